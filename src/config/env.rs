@@ -1,0 +1,16 @@
+//! The one place pilotdeck reads environment variables, so every variable it honours is listed and
+//! tests can see them all.
+
+use std::ffi::OsString;
+
+/// The value of `name` when set and valid UTF-8; an empty value counts as unset.
+pub fn var(name: &str) -> Option<String> {
+    #[expect(clippy::disallowed_methods, reason = "the sanctioned reader")]
+    let v = std::env::var(name).ok()?;
+    (!v.is_empty()).then_some(v)
+}
+
+/// The raw value of `name`, for paths that need not be UTF-8.
+pub fn var_os(name: &str) -> Option<OsString> {
+    std::env::var_os(name).filter(|v| !v.is_empty())
+}

@@ -1,0 +1,176 @@
+//! The typed `pilotdeck.yaml` schema: top level, `agent` and `model`.
+//!
+//! Field names follow PilotDeck's schema (camelCase in YAML) so existing files load unchanged. Every
+//! struct has defaults, so a partial file is a valid layer; `load` merges layers before the final
+//! deserialisation into [`Config`]. The other sections live in `sections.rs`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::sections::{
+    AlwaysOnConfig, CronConfig, ExtensionConfig, HooksConfig, MemoryConfig, ProxyConfig,
+    RouterConfig, TelemetryConfig, ToolsConfig,
+};
+
+/// The whole configuration after all layers were merged.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Config {
+    /// Always 1; any other value is an error.
+    pub schema_version: Option<u32>,
+    pub agent: AgentConfig,
+    pub model: ModelSection,
+    pub router: Option<RouterConfig>,
+    /// Absent means memory is off.
+    pub memory: Option<MemoryConfig>,
+    pub always_on: AlwaysOnConfig,
+    /// Absent means cron uses its defaults; `cron.enabled: false` turns scheduling off.
+    pub cron: Option<CronConfig>,
+    pub tools: ToolsConfig,
+    pub extension: ExtensionConfig,
+    pub hooks: HooksConfig,
+    pub proxy: Option<ProxyConfig>,
+    pub telemetry: TelemetryConfig,
+    /// PilotDeck's web and IM keys: accepted so shared files load, never used here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gateway: Option<serde_yaml::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adapters: Option<serde_yaml::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webui: Option<serde_yaml::Value>,
+}
+
+/// Top-level keys that belong to PilotDeck's server side and are ignored with an info line.
+pub const IGNORED_SECTIONS: &[&str] = &["gateway", "adapters", "webui"];
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AgentConfig {
+    /// The default model, `provider/model`.
+    pub model: Option<String>,
+    pub max_context_tokens: Option<u64>,
+    pub max_output_tokens: Option<u64>,
+    pub thinking: Option<ThinkingConfig>,
+    pub subagents: Option<SubagentsConfig>,
+    /// Maximum model calls in one turn (default 50).
+    pub max_iterations: Option<u32>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ThinkingConfig {
+    pub enabled: bool,
+    pub budget_tokens: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SubagentsConfig {
+    /// `inherit` or a model ref.
+    pub default: Option<String>,
+    pub timeout_ms: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModelSection {
+    pub providers: BTreeMap<String, ProviderConfig>,
+}
+
+/// The wire protocol a provider speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Protocol {
+    /// OpenAI Chat Completions and every compatible server.
+    #[serde(rename = "openai")]
+    OpenAi,
+    /// The OpenAI Responses API.
+    #[serde(rename = "openai-responses")]
+    OpenAiResponses,
+    /// The Anthropic Messages API.
+    #[serde(rename = "anthropic")]
+    Anthropic,
+    /// Google Gemini, spoken through its OpenAI-compatible endpoint.
+    #[serde(rename = "google")]
+    Google,
+}
+
+impl Protocol {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::OpenAi => "openai",
+            Protocol::OpenAiResponses => "openai-responses",
+            Protocol::Anthropic => "anthropic",
+            Protocol::Google => "google",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ProviderConfig {
+    /// Defaults to the catalog protocol for known provider ids.
+    pub protocol: Option<Protocol>,
+    /// Base URL; defaults to the catalog URL for known provider ids.
+    pub url: Option<String>,
+    /// A literal key or `${ENV}`; defaults to `${<catalog key variable>}`. Resolved when used.
+    pub api_key: Option<String>,
+    /// Non-streaming request timeout (default 600000).
+    pub timeout_ms: Option<u64>,
+    pub headers: BTreeMap<String, String>,
+    /// Merged (shallowly) into every request body.
+    pub extra_body: serde_json::Map<String, serde_json::Value>,
+    pub retry: RetryConfig,
+    pub models: BTreeMap<String, Option<ModelEntry>>,
+}
+
+/// Per-provider retry settings; unset fields take the model layer's defaults.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RetryConfig {
+    pub request_max_retries: Option<u32>,
+    pub stream_max_retries: Option<u32>,
+    pub stream_idle_timeout_ms: Option<u64>,
+    pub max_streaming_duration_ms: Option<u64>,
+    pub repeated_chunk_limit: Option<u32>,
+    pub base_delay_ms: Option<u64>,
+    pub max_delay_ms: Option<u64>,
+    pub jitter: Option<f64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModelEntry {
+    pub display_name: Option<String>,
+    pub aliases: Vec<String>,
+    pub capabilities: Capabilities,
+    pub multimodal: Option<serde_yaml::Value>,
+    /// Prices in USD per million tokens; override the catalog.
+    pub pricing: Option<ModelPricing>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Capabilities {
+    pub supports_tool_use: Option<bool>,
+    pub supports_streaming: Option<bool>,
+    pub supports_parallel_tool_calls: Option<bool>,
+    pub supports_thinking: Option<bool>,
+    pub supports_json_schema: Option<bool>,
+    pub supports_system_prompt: Option<bool>,
+    pub supports_prompt_cache: Option<bool>,
+    pub supports_images: Option<bool>,
+    #[serde(alias = "contextWindow")]
+    pub max_context_tokens: Option<u64>,
+    pub max_output_tokens: Option<u64>,
+}
+
+/// USD per million tokens.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModelPricing {
+    pub input: Option<f64>,
+    pub output: Option<f64>,
+    pub cache_read: Option<f64>,
+    pub cache_write: Option<f64>,
+}

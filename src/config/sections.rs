@@ -1,0 +1,425 @@
+//! The `router`, `memory`, `alwaysOn`, `cron`, `tools`, `extension`, `hooks`, `proxy` and `telemetry`
+//! sections of `pilotdeck.yaml`, with PilotDeck's key names and defaults.
+//!
+//! Only the shape and defaults live here; each subsystem interprets its own section.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RouterConfig {
+    pub enabled: bool,
+    /// `{default: ref, <scenario>: ref}`.
+    pub scenarios: BTreeMap<String, String>,
+    pub fallback: FallbackConfig,
+    pub zero_usage_retry: ZeroUsageRetryConfig,
+    pub token_saver: Option<TokenSaverConfig>,
+    pub auto_orchestrate: Option<AutoOrchestrateConfig>,
+    pub stats: StatsConfig,
+    pub custom_router: Option<serde_yaml::Value>,
+}
+
+impl Default for RouterConfig {
+    fn default() -> Self {
+        RouterConfig {
+            enabled: true,
+            scenarios: BTreeMap::new(),
+            fallback: FallbackConfig::default(),
+            zero_usage_retry: ZeroUsageRetryConfig::default(),
+            token_saver: None,
+            auto_orchestrate: None,
+            stats: StatsConfig::default(),
+            custom_router: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct FallbackConfig {
+    /// Chains by scenario: `default`, `subagent`, `explicit`, …
+    #[serde(flatten)]
+    pub chains: BTreeMap<String, Vec<String>>,
+    pub max_fallbacks: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ZeroUsageRetryConfig {
+    pub enabled: bool,
+    pub max_attempts: u32,
+}
+
+impl Default for ZeroUsageRetryConfig {
+    fn default() -> Self {
+        ZeroUsageRetryConfig {
+            enabled: true,
+            max_attempts: 2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TokenSaverConfig {
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// The judge model ref.
+    pub judge: Option<String>,
+    pub default_tier: Option<String>,
+    pub tiers: BTreeMap<String, TierConfig>,
+    pub rules: Option<Vec<String>>,
+    pub subagent: Option<SubagentPolicyConfig>,
+    pub judge_timeout_ms: u64,
+    pub cache_aware_switching: CacheAwareSwitchingConfig,
+}
+
+impl Default for TokenSaverConfig {
+    fn default() -> Self {
+        TokenSaverConfig {
+            enabled: true,
+            judge: None,
+            default_tier: None,
+            tiers: BTreeMap::new(),
+            rules: None,
+            subagent: None,
+            judge_timeout_ms: 15_000,
+            cache_aware_switching: CacheAwareSwitchingConfig::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TierConfig {
+    pub model: String,
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SubagentPolicyConfig {
+    /// `skip` or `judge`.
+    pub policy: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CacheAwareSwitchingConfig {
+    pub enabled: bool,
+    pub min_savings_ratio: f64,
+}
+
+impl Default for CacheAwareSwitchingConfig {
+    fn default() -> Self {
+        CacheAwareSwitchingConfig {
+            enabled: true,
+            min_savings_ratio: 0.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AutoOrchestrateConfig {
+    pub enabled: bool,
+    pub trigger_tiers: Vec<String>,
+    pub allowed_tools: Option<Vec<String>>,
+    pub blocked_tools: Option<Vec<String>>,
+    pub slim_system_prompt: bool,
+    pub skill_extension_id: Option<String>,
+    pub orchestration_prompt: Option<String>,
+    pub subagent_max_tokens: Option<u64>,
+}
+
+impl Default for AutoOrchestrateConfig {
+    fn default() -> Self {
+        AutoOrchestrateConfig {
+            enabled: true,
+            trigger_tiers: vec!["complex".to_owned()],
+            allowed_tools: None,
+            blocked_tools: None,
+            slim_system_prompt: true,
+            skill_extension_id: None,
+            orchestration_prompt: None,
+            subagent_max_tokens: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatsConfig {
+    pub enabled: bool,
+    /// `{"prov/model": {input, output, cacheRead}}`, USD per million tokens.
+    pub model_pricing: BTreeMap<String, super::schema::ModelPricing>,
+    pub baseline_model: Option<String>,
+}
+
+impl Default for StatsConfig {
+    fn default() -> Self {
+        StatsConfig {
+            enabled: true,
+            model_pricing: BTreeMap::new(),
+            baseline_model: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MemoryConfig {
+    pub enabled: bool,
+    pub provider: Option<String>,
+    pub root_dir: Option<String>,
+    /// `last_turn` or `full_session`.
+    pub capture_strategy: String,
+    pub include_assistant: bool,
+    pub max_message_chars: u32,
+    pub retrieval_timeout_ms: u64,
+    pub model: Option<String>,
+    pub api_type: Option<String>,
+    pub heartbeat_batch_size: u32,
+    pub schedule: MemoryScheduleConfig,
+    /// Accepted flat, as PilotDeck does; merged into `schedule`.
+    pub auto_index_interval_minutes: Option<u32>,
+    pub auto_dream_interval_minutes: Option<u32>,
+    pub reasoning_mode: Option<String>,
+}
+
+impl Default for MemoryConfig {
+    fn default() -> Self {
+        MemoryConfig {
+            enabled: true,
+            provider: None,
+            root_dir: None,
+            capture_strategy: "last_turn".to_owned(),
+            include_assistant: true,
+            max_message_chars: 6000,
+            retrieval_timeout_ms: 30_000,
+            model: None,
+            api_type: None,
+            heartbeat_batch_size: 30,
+            schedule: MemoryScheduleConfig::default(),
+            auto_index_interval_minutes: None,
+            auto_dream_interval_minutes: None,
+            reasoning_mode: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MemoryScheduleConfig {
+    pub reasoning_mode: String,
+    pub auto_index_interval_minutes: u32,
+    pub auto_dream_interval_minutes: u32,
+}
+
+impl Default for MemoryScheduleConfig {
+    fn default() -> Self {
+        MemoryScheduleConfig {
+            reasoning_mode: "answer_first".to_owned(),
+            auto_index_interval_minutes: 30,
+            auto_dream_interval_minutes: 60,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AlwaysOnConfig {
+    pub enabled: bool,
+    pub language: String,
+    pub trigger: AlwaysOnTrigger,
+    pub dormancy: AlwaysOnDormancy,
+    pub workspace: AlwaysOnWorkspace,
+    pub execution: AlwaysOnExecution,
+    pub projects: BTreeMap<String, AlwaysOnProject>,
+}
+
+impl Default for AlwaysOnConfig {
+    fn default() -> Self {
+        AlwaysOnConfig {
+            enabled: false,
+            language: "en".to_owned(),
+            trigger: AlwaysOnTrigger::default(),
+            dormancy: AlwaysOnDormancy::default(),
+            workspace: AlwaysOnWorkspace::default(),
+            execution: AlwaysOnExecution::default(),
+            projects: BTreeMap::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AlwaysOnTrigger {
+    pub enabled: bool,
+    pub tick_interval_minutes: u32,
+    pub cooldown_minutes: u32,
+    pub daily_budget: u32,
+    pub heartbeat_stale_seconds: u32,
+    pub recent_user_msg_minutes: u32,
+    pub prefer_channel: Option<String>,
+}
+
+impl Default for AlwaysOnTrigger {
+    fn default() -> Self {
+        AlwaysOnTrigger {
+            enabled: false,
+            tick_interval_minutes: 5,
+            cooldown_minutes: 60,
+            daily_budget: 4,
+            heartbeat_stale_seconds: 90,
+            recent_user_msg_minutes: 5,
+            prefer_channel: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AlwaysOnDormancy {
+    pub enabled: bool,
+    pub debounce_ms: u64,
+    pub ignore_globs: Vec<String>,
+}
+
+impl Default for AlwaysOnDormancy {
+    fn default() -> Self {
+        AlwaysOnDormancy {
+            enabled: true,
+            debounce_ms: 2000,
+            ignore_globs: [
+                "**/.git/**",
+                "**/node_modules/**",
+                "**/.pilotdeck/**",
+                "**/.pilotdeck-always-on/**",
+                "**/dist/**",
+                "**/.DS_Store",
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AlwaysOnWorkspace {
+    pub git_worktree_base_dir: Option<String>,
+    pub snapshot_base_dir: Option<String>,
+    pub snapshot_max_bytes: u64,
+    pub git_lfs: bool,
+    pub max_plans_per_cycle: u32,
+}
+
+impl Default for AlwaysOnWorkspace {
+    fn default() -> Self {
+        AlwaysOnWorkspace {
+            git_worktree_base_dir: None,
+            snapshot_base_dir: None,
+            snapshot_max_bytes: 1 << 30,
+            git_lfs: false,
+            max_plans_per_cycle: 3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AlwaysOnExecution {
+    pub max_turns: u32,
+    pub max_tool_calls: u32,
+    pub timeout_minutes: u32,
+}
+
+impl Default for AlwaysOnExecution {
+    fn default() -> Self {
+        AlwaysOnExecution {
+            max_turns: 30,
+            max_tool_calls: 200,
+            timeout_minutes: 20,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AlwaysOnProject {
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CronConfig {
+    pub enabled: bool,
+    /// IANA zone; default the system zone.
+    pub timezone: Option<String>,
+    pub max_concurrent_runs: u32,
+    pub run_timeout_minutes: u32,
+}
+
+impl Default for CronConfig {
+    fn default() -> Self {
+        CronConfig {
+            enabled: true,
+            timezone: None,
+            max_concurrent_runs: 1,
+            run_timeout_minutes: 60,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ToolsConfig {
+    pub web_search: Option<serde_yaml::Value>,
+    pub permissions: PermissionsConfig,
+}
+
+/// `tools.permissions`: the default mode and rules such as `bash:git *` or `write_file:/tmp/*`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PermissionsConfig {
+    /// `read-only`, `workspace-write` (default) or `full`.
+    pub mode: Option<String>,
+    pub allow: Vec<String>,
+    pub deny: Vec<String>,
+    pub ask: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExtensionConfig {
+    pub builtin_plugins_enabled: BTreeMap<String, bool>,
+    pub include_hook_events: bool,
+}
+
+/// `hooks: {Event: [{matcher, hooks: [{type, command, timeout}]}]}`, kept opaque until the hook runner
+/// interprets it.
+pub type HooksConfig = BTreeMap<String, serde_yaml::Value>;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ProxyConfig {
+    Url(String),
+    Detailed {
+        url: Option<String>,
+        #[serde(rename = "noProxy")]
+        no_proxy: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TelemetryConfig {
+    pub enabled: bool,
+}

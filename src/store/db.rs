@@ -1,0 +1,155 @@
+//! `state.db`: the SQLite database every pilotdeck process shares for coordination and indexes.
+//!
+//! Opened in WAL mode with a busy timeout so readers never block writers and short write transactions
+//! queue instead of failing. Migrations are an append-only list keyed by `PRAGMA user_version` and run
+//! in one `EXCLUSIVE` transaction, so two processes opening a fresh database at once end with one
+//! schema: the second waits for the first and then finds nothing to do.
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+use super::{Error, create_dir_private};
+
+/// How long a statement waits for another process's write lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Schema migrations, applied in order. Never remove, reorder or edit an entry: append a new one.
+/// Each subsystem appends the tables it owns (the comment names the owner).
+pub const MIGRATIONS: &[&str] = &[
+    // 1: store — key/value facts about the database itself.
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+     INSERT INTO meta (key, value) VALUES ('created_by', 'pilotdeck');",
+];
+
+/// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
+pub fn open(path: &Path) -> Result<Connection, Error> {
+    if let Some(dir) = path.parent() {
+        create_dir_private(dir)?;
+    }
+    let sqlite = |source| Error::Sqlite {
+        path: path.to_owned(),
+        source,
+    };
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "this is the one sanctioned opener"
+    )]
+    let conn = Connection::open(path).map_err(sqlite)?;
+    configure(&conn).map_err(sqlite)?;
+    restrict_mode(path);
+    migrate(&conn, path)?;
+    Ok(conn)
+}
+
+/// An in-memory database with the full schema, for callers that need the schema without a file.
+pub fn open_memory() -> Result<Connection, Error> {
+    let path = Path::new(":memory:");
+    let sqlite = |source| Error::Sqlite {
+        path: path.to_owned(),
+        source,
+    };
+    let conn = Connection::open_in_memory().map_err(sqlite)?;
+    configure(&conn).map_err(sqlite)?;
+    migrate(&conn, path)?;
+    Ok(conn)
+}
+
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // journal_mode needs a lock of its own; the busy handler covers it.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+fn restrict_mode(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+}
+
+fn migrate(conn: &Connection, path: &Path) -> Result<(), Error> {
+    let sqlite = |source| Error::Sqlite {
+        path: path.to_owned(),
+        source,
+    };
+    let known = MIGRATIONS.len() as i64;
+    let current: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(sqlite)?;
+    if current == known {
+        return Ok(());
+    }
+    if current > known {
+        return Err(Error::SchemaTooNew {
+            path: path.to_owned(),
+            found: current,
+            known,
+        });
+    }
+    // EXCLUSIVE: the second of two racing processes waits here, then re-reads the version.
+    let mut conn_tx =
+        Transaction::new_unchecked(conn, TransactionBehavior::Exclusive).map_err(sqlite)?;
+    let current: i64 = conn_tx
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(sqlite)?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current.max(0) as usize) {
+        conn_tx.execute_batch(sql).map_err(sqlite)?;
+        conn_tx
+            .pragma_update(None, "user_version", (i + 1) as i64)
+            .map_err(sqlite)?;
+    }
+    conn_tx.set_drop_behavior(rusqlite::DropBehavior::Rollback);
+    conn_tx.commit().map_err(sqlite)
+}
+
+/// Runs `f` inside a `BEGIN IMMEDIATE` transaction (the write lock is taken up front, so the
+/// transaction never fails half-way on a lock upgrade) and commits it. An error from `f` rolls back.
+pub fn immediate<T, E>(
+    conn: &mut Connection,
+    f: impl FnOnce(&Transaction<'_>) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<rusqlite::Error>,
+{
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let out = f(&tx)?;
+    tx.commit()?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrating_twice_is_a_no_op() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.db");
+        drop(open(&path).unwrap());
+        let conn = open(&path).unwrap();
+        let v: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, MIGRATIONS.len() as i64);
+        let mode: String = conn
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn newer_schema_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.db");
+        let conn = open(&path).unwrap();
+        conn.pragma_update(None, "user_version", 999).unwrap();
+        drop(conn);
+        assert!(matches!(
+            open(&path),
+            Err(Error::SchemaTooNew { found: 999, .. })
+        ));
+    }
+}
