@@ -2,6 +2,10 @@
 //! learn. The binary (`src/main.rs`) is a thin front over this library; see ARCHITECTURE.md for the
 //! module map and the rules each layer keeps.
 
+pub mod cli;
 pub mod config;
+pub mod doctor;
 pub mod home;
+pub mod logging;
+pub mod output;
 pub mod store;

@@ -1,1 +1,78 @@
-fn main() {}
+//! The `pilotdeck` binary: parse, set up logging, run one command on one tokio runtime, and turn the
+//! result into an exit code. Exit codes are chosen here and only here:
+//! 0 ok, 1 the task failed, 2 usage or config error, 3 provider auth/billing/quota error, 130 interrupted.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use pilotdeck::cli::{self, Cli, Outcome, UsageError};
+use pilotdeck::home::{self, PilotHome};
+use pilotdeck::output::Output;
+use pilotdeck::{config, logging};
+
+fn main() -> ExitCode {
+    // reqwest is built without a default TLS provider; every client needs this first.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let out = Output::new(cli.global.json, cli.global.color);
+    let verbosity = if cli.global.quiet {
+        -1
+    } else {
+        cli.global.verbose.min(3) as i8
+    };
+    let logs = PilotHome::resolve(cli.global.home.as_deref())
+        .ok()
+        .map(|(h, _)| h.logs_dir());
+    logging::init(verbosity, out.color(), logs);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            out.error(&format!("cannot start the async runtime: {e}"));
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(cli::run(cli, out));
+    match result {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Ok(Outcome::Invalid) => ExitCode::from(2),
+        Ok(Outcome::Interrupted) => ExitCode::from(130),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            out.error(&format!("{e:#}"));
+            ExitCode::from(exit_code(&e))
+        }
+    }
+}
+
+/// The exit code for an error, from the most specific cause that has one.
+fn exit_code(e: &anyhow::Error) -> u8 {
+    for cause in e.chain() {
+        if cause.is::<config::Error>() || cause.is::<UsageError>() {
+            return 2;
+        }
+        if let Some(home::Error::BadProject { .. } | home::Error::NoHomeDir) =
+            cause.downcast_ref::<home::Error>()
+        {
+            return 2;
+        }
+    }
+    1
+}
+
+/// A closed stdout (`pilotdeck … | head`) is not a failure.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

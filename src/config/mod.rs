@@ -1,17 +1,32 @@
 //! `pilotdeck.yaml`: the typed schema (PilotDeck-compatible), loading and merging of its layers,
 //! `${ENV}` expansion, validation with file:line:column locations, and the zero-config default.
 //!
-//! Layers, later wins: built-in defaults → `<home>/pilotdeck.yaml` (or `--config` /
-//! `$PILOTDECK_CONFIG_PATH`) → `<project>/.pilotdeck/pilotdeck.yaml` → environment (`PILOTDECK_MODEL`,
-//! `PILOT_AGENT_MODEL`) → command-line flags. This module also owns every read of the environment
+//! Layers, later wins: built-in defaults → the zero-config default derived from the environment (only
+//! when no file configures a provider) → `<home>/pilotdeck.yaml` (or `--config` /
+//! `$PILOTDECK_CONFIG_PATH`) → `<project>/.pilotdeck/pilotdeck.yaml` → environment (`PILOT_AGENT_MODEL`,
+//! then `PILOTDECK_MODEL`) → command-line flags. This module also owns every read of the environment
 //! (`env`). It does not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
 
+mod diagnostic;
 pub mod env;
+mod init;
+mod layer;
+mod load;
+mod locate;
 mod model_ref;
 mod providers;
 mod schema;
 mod sections;
+mod show;
+mod validate;
+mod zero;
 
+pub use diagnostic::{Diagnostic, Location, Severity};
+pub use init::{InitOptions, render_template};
+pub use layer::{Origin, expand};
+pub use load::{
+    Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
+};
 pub use model_ref::ModelRef;
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, known_provider};
 pub use schema::{
@@ -19,3 +34,5 @@ pub use schema::{
     Protocol, ProviderConfig, RetryConfig, SubagentsConfig, ThinkingConfig,
 };
 pub use sections::*;
+pub use show::{ShownValue, effective_json, redact, rows};
+pub use validate::resolve_problem;

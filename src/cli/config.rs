@@ -1,0 +1,304 @@
+//! `pilotdeck config init|show|validate|path`.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+use serde_json::json;
+
+use super::{Context, Outcome, UsageError};
+use crate::config::{self, InitOptions, Severity};
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)
+    Init(InitArgs),
+    /// Show the merged configuration with the source of every value (secrets redacted)
+    Show,
+    /// Check a config file, or the merged configuration; exit 2 on errors
+    Validate(ValidateArgs),
+    /// Print where the configuration files are
+    Path,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Provider id (openai, anthropic, deepseek, dashscope, moonshot, zhipu, openrouter, google, ollama, …)
+    #[arg(long)]
+    provider: Option<String>,
+    /// Model id at that provider, e.g. gpt-4.1-mini
+    #[arg(long)]
+    model: Option<String>,
+    /// Environment variable that holds the API key (default: the provider's usual one)
+    #[arg(long, value_name = "VAR")]
+    api_key_env: Option<String>,
+    /// Base URL, for a provider pilotdeck does not know
+    #[arg(long)]
+    url: Option<String>,
+    /// Turn the router's token saver on
+    #[arg(long, overrides_with = "no_router")]
+    router: bool,
+    /// Leave the router off (the default)
+    #[arg(long)]
+    no_router: bool,
+    /// Never prompt; take every answer from flags and defaults
+    #[arg(long)]
+    non_interactive: bool,
+    /// Write <project>/.pilotdeck/pilotdeck.yaml instead of the home config
+    #[arg(long)]
+    project: bool,
+    /// Overwrite an existing file
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// A file to check on its own (default: the merged configuration)
+    file: Option<PathBuf>,
+}
+
+pub(super) async fn run(ctx: &Context, cmd: ConfigCommand) -> anyhow::Result<Outcome> {
+    match cmd {
+        ConfigCommand::Init(args) => init(ctx, &args),
+        ConfigCommand::Show => show(ctx),
+        ConfigCommand::Validate(args) => validate(ctx, &args),
+        ConfigCommand::Path => path(ctx),
+    }
+}
+
+fn default_model(provider: &str) -> &'static str {
+    match provider {
+        "anthropic" => "claude-sonnet-4-5",
+        "deepseek" => "deepseek-chat",
+        "dashscope" => "qwen-plus",
+        "moonshot" => "kimi-k2-0905-preview",
+        "zhipu" => "glm-4.6",
+        "google" => "gemini-2.5-flash",
+        "ollama" => "llama3.2",
+        "openrouter" => "openai/gpt-4.1-mini",
+        _ => "gpt-4.1-mini",
+    }
+}
+
+fn init(ctx: &Context, args: &InitArgs) -> anyhow::Result<Outcome> {
+    let home = ctx.home()?;
+    let target = if args.project {
+        config::project_config_path(&ctx.project(&home)?.root)
+    } else {
+        config::home_config_path(&home, ctx.global.config.as_deref()).0
+    };
+    if target.exists() && !args.force {
+        return Err(UsageError(format!(
+            "`{}` already exists; pass --force to overwrite it",
+            target.display()
+        ))
+        .into());
+    }
+    let interactive =
+        !args.non_interactive && std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let answers = if interactive {
+        ask(args)?
+    } else {
+        from_flags(args)?
+    };
+    let text = config::render_template(&answers);
+    crate::store::write_atomic(&target, text.as_bytes())?;
+    config::check_file(&target).with_context(|| {
+        format!(
+            "the written file `{}` does not validate; this is a bug in pilotdeck, please report it",
+            target.display()
+        )
+    })?;
+    if ctx.out.json {
+        ctx.out.json(&json!({"path": target}))?;
+    } else {
+        ctx.out.line(&target.display().to_string())?;
+        ctx.out
+            .note("next: `pilotdeck config validate`, then `pilotdeck doctor`");
+    }
+    Ok(Outcome::Success)
+}
+
+fn from_flags(args: &InitArgs) -> anyhow::Result<InitOptions> {
+    let provider = match &args.provider {
+        Some(p) => p.clone(),
+        None if config::env::var("OPENAI_API_KEY").is_some() => "openai".to_owned(),
+        None if config::env::var("ANTHROPIC_API_KEY").is_some() => "anthropic".to_owned(),
+        None => {
+            return Err(UsageError(
+                "no --provider given and no OPENAI_API_KEY or ANTHROPIC_API_KEY set; pass --provider ID --model MODEL"
+                    .to_owned(),
+            )
+            .into());
+        }
+    };
+    let known = config::known_provider(&provider);
+    if known.is_none() && args.url.is_none() {
+        return Err(UsageError(format!(
+            "provider `{provider}` is not one pilotdeck knows; pass --url BASE_URL (and --api-key-env VAR)"
+        ))
+        .into());
+    }
+    Ok(InitOptions {
+        model: args
+            .model
+            .clone()
+            .unwrap_or_else(|| default_model(&provider).to_owned()),
+        api_key_env: args
+            .api_key_env
+            .clone()
+            .or_else(|| known.and_then(|k| k.key_env.map(str::to_owned)))
+            .or_else(|| {
+                known.is_none().then(|| {
+                    format!(
+                        "{}_API_KEY",
+                        provider.to_ascii_uppercase().replace('-', "_")
+                    )
+                })
+            }),
+        url: args.url.clone(),
+        router: args.router && !args.no_router,
+        provider,
+    })
+}
+
+fn ask(args: &InitArgs) -> anyhow::Result<InitOptions> {
+    use dialoguer::{Confirm, Input, Select};
+    let ids: Vec<&str> = config::KNOWN_PROVIDERS.iter().map(|p| p.id).collect();
+    let provider = match &args.provider {
+        Some(p) => p.clone(),
+        None => {
+            let i = Select::new()
+                .with_prompt("Provider")
+                .items(&ids)
+                .default(0)
+                .interact()?;
+            ids[i].to_owned()
+        }
+    };
+    let known = config::known_provider(&provider);
+    let url = match (&args.url, known) {
+        (Some(u), _) => Some(u.clone()),
+        (None, Some(_)) => None,
+        (None, None) => Some(
+            Input::<String>::new()
+                .with_prompt("Base URL")
+                .interact_text()?,
+        ),
+    };
+    let model = match &args.model {
+        Some(m) => m.clone(),
+        None => Input::new()
+            .with_prompt("Model")
+            .default(default_model(&provider).to_owned())
+            .interact_text()?,
+    };
+    let api_key_env = match (&args.api_key_env, known.map(|k| k.key_env)) {
+        (Some(v), _) => Some(v.clone()),
+        (None, Some(None)) => None,
+        (None, default) => Some(
+            Input::new()
+                .with_prompt("Environment variable holding the API key")
+                .default(default.flatten().unwrap_or("API_KEY").to_owned())
+                .interact_text()?,
+        ),
+    };
+    let router = if args.router || args.no_router {
+        args.router
+    } else {
+        Confirm::new()
+            .with_prompt("Turn the router's token saver on?")
+            .default(false)
+            .interact()?
+    };
+    Ok(InitOptions {
+        provider,
+        model,
+        api_key_env,
+        url,
+        router,
+    })
+}
+
+fn show(ctx: &Context) -> anyhow::Result<Outcome> {
+    let loaded = ctx.load_config(None)?;
+    let rows = config::rows(&loaded);
+    if ctx.out.json {
+        let sources: serde_json::Map<String, serde_json::Value> = rows
+            .iter()
+            .map(|r| (r.key.clone(), json!(r.source)))
+            .collect();
+        ctx.out.json(&json!({
+            "files": loaded.files,
+            "config": config::effective_json(&loaded),
+            "sources": sources,
+        }))?;
+    } else {
+        for r in rows {
+            let value = match &r.value {
+                serde_json::Value::String(s) => s.clone(),
+                v => v.to_string(),
+            };
+            let source = ctx.out.paint("2", &format!("# {}", r.source));
+            ctx.out.line(&format!("{} = {value}  {source}", r.key))?;
+        }
+    }
+    Ok(Outcome::Success)
+}
+
+fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
+    let result = match &args.file {
+        Some(f) => config::check_file(f),
+        None => ctx.load_config_quiet(None)?,
+    };
+    let diagnostics = match result {
+        Ok(l) => l.diagnostics,
+        Err(config::Error::Invalid { diagnostics }) => diagnostics,
+        Err(e) => return Err(e.into()),
+    };
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    if ctx.out.json {
+        ctx.out
+            .json(&json!({"valid": errors == 0, "diagnostics": diagnostics}))?;
+    } else {
+        for d in &diagnostics {
+            ctx.out.line(&d.to_string())?;
+        }
+        ctx.out.note(&match errors {
+            0 => format!("configuration is valid ({} note(s))", diagnostics.len()),
+            n => format!("configuration is invalid: {n} error(s)"),
+        });
+    }
+    Ok(if errors == 0 {
+        Outcome::Success
+    } else {
+        Outcome::Invalid
+    })
+}
+
+fn path(ctx: &Context) -> anyhow::Result<Outcome> {
+    let home = ctx.home()?;
+    let (file, given_by) = config::home_config_path(&home, ctx.global.config.as_deref());
+    let project = ctx
+        .project(&home)
+        .ok()
+        .map(|p| config::project_config_path(&p.root));
+    if ctx.out.json {
+        ctx.out.json(&json!({
+            "home": home.root(),
+            "config": {"path": file, "exists": file.exists(), "givenBy": given_by},
+            "project": project.as_ref().map(|p| json!({"path": p, "exists": p.exists()})),
+        }))?;
+    } else {
+        ctx.out.line(&file.display().to_string())?;
+        if let Some(p) = project.filter(|p| p.exists()) {
+            ctx.out.line(&p.display().to_string())?;
+        }
+    }
+    Ok(Outcome::Success)
+}

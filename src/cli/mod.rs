@@ -1,0 +1,177 @@
+//! The command line: clap definitions (one file per command family) and dispatch.
+//!
+//! Each command maps its arguments to a library call and hands the result to [`crate::output`]. No
+//! business logic lives here. Errors are `anyhow` with the user's intent as context; `main` turns them
+//! into exit codes.
+
+mod completions;
+mod config;
+mod doctor;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::home::{PilotHome, Project};
+use crate::output::Output;
+
+/// Run LLM agents against a project directory, and remember what they learn.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pilotdeck",
+    version,
+    propagate_version = true,
+    max_term_width = 100,
+    after_long_help = EXIT_STATUS
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The exit codes, shown in `--help` and the man page.
+const EXIT_STATUS: &str = "\
+Exit status:
+  0    success (a closed always-on gate or an empty cron tick counts as success)
+  1    the task failed
+  2    usage or configuration error
+  3    provider authentication, billing or quota error
+  130  interrupted (Ctrl-C or SIGTERM)";
+
+/// Options every command accepts.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)
+    #[arg(long, global = true, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Run as if started in DIR (the project directory)
+    #[arg(short = 'C', long = "cwd", global = true, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// More log output on stderr (-v info, -vv debug, -vvv trace)
+    #[arg(short, long, global = true, action = clap::ArgAction::Count, conflicts_with = "quiet")]
+    pub verbose: u8,
+    /// Only errors on stderr
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// When to use colour on stderr and in tables
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Print results as JSON on stdout
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create, show, check and locate the configuration
+    #[command(subcommand)]
+    Config(config::ConfigCommand),
+    /// Print a shell completion script
+    Completions(completions::CompletionsArgs),
+    /// Write man pages (pilotdeck.1 and one per subcommand)
+    Man(completions::ManArgs),
+    /// Check the installation: config, providers, tools, state database, permissions, disk
+    Doctor(doctor::DoctorArgs),
+    /// Print the version
+    Version,
+}
+
+/// How a command ended, when it did not fail with an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exit 0.
+    Success,
+    /// Exit 1: the task ran and failed; the reason was already printed.
+    Failed,
+    /// Exit 130.
+    Interrupted,
+    /// Exit 2: invalid input or configuration; the diagnostics were already printed.
+    Invalid,
+}
+
+/// A usage mistake the parser could not catch (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// What every command gets: parsed globals, output, and lazily resolved home/project.
+pub struct Context {
+    pub global: GlobalArgs,
+    pub out: Output,
+}
+
+impl Context {
+    pub fn home(&self) -> anyhow::Result<PilotHome> {
+        Ok(PilotHome::resolve(self.global.home.as_deref())?.0)
+    }
+
+    /// The directory commands act on: `-C DIR`, else the current directory.
+    pub fn cwd(&self) -> anyhow::Result<PathBuf> {
+        match &self.global.cwd {
+            Some(d) => Ok(d.clone()),
+            None => Ok(std::env::current_dir()?),
+        }
+    }
+
+    pub fn project(&self, home: &PilotHome) -> anyhow::Result<Project> {
+        Ok(Project::resolve(home, &self.cwd()?)?)
+    }
+
+    /// Loads the merged configuration for the current project without printing anything.
+    /// The outer error is a home or project problem; the inner one is the configuration's.
+    pub fn load_config_quiet(
+        &self,
+        model_flag: Option<String>,
+    ) -> anyhow::Result<Result<crate::config::Loaded, crate::config::Error>> {
+        let home = self.home()?;
+        let project_root = Some(self.project(&home)?.root);
+        let opts = crate::config::LoadOptions {
+            config_file: self.global.config.clone(),
+            project_root,
+            model_flag,
+        };
+        Ok(crate::config::load(&home, &opts))
+    }
+
+    /// Loads the merged configuration for the current project, printing its warnings on stderr.
+    pub fn load_config(&self, model_flag: Option<String>) -> anyhow::Result<crate::config::Loaded> {
+        let loaded = self.load_config_quiet(model_flag)??;
+        for d in &loaded.diagnostics {
+            if d.severity == crate::config::Severity::Warning {
+                self.out.warn(&d.to_string());
+            }
+        }
+        Ok(loaded)
+    }
+}
+
+/// Runs the parsed command.
+pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
+    let ctx = Context {
+        global: cli.global,
+        out,
+    };
+    match cli.command {
+        Command::Config(cmd) => config::run(&ctx, cmd).await,
+        Command::Completions(args) => completions::run_completions(&ctx, &args),
+        Command::Man(args) => completions::run_man(&ctx, &args),
+        Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Version => {
+            ctx.out
+                .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;
+            Ok(Outcome::Success)
+        }
+    }
+}

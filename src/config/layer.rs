@@ -1,0 +1,260 @@
+//! One config layer: a parsed file (or a synthetic layer such as the environment) as a YAML value, with
+//! the positions of its keys and the diagnostics found while reading it.
+//!
+//! A file is checked three ways before it is merged: YAML syntax, the typed schema (wrong types, with
+//! serde's own line and column), and unknown keys (warnings). `${NAME}` / `${env:NAME}` references are
+//! expanded here, except in `apiKey`, which keeps its reference until a provider is actually called,
+//! so a missing key for an unused provider does not break every command.
+
+use std::path::{Path, PathBuf};
+
+use serde_yaml::{Mapping, Value};
+
+use super::diagnostic::{Diagnostic, Location, Severity};
+use super::env;
+use super::locate::{KeyPositions, normalize_path};
+use super::schema::{Config, IGNORED_SECTIONS};
+
+/// Where a layer came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Origin {
+    Default,
+    File {
+        path: PathBuf,
+    },
+    Env {
+        name: String,
+    },
+    Flag {
+        name: String,
+    },
+    /// The zero-config default derived from the environment.
+    Derived {
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Layer {
+    pub(super) origin: Origin,
+    pub(super) value: Value,
+    pub(super) positions: KeyPositions,
+    pub(super) diagnostics: Vec<Diagnostic>,
+}
+
+impl Layer {
+    /// A layer that is not a file.
+    pub(super) fn synthetic(origin: Origin, value: Value) -> Layer {
+        Layer {
+            origin,
+            value,
+            positions: KeyPositions::default(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The file position of `path` in this layer, if it is a file layer.
+    pub(super) fn location(&self, path: &str) -> Option<Location> {
+        let Origin::File { path: file } = &self.origin else {
+            return None;
+        };
+        let (line, column) = self.positions.find(path)?;
+        Some(Location {
+            file: file.clone(),
+            line,
+            column,
+        })
+    }
+
+    /// Parses and checks one config file. Errors are collected in `diagnostics`, never returned.
+    pub(super) fn from_file(path: &Path, text: &str) -> Layer {
+        let mut layer = Layer {
+            origin: Origin::File {
+                path: path.to_owned(),
+            },
+            value: Value::Mapping(Mapping::new()),
+            positions: KeyPositions::scan(text),
+            diagnostics: Vec::new(),
+        };
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return layer;
+        }
+        let value: Value = match serde_yaml::from_str(text) {
+            Ok(v) => v,
+            Err(e) => {
+                layer.push_yaml_error(&e);
+                return layer;
+            }
+        };
+        let value = match value {
+            Value::Mapping(m) => Value::Mapping(m),
+            Value::Null => Value::Mapping(Mapping::new()),
+            _ => {
+                layer.diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Error,
+                        "the top level must be a mapping of keys (agent:, model:, …)",
+                    )
+                    .file(path),
+                );
+                return layer;
+            }
+        };
+        layer.check_schema(text);
+        layer.value = value;
+        layer.check_schema_version();
+        layer.note_ignored_sections();
+        let mut value = std::mem::take(&mut layer.value);
+        layer.expand_env(&mut value, "");
+        layer.value = value;
+        layer
+    }
+
+    fn push_yaml_error(&mut self, e: &serde_yaml::Error) {
+        let text = e.to_string();
+        // serde_yaml appends " at line L column C"; we print the position ourselves.
+        let message = text
+            .rsplit_once(" at line ")
+            .map_or(text.as_str(), |(m, _)| m);
+        let (key, message) = match message.split_once(": ") {
+            Some((k, m)) if !k.contains(' ') => (Some(normalize_path(k)), m.to_owned()),
+            _ => (None, message.to_owned()),
+        };
+        let mut d = Diagnostic::new(Severity::Error, message);
+        if let Origin::File { path } = &self.origin {
+            d = d.file(path.clone());
+        }
+        if let Some(loc) = e.location() {
+            d.line = Some(loc.line());
+            d.column = Some(loc.column());
+        }
+        d.key = key;
+        self.diagnostics.push(d);
+    }
+
+    /// Deserialises the text into the typed schema, collecting type errors and unknown keys.
+    fn check_schema(&mut self, text: &str) {
+        let mut unknown = Vec::new();
+        let de = serde_yaml::Deserializer::from_str(text);
+        let result: Result<Config, _> =
+            serde_ignored::deserialize(de, |p| unknown.push(p.to_string()));
+        if let Err(e) = result {
+            self.push_yaml_error(&e);
+        }
+        for key in unknown {
+            let key = normalize_path(&key);
+            let loc = self.location(&key);
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "unknown key; it is ignored (check the spelling)",
+                )
+                .key(key)
+                .at(loc.as_ref()),
+            );
+        }
+    }
+
+    fn check_schema_version(&mut self) {
+        let Some(v) = self.value.get("schemaVersion") else {
+            return;
+        };
+        if v.as_u64() != Some(1) {
+            let loc = self.location("schemaVersion");
+            self.diagnostics.push(
+                Diagnostic::new(Severity::Error, "only schemaVersion 1 is supported")
+                    .key("schemaVersion")
+                    .at(loc.as_ref()),
+            );
+        }
+    }
+
+    fn note_ignored_sections(&mut self) {
+        for name in IGNORED_SECTIONS {
+            if self.value.get(name).is_some() {
+                let loc = self.location(name);
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Info,
+                        "PilotDeck server setting; pilotdeck ignores it",
+                    )
+                    .key(*name)
+                    .at(loc.as_ref()),
+                );
+            }
+        }
+    }
+
+    fn expand_env(&mut self, value: &mut Value, path: &str) {
+        match value {
+            Value::String(s) if s.contains("${") => {
+                if path.rsplit('.').next() == Some("apiKey") {
+                    return;
+                }
+                match expand(s) {
+                    Ok(expanded) => *s = expanded,
+                    Err(name) => {
+                        let loc = self.location(path);
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                Severity::Error,
+                                format!("environment variable `{name}` is not set; export it or edit the value"),
+                            )
+                            .key(path)
+                            .at(loc.as_ref()),
+                        );
+                    }
+                }
+            }
+            Value::Mapping(m) => {
+                for (k, v) in m.iter_mut() {
+                    let key = k
+                        .as_str()
+                        .map(str::to_owned)
+                        .unwrap_or_else(|| format!("{k:?}"));
+                    let child = if path.is_empty() {
+                        key
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    self.expand_env(v, &child);
+                }
+            }
+            Value::Sequence(items) => {
+                for (i, v) in items.iter_mut().enumerate() {
+                    self.expand_env(v, &format!("{path}.{i}"));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Expands `${NAME}` and `${env:NAME}` in `text`. `Err(name)` names the first unset variable.
+pub fn expand(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find('}') else {
+            out.push_str(&rest[start..]);
+            return Ok(out);
+        };
+        let name = after[..end].trim();
+        let name = name.strip_prefix("env:").unwrap_or(name);
+        match name {
+            "userHome" => out.push_str(
+                &crate::home::user_home()
+                    .unwrap_or_default()
+                    .to_string_lossy(),
+            ),
+            _ => out.push_str(&env::var(name).ok_or_else(|| name.to_owned())?),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}

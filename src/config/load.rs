@@ -1,0 +1,289 @@
+//! Loading: finds the config files, reads each into a [`Layer`], merges the layers (later wins, maps
+//! merge key by key, sequences and scalars replace), remembers where every value came from, and
+//! validates the result.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_yaml::{Mapping, Value};
+
+use super::diagnostic::{Diagnostic, Location, Severity};
+use super::layer::{Layer, Origin};
+use super::schema::Config;
+use super::{env, validate, zero};
+use crate::home::PilotHome;
+
+/// What to load. Built by the CLI from its global flags.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// `--config FILE`: replaces `$PILOTDECK_CONFIG_PATH` and `<home>/pilotdeck.yaml`.
+    pub config_file: Option<PathBuf>,
+    /// The project root; its `.pilotdeck/pilotdeck.yaml` is merged on top.
+    pub project_root: Option<PathBuf>,
+    /// `-m/--model` and similar flags, applied last.
+    pub model_flag: Option<String>,
+}
+
+/// Where one value came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Source {
+    #[serde(flatten)]
+    pub origin: Origin,
+    pub location: Option<Location>,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.origin, &self.location) {
+            (_, Some(l)) => write!(f, "{}:{}", l.file.display(), l.line),
+            (Origin::Default, None) => f.write_str("default"),
+            (Origin::File { path }, None) => write!(f, "{}", path.display()),
+            (Origin::Env { name }, None) => write!(f, "env {name}"),
+            (Origin::Flag { name }, None) => write!(f, "flag {name}"),
+            (Origin::Derived { reason }, None) => write!(f, "derived: {reason}"),
+        }
+    }
+}
+
+/// A loaded configuration.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub config: Config,
+    /// The merged value as written by the user (before defaults), for `config show`.
+    pub merged: Value,
+    /// Source of every leaf value that some layer set; anything absent is a default.
+    pub sources: BTreeMap<String, Source>,
+    /// Files read, in merge order.
+    pub files: Vec<PathBuf>,
+    /// Warnings and info lines (errors make `load` fail).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    /// The location of a key, if a file set it.
+    pub fn location(&self, key: &str) -> Option<&Location> {
+        self.sources.get(key).and_then(|s| s.location.as_ref())
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read config file `{path}`; check the path given by {given_by}")]
+    Read {
+        path: PathBuf,
+        given_by: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}", render_errors(.diagnostics))]
+    Invalid { diagnostics: Vec<Diagnostic> },
+}
+
+fn render_errors(diagnostics: &[Diagnostic]) -> String {
+    let errors: Vec<String> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .collect();
+    format!("invalid configuration:\n  {}", errors.join("\n  "))
+}
+
+/// The config file `--config`, `$PILOTDECK_CONFIG_PATH` or `<home>/pilotdeck.yaml` names, and which
+/// of them named it.
+pub fn home_config_path(home: &PilotHome, flag: Option<&Path>) -> (PathBuf, &'static str) {
+    if let Some(p) = flag {
+        (p.to_owned(), "--config")
+    } else if let Some(p) = env::var("PILOTDECK_CONFIG_PATH") {
+        (crate::home::expand_tilde(&p), "$PILOTDECK_CONFIG_PATH")
+    } else {
+        (home.config_file(), "default")
+    }
+}
+
+/// The project layer's path for a project root.
+pub fn project_config_path(root: &Path) -> PathBuf {
+    root.join(".pilotdeck").join("pilotdeck.yaml")
+}
+
+/// Loads and validates the configuration. Warnings are returned in [`Loaded::diagnostics`]; any error
+/// fails the load with every diagnostic attached.
+pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
+    let mut layers = Vec::new();
+    let (path, given_by) = home_config_path(home, opts.config_file.as_deref());
+    if let Some(layer) = read_layer(&path, given_by != "default", given_by)? {
+        layers.push(layer);
+    }
+    if let Some(root) = &opts.project_root {
+        let path = project_config_path(root);
+        if let Some(layer) = read_layer(&path, false, "the project")? {
+            layers.push(layer);
+        }
+    }
+    let has_providers = layers.iter().any(|l| {
+        l.value
+            .get("model")
+            .and_then(|m| m.get("providers"))
+            .and_then(Value::as_mapping)
+            .is_some_and(|m| !m.is_empty())
+    });
+    if !has_providers {
+        if let Some(derived) = zero::derive() {
+            layers.insert(0, derived);
+        }
+    }
+    for (var, name) in [
+        ("PILOT_AGENT_MODEL", "PILOT_AGENT_MODEL"),
+        ("PILOTDECK_MODEL", "PILOTDECK_MODEL"),
+    ] {
+        if let Some(model) = env::var(var) {
+            layers.push(model_layer(
+                Origin::Env {
+                    name: name.to_owned(),
+                },
+                model,
+            ));
+        }
+    }
+    if let Some(model) = &opts.model_flag {
+        layers.push(model_layer(
+            Origin::Flag {
+                name: "--model".to_owned(),
+            },
+            model.clone(),
+        ));
+    }
+    merge_layers(layers)
+}
+
+/// Checks one file on its own (for `config validate FILE`), without merging anything.
+pub fn check_file(path: &Path) -> Result<Loaded, Error> {
+    let layer = read_layer(path, true, "the command line")?
+        .unwrap_or_else(|| Layer::synthetic(Origin::Default, Value::Null));
+    merge_layers(vec![layer])
+}
+
+fn read_layer(
+    path: &Path,
+    must_exist: bool,
+    given_by: &'static str,
+) -> Result<Option<Layer>, Error> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(Layer::from_file(path, &text))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => Ok(None),
+        Err(source) => Err(Error::Read {
+            path: path.to_owned(),
+            given_by,
+            source,
+        }),
+    }
+}
+
+fn model_layer(origin: Origin, model: String) -> Layer {
+    let mut agent = Mapping::new();
+    agent.insert("model".into(), Value::String(model));
+    let mut root = Mapping::new();
+    root.insert("agent".into(), Value::Mapping(agent));
+    Layer::synthetic(origin, Value::Mapping(root))
+}
+
+fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
+    let mut merged = Value::Mapping(Mapping::new());
+    let mut sources = BTreeMap::new();
+    let mut diagnostics = Vec::new();
+    let mut files = Vec::new();
+    for layer in layers {
+        if let Origin::File { path } = &layer.origin {
+            files.push(path.clone());
+        }
+        merge_value(&mut merged, &layer.value, "", &layer, &mut sources);
+        diagnostics.extend(layer.diagnostics);
+    }
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(Error::Invalid { diagnostics });
+    }
+    let config: Config = match serde_yaml::from_value(merged.clone()) {
+        Ok(c) => c,
+        Err(e) => {
+            diagnostics.push(Diagnostic::new(Severity::Error, e.to_string()));
+            return Err(Error::Invalid { diagnostics });
+        }
+    };
+    let mut loaded = Loaded {
+        config,
+        merged,
+        sources,
+        files,
+        diagnostics,
+    };
+    validate::check(&mut loaded);
+    if loaded.diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(Error::Invalid {
+            diagnostics: loaded.diagnostics,
+        });
+    }
+    Ok(loaded)
+}
+
+fn merge_value(
+    into: &mut Value,
+    from: &Value,
+    path: &str,
+    layer: &Layer,
+    sources: &mut BTreeMap<String, Source>,
+) {
+    match (into, from) {
+        (Value::Mapping(dst), Value::Mapping(src)) => {
+            for (k, v) in src {
+                let key = k
+                    .as_str()
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| format!("{k:?}"));
+                let child = if path.is_empty() {
+                    key
+                } else {
+                    format!("{path}.{key}")
+                };
+                match dst.get_mut(k) {
+                    Some(existing) if existing.is_mapping() && v.is_mapping() => {
+                        merge_value(existing, v, &child, layer, sources);
+                    }
+                    _ => {
+                        sources
+                            .retain(|p, _| !(p == &child || p.starts_with(&format!("{child}."))));
+                        record_sources(v, &child, layer, sources);
+                        dst.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (dst, src) => *dst = src.clone(),
+    }
+}
+
+fn record_sources(
+    value: &Value,
+    path: &str,
+    layer: &Layer,
+    sources: &mut BTreeMap<String, Source>,
+) {
+    match value {
+        Value::Mapping(m) if !m.is_empty() => {
+            for (k, v) in m {
+                let key = k
+                    .as_str()
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| format!("{k:?}"));
+                record_sources(v, &format!("{path}.{key}"), layer, sources);
+            }
+        }
+        _ => {
+            sources.insert(
+                path.to_owned(),
+                Source {
+                    origin: layer.origin.clone(),
+                    location: layer.location(path),
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Maps dotted key paths to their line and column in a YAML file.
+//!
+//! serde's errors know the path of a bad value but semantic checks (an unresolvable model ref, an
+//! unknown key) happen after parsing, when positions are gone. This scanner reads the block-style YAML
+//! that config files are written in and records where every key and sequence item starts. Flow-style
+//! collections are located at the key that holds them.
+
+use std::collections::HashMap;
+
+/// Positions of keys in one YAML text, 1-based.
+#[derive(Debug, Default, Clone)]
+pub(super) struct KeyPositions {
+    positions: HashMap<String, (usize, usize)>,
+}
+
+impl KeyPositions {
+    pub(super) fn scan(text: &str) -> KeyPositions {
+        let mut out = KeyPositions::default();
+        // (indent, path, is_seq_item)
+        let mut stack: Vec<(usize, String, bool)> = Vec::new();
+        let mut seq_counts: HashMap<String, usize> = HashMap::new();
+        for (idx, raw) in text.lines().enumerate() {
+            let line = strip_comment(raw);
+            let rest = line.trim_start();
+            if rest.is_empty() || rest.starts_with("---") || rest.starts_with("...") {
+                continue;
+            }
+            let indent = line.len() - rest.len();
+            let line_no = idx + 1;
+            let (indent, rest) = if let Some(item) =
+                rest.strip_prefix("- ")
+                    .or(if rest == "-" { Some("") } else { None })
+            {
+                while stack
+                    .last()
+                    .is_some_and(|(i, _, seq)| *i > indent || (*i == indent && *seq))
+                {
+                    stack.pop();
+                }
+                let parent = stack.last().map(|(_, p, _)| p.clone()).unwrap_or_default();
+                let n = seq_counts.entry(parent.clone()).or_insert(0);
+                let path = join(&parent, &n.to_string());
+                *n += 1;
+                out.positions.insert(path.clone(), (line_no, indent + 1));
+                stack.push((indent, path, true));
+                let inner = item.trim_start();
+                (indent + 2 + (item.len() - inner.len()), inner)
+            } else {
+                (indent, rest)
+            };
+            let Some(key) = key_of(rest) else { continue };
+            while stack
+                .last()
+                .is_some_and(|(i, _, seq)| *i > indent || (*i == indent && !*seq))
+            {
+                stack.pop();
+            }
+            let parent = stack.last().map(|(_, p, _)| p.clone()).unwrap_or_default();
+            let path = join(&parent, &key);
+            out.positions
+                .entry(path.clone())
+                .or_insert((line_no, indent + 1));
+            stack.push((indent, path, false));
+        }
+        out
+    }
+
+    /// The position of `path`, or of its nearest located ancestor.
+    pub(super) fn find(&self, path: &str) -> Option<(usize, usize)> {
+        let mut p = path;
+        loop {
+            if let Some(pos) = self.positions.get(p) {
+                return Some(*pos);
+            }
+            p = &p[..p.rfind('.')?];
+        }
+    }
+}
+
+fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+/// The key of a `key: value` or `key:` line, unquoted.
+fn key_of(rest: &str) -> Option<String> {
+    let (key, quoted) = match rest.chars().next()? {
+        q @ ('"' | '\'') => {
+            let end = rest[1..].find(q)? + 1;
+            (&rest[1..end], &rest[end + 1..])
+        }
+        _ => {
+            let colon = rest
+                .find(": ")
+                .or_else(|| rest.ends_with(':').then(|| rest.len() - 1))?;
+            (&rest[..colon], &rest[colon..])
+        }
+    };
+    quoted
+        .trim_start()
+        .starts_with(':')
+        .then(|| key.trim().to_owned())
+}
+
+/// Drops a trailing `# comment` that is not inside quotes.
+fn strip_comment(line: &str) -> &str {
+    let mut in_single = false;
+    let mut in_double = false;
+    let mut prev_space = true;
+    for (i, c) in line.char_indices() {
+        match c {
+            '\'' if !in_double => in_single = !in_single,
+            '"' if !in_single => in_double = !in_double,
+            '#' if !in_single && !in_double && prev_space => return line[..i].trim_end(),
+            _ => {}
+        }
+        prev_space = c.is_whitespace();
+    }
+    line.trim_end()
+}
+
+/// Converts a serde-style path (`a.b[0].c`) to the dotted form used here (`a.b.0.c`).
+pub(super) fn normalize_path(path: &str) -> String {
+    path.replace('[', ".").replace(']', "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "\
+schemaVersion: 1 # the version
+agent:
+  model: openai/gpt-4.1
+model:
+  providers:
+    openai:
+      apiKey: \"${OPENAI_API_KEY}\"
+router:
+  fallback:
+    default:
+      - openai/gpt-4.1
+      - anthropic/claude
+  tokenSaver:
+    tiers:
+      simple: {model: openai/gpt-4.1-mini}
+hooks:
+  PreToolUse:
+    - matcher: bash
+      hooks:
+        - type: command
+";
+
+    #[test]
+    fn finds_nested_keys_and_sequence_items() {
+        let k = KeyPositions::scan(TEXT);
+        assert_eq!(k.find("agent.model"), Some((3, 3)));
+        assert_eq!(k.find("model.providers.openai.apiKey"), Some((7, 7)));
+        assert_eq!(k.find("router.fallback.default.1"), Some((12, 7)));
+        assert_eq!(
+            k.find("router.tokenSaver.tiers.simple.model"),
+            Some((15, 7))
+        );
+        assert_eq!(k.find("hooks.PreToolUse.0.matcher"), Some((18, 7)));
+        assert_eq!(k.find("hooks.PreToolUse.0.hooks.0.type"), Some((20, 11)));
+        assert_eq!(k.find("agent.nothing"), Some((2, 1)));
+    }
+}

@@ -1,0 +1,211 @@
+//! Checks that need the whole merged config: every model reference resolves to a configured provider
+//! (and to one of its models when it lists them), every provider has a protocol and a valid URL, and
+//! enumerated strings hold allowed values. Findings are added to [`Loaded::diagnostics`] with the file
+//! position of the offending key.
+
+use super::diagnostic::{Diagnostic, Severity};
+use super::load::Loaded;
+use super::model_ref::ModelRef;
+use super::providers::known_provider;
+use super::schema::Config;
+
+pub(super) fn check(loaded: &mut Loaded) {
+    let mut found = Vec::new();
+    let cfg = &loaded.config;
+    check_providers(cfg, &mut found);
+    for (key, reference) in model_refs(cfg) {
+        if let Some(message) = resolve_problem(cfg, &reference) {
+            found.push((Severity::Error, key, message));
+        }
+    }
+    if cfg.agent.model.is_none() && !cfg.model.providers.is_empty() {
+        found.push((
+            Severity::Warning,
+            "agent.model".to_owned(),
+            "no default model; set agent.model (e.g. openai/gpt-4.1-mini) or pass --model"
+                .to_owned(),
+        ));
+    }
+    check_choices(cfg, &mut found);
+    for (severity, key, message) in found {
+        let loc = loaded
+            .location(&key)
+            .cloned()
+            .or_else(|| nearest_location(loaded, &key));
+        loaded
+            .diagnostics
+            .push(Diagnostic::new(severity, message).key(key).at(loc.as_ref()));
+    }
+}
+
+fn nearest_location(loaded: &Loaded, key: &str) -> Option<super::diagnostic::Location> {
+    let prefix = format!("{key}.");
+    loaded
+        .sources
+        .iter()
+        .find(|(k, _)| k.starts_with(&prefix))
+        .and_then(|(_, s)| s.location.clone())
+}
+
+/// Every model reference in the config, with its key path.
+fn model_refs(cfg: &Config) -> Vec<(String, String)> {
+    let mut refs = Vec::new();
+    if let Some(m) = &cfg.agent.model {
+        refs.push(("agent.model".to_owned(), m.clone()));
+    }
+    if let Some(d) = cfg
+        .agent
+        .subagents
+        .as_ref()
+        .and_then(|s| s.default.as_ref())
+    {
+        if d != "inherit" {
+            refs.push(("agent.subagents.default".to_owned(), d.clone()));
+        }
+    }
+    if let Some(router) = &cfg.router {
+        for (name, r) in &router.scenarios {
+            refs.push((format!("router.scenarios.{name}"), r.clone()));
+        }
+        for (name, chain) in &router.fallback.chains {
+            for (i, r) in chain.iter().enumerate() {
+                refs.push((format!("router.fallback.{name}.{i}"), r.clone()));
+            }
+        }
+        if let Some(ts) = &router.token_saver {
+            if let Some(j) = &ts.judge {
+                refs.push(("router.tokenSaver.judge".to_owned(), j.clone()));
+            }
+            for (name, tier) in &ts.tiers {
+                refs.push((
+                    format!("router.tokenSaver.tiers.{name}.model"),
+                    tier.model.clone(),
+                ));
+            }
+        }
+        if let Some(b) = &router.stats.baseline_model {
+            refs.push(("router.stats.baselineModel".to_owned(), b.clone()));
+        }
+    }
+    if let Some(m) = cfg.memory.as_ref().and_then(|m| m.model.as_ref()) {
+        refs.push(("memory.model".to_owned(), m.clone()));
+    }
+    refs
+}
+
+/// Why `reference` does not resolve, or `None` when it does.
+pub fn resolve_problem(cfg: &Config, reference: &str) -> Option<String> {
+    let Some(r) = ModelRef::parse(reference) else {
+        return Some(format!(
+            "`{reference}` is not a model reference; write provider/model, e.g. openai/gpt-4.1-mini"
+        ));
+    };
+    let Some(provider) = cfg.model.providers.get(&r.provider) else {
+        let known: Vec<&str> = cfg.model.providers.keys().map(String::as_str).collect();
+        return Some(format!(
+            "`{reference}` names provider `{}`, which is not configured (configured: {}); add it under model.providers",
+            r.provider,
+            if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            }
+        ));
+    };
+    if provider.models.is_empty() {
+        return None;
+    }
+    let listed = provider.models.iter().any(|(id, entry)| {
+        id == &r.model
+            || entry
+                .as_ref()
+                .is_some_and(|e| e.aliases.iter().any(|a| a == &r.model))
+    });
+    (!listed).then(|| {
+        let known: Vec<&str> = provider.models.keys().map(String::as_str).collect();
+        format!(
+            "`{reference}`: provider `{}` has no model `{}` (listed: {}); add it under model.providers.{}.models",
+            r.provider,
+            r.model,
+            known.join(", "),
+            r.provider
+        )
+    })
+}
+
+fn check_providers(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
+    for (id, p) in &cfg.model.providers {
+        if p.protocol.is_none() && known_provider(id).is_none() {
+            found.push((
+                Severity::Error,
+                format!("model.providers.{id}"),
+                "unknown provider id needs `protocol:` (openai, openai-responses, anthropic or google) and `url:`".to_owned(),
+            ));
+        }
+        if p.url.is_none() && known_provider(id).is_none() {
+            found.push((
+                Severity::Error,
+                format!("model.providers.{id}"),
+                "unknown provider id needs `url:` (the API base URL)".to_owned(),
+            ));
+        }
+        if let Some(url) = &p.url {
+            if reqwest::Url::parse(url).is_err() {
+                found.push((
+                    Severity::Error,
+                    format!("model.providers.{id}.url"),
+                    format!("`{url}` is not a valid URL; write it like https://api.example.com/v1"),
+                ));
+            }
+        }
+    }
+}
+
+fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
+    if let Some(m) = &cfg.memory {
+        if !["last_turn", "full_session"].contains(&m.capture_strategy.as_str()) {
+            found.push((
+                Severity::Error,
+                "memory.captureStrategy".to_owned(),
+                format!(
+                    "`{}` is not one of last_turn, full_session",
+                    m.capture_strategy
+                ),
+            ));
+        }
+    }
+    if let Some(mode) = &cfg.tools.permissions.mode {
+        if !["read-only", "workspace-write", "full"].contains(&mode.as_str()) {
+            found.push((
+                Severity::Error,
+                "tools.permissions.mode".to_owned(),
+                format!("`{mode}` is not one of read-only, workspace-write, full"),
+            ));
+        }
+    }
+    if let Some(ts) = cfg.router.as_ref().and_then(|r| r.token_saver.as_ref()) {
+        if let Some(tier) = &ts.default_tier {
+            if !ts.tiers.is_empty() && !ts.tiers.contains_key(tier) {
+                let names: Vec<&str> = ts.tiers.keys().map(String::as_str).collect();
+                found.push((
+                    Severity::Error,
+                    "router.tokenSaver.defaultTier".to_owned(),
+                    format!(
+                        "`{tier}` is not a configured tier (tiers: {})",
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    if !["en", "zh-CN"].contains(&cfg.always_on.language.as_str()) {
+        found.push((
+            Severity::Warning,
+            "alwaysOn.language".to_owned(),
+            format!(
+                "`{}` is not en or zh-CN; en is used",
+                cfg.always_on.language
+            ),
+        ));
+    }
+}

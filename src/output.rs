@@ -1,0 +1,105 @@
+//! The only writer of stdout, and the formatter of everything people read on stderr.
+//!
+//! Contract: stdout carries results only — the answer, a table, or JSON (one document, or one object
+//! per line for streams). Warnings, progress and logs go to stderr. Colour is used on stderr only when
+//! it is a terminal, `--color` allows it and `NO_COLOR` is unset. A closed stdout (`| head`) surfaces as
+//! an `io::ErrorKind::BrokenPipe` error, which `main` turns into a quiet exit 0.
+
+use std::io::{self, IsTerminal, Write};
+
+use serde::Serialize;
+
+use crate::cli::ColorChoice;
+use crate::config::env;
+
+/// Output settings for one process.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    pub json: bool,
+    color: bool,
+}
+
+impl Output {
+    pub fn new(json: bool, color: ColorChoice) -> Output {
+        let color = match color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => env::var_os("NO_COLOR").is_none() && io::stderr().is_terminal(),
+        };
+        Output { json, color }
+    }
+
+    /// True when stderr may carry colour.
+    pub fn color(&self) -> bool {
+        self.color
+    }
+
+    /// Writes `text` and a newline to stdout.
+    pub fn line(&self, text: &str) -> io::Result<()> {
+        let mut out = stdout();
+        out.write_all(text.as_bytes())?;
+        out.write_all(b"\n")?;
+        out.flush()
+    }
+
+    /// Writes `text` to stdout as is (streamed answers).
+    pub fn raw(&self, text: &str) -> io::Result<()> {
+        let mut out = stdout();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    }
+
+    /// Writes one pretty JSON document to stdout.
+    pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
+        let mut out = stdout();
+        serde_json::to_writer_pretty(&mut out, value).map_err(io::Error::other)?;
+        out.write_all(b"\n")?;
+        out.flush()
+    }
+
+    /// Writes one compact JSON object and a newline to stdout (a JSONL stream record).
+    pub fn json_line<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
+        let mut buf = serde_json::to_vec(value).map_err(io::Error::other)?;
+        buf.push(b'\n');
+        let mut out = stdout();
+        out.write_all(&buf)?;
+        out.flush()
+    }
+
+    /// `warning: …` on stderr.
+    pub fn warn(&self, text: &str) {
+        self.labelled("warning", "33", text);
+    }
+
+    /// `error: …` on stderr.
+    pub fn error(&self, text: &str) {
+        self.labelled("error", "31", text);
+    }
+
+    /// A plain line on stderr (progress, hints, ids).
+    pub fn note(&self, text: &str) {
+        let _ = writeln!(io::stderr().lock(), "{text}");
+    }
+
+    /// `text` in `code` colour when colour is on.
+    pub fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn labelled(&self, label: &str, code: &str, text: &str) {
+        let label = self.paint(&format!("1;{code}"), label);
+        let _ = writeln!(io::stderr().lock(), "{label}: {text}");
+    }
+}
+
+fn stdout() -> io::StdoutLock<'static> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "output.rs is the one writer of stdout"
+    )]
+    io::stdout().lock()
+}
