@@ -9,6 +9,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::diagnostic::{Diagnostic, Location, Severity};
 use super::layer::{Layer, Origin};
+use super::locate::KeyPositions;
 use super::schema::Config;
 use super::{env, validate, zero};
 use crate::home::PilotHome;
@@ -57,12 +58,30 @@ pub struct Loaded {
     pub files: Vec<PathBuf>,
     /// Warnings and info lines (errors make `load` fail).
     pub diagnostics: Vec<Diagnostic>,
+    /// Key positions of each file layer.
+    positions: Vec<(PathBuf, KeyPositions)>,
 }
 
 impl Loaded {
-    /// The location of a key, if a file set it.
-    pub fn location(&self, key: &str) -> Option<&Location> {
-        self.sources.get(key).and_then(|s| s.location.as_ref())
+    /// The file position of a key: where the winning layer set it, or, for a map whose children were
+    /// set, where that map's key stands in the file that set them.
+    pub fn location(&self, key: &str) -> Option<Location> {
+        if let Some(loc) = self.sources.get(key).and_then(|s| s.location.clone()) {
+            return Some(loc);
+        }
+        let prefix = format!("{key}.");
+        let file = self
+            .sources
+            .iter()
+            .find(|(k, _)| k.starts_with(&prefix))?
+            .1
+            .location
+            .as_ref()?
+            .file
+            .clone();
+        let (_, positions) = self.positions.iter().find(|(f, _)| *f == file)?;
+        let (line, column) = positions.find(key)?;
+        Some(Location { file, line, column })
     }
 }
 
@@ -191,9 +210,11 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
     let mut sources = BTreeMap::new();
     let mut diagnostics = Vec::new();
     let mut files = Vec::new();
+    let mut positions = Vec::new();
     for layer in layers {
         if let Origin::File { path } = &layer.origin {
             files.push(path.clone());
+            positions.push((path.clone(), layer.positions.clone()));
         }
         merge_value(&mut merged, &layer.value, "", &layer, &mut sources);
         diagnostics.extend(layer.diagnostics);
@@ -214,6 +235,7 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         sources,
         files,
         diagnostics,
+        positions,
     };
     validate::check(&mut loaded);
     if loaded.diagnostics.iter().any(Diagnostic::is_error) {
@@ -275,6 +297,18 @@ fn record_sources(
                     .unwrap_or_else(|| format!("{k:?}"));
                 record_sources(v, &format!("{path}.{key}"), layer, sources);
             }
+        }
+        Value::Sequence(items) => {
+            for (i, v) in items.iter().enumerate() {
+                record_sources(v, &format!("{path}.{i}"), layer, sources);
+            }
+            sources.insert(
+                path.to_owned(),
+                Source {
+                    origin: layer.origin.clone(),
+                    location: layer.location(path),
+                },
+            );
         }
         _ => {
             sources.insert(

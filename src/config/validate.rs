@@ -28,23 +28,11 @@ pub(super) fn check(loaded: &mut Loaded) {
     }
     check_choices(cfg, &mut found);
     for (severity, key, message) in found {
-        let loc = loaded
-            .location(&key)
-            .cloned()
-            .or_else(|| nearest_location(loaded, &key));
+        let loc = loaded.location(&key);
         loaded
             .diagnostics
             .push(Diagnostic::new(severity, message).key(key).at(loc.as_ref()));
     }
-}
-
-fn nearest_location(loaded: &Loaded, key: &str) -> Option<super::diagnostic::Location> {
-    let prefix = format!("{key}.");
-    loaded
-        .sources
-        .iter()
-        .find(|(k, _)| k.starts_with(&prefix))
-        .and_then(|(_, s)| s.location.clone())
 }
 
 /// Every model reference in the config, with its key path.

@@ -1,0 +1,393 @@
+//! Config loading, merging, sources, zero-config and every promised diagnostic, through the real binary.
+
+mod support;
+
+use support::TestEnv;
+
+fn example(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn full_example_parses_into_expected_values() {
+    let env = TestEnv::new();
+    env.config(&example("pilotdeck.yaml"));
+    let run = env
+        .cmd()
+        .args(["config", "show", "--json"])
+        .env("OPENAI_API_KEY", "sk-test")
+        .run(0);
+    let v = run.json();
+    let c = &v["config"];
+    assert_eq!(c["agent"]["model"], "openai/gpt-4.1");
+    assert_eq!(c["agent"]["thinking"]["budgetTokens"], 8000);
+    let ts = &c["router"]["tokenSaver"];
+    assert_eq!(ts["judge"], "openai/gpt-4.1-mini");
+    assert_eq!(ts["defaultTier"], "medium");
+    assert_eq!(ts["judgeTimeoutMs"], 10000);
+    assert_eq!(ts["tiers"]["reasoning"]["model"], "openai/o4-mini");
+    assert_eq!(
+        ts["tiers"]["simple"]["description"],
+        "Greetings, lookups, one-line answers"
+    );
+    assert_eq!(ts["cacheAwareSwitching"]["minSavingsRatio"], 0.2);
+    assert_eq!(ts["subagent"]["policy"], "skip");
+    let r = &c["router"];
+    assert_eq!(
+        r["fallback"]["default"],
+        serde_json::json!(["anthropic/claude-sonnet-4-5", "deepseek/deepseek-chat"])
+    );
+    assert_eq!(r["fallback"]["maxFallbacks"], 2);
+    assert_eq!(
+        r["zeroUsageRetry"],
+        serde_json::json!({"enabled": true, "maxAttempts": 2})
+    );
+    assert_eq!(
+        r["autoOrchestrate"]["triggerTiers"],
+        serde_json::json!(["complex"])
+    );
+    assert_eq!(
+        r["autoOrchestrate"]["slimSystemPrompt"], true,
+        "default filled in"
+    );
+    assert_eq!(
+        r["stats"]["modelPricing"]["deepseek/deepseek-chat"]["cacheRead"],
+        0.07
+    );
+    let m = &c["memory"];
+    assert_eq!(m["captureStrategy"], "full_session");
+    assert_eq!(m["schedule"]["autoIndexIntervalMinutes"], 15);
+    assert_eq!(m["schedule"]["autoDreamIntervalMinutes"], 120);
+    assert_eq!(m["schedule"]["reasoningMode"], "accuracy_first");
+    assert_eq!(m["retrievalTimeoutMs"], 30000, "default filled in");
+    assert_eq!(c["alwaysOn"]["trigger"]["cooldownMinutes"], 90);
+    assert_eq!(
+        c["alwaysOn"]["trigger"]["heartbeatStaleSeconds"], 90,
+        "default filled in"
+    );
+    assert_eq!(c["cron"]["timezone"], "Europe/Berlin");
+    assert_eq!(
+        c["model"]["providers"]["deepseek"]["extraBody"]["temperature"],
+        0.2
+    );
+    assert_eq!(
+        c["model"]["providers"]["openai"]["apiKey"], "${OPENAI_API_KEY}",
+        "env refs are shown, not values"
+    );
+    let file = env.home.join("pilotdeck.yaml");
+    assert_eq!(v["sources"]["agent.model"], format!("{}:7", file.display()));
+    assert_eq!(
+        v["sources"]["router.tokenSaver.judgeTimeoutMs"],
+        format!("{}:49", file.display())
+    );
+    assert_eq!(v["sources"]["memory.heartbeatBatchSize"], "default");
+}
+
+#[test]
+fn every_example_validates() {
+    for name in [
+        "pilotdeck.yaml",
+        "minimal.yaml",
+        "ollama.yaml",
+        "pilotdeck-server-keys.yaml",
+    ] {
+        let env = TestEnv::new();
+        let path = env.tmp.path().join(name);
+        env.write(&path, &example(name));
+        let run = env
+            .cmd()
+            .args(["config", "validate"])
+            .arg_path(&path)
+            .run(0);
+        assert!(!run.stdout.contains("error"), "{name}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn server_sections_are_ignored_with_an_info_line() {
+    let env = TestEnv::new();
+    env.config(&example("pilotdeck-server-keys.yaml"));
+    let run = env.cmd().args(["config", "validate"]).run(0);
+    assert!(
+        run.stdout
+            .contains(":11:1: info: `gateway`: PilotDeck server setting"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("`adapters`"));
+    assert!(run.stdout.contains("`webui`"));
+}
+
+#[test]
+fn layers_merge_with_project_over_home_and_env_and_flag_on_top() {
+    let env = TestEnv::new();
+    env.config(&example("pilotdeck.yaml"));
+    env.project_config(
+        "agent:\n  model: anthropic/claude-sonnet-4-5\nmemory:\n  maxMessageChars: 999\n",
+    );
+    let v = env.cmd().args(["config", "show", "--json"]).run(0).json();
+    assert_eq!(v["config"]["agent"]["model"], "anthropic/claude-sonnet-4-5");
+    assert_eq!(v["config"]["memory"]["maxMessageChars"], 999);
+    assert_eq!(
+        v["config"]["memory"]["captureStrategy"], "full_session",
+        "home value kept beside the project's"
+    );
+    let project_file = env
+        .project
+        .canonicalize()
+        .unwrap()
+        .join(".pilotdeck/pilotdeck.yaml");
+    assert_eq!(
+        v["sources"]["agent.model"],
+        format!("{}:2", project_file.display())
+    );
+
+    let v = env
+        .cmd()
+        .args(["config", "show", "--json"])
+        .env("PILOTDECK_MODEL", "deepseek/deepseek-chat")
+        .run(0)
+        .json();
+    assert_eq!(v["config"]["agent"]["model"], "deepseek/deepseek-chat");
+    assert_eq!(v["sources"]["agent.model"], "env PILOTDECK_MODEL");
+}
+
+#[test]
+fn zero_config_derives_a_provider_from_the_environment() {
+    let env = TestEnv::new();
+    let v = env
+        .cmd()
+        .args(["config", "show", "--json"])
+        .env("ANTHROPIC_API_KEY", "sk-ant-test")
+        .run(0)
+        .json();
+    assert_eq!(v["config"]["agent"]["model"], "anthropic/claude-sonnet-4-5");
+    assert!(v["config"]["model"]["providers"]["anthropic"].is_object());
+    let source = v["sources"]["agent.model"].as_str().unwrap();
+    assert!(source.contains("ANTHROPIC_API_KEY"), "{source}");
+    assert!(
+        !v.to_string().contains("sk-ant-test"),
+        "the key never appears"
+    );
+}
+
+#[test]
+fn literal_secrets_are_redacted() {
+    let env = TestEnv::new();
+    env.config("agent: {model: openai/gpt-4.1}\nmodel:\n  providers:\n    openai:\n      apiKey: sk-literal-secret\n      headers: {Authorization: Bearer abc}\n");
+    let run = env.cmd().args(["config", "show"]).run(0);
+    assert!(!run.stdout.contains("sk-literal-secret"));
+    assert!(!run.stdout.contains("Bearer abc"));
+    assert!(
+        run.stdout
+            .contains("model.providers.openai.apiKey = <redacted>")
+    );
+}
+
+#[test]
+fn home_override_by_flag_and_env() {
+    let env = TestEnv::new();
+    let other = env.tmp.path().join("other-home");
+    env.write(
+        &other.join("pilotdeck.yaml"),
+        "agent: {model: ollama/llama3.2}\nmodel: {providers: {ollama: {}}}\n",
+    );
+    let v = env
+        .cmd()
+        .args(["config", "path", "--json", "--home"])
+        .arg_path(&other)
+        .run(0)
+        .json();
+    assert_eq!(v["home"], other.display().to_string());
+    assert_eq!(v["config"]["exists"], true);
+    let v = env
+        .cmd()
+        .args(["config", "path", "--json"])
+        .env("PILOTDECK_HOME", &other)
+        .run(0)
+        .json();
+    assert_eq!(v["home"], other.display().to_string());
+    let v = env
+        .cmd()
+        .args(["config", "show", "--json"])
+        .env("PILOTDECK_HOME", &other)
+        .run(0)
+        .json();
+    assert_eq!(v["config"]["agent"]["model"], "ollama/llama3.2");
+}
+
+#[test]
+fn init_writes_a_private_valid_file_and_never_overwrites() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    let run = env
+        .cmd()
+        .args([
+            "config",
+            "init",
+            "--provider",
+            "deepseek",
+            "--model",
+            "deepseek-chat",
+            "--router",
+            "--non-interactive",
+        ])
+        .run(0);
+    let path = env.home.join("pilotdeck.yaml");
+    assert_eq!(run.stdout.trim(), path.display().to_string());
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("apiKey: \"${DEEPSEEK_API_KEY}\""), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with('#')),
+        "the file is commented"
+    );
+    let v = env.cmd().args(["config", "show", "--json"]).run(0).json();
+    assert_eq!(
+        v["config"]["router"]["tokenSaver"]["tiers"]["simple"]["model"],
+        "deepseek/deepseek-chat"
+    );
+
+    let run = env
+        .cmd()
+        .args([
+            "config",
+            "init",
+            "--provider",
+            "openai",
+            "--non-interactive",
+        ])
+        .run(2);
+    assert!(
+        run.stderr.contains("already exists; pass --force"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "untouched");
+    env.cmd()
+        .args([
+            "config",
+            "init",
+            "--provider",
+            "openai",
+            "--non-interactive",
+            "--force",
+        ])
+        .run(0);
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("openai/gpt-4.1-mini")
+    );
+}
+
+#[test]
+fn init_without_a_provider_or_key_is_a_usage_error() {
+    let env = TestEnv::new();
+    let run = env
+        .cmd()
+        .args(["config", "init", "--non-interactive"])
+        .run(2);
+    assert!(run.stderr.contains("pass --provider"), "{}", run.stderr);
+    assert!(!env.home.join("pilotdeck.yaml").exists());
+}
+
+/// Each broken config: (file text, what `config validate` must say, including line and column).
+const BROKEN: &[(&str, &str, &str)] = &[
+    (
+        "yaml_syntax",
+        "agent:\n  model: openai/gpt-4.1\n model: [unclosed\n",
+        "pilotdeck.yaml:3:2: error: did not find expected key",
+    ),
+    (
+        "wrong_type",
+        "agent:\n  model: openai/gpt-4.1\n  maxOutputTokens: lots\nmodel: {providers: {openai: {}}}\n",
+        "pilotdeck.yaml:3:20: error: `agent.maxOutputTokens`: invalid type: string \"lots\", expected u64",
+    ),
+    (
+        "unknown_key",
+        "agent:\n  model: openai/gpt-4.1\n  modle: x\nmodel: {providers: {openai: {}}}\n",
+        "pilotdeck.yaml:3:3: warning: `agent.modle`: unknown key",
+    ),
+    (
+        "unresolvable_provider",
+        "agent:\n  model: openai/gpt-4.1\nmodel:\n  providers:\n    openai: {}\nrouter:\n  fallback:\n    default:\n      - antropic/claude\n",
+        "pilotdeck.yaml:9:7: error: `router.fallback.default.0`: `antropic/claude` names provider `antropic`, which is not configured (configured: openai)",
+    ),
+    (
+        "unresolvable_model",
+        "agent:\n  model: openai/gpt-5x\nmodel:\n  providers:\n    openai:\n      models:\n        gpt-4.1: {}\n",
+        "pilotdeck.yaml:2:3: error: `agent.model`: `openai/gpt-5x`: provider `openai` has no model `gpt-5x` (listed: gpt-4.1)",
+    ),
+    (
+        "missing_env",
+        "agent:\n  model: openai/gpt-4.1\nmodel:\n  providers:\n    openai:\n      url: \"${MY_OPENAI_PROXY}/v1\"\n",
+        "pilotdeck.yaml:6:7: error: `model.providers.openai.url`: environment variable `MY_OPENAI_PROXY` is not set",
+    ),
+    (
+        "bad_schema_version",
+        "schemaVersion: 2\nagent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {}}}\n",
+        "pilotdeck.yaml:1:1: error: `schemaVersion`: only schemaVersion 1 is supported",
+    ),
+    (
+        "bad_enum",
+        "agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {}}}\nmemory:\n  captureStrategy: everything\n",
+        "pilotdeck.yaml:4:3: error: `memory.captureStrategy`: `everything` is not one of last_turn, full_session",
+    ),
+    (
+        "unknown_provider_needs_protocol",
+        "agent: {model: acme/m1}\nmodel:\n  providers:\n    acme:\n      apiKey: x\n",
+        "pilotdeck.yaml:4:5: error: `model.providers.acme`: unknown provider id needs `protocol:`",
+    ),
+];
+
+#[test]
+fn broken_configs_give_located_messages() {
+    for (name, text, expected) in BROKEN {
+        let env = TestEnv::new();
+        env.config(text);
+        let is_error = expected.contains(": error:");
+        let run = env
+            .cmd()
+            .args(["config", "validate"])
+            .run(if is_error { 2 } else { 0 });
+        assert!(
+            run.stdout.contains(expected),
+            "{name}: expected\n  {expected}\nin\n{}",
+            run.stdout
+        );
+        insta::assert_snapshot!(format!("validate_{name}"), env.redact(&run.stdout));
+    }
+}
+
+#[test]
+fn other_commands_refuse_a_broken_config_with_exit_2() {
+    let env = TestEnv::new();
+    env.config("agent:\n  model: nowhere/model\nmodel: {providers: {openai: {}}}\n");
+    let run = env.cmd().args(["config", "show"]).run(2);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr
+            .contains("pilotdeck.yaml:2:3: error: `agent.model`"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn validate_json_lists_diagnostics() {
+    let env = TestEnv::new();
+    env.config("agent:\n  model: openai/gpt-4.1\n  modle: x\nmodel: {providers: {openai: {}}}\n");
+    let v = env
+        .cmd()
+        .args(["config", "validate", "--json"])
+        .run(0)
+        .json();
+    assert_eq!(v["valid"], true);
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["key"], "agent.modle");
+    assert_eq!(d["line"], 3);
+    assert_eq!(d["column"], 3);
+}

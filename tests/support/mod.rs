@@ -1,0 +1,139 @@
+//! Test support: a hermetic environment for running the real `pilotdeck` binary.
+//!
+//! Every test gets a fresh temporary directory holding the PilotHome, a user home (`HOME`) and a
+//! project directory. The child's environment is cleared except for `PATH`, so nothing from the
+//! developer's machine (keys, `~/.pilotdeck`, proxies, `NO_COLOR`) leaks in.
+#![allow(
+    dead_code,
+    reason = "each test binary uses a different part of the support module"
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+/// A temporary PilotHome, user home and project.
+pub struct TestEnv {
+    pub tmp: TempDir,
+    pub home: PathBuf,
+    pub user_home: PathBuf,
+    pub project: PathBuf,
+}
+
+impl TestEnv {
+    pub fn new() -> TestEnv {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = tmp.path().join("pilothome");
+        let user_home = tmp.path().join("user");
+        let project = tmp.path().join("project");
+        std::fs::create_dir_all(&user_home).unwrap();
+        std::fs::create_dir_all(project.join(".git")).unwrap();
+        TestEnv {
+            tmp,
+            home,
+            user_home,
+            project,
+        }
+    }
+
+    /// Writes `<home>/pilotdeck.yaml`.
+    pub fn config(&self, yaml: &str) -> &TestEnv {
+        self.write(&self.home.join("pilotdeck.yaml"), yaml);
+        self
+    }
+
+    /// Writes `<project>/.pilotdeck/pilotdeck.yaml`.
+    pub fn project_config(&self, yaml: &str) -> &TestEnv {
+        self.write(&self.project.join(".pilotdeck/pilotdeck.yaml"), yaml);
+        self
+    }
+
+    pub fn write(&self, path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        #[allow(clippy::disallowed_methods, reason = "test fixture")]
+        std::fs::write(path, text).unwrap();
+    }
+
+    /// `pilotdeck` with a scrubbed environment, run in the project directory.
+    pub fn cmd(&self) -> Cmd {
+        let mut c = Command::cargo_bin("pilotdeck").unwrap();
+        c.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.user_home)
+            .env("PILOTDECK_HOME", &self.home)
+            .current_dir(&self.project);
+        Cmd { inner: c }
+    }
+
+    /// Replaces the temp path in `text` with `[TMP]`, for snapshots.
+    pub fn redact(&self, text: &str) -> String {
+        let tmp = self.tmp.path().canonicalize().unwrap();
+        text.replace(&tmp.display().to_string(), "[TMP]")
+            .replace(&self.tmp.path().display().to_string(), "[TMP]")
+    }
+}
+
+/// One command to run.
+pub struct Cmd {
+    pub inner: Command,
+}
+
+impl Cmd {
+    pub fn args<I, S>(mut self, args: I) -> Cmd
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        self.inner.args(args);
+        self
+    }
+
+    pub fn arg_path(mut self, path: &Path) -> Cmd {
+        self.inner.arg(path);
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Cmd {
+        self.inner.env(key, value);
+        self
+    }
+
+    pub fn stdin(mut self, input: impl Into<Vec<u8>>) -> Cmd {
+        self.inner.write_stdin(input);
+        self
+    }
+
+    /// Runs the command and checks its exit code.
+    #[track_caller]
+    pub fn run(mut self, code: i32) -> Run {
+        let output: Output = self.inner.output().unwrap();
+        let run = Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        };
+        assert_eq!(
+            run.code, code,
+            "unexpected exit code\n--- stdout\n{}\n--- stderr\n{}",
+            run.stdout, run.stderr
+        );
+        run
+    }
+}
+
+/// What a command printed.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+}
