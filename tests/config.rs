@@ -1,4 +1,11 @@
 //! Config loading, merging, sources, zero-config and every promised diagnostic, through the real binary.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
 
 mod support;
 

@@ -284,20 +284,23 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
 fn path(ctx: &Context) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let (file, given_by) = config::home_config_path(&home, ctx.global.config.as_deref());
-    let project = ctx
-        .project(&home)
-        .ok()
-        .map(|p| config::project_config_path(&p.root));
+    let project = ctx.project(&home)?;
+    let project_file = config::project_config_path(&project.root);
     if ctx.out.json {
         ctx.out.json(&json!({
             "home": home.root(),
             "config": {"path": file, "exists": file.exists(), "givenBy": given_by},
-            "project": project.as_ref().map(|p| json!({"path": p, "exists": p.exists()})),
+            "project": {
+                "root": project.root,
+                "key": project.key,
+                "state": home.project_dir(&project.key),
+                "config": {"path": project_file, "exists": project_file.exists()},
+            },
         }))?;
     } else {
         ctx.out.line(&file.display().to_string())?;
-        if let Some(p) = project.filter(|p| p.exists()) {
-            ctx.out.line(&p.display().to_string())?;
+        if project_file.exists() {
+            ctx.out.line(&project_file.display().to_string())?;
         }
     }
     Ok(Outcome::Success)

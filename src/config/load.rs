@@ -145,10 +145,8 @@ pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
             .and_then(Value::as_mapping)
             .is_some_and(|m| !m.is_empty())
     });
-    if !has_providers {
-        if let Some(derived) = zero::derive() {
-            layers.insert(0, derived);
-        }
+    if !has_providers && let Some(derived) = zero::derive() {
+        layers.insert(0, derived);
     }
     for (var, name) in [
         ("PILOT_AGENT_MODEL", "PILOT_AGENT_MODEL"),

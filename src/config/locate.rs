@@ -60,9 +60,66 @@ impl KeyPositions {
             out.positions
                 .entry(path.clone())
                 .or_insert((line_no, indent + 1));
+            if let Some(brace) = rest.find(": {").map(|i| i + 2) {
+                let base = line.len() - rest.len();
+                out.scan_flow(line, base + brace, &path, line_no);
+            }
             stack.push((indent, path, false));
         }
         out
+    }
+
+    /// Records the keys of a one-line flow mapping `{a: 1, b: {c: 2}}` starting at byte `open`.
+    /// Returns the byte after its closing brace.
+    fn scan_flow(&mut self, line: &str, open: usize, parent: &str, line_no: usize) -> usize {
+        let bytes = line.as_bytes();
+        let mut i = open + 1;
+        while i < bytes.len() {
+            while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b',') {
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] == b'}' {
+                return i + 1;
+            }
+            let start = i;
+            while i < bytes.len() && bytes[i] != b':' && bytes[i] != b'}' {
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] == b'}' {
+                return i + 1;
+            }
+            let key = line[start..i].trim().trim_matches(['"', '\'']);
+            let path = join(parent, key);
+            self.positions
+                .entry(path.clone())
+                .or_insert((line_no, start + 1));
+            i += 1;
+            while i < bytes.len() && bytes[i] == b' ' {
+                i += 1;
+            }
+            match bytes.get(i) {
+                Some(b'{') => i = self.scan_flow(line, i, &path, line_no),
+                Some(b'[') => {
+                    while i < bytes.len() && bytes[i] != b']' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                _ => {
+                    let mut in_quote = None;
+                    while i < bytes.len() {
+                        match (bytes[i], in_quote) {
+                            (q @ (b'"' | b'\''), None) => in_quote = Some(q),
+                            (c, Some(q)) if c == q => in_quote = None,
+                            (b',' | b'}', None) => break,
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                }
+            }
+        }
+        i
     }
 
     /// The position of `path`, or of its nearest located ancestor.
@@ -162,10 +219,14 @@ hooks:
         assert_eq!(k.find("router.fallback.default.1"), Some((12, 7)));
         assert_eq!(
             k.find("router.tokenSaver.tiers.simple.model"),
-            Some((15, 7))
+            Some((15, 16))
         );
         assert_eq!(k.find("hooks.PreToolUse.0.matcher"), Some((18, 7)));
         assert_eq!(k.find("hooks.PreToolUse.0.hooks.0.type"), Some((20, 11)));
         assert_eq!(k.find("agent.nothing"), Some((2, 1)));
+        let k =
+            KeyPositions::scan("agent: {model: x/y, thinking: {enabled: true, budgetTokens: 5}}\n");
+        assert_eq!(k.find("agent.model"), Some((1, 9)));
+        assert_eq!(k.find("agent.thinking.budgetTokens"), Some((1, 47)));
     }
 }

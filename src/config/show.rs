@@ -28,10 +28,10 @@ pub fn redact(value: &mut Json) {
         Json::Object(map) => {
             for (k, v) in map.iter_mut() {
                 if is_secret_key(k) {
-                    if let Json::String(s) = v {
-                        if !(s.starts_with("${") && s.ends_with('}')) {
-                            *s = "<redacted>".to_owned();
-                        }
+                    if let Json::String(s) = v
+                        && !(s.starts_with("${") && s.ends_with('}'))
+                    {
+                        *s = "<redacted>".to_owned();
                     }
                 } else {
                     redact(v);

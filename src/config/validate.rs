@@ -46,10 +46,9 @@ fn model_refs(cfg: &Config) -> Vec<(String, String)> {
         .subagents
         .as_ref()
         .and_then(|s| s.default.as_ref())
+        && d != "inherit"
     {
-        if d != "inherit" {
-            refs.push(("agent.subagents.default".to_owned(), d.clone()));
-        }
+        refs.push(("agent.subagents.default".to_owned(), d.clone()));
     }
     if let Some(router) = &cfg.router {
         for (name, r) in &router.scenarios {
@@ -137,54 +136,54 @@ fn check_providers(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
                 "unknown provider id needs `url:` (the API base URL)".to_owned(),
             ));
         }
-        if let Some(url) = &p.url {
-            if reqwest::Url::parse(url).is_err() {
-                found.push((
-                    Severity::Error,
-                    format!("model.providers.{id}.url"),
-                    format!("`{url}` is not a valid URL; write it like https://api.example.com/v1"),
-                ));
-            }
+        if let Some(url) = &p.url
+            && reqwest::Url::parse(url).is_err()
+        {
+            found.push((
+                Severity::Error,
+                format!("model.providers.{id}.url"),
+                format!("`{url}` is not a valid URL; write it like https://api.example.com/v1"),
+            ));
         }
     }
 }
 
 fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
-    if let Some(m) = &cfg.memory {
-        if !["last_turn", "full_session"].contains(&m.capture_strategy.as_str()) {
-            found.push((
-                Severity::Error,
-                "memory.captureStrategy".to_owned(),
-                format!(
-                    "`{}` is not one of last_turn, full_session",
-                    m.capture_strategy
-                ),
-            ));
-        }
+    if let Some(m) = &cfg.memory
+        && !["last_turn", "full_session"].contains(&m.capture_strategy.as_str())
+    {
+        found.push((
+            Severity::Error,
+            "memory.captureStrategy".to_owned(),
+            format!(
+                "`{}` is not one of last_turn, full_session",
+                m.capture_strategy
+            ),
+        ));
     }
-    if let Some(mode) = &cfg.tools.permissions.mode {
-        if !["read-only", "workspace-write", "full"].contains(&mode.as_str()) {
-            found.push((
-                Severity::Error,
-                "tools.permissions.mode".to_owned(),
-                format!("`{mode}` is not one of read-only, workspace-write, full"),
-            ));
-        }
+    if let Some(mode) = &cfg.tools.permissions.mode
+        && !["read-only", "workspace-write", "full"].contains(&mode.as_str())
+    {
+        found.push((
+            Severity::Error,
+            "tools.permissions.mode".to_owned(),
+            format!("`{mode}` is not one of read-only, workspace-write, full"),
+        ));
     }
-    if let Some(ts) = cfg.router.as_ref().and_then(|r| r.token_saver.as_ref()) {
-        if let Some(tier) = &ts.default_tier {
-            if !ts.tiers.is_empty() && !ts.tiers.contains_key(tier) {
-                let names: Vec<&str> = ts.tiers.keys().map(String::as_str).collect();
-                found.push((
-                    Severity::Error,
-                    "router.tokenSaver.defaultTier".to_owned(),
-                    format!(
-                        "`{tier}` is not a configured tier (tiers: {})",
-                        names.join(", ")
-                    ),
-                ));
-            }
-        }
+    if let Some(ts) = cfg.router.as_ref().and_then(|r| r.token_saver.as_ref())
+        && let Some(tier) = &ts.default_tier
+        && !ts.tiers.is_empty()
+        && !ts.tiers.contains_key(tier)
+    {
+        let names: Vec<&str> = ts.tiers.keys().map(String::as_str).collect();
+        found.push((
+            Severity::Error,
+            "router.tokenSaver.defaultTier".to_owned(),
+            format!(
+                "`{tier}` is not a configured tier (tiers: {})",
+                names.join(", ")
+            ),
+        ));
     }
     if !["en", "zh-CN"].contains(&cfg.always_on.language.as_str()) {
         found.push((

@@ -32,15 +32,46 @@ pub fn open(path: &Path) -> Result<Connection, Error> {
         path: path.to_owned(),
         source,
     };
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "this is the one sanctioned opener"
-    )]
-    let conn = Connection::open(path).map_err(sqlite)?;
-    configure(&conn).map_err(sqlite)?;
-    restrict_mode(path);
-    migrate(&conn, path)?;
-    Ok(conn)
+    let started = std::time::Instant::now();
+    let mut attempt = 0u32;
+    loop {
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "this is the one sanctioned opener"
+        )]
+        let conn = Connection::open(path).map_err(sqlite)?;
+        let result = configure(&conn)
+            .map_err(sqlite)
+            .and_then(|()| migrate(&conn, path));
+        match result {
+            Ok(()) => {
+                restrict_mode(path);
+                return Ok(conn);
+            }
+            // Switching a fresh file to WAL and the first migration can report SQLITE_BUSY without
+            // consulting the busy handler while another process does the same; back off and retry.
+            Err(e) if is_busy(&e) && started.elapsed() < BUSY_TIMEOUT => {
+                attempt += 1;
+                let pause = Duration::from_millis(5 * u64::from(attempt.min(20)));
+                #[expect(
+                    clippy::disallowed_methods,
+                    reason = "bounded back-off in synchronous open"
+                )]
+                std::thread::sleep(pause);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+fn is_busy(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Sqlite {
+            source: rusqlite::Error::SqliteFailure(f, _),
+            ..
+        } if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 /// An in-memory database with the full schema, for callers that need the schema without a file.

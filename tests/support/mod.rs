@@ -15,15 +15,15 @@ use assert_cmd::Command;
 use tempfile::TempDir;
 
 /// A temporary PilotHome, user home and project.
-pub struct TestEnv {
-    pub tmp: TempDir,
-    pub home: PathBuf,
-    pub user_home: PathBuf,
-    pub project: PathBuf,
+pub(crate) struct TestEnv {
+    pub(crate) tmp: TempDir,
+    pub(crate) home: PathBuf,
+    pub(crate) user_home: PathBuf,
+    pub(crate) project: PathBuf,
 }
 
 impl TestEnv {
-    pub fn new() -> TestEnv {
+    pub(crate) fn new() -> TestEnv {
         let tmp = tempfile::tempdir().unwrap();
         let home = tmp.path().join("pilothome");
         let user_home = tmp.path().join("user");
@@ -39,25 +39,25 @@ impl TestEnv {
     }
 
     /// Writes `<home>/pilotdeck.yaml`.
-    pub fn config(&self, yaml: &str) -> &TestEnv {
+    pub(crate) fn config(&self, yaml: &str) -> &TestEnv {
         self.write(&self.home.join("pilotdeck.yaml"), yaml);
         self
     }
 
     /// Writes `<project>/.pilotdeck/pilotdeck.yaml`.
-    pub fn project_config(&self, yaml: &str) -> &TestEnv {
+    pub(crate) fn project_config(&self, yaml: &str) -> &TestEnv {
         self.write(&self.project.join(".pilotdeck/pilotdeck.yaml"), yaml);
         self
     }
 
-    pub fn write(&self, path: &Path, text: &str) {
+    pub(crate) fn write(&self, path: &Path, text: &str) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         #[allow(clippy::disallowed_methods, reason = "test fixture")]
         std::fs::write(path, text).unwrap();
     }
 
     /// `pilotdeck` with a scrubbed environment, run in the project directory.
-    pub fn cmd(&self) -> Cmd {
+    pub(crate) fn cmd(&self) -> Cmd {
         let mut c = Command::cargo_bin("pilotdeck").unwrap();
         c.env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -68,7 +68,7 @@ impl TestEnv {
     }
 
     /// Replaces the temp path in `text` with `[TMP]`, for snapshots.
-    pub fn redact(&self, text: &str) -> String {
+    pub(crate) fn redact(&self, text: &str) -> String {
         let tmp = self.tmp.path().canonicalize().unwrap();
         text.replace(&tmp.display().to_string(), "[TMP]")
             .replace(&self.tmp.path().display().to_string(), "[TMP]")
@@ -76,12 +76,12 @@ impl TestEnv {
 }
 
 /// One command to run.
-pub struct Cmd {
-    pub inner: Command,
+pub(crate) struct Cmd {
+    pub(crate) inner: Command,
 }
 
 impl Cmd {
-    pub fn args<I, S>(mut self, args: I) -> Cmd
+    pub(crate) fn args<I, S>(mut self, args: I) -> Cmd
     where
         I: IntoIterator<Item = S>,
         S: AsRef<std::ffi::OsStr>,
@@ -90,24 +90,29 @@ impl Cmd {
         self
     }
 
-    pub fn arg_path(mut self, path: &Path) -> Cmd {
+    pub(crate) fn arg_str(mut self, arg: &str) -> Cmd {
+        self.inner.arg(arg);
+        self
+    }
+
+    pub(crate) fn arg_path(mut self, path: &Path) -> Cmd {
         self.inner.arg(path);
         self
     }
 
-    pub fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Cmd {
+    pub(crate) fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Cmd {
         self.inner.env(key, value);
         self
     }
 
-    pub fn stdin(mut self, input: impl Into<Vec<u8>>) -> Cmd {
+    pub(crate) fn stdin(mut self, input: impl Into<Vec<u8>>) -> Cmd {
         self.inner.write_stdin(input);
         self
     }
 
     /// Runs the command and checks its exit code.
     #[track_caller]
-    pub fn run(mut self, code: i32) -> Run {
+    pub(crate) fn run(mut self, code: i32) -> Run {
         let output: Output = self.inner.output().unwrap();
         let run = Run {
             code: output.status.code().unwrap_or(-1),
@@ -125,14 +130,14 @@ impl Cmd {
 
 /// What a command printed.
 #[derive(Debug)]
-pub struct Run {
-    pub code: i32,
-    pub stdout: String,
-    pub stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 impl Run {
-    pub fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
     }
