@@ -4,4 +4,5 @@
 
 pub mod config;
 pub mod home;
+pub mod model;
 pub mod store;
