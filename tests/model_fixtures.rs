@@ -7,34 +7,13 @@ mod mock_model;
 mod model_call;
 
 use mock_model::{MockModel, Reply};
-use model_call::{final_error, provider_at, request, stream_events, text_of, tool_calls};
-use pilotdeck::config::Protocol;
-use pilotdeck::model::{
-    CallOptions, ContentBlock, ErrorCode, FinishReason, ModelEvent, ModelResponse, Usage,
+use model_call::{
+    assemble, final_error, fixture, jsonl_frames, provider_at, request, stream_events, text_of,
+    tool_calls,
 };
+use pilotdeck::config::Protocol;
+use pilotdeck::model::{CallOptions, ContentBlock, ErrorCode, FinishReason, ModelEvent, Usage};
 use serde_json::json;
-
-fn fixture(path: &str) -> String {
-    let full = format!(
-        "{}/tests/fixtures/provider-streams/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
-
-/// vercel/ai's `.chunks.jsonl`: one data payload per line; the event name is the payload's `type`.
-fn jsonl_frames(text: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let kind = serde_json::from_str::<serde_json::Value>(line).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_owned();
-            format!("event: {kind}\ndata: {line}\n\n")
-        })
-        .collect()
-}
 
 async fn replay(protocol: Protocol, reply: Reply) -> Vec<ModelEvent> {
     let mock = MockModel::start().await;
@@ -48,14 +27,6 @@ async fn replay(protocol: Protocol, reply: Reply) -> Vec<ModelEvent> {
         CallOptions::default(),
     )
     .await
-}
-
-fn assemble(events: &[ModelEvent]) -> ModelResponse {
-    let mut assembler = pilotdeck::model::Assembler::new();
-    for e in events {
-        assembler.push(e);
-    }
-    assembler.finish().unwrap()
 }
 
 #[tokio::test]

@@ -283,7 +283,7 @@ async fn reasoning_models_get_max_completion_tokens_and_effort() {
 #[tokio::test]
 async fn missing_done_after_finish_is_accepted_and_refusal_is_content_filter() {
     let mock = MockModel::start().await;
-    let refusal = vec![
+    let refusal = [
         openai::chunk(
             "m",
             json!({"role": "assistant", "content": null, "refusal": ""}),

@@ -4,6 +4,7 @@
     unreachable_pub,
     clippy::unwrap_used,
     clippy::expect_used,
+    clippy::panic,
     reason = "test support"
 )]
 
@@ -94,4 +95,36 @@ pub fn tool_calls(content: &[ContentBlock]) -> Vec<(String, String, serde_json::
             _ => None,
         })
         .collect()
+}
+
+/// A file under `tests/fixtures/provider-streams`.
+pub fn fixture(path: &str) -> String {
+    let full = format!(
+        "{}/tests/fixtures/provider-streams/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+/// vercel/ai's `.chunks.jsonl`: one data payload per line; the event name is the payload's `type`.
+pub fn jsonl_frames(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let kind = serde_json::from_str::<serde_json::Value>(line).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            format!("event: {kind}\ndata: {line}\n\n")
+        })
+        .collect()
+}
+
+/// Folds events into a response; panics on an error.
+pub fn assemble(events: &[ModelEvent]) -> pilotdeck::model::ModelResponse {
+    let mut assembler = pilotdeck::model::Assembler::new();
+    for e in events {
+        assembler.push(e);
+    }
+    assembler.finish().unwrap()
 }
