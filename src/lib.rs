@@ -7,5 +7,7 @@ pub mod config;
 pub mod doctor;
 pub mod home;
 pub mod logging;
+pub mod model;
 pub mod output;
 pub mod store;
+pub mod tools;

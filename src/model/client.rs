@@ -1,0 +1,494 @@
+//! [`ModelClient`]: the one HTTP client every provider call goes through, with the `stream()` and
+//! `complete()` entry points. It owns transport, SSE framing, timeouts, retries (per
+//! [`retry`](super::retry)) and cancellation; the wire formats only translate.
+//!
+//! A call runs as a task that sends events into a bounded channel as soon as each SSE event is
+//! decoded, so the caller sees every chunk without added buffering. The task is aborted when the
+//! [`ModelStream`] is dropped. Guarantees to the caller: at most one `message_start`; `usage` and
+//! `message_end` exactly once at the end of a successful reply; otherwise exactly one final `error`.
+//! Content already passed on is never retried or repeated.
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::{Instant, SystemTime};
+
+use futures::{Stream, StreamExt};
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue, RETRY_AFTER};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
+
+use super::assemble::{Assembler, ModelResponse};
+use super::error::{Error, ErrorCode};
+use super::event::{ModelEvent, Usage};
+use super::provider::ResolvedProvider;
+use super::request::ModelRequest;
+use super::retry::{RetryBudget, parse_retry_after};
+use super::sse::{SseDecoder, SseEvent};
+use super::wire::{Origin, StreamDecoder, Wire};
+
+/// Events buffered between the call task and a slow consumer before the task waits.
+const CHANNEL_CAPACITY: usize = 64;
+
+/// Shared HTTP client for all providers. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct ModelClient {
+    http: reqwest::Client,
+}
+
+/// Per-call options.
+#[derive(Debug, Clone, Default)]
+pub struct CallOptions {
+    /// Shared by every attempt and fallback of one logical request.
+    pub budget: RetryBudget,
+    /// Cancelling stops the call promptly: pending I/O and backoff waits are abandoned and the
+    /// stream ends with a `cancelled` error.
+    pub cancel: CancellationToken,
+}
+
+impl ModelClient {
+    /// Builds the client (installing the ring TLS provider if nobody did yet).
+    pub fn new() -> Result<ModelClient, Error> {
+        // Fails only when a provider is already installed, which is what we want.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let http = reqwest::Client::builder()
+            .user_agent(concat!("pilotdeck/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| Error::from_transport("", "", &e))?;
+        Ok(ModelClient { http })
+    }
+
+    /// Streams a reply. Errors arrive as a final [`ModelEvent::Error`]; the stream then ends.
+    pub fn stream(
+        &self,
+        provider: &ResolvedProvider,
+        request: &ModelRequest,
+        options: CallOptions,
+    ) -> ModelStream {
+        let (tx, rx) = mpsc::channel(CHANNEL_CAPACITY);
+        let call = self.prepare(provider, request, options, true);
+        let task = tokio::spawn(drive(call, tx));
+        ModelStream {
+            rx,
+            _task: AbortOnDropHandle::new(task),
+        }
+    }
+
+    /// Asks for a whole reply without streaming (judge, titles, summaries).
+    pub async fn complete(
+        &self,
+        provider: &ResolvedProvider,
+        request: &ModelRequest,
+        options: CallOptions,
+    ) -> Result<ModelResponse, Error> {
+        let (tx, mut rx) = mpsc::channel(CHANNEL_CAPACITY);
+        let call = self.prepare(provider, request, options, false);
+        let collect = async {
+            let mut assembler = Assembler::new();
+            while let Some(event) = rx.recv().await {
+                assembler.push(&event);
+            }
+            assembler
+        };
+        let ((), assembler) = tokio::join!(drive(call, tx), collect);
+        assembler.finish()
+    }
+
+    fn prepare(
+        &self,
+        provider: &ResolvedProvider,
+        request: &ModelRequest,
+        options: CallOptions,
+        streaming: bool,
+    ) -> Call {
+        let wire = Wire::for_protocol(provider.protocol);
+        let info = provider.model_info(&request.model.model);
+        let mut body = wire.body(&provider.id, request, &info, streaming);
+        if let Some(object) = body.as_object_mut() {
+            for (key, value) in &provider.extra_body {
+                object.insert(key.clone(), value.clone());
+            }
+        }
+        Call {
+            http: self.http.clone(),
+            provider: provider.clone(),
+            wire,
+            origin: Origin {
+                provider: provider.id.clone(),
+                model: request.model.model.clone(),
+            },
+            body,
+            endpoints: provider.endpoints(wire.path()),
+            streaming,
+            options,
+        }
+    }
+}
+
+/// The events of one streamed call; see [`ModelClient::stream`]. Dropping it aborts the call.
+#[derive(Debug)]
+pub struct ModelStream {
+    rx: mpsc::Receiver<ModelEvent>,
+    _task: AbortOnDropHandle<()>,
+}
+
+impl ModelStream {
+    /// Consumes the stream and assembles the reply.
+    pub async fn assemble(mut self) -> Result<ModelResponse, Error> {
+        let mut assembler = Assembler::new();
+        while let Some(event) = self.rx.recv().await {
+            assembler.push(&event);
+        }
+        assembler.finish()
+    }
+}
+
+impl Stream for ModelStream {
+    type Item = ModelEvent;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<ModelEvent>> {
+        self.rx.poll_recv(cx)
+    }
+}
+
+/// Everything one call needs, owned by its task.
+struct Call {
+    http: reqwest::Client,
+    provider: ResolvedProvider,
+    wire: Wire,
+    origin: Origin,
+    body: serde_json::Value,
+    endpoints: Vec<String>,
+    streaming: bool,
+    options: CallOptions,
+}
+
+/// Why an attempt stopped.
+enum Stop {
+    Failed(Error),
+    /// The consumer dropped the stream; nobody is listening.
+    Closed,
+}
+
+impl From<Error> for Stop {
+    fn from(error: Error) -> Stop {
+        Stop::Failed(error)
+    }
+}
+
+/// Passes events on, enforcing the guarantees in the module doc.
+struct Forwarder {
+    tx: mpsc::Sender<ModelEvent>,
+    started: bool,
+    content_sent: bool,
+    usage: Option<Usage>,
+}
+
+impl Forwarder {
+    async fn send(&mut self, event: ModelEvent, origin: &Origin) -> Result<(), Stop> {
+        let event = match event {
+            ModelEvent::MessageStart { .. } if self.started => return Ok(()),
+            ModelEvent::MessageStart { .. } => {
+                self.started = true;
+                event
+            }
+            ModelEvent::Usage { usage } => {
+                self.usage = Some(usage);
+                return Ok(());
+            }
+            ModelEvent::MessageEnd { .. } => {
+                let usage = self.usage.take().unwrap_or_default();
+                if !self.content_sent && usage.output_tokens == 0 {
+                    return Err(Stop::Failed(origin.error(
+                        ErrorCode::EmptyResponse,
+                        "no content and zero output tokens",
+                    )));
+                }
+                self.tx
+                    .send(ModelEvent::Usage { usage })
+                    .await
+                    .map_err(|_| Stop::Closed)?;
+                event
+            }
+            other => {
+                self.content_sent |= other.is_content();
+                other
+            }
+        };
+        self.tx.send(event).await.map_err(|_| Stop::Closed)
+    }
+
+    async fn send_all(
+        &mut self,
+        events: &mut Vec<ModelEvent>,
+        origin: &Origin,
+    ) -> Result<(), Stop> {
+        for event in events.drain(..) {
+            self.send(event, origin).await?;
+        }
+        Ok(())
+    }
+
+    async fn fail(&mut self, error: Error) {
+        // Nobody may be listening any more; nothing else to do then.
+        let _ = self.tx.send(ModelEvent::Error { error }).await;
+    }
+}
+
+/// Runs attempts until one succeeds, the retry policy gives up, or the budget is spent.
+async fn drive(call: Call, tx: mpsc::Sender<ModelEvent>) {
+    let mut out = Forwarder {
+        tx,
+        started: false,
+        content_sent: false,
+        usage: None,
+    };
+    let policy = &call.provider.retry;
+    let budget = &call.options.budget;
+    let cancel = &call.options.cancel;
+    let max_retries = policy.max_retries(call.streaming);
+    let mut retry = 0;
+    let mut endpoint = 0;
+    loop {
+        if cancel.is_cancelled() {
+            out.fail(call.cancelled()).await;
+            return;
+        }
+        if !budget.try_acquire() {
+            let error = budget.last_error().unwrap_or_else(|| {
+                call.origin.error(
+                    ErrorCode::Network,
+                    format!("the retry budget of {} requests is spent", budget.limit()),
+                )
+            });
+            out.fail(error).await;
+            return;
+        }
+        let url = call.endpoints.get(endpoint).map_or("", String::as_str);
+        tracing::debug!(provider = %call.provider.id, url, retry, "model request");
+        let error = match call.attempt(url, &mut out).await {
+            Ok(()) | Err(Stop::Closed) => return,
+            Err(Stop::Failed(error)) => error,
+        };
+        budget.record(&error);
+        tracing::debug!(provider = %call.provider.id, code = %error.code, status = ?error.status, "model request failed");
+        if out.content_sent || error.code == ErrorCode::Cancelled {
+            out.fail(error).await;
+            return;
+        }
+        if matches!(error.status, Some(404 | 405)) && endpoint + 1 < call.endpoints.len() {
+            endpoint += 1;
+            continue;
+        }
+        let delay = (retry < max_retries)
+            .then(|| policy.delay(retry, &error))
+            .flatten();
+        let Some(delay) = delay else {
+            out.fail(error).await;
+            return;
+        };
+        tokio::select! {
+            () = cancel.cancelled() => {
+                out.fail(call.cancelled()).await;
+                return;
+            }
+            () = tokio::time::sleep(delay) => {}
+        }
+        retry += 1;
+    }
+}
+
+impl Call {
+    fn cancelled(&self) -> Error {
+        self.origin.error(ErrorCode::Cancelled, "")
+    }
+
+    fn headers(&self) -> Result<HeaderMap, Error> {
+        let key = self.provider.api_key().map_err(|mut e| {
+            e.model.clone_from(&self.origin.model);
+            e
+        })?;
+        let mut headers = HeaderMap::new();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        let configured = self
+            .provider
+            .headers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()));
+        let protocol = self.wire.headers(key.as_deref()).into_iter();
+        for (name, value) in protocol.chain(configured) {
+            let bad = |what: &str| {
+                self.origin.error(
+                    ErrorCode::Config,
+                    format!("header `{name}` has an invalid {what}"),
+                )
+            };
+            let header = HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad("name"))?;
+            let mut value = HeaderValue::from_str(&value).map_err(|_| bad("value"))?;
+            value.set_sensitive(matches!(name, "authorization" | "x-api-key"));
+            headers.insert(header, value);
+        }
+        Ok(headers)
+    }
+
+    /// Waits for `future` unless the call is cancelled first.
+    async fn or_cancel<T>(&self, future: impl Future<Output = T>) -> Result<T, Stop> {
+        tokio::select! {
+            biased;
+            () = self.options.cancel.cancelled() => Err(Stop::Failed(self.cancelled())),
+            value = future => Ok(value),
+        }
+    }
+
+    async fn attempt(&self, url: &str, out: &mut Forwarder) -> Result<(), Stop> {
+        let headers = self.headers()?;
+        let transport = |e: reqwest::Error| {
+            Stop::Failed(Error::from_transport(
+                &self.origin.provider,
+                &self.origin.model,
+                &e,
+            ))
+        };
+        let mut request = self.http.post(url).headers(headers).json(&self.body);
+        let idle = self.provider.retry.stream_idle_timeout;
+        let response = if self.streaming {
+            let send = tokio::time::timeout(idle, request.send());
+            match self.or_cancel(send).await? {
+                Ok(result) => result.map_err(transport)?,
+                Err(_) => return Err(self.idle_error(idle).into()),
+            }
+        } else {
+            request = request.timeout(self.provider.timeout);
+            self.or_cancel(request.send()).await?.map_err(transport)?
+        };
+        let status = response.status();
+        if !status.is_success() {
+            let header = |name| {
+                response
+                    .headers()
+                    .get(name)
+                    .and_then(|v: &HeaderValue| v.to_str().ok())
+                    .map(str::to_owned)
+            };
+            let retry_after = parse_retry_after(
+                header(RETRY_AFTER).as_deref(),
+                header(HeaderName::from_static("retry-after-ms")).as_deref(),
+                SystemTime::now(),
+            );
+            let read = tokio::time::timeout(idle, response.text());
+            let body = match self.or_cancel(read).await? {
+                Ok(Ok(body)) => body,
+                Ok(Err(_)) | Err(_) => String::new(),
+            };
+            let mut error = Error::from_http(
+                &self.origin.provider,
+                &self.origin.model,
+                status.as_u16(),
+                retry_after,
+                &body,
+            );
+            if error.code == ErrorCode::Auth {
+                error.key_env = self.provider.key_env().map(str::to_owned);
+            }
+            return Err(error.into());
+        }
+        if !self.streaming {
+            let body = self.or_cancel(response.bytes()).await?.map_err(transport)?;
+            let value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| {
+                self.origin.error(
+                    ErrorCode::ServerError,
+                    format!(
+                        "the reply is not JSON ({e}): {}",
+                        String::from_utf8_lossy(&body)
+                    ),
+                )
+            })?;
+            let mut events = self.wire.parse_response(&self.origin, &value)?;
+            return out.send_all(&mut events, &self.origin).await;
+        }
+        self.read_stream(response, out).await
+    }
+
+    async fn read_stream(
+        &self,
+        response: reqwest::Response,
+        out: &mut Forwarder,
+    ) -> Result<(), Stop> {
+        let idle = self.provider.retry.stream_idle_timeout;
+        let deadline = self
+            .provider
+            .retry
+            .max_streaming_duration
+            .map(|d| Instant::now() + d);
+        let mut bytes = response.bytes_stream();
+        let mut sse = SseDecoder::new();
+        let mut decoder = self.wire.decoder(self.origin.clone());
+        let mut frames: Vec<SseEvent> = Vec::new();
+        let mut events: Vec<ModelEvent> = Vec::new();
+        'read: loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(self
+                    .origin
+                    .error(
+                        ErrorCode::Timeout,
+                        "the stream exceeded retry.maxStreamingDurationMs",
+                    )
+                    .into());
+            }
+            let next = self
+                .or_cancel(tokio::time::timeout(idle, bytes.next()))
+                .await?;
+            match next {
+                Err(_) => return Err(self.idle_error(idle).into()),
+                Ok(None) => {
+                    sse.finish(&mut frames);
+                    break 'read;
+                }
+                Ok(Some(Err(e))) => {
+                    return Err(Error::from_transport(
+                        &self.origin.provider,
+                        &self.origin.model,
+                        &e,
+                    )
+                    .into());
+                }
+                Ok(Some(Ok(chunk))) => sse.push(&chunk, &mut frames),
+            }
+            if self
+                .decode(&mut *decoder, &mut frames, &mut events, out)
+                .await?
+            {
+                break 'read;
+            }
+        }
+        self.decode(&mut *decoder, &mut frames, &mut events, out)
+            .await?;
+        decoder.finish(&mut events)?;
+        out.send_all(&mut events, &self.origin).await
+    }
+
+    /// Translates and forwards decoded frames; true once the terminal event was seen.
+    async fn decode(
+        &self,
+        decoder: &mut dyn StreamDecoder,
+        frames: &mut Vec<SseEvent>,
+        events: &mut Vec<ModelEvent>,
+        out: &mut Forwarder,
+    ) -> Result<bool, Stop> {
+        for frame in frames.drain(..) {
+            if decoder.is_done() {
+                continue;
+            }
+            decoder.on_event(&frame, events)?;
+            out.send_all(events, &self.origin).await?;
+        }
+        Ok(decoder.is_done())
+    }
+
+    fn idle_error(&self, idle: std::time::Duration) -> Error {
+        self.origin.error(
+            ErrorCode::StreamIdle,
+            format!("nothing received for {} ms", idle.as_millis()),
+        )
+    }
+}

@@ -1,0 +1,559 @@
+//! [`Error`]: every way a model call can fail, as one type with an [`ErrorCode`].
+//!
+//! Classification ([`Error::from_http`], [`Error::from_body`], [`Error::from_transport`]) looks at the
+//! provider's own error type/code first (OpenAI `error.code`/`error.type`, Anthropic `error.type`),
+//! then at well-known wording ("prompt is too long", "exceeded your current quota"), then at the HTTP
+//! status. The error is `Serialize` so it can travel inside [`ModelEvent::Error`](super::ModelEvent)
+//! and be stored in transcripts. API keys never appear in it: the provider's message is kept, request
+//! headers are not.
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// What kind of failure happened. `is_retryable` and `is_account_error` are exhaustive matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Missing, invalid or unauthorised API key.
+    Auth,
+    /// No credit or quota left on the account.
+    Billing,
+    /// Too many requests; `Error::retry_after` may say how long to wait.
+    RateLimit,
+    /// The provider is temporarily overloaded (HTTP 529/503).
+    Overloaded,
+    /// HTTP 5xx.
+    ServerError,
+    /// Connection refused/reset, DNS, TLS, or a stream cut off before its end.
+    Network,
+    /// The request did not complete within `timeoutMs`.
+    Timeout,
+    /// A stream sent nothing for `retry.streamIdleTimeoutMs`.
+    StreamIdle,
+    /// The conversation exceeds the model's context window.
+    PromptTooLong,
+    /// The request body exceeds the provider's size limit.
+    RequestTooLarge,
+    /// The provider rejected the request's shape or parameters.
+    InvalidRequest,
+    /// The model id is unknown to the provider.
+    ModelNotFound,
+    /// The provider's content filter blocked the request or reply.
+    ContentFilter,
+    /// The model produced tool arguments that are not a JSON object.
+    InvalidToolArguments,
+    /// The reply had no content and zero output tokens.
+    EmptyResponse,
+    /// The caller's cancellation token fired.
+    Cancelled,
+    /// The provider is not usable as configured (unknown id without url/protocol, bad header).
+    Config,
+}
+
+impl ErrorCode {
+    /// Whether trying the same request again may succeed.
+    pub fn is_retryable(self) -> bool {
+        match self {
+            ErrorCode::RateLimit
+            | ErrorCode::Overloaded
+            | ErrorCode::ServerError
+            | ErrorCode::Network
+            | ErrorCode::Timeout
+            | ErrorCode::StreamIdle
+            | ErrorCode::InvalidToolArguments
+            | ErrorCode::EmptyResponse => true,
+            ErrorCode::Auth
+            | ErrorCode::Billing
+            | ErrorCode::PromptTooLong
+            | ErrorCode::RequestTooLarge
+            | ErrorCode::InvalidRequest
+            | ErrorCode::ModelNotFound
+            | ErrorCode::ContentFilter
+            | ErrorCode::Cancelled
+            | ErrorCode::Config => false,
+        }
+    }
+
+    /// Auth, billing and quota failures: the user must fix their account or key (exit code 3).
+    pub fn is_account_error(self) -> bool {
+        match self {
+            ErrorCode::Auth | ErrorCode::Billing => true,
+            ErrorCode::RateLimit
+            | ErrorCode::Overloaded
+            | ErrorCode::ServerError
+            | ErrorCode::Network
+            | ErrorCode::Timeout
+            | ErrorCode::StreamIdle
+            | ErrorCode::PromptTooLong
+            | ErrorCode::RequestTooLarge
+            | ErrorCode::InvalidRequest
+            | ErrorCode::ModelNotFound
+            | ErrorCode::ContentFilter
+            | ErrorCode::InvalidToolArguments
+            | ErrorCode::EmptyResponse
+            | ErrorCode::Cancelled
+            | ErrorCode::Config => false,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Auth => "auth",
+            ErrorCode::Billing => "billing",
+            ErrorCode::RateLimit => "rate_limit",
+            ErrorCode::Overloaded => "overloaded",
+            ErrorCode::ServerError => "server_error",
+            ErrorCode::Network => "network",
+            ErrorCode::Timeout => "timeout",
+            ErrorCode::StreamIdle => "stream_idle",
+            ErrorCode::PromptTooLong => "prompt_too_long",
+            ErrorCode::RequestTooLarge => "request_too_large",
+            ErrorCode::InvalidRequest => "invalid_request",
+            ErrorCode::ModelNotFound => "model_not_found",
+            ErrorCode::ContentFilter => "content_filter",
+            ErrorCode::InvalidToolArguments => "invalid_tool_arguments",
+            ErrorCode::EmptyResponse => "empty_response",
+            ErrorCode::Cancelled => "cancelled",
+            ErrorCode::Config => "config",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A failed model call, with enough context to explain it and decide what to do. The context is
+/// boxed (and reached through `Deref`) so `Result<_, Error>` stays small.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
+pub struct Error {
+    pub code: ErrorCode,
+    #[serde(flatten)]
+    pub context: Box<ErrorContext>,
+}
+
+/// Where and why a call failed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorContext {
+    /// Provider id (`openai`, `anthropic`, a configured id).
+    pub provider: String,
+    /// Model id at the provider; empty when the failure is not tied to a model.
+    pub model: String,
+    /// HTTP status, when the failure came with one.
+    pub status: Option<u16>,
+    /// The provider's own error type or code (`insufficient_quota`, `overloaded_error`), if any.
+    pub provider_code: Option<String>,
+    /// The provider's message or the transport error, at most 500 characters.
+    pub detail: String,
+    /// How long the provider asked us to wait (`Retry-After` or "try again in 3s").
+    pub retry_after_ms: Option<u64>,
+    /// The environment variable the API key comes from, for auth errors.
+    pub key_env: Option<String>,
+}
+
+impl std::ops::Deref for Error {
+    type Target = ErrorContext;
+
+    fn deref(&self) -> &ErrorContext {
+        &self.context
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorContext {
+        &mut self.context
+    }
+}
+
+const MAX_DETAIL: usize = 500;
+
+impl Error {
+    pub fn new(
+        code: ErrorCode,
+        provider: impl Into<String>,
+        model: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Error {
+        let mut detail: String = detail.into();
+        if detail.len() > MAX_DETAIL {
+            let mut end = MAX_DETAIL;
+            while !detail.is_char_boundary(end) {
+                end -= 1;
+            }
+            detail.truncate(end);
+            detail.push('…');
+        }
+        Error {
+            code,
+            context: Box::new(ErrorContext {
+                provider: provider.into(),
+                model: model.into(),
+                status: None,
+                provider_code: None,
+                detail,
+                retry_after_ms: None,
+                key_env: None,
+            }),
+        }
+    }
+
+    pub fn is_retryable(&self) -> bool {
+        self.code.is_retryable()
+    }
+
+    /// Auth or billing/quota: the CLI maps these to exit code 3.
+    pub fn is_account_error(&self) -> bool {
+        self.code.is_account_error()
+    }
+
+    pub fn retry_after(&self) -> Option<Duration> {
+        self.retry_after_ms.map(Duration::from_millis)
+    }
+
+    /// Classifies an HTTP error response from its status, `Retry-After` header and body.
+    pub fn from_http(
+        provider: &str,
+        model: &str,
+        status: u16,
+        retry_after: Option<Duration>,
+        body: &str,
+    ) -> Error {
+        let mut error = classify(provider, model, Some(status), body);
+        if let Some(after) = retry_after {
+            error.retry_after_ms = Some(u64::try_from(after.as_millis()).unwrap_or(u64::MAX));
+        }
+        error
+    }
+
+    /// Classifies an error object that arrived inside a stream (Anthropic `event: error`, a Responses
+    /// `error` / `response.failed` event, an OpenAI chunk with an `error` member).
+    pub fn from_body(provider: &str, model: &str, body: &serde_json::Value) -> Error {
+        classify_value(provider, model, None, body, &body.to_string())
+    }
+
+    /// Classifies a transport failure (connect, TLS, reset, timeout, body read).
+    pub fn from_transport(provider: &str, model: &str, err: &reqwest::Error) -> Error {
+        let mut detail = err.to_string();
+        let mut source = std::error::Error::source(err);
+        while let Some(cause) = source {
+            detail.push_str(": ");
+            detail.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        let code = if err.is_timeout() {
+            ErrorCode::Timeout
+        } else if err.is_builder() {
+            ErrorCode::Config
+        } else {
+            ErrorCode::Network
+        };
+        Error::new(code, provider, model, detail)
+    }
+
+    /// What to tell the user, including what to do about it.
+    pub fn user_message(&self) -> String {
+        let who = if self.model.is_empty() {
+            format!("provider `{}`", self.provider)
+        } else {
+            format!("`{}/{}`", self.provider, self.model)
+        };
+        let status = self
+            .status
+            .map(|s| format!(" (HTTP {s})"))
+            .unwrap_or_default();
+        let detail = if self.detail.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", self.detail)
+        };
+        let key = self.key_env.as_deref();
+        match self.code {
+            ErrorCode::Auth => match (self.status, key) {
+                (None, Some(var)) => format!(
+                    "no API key for provider `{}`: set the environment variable {var}",
+                    self.provider
+                ),
+                (_, Some(var)) => {
+                    format!("{who} rejected the API key{status}{detail}; check the key in {var}")
+                }
+                (_, None) => format!(
+                    "{who} rejected the API key{status}{detail}; check model.providers.{}.apiKey",
+                    self.provider
+                ),
+            },
+            ErrorCode::Billing => format!(
+                "{who}: the account has no credit or quota left{status}{detail}; check the plan and billing at the provider"
+            ),
+            ErrorCode::RateLimit => {
+                let wait = self
+                    .retry_after_ms
+                    .map(|ms| format!(" (asked to wait {}s)", ms.div_ceil(1000)))
+                    .unwrap_or_default();
+                format!(
+                    "{who} is rate limiting requests{wait}{status}{detail}; wait and try again, or configure a fallback model"
+                )
+            }
+            ErrorCode::Overloaded => format!(
+                "{who} is overloaded{status}{detail}; try again later or configure a fallback model"
+            ),
+            ErrorCode::ServerError => {
+                format!("{who} had a server error{status}{detail}; try again later")
+            }
+            ErrorCode::Network => format!(
+                "could not talk to {who}{detail}; check the network, the proxy settings and model.providers.{}.url",
+                self.provider
+            ),
+            ErrorCode::Timeout => format!(
+                "{who} did not answer in time{detail}; raise model.providers.{}.timeoutMs or try again",
+                self.provider
+            ),
+            ErrorCode::StreamIdle => format!(
+                "{who} stopped sending data mid-reply{detail}; try again, or raise model.providers.{}.retry.streamIdleTimeoutMs",
+                self.provider
+            ),
+            ErrorCode::PromptTooLong => format!(
+                "the conversation is too long for {who}{status}{detail}; compact the session (`pilotdeck session compact`), start a new one, or lower agent.maxOutputTokens"
+            ),
+            ErrorCode::RequestTooLarge => format!(
+                "the request is too large for {who}{status}{detail}; remove large attachments or tool results"
+            ),
+            ErrorCode::InvalidRequest => format!(
+                "{who} rejected the request{status}{detail}; check the model's settings (max output tokens, temperature, thinking) in pilotdeck.yaml"
+            ),
+            ErrorCode::ModelNotFound => format!(
+                "{who} does not exist at the provider{status}{detail}; check the model name in pilotdeck.yaml"
+            ),
+            ErrorCode::ContentFilter => format!(
+                "{who} blocked the reply with its content filter{detail}; rephrase the request"
+            ),
+            ErrorCode::InvalidToolArguments => format!(
+                "{who} sent tool arguments that are not a JSON object{detail}; try again or use a stronger model"
+            ),
+            ErrorCode::EmptyResponse => {
+                format!("{who} returned an empty reply; try again or use another model")
+            }
+            ErrorCode::Cancelled => format!("the request to {who} was cancelled"),
+            ErrorCode::Config => format!(
+                "provider `{}` cannot be used as configured{detail}; fix model.providers.{} in pilotdeck.yaml",
+                self.provider, self.provider
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.user_message())
+    }
+}
+
+fn classify(provider: &str, model: &str, status: Option<u16>, body: &str) -> Error {
+    match serde_json::from_str::<serde_json::Value>(body) {
+        Ok(value) => classify_value(provider, model, status, &value, body),
+        Err(_) => classify_parts(provider, model, status, None, body.trim()),
+    }
+}
+
+fn classify_value(
+    provider: &str,
+    model: &str,
+    status: Option<u16>,
+    value: &serde_json::Value,
+    raw: &str,
+) -> Error {
+    // Shapes: {"error":{"type","code","message"}} (OpenAI, Anthropic), {"type":"error","code",
+    // "message"} (Responses stream), {"response":{"error":{...}}} (response.failed), {"message"}.
+    let inner = value
+        .get("error")
+        .filter(|e| e.is_object())
+        .or_else(|| value.pointer("/response/error").filter(|e| e.is_object()))
+        .unwrap_or(value);
+    let field = |name: &str| -> Option<String> {
+        match inner.get(name)? {
+            serde_json::Value::String(s) if !s.is_empty() => Some(s.clone()),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    };
+    let code = field("code");
+    let kind = field("type").filter(|t| t != "error");
+    let provider_code = code.clone().or(kind.clone());
+    let message = field("message").unwrap_or_else(|| raw.trim().to_owned());
+    let mut message = message;
+    // OpenRouter wraps the upstream message in `metadata.raw`.
+    if let Some(upstream) = inner.pointer("/metadata/raw").and_then(|r| r.as_str()) {
+        message = format!("{message}: {upstream}");
+    }
+    let kinds = [code.as_deref(), kind.as_deref()];
+    let mut error = classify_parts(provider, model, status, Some(&kinds), &message);
+    error.provider_code = provider_code;
+    error
+}
+
+fn classify_parts(
+    provider: &str,
+    model: &str,
+    status: Option<u16>,
+    kinds: Option<&[Option<&str>; 2]>,
+    message: &str,
+) -> Error {
+    let is =
+        |names: &[&str]| kinds.is_some_and(|k| k.iter().flatten().any(|kind| names.contains(kind)));
+    let lower = message.to_lowercase();
+    let says = |phrases: &[&str]| phrases.iter().any(|p| lower.contains(p));
+    let status_is = |codes: &[u16]| status.is_some_and(|s| codes.contains(&s));
+
+    let code = if is(&[
+        "invalid_api_key",
+        "authentication_error",
+        "invalid_authentication",
+    ]) || status_is(&[401])
+    {
+        ErrorCode::Auth
+    } else if is(&[
+        "insufficient_quota",
+        "billing_error",
+        "billing_hard_limit_reached",
+    ]) || status_is(&[402])
+        || says(&[
+            "exceeded your current quota",
+            "credit balance",
+            "insufficient balance",
+            "insufficient_quota",
+            "billing",
+        ])
+    {
+        ErrorCode::Billing
+    } else if is(&["permission_error"]) || status_is(&[403]) {
+        ErrorCode::Auth
+    } else if is(&["context_length_exceeded"])
+        || says(&[
+            "prompt is too long",
+            "maximum context length",
+            "context length",
+            "context window",
+            "input length and max_tokens exceed",
+            "too many tokens",
+        ])
+    {
+        ErrorCode::PromptTooLong
+    } else if is(&["request_too_large"]) || status_is(&[413]) || says(&["request too large"]) {
+        ErrorCode::RequestTooLarge
+    } else if is(&["overloaded_error", "overloaded"]) || status_is(&[529, 503]) {
+        ErrorCode::Overloaded
+    } else if is(&[
+        "rate_limit_exceeded",
+        "rate_limit_error",
+        "rate_limit",
+        "429",
+    ]) || status_is(&[429])
+        || says(&["rate limit", "rate-limited"])
+    {
+        ErrorCode::RateLimit
+    } else if is(&["model_not_found", "not_found_error"])
+        || status_is(&[404])
+        || (says(&["model"]) && says(&["does not exist", "not found"]))
+    {
+        ErrorCode::ModelNotFound
+    } else if is(&["content_filter", "content_policy_violation"]) {
+        ErrorCode::ContentFilter
+    } else if is(&["timeout"]) || status_is(&[408]) {
+        ErrorCode::Timeout
+    } else if is(&["api_error", "server_error", "internal_error"])
+        || status.is_some_and(|s| s >= 500)
+    {
+        ErrorCode::ServerError
+    } else if status.is_none() && kinds.is_some_and(|k| k.iter().all(Option::is_none)) {
+        // An in-stream error with no type at all: assume the server side broke.
+        ErrorCode::ServerError
+    } else {
+        ErrorCode::InvalidRequest
+    };
+    let mut error = Error::new(code, provider, model, message);
+    error.status = status;
+    error.retry_after_ms = retry_after_from_text(&lower);
+    error
+}
+
+/// "Please try again in 20s" / "try again in 350ms" (OpenAI rate-limit wording).
+fn retry_after_from_text(lower: &str) -> Option<u64> {
+    let rest = &lower[lower.find("try again in ")? + "try again in ".len()..];
+    let number: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let value: f64 = number.parse().ok()?;
+    let unit = &rest[number.len()..];
+    let ms = if unit.starts_with("ms") {
+        value
+    } else if unit.starts_with('s') {
+        value * 1000.0
+    } else {
+        return None;
+    };
+    // Saturating float-to-int; the value is small and non-negative by construction.
+    Some(ms.ceil() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_wording() {
+        assert_eq!(
+            retry_after_from_text("please try again in 20s."),
+            Some(20_000)
+        );
+        assert_eq!(retry_after_from_text("try again in 350ms"), Some(350));
+        assert_eq!(retry_after_from_text("try again in 1.5s"), Some(1500));
+        assert_eq!(retry_after_from_text("try again later"), None);
+    }
+
+    #[test]
+    fn every_code_has_a_message_with_advice() {
+        let codes = [
+            ErrorCode::Auth,
+            ErrorCode::Billing,
+            ErrorCode::RateLimit,
+            ErrorCode::Overloaded,
+            ErrorCode::ServerError,
+            ErrorCode::Network,
+            ErrorCode::Timeout,
+            ErrorCode::StreamIdle,
+            ErrorCode::PromptTooLong,
+            ErrorCode::RequestTooLarge,
+            ErrorCode::InvalidRequest,
+            ErrorCode::ModelNotFound,
+            ErrorCode::ContentFilter,
+            ErrorCode::InvalidToolArguments,
+            ErrorCode::EmptyResponse,
+            ErrorCode::Cancelled,
+            ErrorCode::Config,
+        ];
+        for code in codes {
+            let e = Error::new(code, "openai", "gpt-4o", "boom");
+            let text = e.to_string();
+            assert!(text.contains("openai"), "{text}");
+            let json = serde_json::to_string(&e).unwrap();
+            assert!(json.contains(&format!("\"{}\"", code.as_str())), "{json}");
+            assert_eq!(serde_json::from_str::<Error>(&json).unwrap(), e);
+        }
+    }
+
+    #[test]
+    fn missing_key_names_the_variable() {
+        let mut e = Error::new(ErrorCode::Auth, "openai", "", "");
+        e.key_env = Some("OPENAI_API_KEY".into());
+        assert_eq!(
+            e.to_string(),
+            "no API key for provider `openai`: set the environment variable OPENAI_API_KEY"
+        );
+        assert!(e.is_account_error());
+        assert!(!e.is_retryable());
+    }
+}

@@ -1,0 +1,32 @@
+//! The model layer: canonical messages, requests and stream events; provider resolution and the
+//! model catalog; the wire adapters for OpenAI Chat Completions, Anthropic Messages and OpenAI
+//! Responses; and the one client that streams, times out, retries and cancels for all of them.
+//!
+//! Callers (the router, the agent loop) build a [`ModelRequest`], resolve a provider with
+//! [`ResolvedProvider::resolve`], and call [`ModelClient::stream`] (events as they arrive; fold them
+//! with [`Assembler`]) or [`ModelClient::complete`]. Every failure is an [`Error`] with an
+//! [`ErrorCode`]. This module never writes to stdout and never logs API keys. It does not choose
+//! models or fall back between them; that is `router`, which shares one [`RetryBudget`] across its
+//! attempts so a failing request costs a bounded number of HTTP requests (see [`retry`]).
+
+mod assemble;
+pub mod catalog;
+mod client;
+mod error;
+mod event;
+mod message;
+mod provider;
+mod request;
+pub mod retry;
+pub mod sse;
+mod wire;
+
+pub use assemble::{Assembler, ModelResponse};
+pub use catalog::{ModelInfo, Pricing, cost_usd};
+pub use client::{CallOptions, ModelClient, ModelStream};
+pub use error::{Error, ErrorCode, ErrorContext};
+pub use event::{FinishReason, ModelEvent, Usage};
+pub use message::{ContentBlock, ImageSource, Message, Role, ToolCall, ToolResultContent};
+pub use provider::{DEFAULT_TIMEOUT, ResolvedProvider, endpoint_candidates};
+pub use request::{Effort, ModelRequest, OutputSchema, ThinkingRequest, ToolChoice, ToolSpec};
+pub use retry::{RetryBudget, RetryPolicy};

@@ -1,0 +1,335 @@
+//! An in-process mock LLM server speaking the real OpenAI Chat Completions, Anthropic Messages and
+//! OpenAI Responses wire formats, streaming and not.
+//!
+//! ```ignore
+//! let mock = MockModel::start().await;
+//! mock.mount(openai::stream(&Turn::new().text("hi")), 1);   // expected request count
+//! mock.mount(error_429(Some(2)), 2);
+//! // point a provider's `url` at mock.base_url() (`http://127.0.0.1:PORT/v1`)
+//! let request = &mock.requests()[0];
+//! assert_eq!(request.model(), "gpt-4o");
+//! ```
+//!
+//! Replies are served in mount order, each mount exactly its declared number of times; a request
+//! beyond the script gets a 500 and is reported. On drop (or [`MockModel::verify`]) the mock asserts
+//! that every mount was used exactly as declared and that every request kept the tool pairing
+//! invariant (each tool call answered by exactly one result, in order).
+//!
+//! It is a plain tokio `TcpListener` speaking HTTP/1.1 (not wiremock) so a reply can stop mid-stream:
+//! [`Reply::disconnect_after`] drops the socket inside a chunked body, [`Reply::stall_after`] keeps it
+//! open and silent until the mock is dropped. Each SSE frame is written and flushed separately with
+//! `TCP_NODELAY`, as a real server streams.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test support: not every test uses every helper, and failing loudly is the point"
+)]
+
+pub mod anthropic;
+pub mod openai;
+mod reply;
+mod request;
+pub mod responses;
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+use tokio::io::AsyncReadExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
+
+#[allow(unused_imports, reason = "re-exported for tests that need them")]
+pub use reply::{End, Finish, Part, Reply, Turn};
+pub use request::Request;
+
+/// The mock server; see the module doc.
+pub struct MockModel {
+    addr: SocketAddr,
+    state: Arc<Mutex<State>>,
+    arrived: Arc<Notify>,
+    shutdown: CancellationToken,
+    _task: AbortOnDropHandle<()>,
+}
+
+struct Mount {
+    reply: Reply,
+    expected: usize,
+    served: usize,
+}
+
+#[derive(Default)]
+struct State {
+    mounts: VecDeque<Mount>,
+    done: Vec<Mount>,
+    requests: Vec<Request>,
+    problems: Vec<String>,
+}
+
+impl MockModel {
+    /// Starts a server on a free localhost port.
+    pub async fn start() -> MockModel {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let state = Arc::new(Mutex::new(State::default()));
+        let arrived = Arc::new(Notify::new());
+        let shutdown = CancellationToken::new();
+        let task = tokio::spawn(serve(
+            listener,
+            state.clone(),
+            arrived.clone(),
+            shutdown.clone(),
+        ));
+        MockModel {
+            addr,
+            state,
+            arrived,
+            shutdown,
+            _task: AbortOnDropHandle::new(task),
+        }
+    }
+
+    /// `http://127.0.0.1:PORT/v1`: what a provider's `url` should be.
+    pub fn base_url(&self) -> String {
+        format!("http://{}/v1", self.addr)
+    }
+
+    /// `http://127.0.0.1:PORT`, without a version segment.
+    pub fn host_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Serves `reply` to exactly the next `times` requests (after earlier mounts are used up).
+    pub fn mount(&self, reply: Reply, times: usize) {
+        let mut state = self.state.lock().unwrap();
+        state.mounts.push_back(Mount {
+            reply,
+            expected: times,
+            served: 0,
+        });
+    }
+
+    /// Serves `reply` to exactly one request.
+    pub fn push(&self, reply: Reply) {
+        self.mount(reply, 1);
+    }
+
+    /// Every request received so far, in arrival order.
+    pub fn requests(&self) -> Vec<Request> {
+        self.state.lock().unwrap().requests.clone()
+    }
+
+    /// The only request received; panics unless there was exactly one.
+    #[track_caller]
+    pub fn single_request(&self) -> Request {
+        let requests = self.requests();
+        assert_eq!(requests.len(), 1, "expected exactly one request");
+        requests.into_iter().next().unwrap()
+    }
+
+    /// Waits until at least `n` requests arrived (no sleeping, no timing).
+    pub async fn wait_for_requests(&self, n: usize) {
+        loop {
+            let notified = self.arrived.notified();
+            if self.state.lock().unwrap().requests.len() >= n {
+                return;
+            }
+            notified.await;
+        }
+    }
+
+    /// Lets stalled replies end (their sockets close).
+    pub fn release_stalls(&self) {
+        self.shutdown.cancel();
+    }
+
+    /// Panics unless every mount served exactly its expected count and no request broke an
+    /// invariant.
+    #[track_caller]
+    pub fn verify(&self) {
+        let problems = self.problems();
+        assert!(problems.is_empty(), "mock model: {}", problems.join("; "));
+    }
+
+    fn problems(&self) -> Vec<String> {
+        let state = self.state.lock().unwrap();
+        let mut problems = state.problems.clone();
+        for (i, mount) in state.done.iter().chain(state.mounts.iter()).enumerate() {
+            if mount.served != mount.expected {
+                problems.push(format!(
+                    "mount #{i} ({}) expected {} request(s), got {}",
+                    mount.reply.describe(),
+                    mount.expected,
+                    mount.served
+                ));
+            }
+        }
+        problems
+    }
+}
+
+impl Drop for MockModel {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+        if !std::thread::panicking() {
+            let problems = self.problems();
+            assert!(problems.is_empty(), "mock model: {}", problems.join("; "));
+        }
+    }
+}
+
+/// A 429 with an OpenAI-style body and, if given, `Retry-After: <seconds>`.
+pub fn error_429(retry_after: Option<u64>) -> Reply {
+    let reply = openai::error(
+        429,
+        "requests",
+        "rate_limit_exceeded",
+        "Rate limit reached for requests",
+    );
+    match retry_after {
+        Some(secs) => reply.header("retry-after", &secs.to_string()),
+        None => reply,
+    }
+}
+
+/// A 401 with OpenAI's real invalid-key body.
+pub fn error_401() -> Reply {
+    openai::error(
+        401,
+        "invalid_request_error",
+        "invalid_api_key",
+        "Incorrect API key provided: sk-wrong****-key. You can find your API key at https://platform.openai.com/account/api-keys.",
+    )
+}
+
+/// A 500 with an OpenAI-style server error body.
+pub fn error_500() -> Reply {
+    openai::error(
+        500,
+        "server_error",
+        "server_error",
+        "The server had an error while processing your request. Sorry about that!",
+    )
+}
+
+/// Anthropic's real 529 overloaded body.
+pub fn error_529() -> Reply {
+    Reply::json_text(
+        529,
+        r#"{"type":"error","error":{"details":null,"type":"overloaded_error","message":"Overloaded"}}"#,
+    )
+}
+
+async fn serve(
+    listener: TcpListener,
+    state: Arc<Mutex<State>>,
+    arrived: Arc<Notify>,
+    shutdown: CancellationToken,
+) {
+    let mut connections = tokio::task::JoinSet::new();
+    loop {
+        let Ok((socket, _)) = listener.accept().await else {
+            continue;
+        };
+        let state = state.clone();
+        let arrived = arrived.clone();
+        let shutdown = shutdown.clone();
+        connections.spawn(async move {
+            let _ = handle(socket, state, arrived, shutdown).await;
+        });
+        // Reap finished connections so the set does not grow without bound.
+        while connections.try_join_next().is_some() {}
+    }
+}
+
+async fn handle(
+    mut socket: TcpStream,
+    state: Arc<Mutex<State>>,
+    arrived: Arc<Notify>,
+    shutdown: CancellationToken,
+) -> std::io::Result<()> {
+    socket.set_nodelay(true)?;
+    let Some(request) = read_request(&mut socket).await? else {
+        return Ok(());
+    };
+    let reply = {
+        let mut state = state.lock().unwrap();
+        if let Err(problem) = request.check_tool_pairing() {
+            let n = state.requests.len();
+            state.problems.push(format!("request #{n}: {problem}"));
+        }
+        state.requests.push(request);
+        let reply = loop {
+            match state.mounts.front_mut() {
+                Some(mount) if mount.served < mount.expected => {
+                    mount.served += 1;
+                    break Some(mount.reply.clone());
+                }
+                Some(_) => {
+                    let used = state.mounts.pop_front().unwrap();
+                    state.done.push(used);
+                }
+                None => break None,
+            }
+        };
+        if reply.is_none() {
+            let n = state.requests.len();
+            state
+                .problems
+                .push(format!("request #{} arrived with no reply scripted", n - 1));
+        }
+        reply
+    };
+    arrived.notify_waiters();
+    let reply = reply.unwrap_or_else(|| {
+        Reply::json_text(
+            500,
+            r#"{"error":{"message":"mock: no reply scripted","type":"server_error"}}"#,
+        )
+    });
+    reply.write(&mut socket, &shutdown).await
+}
+
+async fn read_request(socket: &mut TcpStream) -> std::io::Result<Option<Request>> {
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 8192];
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+        let n = socket.read(&mut chunk).await?;
+        if n == 0 {
+            return Ok(None);
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let mut first = lines.next().unwrap_or_default().split(' ');
+    let method = first.next().unwrap_or_default().to_owned();
+    let path = first.next().unwrap_or_default().to_owned();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let length: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    while buf.len() < head_end + length {
+        let n = socket.read(&mut chunk).await?;
+        if n == 0 {
+            break;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    let body = &buf[head_end..(head_end + length).min(buf.len())];
+    let body = serde_json::from_slice(body).unwrap_or(serde_json::Value::Null);
+    Ok(Some(Request::new(method, path, headers, body)))
+}
