@@ -5,3 +5,4 @@
 pub mod config;
 pub mod home;
 pub mod store;
+pub mod tools;
