@@ -42,7 +42,7 @@ async fn read_file_numbers_and_pages_lines() {
 #[tokio::test]
 async fn read_file_refuses_binary_and_directories() {
     let p = Project::new();
-    std::fs::write(p.root.join("blob.bin"), [0u8, 1, 2, 3]).unwrap();
+    p.write_bytes(&p.root.join("blob.bin"), &[0u8, 1, 2, 3]);
     let ctx = ctx(&p);
     let out = call(&ctx, "read_file", json!({"file_path": "blob.bin"})).await;
     assert!(out.output.is_error);
@@ -118,7 +118,7 @@ async fn write_file_refuses_a_file_changed_since_it_was_read() {
     let path = p.file("a.txt", "one\n");
     let ctx = ctx(&p);
     call(&ctx, "read_file", json!({"file_path": "a.txt"})).await;
-    std::fs::write(&path, "changed elsewhere, longer\n").unwrap();
+    p.write_bytes(&path, b"changed elsewhere, longer\n");
     let f = std::fs::File::options().write(true).open(&path).unwrap();
     f.set_modified(std::time::SystemTime::UNIX_EPOCH).unwrap();
     let out = call(
@@ -230,7 +230,7 @@ async fn edit_file_with_empty_old_string_creates() {
 
 fn git_project() -> Project {
     let p = Project::new();
-    git2::Repository::init(&p.root).unwrap();
+    p.init_git();
     p.file(".gitignore", "target/\n*.log\n");
     p.file("src/main.rs", "fn main() { needle(); }\n");
     p.file("src/lib.rs", "pub fn needle() {}\n");

@@ -1,5 +1,10 @@
 //! Shared helpers for the `tools_*` integration tests: a temp project, a context, one-call execution.
-#![allow(dead_code, reason = "each test binary uses a different subset")]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::disallowed_methods,
+    reason = "test support: each test binary uses a different subset; panics and std::fs::write are fine here"
+)]
 
 use std::path::{Path, PathBuf};
 
@@ -32,6 +37,14 @@ impl Project {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, content).unwrap();
         path
+    }
+
+    pub(crate) fn write_bytes(&self, path: &Path, bytes: &[u8]) {
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    pub(crate) fn init_git(&self) {
+        git2::Repository::init(&self.root).unwrap();
     }
 
     pub(crate) fn read(&self, rel: &str) -> String {
