@@ -245,6 +245,20 @@ fn rule_precedence_deny_then_read_only_then_ask_then_allow_then_mode() {
     // every part of a compound command must be allowed
     assert!(is_allow(&narrow.decide(&bash("git stash && rm -rf build"))));
     assert!(is_ask(&narrow.decide(&bash("git stash && rm -rf src"))));
+    // shell writes outside the workspace ask; temp dirs and the project are fine
+    assert!(is_ask(
+        &narrow.decide(&bash("cp build/app /usr/local/bin/app"))
+    ));
+    assert!(is_ask(
+        &narrow.decide(&bash("echo x > ../../../../../../../../../etc/x"))
+    ));
+    assert!(is_ask(&narrow.decide(&bash("cd /opt && make install"))));
+    assert!(is_allow(
+        &narrow.decide(&bash("make > /tmp/build.log 2>&1"))
+    ));
+    assert!(is_allow(
+        &narrow.decide(&bash("cp a.txt sub/b.txt && cat /etc/hosts"))
+    ));
     // without a rule, dangerous commands ask and ordinary ones run
     assert!(is_ask(&narrow.decide(&bash("sudo apt-get install x"))));
     assert!(is_allow(&narrow.decide(&bash("cargo test"))));

@@ -133,14 +133,7 @@ pub fn classify_command(command: &str) -> CommandClass {
         return CommandClass::ReadOnly;
     }
     for words in segments {
-        let class = classify_simple(&words);
-        worst = match (worst, class) {
-            (hard @ CommandClass::HardDeny { .. }, _)
-            | (_, hard @ CommandClass::HardDeny { .. }) => hard,
-            (d @ CommandClass::Dangerous { .. }, _) | (_, d @ CommandClass::Dangerous { .. }) => d,
-            (CommandClass::Normal, _) | (_, CommandClass::Normal) => CommandClass::Normal,
-            (CommandClass::ReadOnly, CommandClass::ReadOnly) => CommandClass::ReadOnly,
-        };
+        worst = worse(worst, classify_simple(&words));
     }
     worst
 }
@@ -152,8 +145,7 @@ fn classify_simple(words: &[String]) -> CommandClass {
         .iter()
         .take_while(|w| w.as_str() != "--")
         .any(|w| w == "--stdin")
-        || words.first().is_some_and(|w| base(w) == "sudo")
-            && words.iter().skip(1).any(|w| is_short_flag_with(w, 'S'))
+        || sudo_reads_stdin(words)
     {
         return hard(format!("`{joined}` feeds a password to sudo"));
     }
@@ -203,6 +195,42 @@ fn classify_simple(words: &[String]) -> CommandClass {
         {
             return hard(format!("`{joined}` shuts down or restarts the machine"));
         }
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "fish" | "su" => {
+            let floor = if escalated || cmd == "su" {
+                dangerous(format!("`{joined}` runs with elevated privileges"))
+            } else {
+                CommandClass::Normal
+            };
+            return match dash_c_script(args) {
+                Some(script) => worse(floor, classify_command(script)),
+                None if args.is_empty() && cmd != "su" => dangerous(format!(
+                    "`{joined}` runs a shell reading commands from a pipe"
+                )),
+                None => floor,
+            };
+        }
+        "eval" => {
+            let inner = classify_command(&args.join(" "));
+            return worse(CommandClass::Normal, inner);
+        }
+        "find"
+            if args.first().is_some_and(|a| is_system_target(a))
+                && args
+                    .iter()
+                    .any(|a| a == "-delete" || a == "-exec" || a == "-execdir") =>
+        {
+            return hard(format!(
+                "`{joined}` deletes or runs commands across a system directory"
+            ));
+        }
+        "chmod" | "chown" | "chgrp"
+            if has_recursive(args) && args.iter().any(|a| is_system_target(a)) =>
+        {
+            return hard(format!("`{joined}` recursively changes a system directory"));
+        }
+        "tee" if args.iter().any(|a| is_device(a)) => {
+            return hard(format!("`{joined}` writes to a device"));
+        }
         "kill" | "pkill" if args.last().is_some_and(|a| a == "-1") => {
             return hard(format!("`{joined}` signals every process"));
         }
@@ -249,9 +277,6 @@ fn dangerous_simple(cmd: &str, args: &[String], joined: &str) -> Option<String> 
             }
             _ => return None,
         },
-        "sh" | "bash" | "zsh" | "dash" | "fish" if args.is_empty() => {
-            "runs a shell reading commands from a pipe"
-        }
         "curl" | "wget" if joined.contains("| sh") || joined.contains("| bash") => {
             "pipes a download into a shell"
         }
@@ -294,37 +319,112 @@ fn is_read_only(cmd: &str, args: &[String]) -> bool {
     }
 }
 
-/// Drops leading wrappers and assignments; reports whether `sudo`/`doas`/`su` was among them.
+/// Drops leading wrappers and assignments; reports whether `sudo`/`doas` was among them.
 fn peel(words: &[String]) -> (bool, &[String]) {
     let mut escalated = false;
     let mut rest = words;
     while let Some(first) = rest.first() {
         let name = base(first);
-        let skip_flags = match name {
-            "sudo" | "doas" | "su" => {
+        let value_options: &[&str] = match name {
+            "sudo" | "doas" => {
                 escalated = true;
-                true
+                &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"]
             }
-            "env" if rest.len() > 1 && rest.get(1).is_some_and(|w| w.contains('=')) => true,
-            "nohup" | "time" | "command" | "builtin" | "exec" | "nice" | "ionice" | "timeout"
-            | "xargs" | "stdbuf" | "then" | "do" | "else" | "if" | "while" | "until" | "!"
-            | "{" => true,
-            _ if first.contains('=') && !first.starts_with('=') && !first.starts_with('-') => true,
+            "env" if rest.len() > 1 => &["-u", "-C"],
+            "timeout" => &["-s", "-k"],
+            "nice" => &["-n"],
+            "ionice" => &["-c", "-n", "-p"],
+            "xargs" => &["-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a"],
+            "nohup" | "time" | "command" | "builtin" | "exec" | "stdbuf" | "then" | "do"
+            | "else" | "if" | "while" | "until" | "!" | "{" => &[],
+            _ if first.contains('=') && !first.starts_with('=') && !first.starts_with('-') => {
+                rest = rest.get(1..).unwrap_or_default();
+                continue;
+            }
             _ => break,
         };
         rest = rest.get(1..).unwrap_or_default();
-        if skip_flags {
-            // Wrapper options (`sudo -u x`, `timeout 5`, `nice -n 10`): skip flags and bare numbers.
-            while let Some(w) = rest.first() {
-                if w.starts_with('-') || w.contains('=') || w.parse::<f64>().is_ok() {
-                    rest = rest.get(1..).unwrap_or_default();
-                } else {
-                    break;
-                }
+        // Wrapper options (`sudo -u x`, `timeout -s KILL 5`, `nice -n 10`): flags, their values,
+        // assignments and bare numbers.
+        while let Some(w) = rest.first() {
+            if value_options.contains(&w.as_str()) {
+                rest = rest.get(2..).unwrap_or_default();
+            } else if w.starts_with('-') || w.contains('=') || w.parse::<f64>().is_ok() {
+                rest = rest.get(1..).unwrap_or_default();
+            } else {
+                break;
             }
         }
     }
     (escalated, rest)
+}
+
+/// The script of `sh -c SCRIPT` (also `-lc`, `-ec`, `su -c`).
+fn dash_c_script(args: &[String]) -> Option<&str> {
+    let at = args
+        .iter()
+        .position(|a| a == "-c" || (is_short_flag_with(a, 'c') && a.len() <= 4))?;
+    args.get(at + 1).map(String::as_str)
+}
+
+/// The more severe of two classes.
+fn worse(a: CommandClass, b: CommandClass) -> CommandClass {
+    match (a, b) {
+        (hard @ CommandClass::HardDeny { .. }, _) | (_, hard @ CommandClass::HardDeny { .. }) => {
+            hard
+        }
+        (d @ CommandClass::Dangerous { .. }, _) | (_, d @ CommandClass::Dangerous { .. }) => d,
+        (CommandClass::Normal, _) | (_, CommandClass::Normal) => CommandClass::Normal,
+        (CommandClass::ReadOnly, CommandClass::ReadOnly) => CommandClass::ReadOnly,
+    }
+}
+
+/// Commands whose non-flag arguments are paths they write.
+const WRITING_COMMANDS: &[&str] = &[
+    "cp", "mv", "rm", "rmdir", "touch", "mkdir", "tee", "ln", "chmod", "chown", "chgrp",
+    "truncate", "install", "rsync", "unlink", "shred", "cd", "pushd",
+];
+
+/// Paths a command line may write (redirection targets, arguments of `cp`, `rm`, `tee`, …,
+/// `dd of=`, `sed -i` files) and directories it `cd`s into, as written. Used by the policy to ask
+/// before a shell command writes outside the workspace.
+pub(crate) fn write_targets(command: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for words in split_commands(command) {
+        let (_, rest) = peel(&words);
+        for pair in rest.windows(2) {
+            if let [op, target] = pair
+                && op.contains('>')
+                && !op.ends_with('&')
+            {
+                targets.push(target.clone());
+            }
+        }
+        let Some(cmd) = rest.first().map(|w| base(w)) else {
+            continue;
+        };
+        let args = rest.get(1..).unwrap_or_default();
+        let plain = || {
+            args.iter()
+                .filter(|a| !a.starts_with('-') && !a.contains('>'))
+        };
+        match cmd {
+            c if WRITING_COMMANDS.contains(&c) => targets.extend(plain().cloned()),
+            "sed"
+                if args
+                    .iter()
+                    .any(|a| a.starts_with("-i") || a.starts_with("--in-place")) =>
+            {
+                targets.extend(plain().cloned());
+            }
+            "dd" => targets.extend(
+                args.iter()
+                    .filter_map(|a| a.strip_prefix("of=").map(str::to_owned)),
+            ),
+            _ => {}
+        }
+    }
+    targets
 }
 
 fn base(word: &str) -> &str {
@@ -344,14 +444,53 @@ fn is_system_target(arg: &str) -> bool {
     if arg.starts_with('-') {
         return false;
     }
-    let trimmed = arg.trim_end_matches('*');
-    let trimmed = if trimmed.len() > 1 {
-        trimmed.trim_end_matches('/')
-    } else {
-        trimmed
+    let arg = arg.trim_end_matches('*');
+    let (prefix, path) = match arg.split_once('/') {
+        Some((head @ ("~" | "$HOME" | "${HOME}"), tail)) => (head, tail),
+        _ if arg.starts_with('/') => ("", arg),
+        _ => return SYSTEM_DIRS.contains(&arg),
     };
-    let trimmed = if trimmed.is_empty() { "/" } else { trimmed };
-    SYSTEM_DIRS.contains(&trimmed)
+    // Lexically normalise `//`, `/./` and `..` so `/usr/../` is `/`.
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    let normal = match (prefix, parts.is_empty()) {
+        ("", true) => "/".to_owned(),
+        ("", false) => format!("/{}", parts.join("/")),
+        (home, true) => home.to_owned(),
+        (_, false) => return false,
+    };
+    SYSTEM_DIRS.contains(&normal.as_str())
+}
+
+/// `sudo -S` / `sudo -kS` / `sudo -u x -S`: sudo reading a password from stdin.
+fn sudo_reads_stdin(words: &[String]) -> bool {
+    let Some(at) = words.iter().position(|w| base(w) == "sudo") else {
+        return false;
+    };
+    let mut rest = words.iter().skip(at + 1);
+    while let Some(w) = rest.next() {
+        if !w.starts_with('-') {
+            return false;
+        }
+        if is_short_flag_with(w, 'S') {
+            return true;
+        }
+        if matches!(
+            w.as_str(),
+            "-u" | "-g" | "-C" | "-D" | "-h" | "-p" | "-r" | "-t" | "-U" | "-T"
+        ) {
+            rest.next();
+        }
+    }
+    false
 }
 
 fn is_device(path: &str) -> bool {
@@ -435,6 +574,20 @@ mod tests {
             "sudo --stdin true",
             "kill -9 -1",
             "/sbin/halt",
+            "env rm -rf /",
+            "sudo -u root rm -rf /",
+            "timeout -s KILL 5 rm -rf /",
+            "bash -c 'rm -rf /'",
+            "sh -lc \"echo; rm -rf ~\"",
+            "su -c 'rm -rf /'",
+            "eval rm -rf /",
+            "rm -rf //",
+            "rm -rf /usr/../",
+            "rm -rf -- /",
+            "find / -delete",
+            "chmod -R 777 /",
+            "echo x | tee /dev/sda",
+            "sudo -u me -S true",
         ] {
             assert!(is_hard(cmd), "{cmd} should be hard-denied");
         }

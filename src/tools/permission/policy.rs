@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::Arc;
 
-use super::bash::{CommandClass, classify_command};
+use super::bash::{CommandClass, classify_command, write_targets};
 use super::rule::{Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
@@ -74,15 +74,36 @@ pub struct PermissionPolicy {
     mode: PermissionMode,
     rules: Vec<Rule>,
     workspace: Arc<Workspace>,
+    /// Places a shell command may write to in `workspace-write` besides the workspace: temp dirs
+    /// and the harmless devices.
+    scratch: Vec<PathBuf>,
 }
 
 impl PermissionPolicy {
     /// A policy with no rules.
     pub fn new(mode: PermissionMode, workspace: Workspace) -> PermissionPolicy {
+        let mut scratch: Vec<PathBuf> = [
+            "/tmp",
+            "/var/tmp",
+            "/dev/null",
+            "/dev/stdout",
+            "/dev/stderr",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .chain([std::env::temp_dir()])
+        .collect();
+        scratch.extend(
+            scratch
+                .iter()
+                .filter_map(|p| p.canonicalize().ok())
+                .collect::<Vec<_>>(),
+        );
         PermissionPolicy {
             mode,
             rules: Vec::new(),
             workspace: Arc::new(workspace),
+            scratch,
         }
     }
 
@@ -242,6 +263,21 @@ impl PermissionPolicy {
             } => Decision::Ask {
                 reason: format!("{reason}, which needs approval outside --permission-mode full"),
             },
+            Subject::Command {
+                line,
+                class: CommandClass::Normal,
+                ..
+            } => match self.outside_write(line) {
+                Some(path) => Decision::Ask {
+                    reason: format!(
+                        "`{line}` may write to `{}`, outside the project `{}` and the --add-dir \
+                         directories",
+                        path.display(),
+                        self.workspace.root().display()
+                    ),
+                },
+                None => Decision::Allow,
+            },
             Subject::Command { .. } => Decision::Allow,
             Subject::Other if is_read_only => Decision::Allow,
             Subject::Other => Decision::Ask {
@@ -251,6 +287,27 @@ impl PermissionPolicy {
                 ),
             },
         }
+    }
+
+    /// The first path a shell command may write (or `cd` into) outside the workspace and scratch
+    /// dirs. Only paths the command names explicitly can be seen; relative ones stay in the project.
+    fn outside_write(&self, line: &str) -> Option<PathBuf> {
+        let home = crate::home::user_home();
+        write_targets(line).into_iter().find_map(|target| {
+            let target = match (
+                &home,
+                target
+                    .strip_prefix("$HOME")
+                    .or(target.strip_prefix("${HOME}")),
+            ) {
+                (Some(home), Some(rest)) => format!("{}{rest}", home.display()),
+                _ => target,
+            };
+            let resolved = resolve_path(self.workspace.root(), Path::new(&target));
+            let inside = self.workspace.contains(&resolved)
+                || self.scratch.iter().any(|s| resolved.starts_with(s));
+            (!inside).then_some(resolved)
+        })
     }
 
     fn find(&self, kind: RuleKind, tool: &str, subject: &Subject) -> Option<&Rule> {
