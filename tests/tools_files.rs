@@ -386,4 +386,15 @@ async fn results_over_200kb_spill_to_the_project() {
         std::fs::read_to_string(p.root.join(".pilotdeck/tool-results/.gitignore")).unwrap(),
         "*\n"
     );
+    // The model can search the saved file although its directory is ignored.
+    let found = tools_common::call(
+        &ctx,
+        "grep",
+        json!({"pattern": "TAIL", "path": saved, "output_mode": "count"}),
+    )
+    .await;
+    assert_eq!(
+        found.output.content,
+        ".pilotdeck/tool-results/toolu_01.txt:1"
+    );
 }

@@ -79,7 +79,12 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let spec = CommandSpec::new(shell)
         .arg("-c")
         .arg(command)
-        .cwd(ctx.workspace.root());
+        .cwd(ctx.workspace.root())
+        // Nobody can answer a pager or a credential prompt: stdin is /dev/null.
+        .env("PAGER", "cat")
+        .env("GIT_PAGER", "cat")
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .env("PILOTDECK_TOOL", "bash");
     let out = process::run(
         &spec,
         RunOptions {
