@@ -304,7 +304,9 @@ fn permissions_json_maps_claude_names_and_sources_combine() {
     );
     assert!(is_allow(&policy.decide(&bash("rm -rf build/debug"))));
     assert!(is_allow(&policy.decide(&write("/srv/out/x.txt"))));
-    assert!(is_allow(&policy.decide(&read("/etc/hostname"))));
+    // a bare `Read` covers the workspace only; outside needs a rule naming the path
+    assert!(is_ask(&policy.decide(&read("/etc/hostname"))));
+    assert!(is_allow(&policy.decide(&read(".git/config"))));
     let edit = PermissionRequest {
         tool: "edit_file".to_owned(),
         is_read_only: false,

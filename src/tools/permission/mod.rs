@@ -12,7 +12,7 @@
 //! 2. deny rules;
 //! 3. `read-only` mode denies every call that is not read-only — allow rules do not lift it;
 //! 4. ask rules;
-//! 5. allow rules;
+//! 5. allow rules (a file-tool rule without a pattern, such as `Write`, covers only the workspace);
 //! 6. the mode's default: `full` allows; otherwise paths inside the project and `--add-dir` dirs are
 //!    allowed (writes under `.git/` ask), paths outside ask, dangerous shell commands ask, and other
 //!    tools that are not read-only (e.g. MCP tools) ask.

@@ -175,7 +175,8 @@ impl PermissionPolicy {
     /// 2. a deny rule → Deny;
     /// 3. `read-only` mode and a call that is not read-only → Deny (allow rules do not lift it);
     /// 4. an ask rule → Ask;
-    /// 5. an allow rule → Allow (for a compound command, every part must be allowed by some rule);
+    /// 5. an allow rule → Allow (for a compound command, every part must be allowed by some rule;
+    ///    for a file tool, a rule without a pattern covers only paths inside the workspace);
     /// 6. the mode: `full` → Allow; else a path inside the workspace → Allow (a write under `.git/`
     ///    → Ask), outside → Ask; a dangerous command → Ask; any other command → Allow; another tool
     ///    → Allow if read-only, else Ask.
@@ -316,7 +317,14 @@ impl PermissionPolicy {
             .iter()
             .filter(|r| r.kind == kind && r.matches_tool(tool));
         match subject {
-            Subject::Path { resolved, .. } => rules.find(|r| r.matches_path(tool, resolved)),
+            // A bare allow (`Write`, `read_file`) only covers the workspace, as in PilotDeck: going
+            // outside needs a rule that names the path.
+            Subject::Path { resolved, .. } => rules.find(|r| {
+                r.matches_path(tool, resolved)
+                    && (kind != RuleKind::Allow
+                        || r.has_pattern()
+                        || self.workspace.contains(resolved))
+            }),
             Subject::Other => rules.find(|r| r.matches_plain(tool)),
             Subject::Command { line, segments, .. } => {
                 let rules: Vec<&Rule> = rules.collect();
