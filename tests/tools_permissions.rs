@@ -262,6 +262,9 @@ fn rule_precedence_deny_then_read_only_then_ask_then_allow_then_mode() {
     // without a rule, dangerous commands ask and ordinary ones run
     assert!(is_ask(&narrow.decide(&bash("sudo apt-get install x"))));
     assert!(is_allow(&narrow.decide(&bash("cargo test"))));
+    // a session grant (chat's "allow and remember") applies from then on
+    narrow.grant("bash:sudo apt-get *").unwrap();
+    assert!(is_allow(&narrow.decide(&bash("sudo apt-get install x"))));
 
     // an allow rule lifts the outside-the-project ask for paths it matches
     let mut paths = p.policy(PermissionMode::WorkspaceWrite);

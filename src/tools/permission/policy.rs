@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use super::bash::{CommandClass, classify_command, write_targets};
 use super::rule::{Rule, RuleKind, RuleSource};
@@ -69,10 +69,11 @@ pub struct PolicySources<'a> {
     pub deny_flags: &'a [String],
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct PermissionPolicy {
     mode: PermissionMode,
-    rules: Vec<Rule>,
+    /// Rules from every source plus session grants. Only ever locked briefly, never across await.
+    rules: RwLock<Vec<Rule>>,
     workspace: Arc<Workspace>,
     /// Places a shell command may write to in `workspace-write` besides the workspace: temp dirs
     /// and the harmless devices.
@@ -101,7 +102,7 @@ impl PermissionPolicy {
         );
         PermissionPolicy {
             mode,
-            rules: Vec::new(),
+            rules: RwLock::new(Vec::new()),
             workspace: Arc::new(workspace),
             scratch,
         }
@@ -153,8 +154,27 @@ impl PermissionPolicy {
         kind: RuleKind,
         source: RuleSource,
     ) -> Result<(), Error> {
+        let rule = Rule::parse(text, kind, source, self.workspace.root())?;
         self.rules
-            .push(Rule::parse(text, kind, source, self.workspace.root())?);
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(rule);
+        Ok(())
+    }
+
+    /// Adds an allow rule for the rest of the session ("allow and remember" in `chat`). Takes
+    /// `&self` so it works on the policy shared by a running session.
+    pub fn grant(&self, text: &str) -> Result<(), Error> {
+        let rule = Rule::parse(
+            text,
+            RuleKind::Allow,
+            RuleSource::Session,
+            self.workspace.root(),
+        )?;
+        self.rules
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(rule);
         Ok(())
     }
 
@@ -162,8 +182,12 @@ impl PermissionPolicy {
         self.mode
     }
 
-    pub fn rules(&self) -> &[Rule] {
-        &self.rules
+    /// A snapshot of the rules, in the order they were added.
+    pub fn rules(&self) -> Vec<Rule> {
+        self.rules
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     pub fn workspace(&self) -> &Arc<Workspace> {
@@ -311,9 +335,21 @@ impl PermissionPolicy {
         })
     }
 
-    fn find(&self, kind: RuleKind, tool: &str, subject: &Subject) -> Option<&Rule> {
-        let mut rules = self
-            .rules
+    /// The first rule of `kind` matching the call, described for a message.
+    fn find(&self, kind: RuleKind, tool: &str, subject: &Subject) -> Option<String> {
+        let all = self.rules.read().unwrap_or_else(PoisonError::into_inner);
+        self.find_in(&all, kind, tool, subject)
+            .map(ToString::to_string)
+    }
+
+    fn find_in<'r>(
+        &self,
+        all: &'r [Rule],
+        kind: RuleKind,
+        tool: &str,
+        subject: &Subject,
+    ) -> Option<&'r Rule> {
+        let mut rules = all
             .iter()
             .filter(|r| r.kind == kind && r.matches_tool(tool));
         match subject {

@@ -28,6 +28,8 @@ pub enum RuleSource {
     Config,
     PermissionsFile,
     Flag,
+    /// Granted during the session (`PermissionPolicy::grant`).
+    Session,
 }
 
 impl RuleSource {
@@ -36,6 +38,7 @@ impl RuleSource {
             RuleSource::Config => "config tools.permissions",
             RuleSource::PermissionsFile => "permissions.json",
             RuleSource::Flag => "the command line",
+            RuleSource::Session => "this session",
         }
     }
 }
