@@ -1,0 +1,126 @@
+//! `bash`: run a shell command in the project directory through [`crate::tools::process::run`], so it
+//! gets its own process group that is killed as a whole on timeout, cancellation or exit (background
+//! jobs do not outlive the call). stdout and stderr are captured separately with a head+tail cap.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::input::{finish, string, uint};
+use crate::tools::permission::{CommandClass, classify_command};
+use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
+
+pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
+pub const MAX_TIMEOUT_SECS: u64 = 600;
+/// Bytes kept of each stream (half from the start, half from the end).
+const STREAM_LIMIT: usize = 16_000;
+
+pub struct BashTool;
+
+impl Tool for BashTool {
+    fn name(&self) -> &str {
+        "bash"
+    }
+
+    fn description(&self) -> &str {
+        "Run a bash command in the project directory and return its exit code, stdout and stderr \
+         (long output keeps its start and end). Default timeout 120 s, at most 600 s; on timeout the \
+         command and everything it started are killed. Background jobs are killed when the command \
+         ends. Prefer read_file, grep, glob and edit_file over cat, grep, find and sed."
+    }
+
+    fn input_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "command": {"type": "string", "description": "The command line to run with bash -c"},
+                "timeout_secs": {"type": "integer", "minimum": 1, "maximum": MAX_TIMEOUT_SECS,
+                                 "description": "Timeout in seconds (default 120)"},
+                "description": {"type": "string", "description": "A few words on what the command does"}
+            },
+            "required": ["command"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self) -> bool {
+        false
+    }
+
+    fn is_read_only_call(&self, input: &Value) -> bool {
+        classify_command(string(input, "command").unwrap_or_default()) == CommandClass::ReadOnly
+    }
+
+    fn permission_subject(&self, input: &Value) -> PermissionSubject {
+        PermissionSubject::Command(string(input, "command").unwrap_or_default().to_owned())
+    }
+
+    fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
+        Box::pin(async move { finish(run(ctx, &input).await) })
+    }
+}
+
+async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
+    let command = string(input, "command").unwrap_or_default();
+    let secs = uint(input, "timeout_secs").unwrap_or(DEFAULT_TIMEOUT_SECS);
+    if !(1..=MAX_TIMEOUT_SECS).contains(&secs) {
+        return Err(Error::BadTimeout {
+            got: secs,
+            max: MAX_TIMEOUT_SECS,
+        });
+    }
+    let shell = if Path::new("/bin/bash").exists() {
+        "/bin/bash"
+    } else {
+        "/bin/sh"
+    };
+    let spec = CommandSpec::new(shell)
+        .arg("-c")
+        .arg(command)
+        .cwd(ctx.workspace.root())
+        // Nobody can answer a pager or a credential prompt: stdin is /dev/null.
+        .env("PAGER", "cat")
+        .env("GIT_PAGER", "cat")
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .env("PILOTDECK_TOOL", "bash");
+    let out = process::run(
+        &spec,
+        RunOptions {
+            stdin: None,
+            timeout: Some(Duration::from_secs(secs)),
+            cancel: ctx.cancel.clone(),
+            output_limit: STREAM_LIMIT,
+        },
+    )
+    .await?;
+
+    let (status, is_error) = match out.end {
+        ProcessEnd::Exited { code: Some(0) } => ("exit code 0".to_owned(), false),
+        ProcessEnd::Exited { code: Some(code) } => (format!("exit code {code}"), true),
+        ProcessEnd::Exited { code: None } => ("killed by a signal".to_owned(), true),
+        ProcessEnd::TimedOut => (
+            format!("timed out after {secs} s; the command and its children were killed"),
+            true,
+        ),
+        ProcessEnd::Cancelled => (
+            "cancelled; the command and its children were killed".to_owned(),
+            true,
+        ),
+    };
+    let mut content = status.clone();
+    for (name, stream) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        if !stream.text.is_empty() {
+            content.push_str(&format!(
+                "\n{name}:\n{}",
+                stream.text.trim_end_matches('\n')
+            ));
+        }
+    }
+    let label = string(input, "description").unwrap_or(command);
+    let summary = format!("{status} · {label}");
+    let mut output = ToolOutput::ok(content, summary);
+    output.is_error = is_error;
+    Ok(output)
+}

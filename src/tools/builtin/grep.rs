@@ -1,0 +1,239 @@
+//! `grep`: regular-expression search over file contents, gitignore-aware, walking in parallel with
+//! the `ignore` crate and matching with the `regex` crate (a whole-file check first, so files without
+//! a match cost one pass). Binary files are skipped. Results are sorted by path and capped.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+use ignore::WalkState;
+use ignore::overrides::OverrideBuilder;
+use regex::bytes::{Regex, RegexBuilder};
+use serde_json::{Value, json};
+
+use super::input::{blocking, display, finish, flag, path_or_root, string, uint};
+use super::walk::walker;
+use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
+
+const DEFAULT_MAX_RESULTS: u64 = 200;
+const MAX_MAX_RESULTS: u64 = 2_000;
+/// Characters of a matching line shown.
+const MAX_LINE_CHARS: usize = 300;
+/// Output bytes at most, below the spill threshold.
+const MAX_OUTPUT_BYTES: usize = 36_000;
+/// Files larger than this are skipped.
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+pub struct GrepTool;
+
+impl Tool for GrepTool {
+    fn name(&self) -> &str {
+        "grep"
+    }
+
+    fn description(&self) -> &str {
+        "Search file contents with a regular expression (Rust regex syntax), skipping files ignored \
+         by .gitignore and binary files. `output_mode`: `content` (default: `path:line:text`), \
+         `files_with_matches` or `count`. Narrow with `path` (a file or directory) and `glob` \
+         (e.g. `*.rs`). At most `max_results` lines or files are returned (default 200)."
+    }
+
+    fn input_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "pattern": {"type": "string", "description": "Regular expression"},
+                "path": {"type": "string", "description": "File or directory to search (default: project root)"},
+                "glob": {"type": "string", "description": "Only search files matching this glob, e.g. `*.rs`"},
+                "case_insensitive": {"type": "boolean"},
+                "output_mode": {"type": "string", "enum": ["content", "files_with_matches", "count"]},
+                "max_results": {"type": "integer", "minimum": 1, "maximum": MAX_MAX_RESULTS}
+            },
+            "required": ["pattern"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self) -> bool {
+        true
+    }
+
+    fn permission_subject(&self, input: &Value) -> PermissionSubject {
+        PermissionSubject::Path {
+            path: path_or_root(input, "path"),
+            is_write: false,
+        }
+    }
+
+    fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
+        Box::pin(async move { finish(grep(ctx, &input).await) })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Content,
+    Files,
+    Count,
+}
+
+struct FileHits {
+    path: PathBuf,
+    count: u64,
+    lines: Vec<(u64, String)>,
+}
+
+async fn grep(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
+    let pattern = string(input, "pattern").unwrap_or_default().to_owned();
+    let root = ctx.resolve(&path_or_root(input, "path"));
+    if !root.exists() {
+        return Err(Error::NotFound { path: root });
+    }
+    let mode = match string(input, "output_mode") {
+        Some("files_with_matches") => Mode::Files,
+        Some("count") => Mode::Count,
+        _ => Mode::Content,
+    };
+    let max = uint(input, "max_results")
+        .unwrap_or(DEFAULT_MAX_RESULTS)
+        .min(MAX_MAX_RESULTS) as usize;
+    let regex = RegexBuilder::new(&pattern)
+        .case_insensitive(flag(input, "case_insensitive"))
+        .multi_line(true)
+        .build()
+        .map_err(|e| Error::BadPattern {
+            what: "regular expression",
+            pattern: pattern.clone(),
+            message: e.to_string(),
+        })?;
+    let glob = string(input, "glob").map(str::to_owned);
+    let owned = root.clone();
+    let mut hits = blocking(move || search(&owned, glob.as_deref(), &regex, max)).await?;
+    hits.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(render(ctx, &pattern, mode, max, &hits))
+}
+
+fn search(
+    root: &Path,
+    glob: Option<&str>,
+    regex: &Regex,
+    max: usize,
+) -> Result<Vec<FileHits>, Error> {
+    let mut builder = walker(root);
+    if let Some(glob) = glob {
+        let bad = |e: ignore::Error| Error::BadPattern {
+            what: "glob",
+            pattern: glob.to_owned(),
+            message: e.to_string(),
+        };
+        let overrides = OverrideBuilder::new(root)
+            .add(glob)
+            .and_then(|b| b.build())
+            .map_err(bad)?;
+        builder.overrides(overrides);
+    }
+    let hits = Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        let hits = &hits;
+        Box::new(move |entry| {
+            let Ok(entry) = entry else {
+                return WalkState::Continue;
+            };
+            if entry.file_type().is_some_and(|t| t.is_file())
+                && let Some(found) = search_file(entry.path(), regex, max)
+            {
+                hits.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(found);
+            }
+            WalkState::Continue
+        })
+    });
+    Ok(hits.into_inner().unwrap_or_else(PoisonError::into_inner))
+}
+
+fn search_file(path: &Path, regex: &Regex, max: usize) -> Option<FileHits> {
+    if std::fs::metadata(path).ok()?.len() > MAX_FILE_BYTES {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    if bytes.iter().take(8 * 1024).any(|b| *b == 0) || !regex.is_match(&bytes) {
+        return None;
+    }
+    let mut count = 0u64;
+    let mut lines = Vec::new();
+    for (index, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if regex.is_match(line) {
+            count += 1;
+            if lines.len() < max {
+                let text = String::from_utf8_lossy(line);
+                let mut shown: String = text.chars().take(MAX_LINE_CHARS).collect();
+                if shown.len() < text.len() {
+                    shown.push('…');
+                }
+                lines.push((index as u64 + 1, shown));
+            }
+        }
+    }
+    (count > 0).then(|| FileHits {
+        path: path.to_owned(),
+        count,
+        lines,
+    })
+}
+
+fn render(
+    ctx: &ToolContext,
+    pattern: &str,
+    mode: Mode,
+    max: usize,
+    hits: &[FileHits],
+) -> ToolOutput {
+    let files = hits.len();
+    let total: u64 = hits.iter().map(|h| h.count).sum();
+    if files == 0 {
+        return ToolOutput::ok(
+            format!("no matches for `{pattern}`"),
+            format!("grep {pattern}: no matches"),
+        );
+    }
+    let mut out = String::new();
+    let mut shown = 0usize;
+    let mut truncated = false;
+    'files: for hit in hits {
+        let path = display(ctx, &hit.path);
+        let rows: Vec<String> = match mode {
+            Mode::Files => vec![path],
+            Mode::Count => vec![format!("{path}:{}", hit.count)],
+            Mode::Content => hit
+                .lines
+                .iter()
+                .map(|(n, text)| format!("{path}:{n}:{text}"))
+                .collect(),
+        };
+        for row in rows {
+            if shown >= max || out.len() + row.len() > MAX_OUTPUT_BYTES {
+                truncated = true;
+                break 'files;
+            }
+            out.push_str(&row);
+            out.push('\n');
+            shown += 1;
+        }
+    }
+    if mode == Mode::Content && hits.iter().any(|h| h.count as usize > h.lines.len()) {
+        truncated = true;
+    }
+    if truncated {
+        out.push_str(&format!(
+            "[truncated: {total} matching lines in {files} files; showing the first {shown} \
+             results — narrow with path, glob or a more specific pattern]"
+        ));
+    } else if out.ends_with('\n') {
+        out.pop();
+    }
+    ToolOutput::ok(
+        out,
+        format!("grep {pattern}: {total} matches in {files} files"),
+    )
+}

@@ -1,0 +1,57 @@
+//! Small helpers shared by the builtins: typed access to already-validated arguments, running
+//! blocking file-system work off the async threads, and showing paths relative to the project.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::tools::{Error, ToolContext, ToolOutput};
+
+pub(super) fn string<'a>(input: &'a Value, key: &str) -> Option<&'a str> {
+    input.get(key).and_then(Value::as_str)
+}
+
+pub(super) fn uint(input: &Value, key: &str) -> Option<u64> {
+    input.get(key).and_then(Value::as_u64)
+}
+
+pub(super) fn flag(input: &Value, key: &str) -> bool {
+    input.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// The path argument `key`, or the project root when absent.
+pub(super) fn path_or_root(input: &Value, key: &str) -> PathBuf {
+    PathBuf::from(string(input, key).unwrap_or("."))
+}
+
+/// Runs blocking work on tokio's blocking pool.
+pub(super) async fn blocking<T, F>(work: F) -> Result<T, Error>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, Error> + Send + 'static,
+{
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| Error::Join {
+            message: e.to_string(),
+        })?
+}
+
+/// `path` relative to the project root when inside it, else absolute.
+pub(super) fn display(ctx: &ToolContext, path: &Path) -> String {
+    match path.strip_prefix(ctx.workspace.root()) {
+        Ok(rel) if rel.as_os_str().is_empty() => ".".to_owned(),
+        Ok(rel) => rel.display().to_string(),
+        Err(_) => path.display().to_string(),
+    }
+}
+
+/// Turns a tool's result into its output.
+pub(super) fn finish(result: Result<ToolOutput, Error>) -> ToolOutput {
+    result.unwrap_or_else(|e| ToolOutput::error(e.to_string()))
+}
+
+/// The modification time of an existing file, for the read state.
+pub(super) fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}

@@ -1,0 +1,39 @@
+//! The builtin tools. Each file holds one tool; [`all`] lists them for the registry.
+
+mod bash;
+mod edit_file;
+mod glob;
+mod grep;
+mod input;
+mod list_dir;
+mod read_file;
+mod time;
+mod walk;
+mod write_file;
+
+use std::sync::Arc;
+
+use super::Tool;
+
+pub use bash::{BashTool, DEFAULT_TIMEOUT_SECS, MAX_TIMEOUT_SECS};
+pub use edit_file::EditFileTool;
+pub use glob::GlobTool;
+pub use grep::GrepTool;
+pub use list_dir::ListDirTool;
+pub use read_file::ReadFileTool;
+pub use time::CurrentTimeTool;
+pub use write_file::WriteFileTool;
+
+/// Every builtin tool.
+pub fn all() -> Vec<Arc<dyn Tool>> {
+    vec![
+        Arc::new(ReadFileTool),
+        Arc::new(WriteFileTool),
+        Arc::new(EditFileTool),
+        Arc::new(ListDirTool),
+        Arc::new(GlobTool),
+        Arc::new(GrepTool),
+        Arc::new(BashTool),
+        Arc::new(CurrentTimeTool),
+    ]
+}

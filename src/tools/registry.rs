@@ -1,0 +1,202 @@
+//! [`ToolRegistry`]: the tools a session offers, and [`ToolRegistry::execute`], the one entry point the
+//! agent loop calls per tool call: look up → validate arguments → permission decision (asking the
+//! approver, or denying when nobody can be asked) → run under the turn's cancellation token → spill
+//! an oversized result.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::permission::{Decision, PermissionRequest};
+use super::{InvalidArguments, Tool, ToolContext, ToolOutput, builtin, spill, validate_arguments};
+
+/// One tool call from the model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolCall {
+    pub id: String,
+    pub name: String,
+    pub input: Value,
+}
+
+/// A tool as advertised to the model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolDefinition {
+    pub name: String,
+    pub description: String,
+    pub input_schema: Value,
+}
+
+/// How a call ended, for events, transcripts and the loop's circuit breaker.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExecutionStatus {
+    /// The tool ran and succeeded.
+    Completed,
+    /// The tool ran and reported an error.
+    Failed,
+    /// The arguments did not match the schema; the model may correct them.
+    InvalidArguments(InvalidArguments),
+    /// No tool has this name.
+    UnknownTool,
+    /// The permission policy (or the person asked) refused.
+    Denied { reason: String },
+    /// The turn was cancelled before or while the tool ran.
+    Cancelled,
+}
+
+/// The result of [`ToolRegistry::execute`]: what the model gets and how the call ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolExecution {
+    pub output: ToolOutput,
+    pub status: ExecutionStatus,
+}
+
+/// The tools of a session, by name.
+#[derive(Clone, Default)]
+pub struct ToolRegistry {
+    tools: BTreeMap<String, Arc<dyn Tool>>,
+}
+
+impl ToolRegistry {
+    /// An empty registry.
+    pub fn new() -> ToolRegistry {
+        ToolRegistry::default()
+    }
+
+    /// A registry holding every builtin tool.
+    pub fn with_builtins() -> ToolRegistry {
+        let mut registry = ToolRegistry::new();
+        for tool in builtin::all() {
+            registry.register(tool);
+        }
+        registry
+    }
+
+    /// Adds a tool, replacing one of the same name.
+    pub fn register(&mut self, tool: Arc<dyn Tool>) {
+        self.tools.insert(tool.name().to_owned(), tool);
+    }
+
+    /// Removes a tool (e.g. one disabled by config).
+    pub fn remove(&mut self, name: &str) -> Option<Arc<dyn Tool>> {
+        self.tools.remove(name)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
+        self.tools.get(name)
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.tools.keys().map(String::as_str)
+    }
+
+    /// The definitions to send to the model, sorted by name.
+    pub fn definitions(&self) -> Vec<ToolDefinition> {
+        self.tools
+            .values()
+            .map(|t| ToolDefinition {
+                name: t.name().to_owned(),
+                description: t.description().to_owned(),
+                input_schema: t.input_schema(),
+            })
+            .collect()
+    }
+
+    /// Whether this call may run in parallel with its concurrency-safe neighbours. Unknown tools are
+    /// reported safe: they fail immediately without side effects.
+    pub fn is_concurrency_safe(&self, call: &ToolCall) -> bool {
+        self.get(&call.name).is_none_or(|t| t.is_concurrency_safe())
+    }
+
+    /// The permission decision for a call, without running it (the `Ask` is not finalised).
+    pub fn decide(&self, ctx: &ToolContext, call: &ToolCall) -> Option<Decision> {
+        let tool = self.get(&call.name)?;
+        Some(ctx.policy.decide(&request(tool.as_ref(), &call.input)))
+    }
+
+    /// Runs one call end to end. Never fails: every problem is an error result for the model, with
+    /// the status saying which kind it was. Cancel-safe: when `ctx.cancel` fires the tool's future is
+    /// dropped, which kills any child process group it started.
+    pub async fn execute(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
+        let Some(tool) = self.get(&call.name) else {
+            let names: Vec<&str> = self.names().collect();
+            return ToolExecution {
+                output: ToolOutput::error(format!(
+                    "there is no tool named `{}`; the available tools are: {}",
+                    call.name,
+                    names.join(", ")
+                )),
+                status: ExecutionStatus::UnknownTool,
+            };
+        };
+        let input = if call.input.is_null() {
+            Value::Object(serde_json::Map::new())
+        } else {
+            call.input.clone()
+        };
+        if let Err(invalid) = validate_arguments(tool.name(), &tool.input_schema(), &input) {
+            return ToolExecution {
+                output: ToolOutput::error(invalid.to_model_message()),
+                status: ExecutionStatus::InvalidArguments(invalid),
+            };
+        }
+        let request = request(tool.as_ref(), &input);
+        let decision = match ctx.policy.decide(&request) {
+            Decision::Ask { reason } => match &ctx.approver {
+                Some(approver) => {
+                    if approver.approve(&request, &reason).await {
+                        Decision::Allow
+                    } else {
+                        Decision::Deny {
+                            reason: format!("{reason}; the user declined"),
+                        }
+                    }
+                }
+                None => Decision::Ask { reason }.finalize_unattended(),
+            },
+            other => other,
+        };
+        if let Decision::Deny { reason } | Decision::Ask { reason } = decision {
+            return ToolExecution {
+                output: ToolOutput::error(format!("permission denied: {reason}")),
+                status: ExecutionStatus::Denied { reason },
+            };
+        }
+        let cancelled = || ToolExecution {
+            output: ToolOutput::error("the call was cancelled before it finished"),
+            status: ExecutionStatus::Cancelled,
+        };
+        if ctx.cancel.is_cancelled() {
+            return cancelled();
+        }
+        let output = tokio::select! {
+            output = tool.call(ctx, input) => output,
+            () = ctx.cancel.cancelled() => return cancelled(),
+        };
+        let status = if output.is_error {
+            ExecutionStatus::Failed
+        } else {
+            ExecutionStatus::Completed
+        };
+        let output = match spill::apply(output, &ctx.spill_dir, &call.id) {
+            Ok(output) => output,
+            Err(err) => ToolOutput::error(err.to_string()),
+        };
+        ToolExecution { output, status }
+    }
+}
+
+fn request(tool: &dyn Tool, input: &Value) -> PermissionRequest {
+    PermissionRequest {
+        tool: tool.name().to_owned(),
+        is_read_only: tool.is_read_only_call(input),
+        subject: tool.permission_subject(input),
+    }
+}
+
+impl std::fmt::Debug for ToolRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.tools.keys()).finish()
+    }
+}
