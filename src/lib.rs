@@ -2,12 +2,15 @@
 //! learn. The binary (`src/main.rs`) is a thin front over this library; see ARCHITECTURE.md for the
 //! module map and the rules each layer keeps.
 
+pub mod agent;
 pub mod cli;
 pub mod config;
+pub mod context;
 pub mod doctor;
 pub mod home;
 pub mod logging;
 pub mod model;
 pub mod output;
+pub mod session;
 pub mod store;
 pub mod tools;

@@ -1,0 +1,35 @@
+//! [`AgentEvent`]: what the loop reports while a turn runs. Front ends turn these into JSONL events
+//! (`run --json`), terse stderr lines, or chat output; [`super::Recorder`] turns them into transcript
+//! records. The loop itself prints nothing.
+
+use std::time::Duration;
+
+use crate::model::{Message, Usage};
+use crate::tools::ExecutionStatus;
+
+/// One thing that happened in a turn, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AgentEvent {
+    /// The user's input was added to the conversation.
+    UserMessage { turn: u32, message: Message },
+    /// A fragment of the assistant's answer, as it streams.
+    TextDelta { text: String },
+    /// A fragment of the model's reasoning, as it streams.
+    ThinkingDelta { text: String },
+    /// A model reply is complete.
+    AssistantMessage { message: Message, usage: Usage, model: String },
+    /// A tool call is about to run.
+    ToolStarted { call_id: String, name: String, arguments: serde_json::Value },
+    /// A tool call finished (successfully or not).
+    ToolFinished {
+        call_id: String,
+        name: String,
+        arguments: serde_json::Value,
+        status: ExecutionStatus,
+        summary: String,
+        is_error: bool,
+        duration: Duration,
+    },
+    /// All results of one reply's calls, in call order, as added to the conversation.
+    ToolResults { message: Message },
+}

@@ -1,0 +1,252 @@
+//! The `run --json` event stream: one JSON object per line on stdout.
+//!
+//! Format (stable; consumers must skip event and item types they do not know, and fields may be
+//! added):
+//!
+//! - `{"type":"session.started","session_id","model","cwd","resumed"}` — once, first.
+//! - `{"type":"turn.started","turn"}`
+//! - `{"type":"item.started"|"item.updated"|"item.completed","item":{"id","type",…}}` where the item
+//!   `type` is `agent_message` (`text`; `item.updated` carries the new fragment in `delta`),
+//!   `reasoning` (same fields), `tool_call` (`name`, `arguments`, `status`: `in_progress`,
+//!   `completed`, `failed`, `denied`, `invalid_arguments`, `unknown_tool`, `cancelled`; `output`: a
+//!   one-line summary; `duration_ms`), or `permission_denial` (`tool`, `reason`).
+//! - `{"type":"turn.completed","turn","usage":{input_tokens,output_tokens,cache_read_tokens,cache_write_tokens},"cost_usd"}`
+//! - `{"type":"turn.failed","turn","error":{"code","message"},"usage","cost_usd"}`
+//! - `{"type":"error","message"}` — a failure outside a turn.
+//!
+//! Unset optional fields are `null`.
+
+use serde::{Deserialize, Serialize};
+
+use super::event::AgentEvent;
+use super::outcome::TurnOutcome;
+use crate::model::Usage;
+use crate::session::TurnStatus;
+use crate::tools::ExecutionStatus;
+
+/// One line of `run --json` output.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum RunEvent {
+    /// The session this run uses.
+    #[serde(rename = "session.started")]
+    SessionStarted {
+        session_id: String,
+        model: String,
+        cwd: String,
+        resumed: bool,
+    },
+    /// A turn began.
+    #[serde(rename = "turn.started")]
+    TurnStarted { turn: u32 },
+    /// An item began.
+    #[serde(rename = "item.started")]
+    ItemStarted { item: Item },
+    /// An item progressed (a streamed text fragment).
+    #[serde(rename = "item.updated")]
+    ItemUpdated { item: Item },
+    /// An item finished.
+    #[serde(rename = "item.completed")]
+    ItemCompleted { item: Item },
+    /// The turn finished normally.
+    #[serde(rename = "turn.completed")]
+    TurnCompleted {
+        turn: u32,
+        usage: Usage,
+        cost_usd: Option<f64>,
+    },
+    /// The turn failed, hit a limit, or was interrupted.
+    #[serde(rename = "turn.failed")]
+    TurnFailed {
+        turn: u32,
+        error: ErrorBody,
+        usage: Usage,
+        cost_usd: Option<f64>,
+    },
+    /// A failure outside a turn.
+    #[serde(rename = "error")]
+    Error { message: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub code: String,
+    pub message: String,
+}
+
+/// A unit of a turn's output.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    pub id: String,
+    #[serde(flatten)]
+    pub details: ItemDetails,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ItemDetails {
+    AgentMessage {
+        text: Option<String>,
+        delta: Option<String>,
+    },
+    Reasoning {
+        text: Option<String>,
+        delta: Option<String>,
+    },
+    ToolCall {
+        call_id: String,
+        name: String,
+        arguments: serde_json::Value,
+        status: String,
+        output: Option<String>,
+        duration_ms: Option<u64>,
+    },
+    PermissionDenial {
+        call_id: String,
+        tool: String,
+        reason: String,
+    },
+}
+
+/// Turns [`AgentEvent`]s into [`RunEvent`]s, numbering items.
+#[derive(Debug, Default)]
+pub struct JsonlEmitter {
+    next_item: u64,
+    message: Option<(String, String)>,
+    reasoning: Option<(String, String)>,
+}
+
+fn status_name(status: &ExecutionStatus) -> &'static str {
+    match status {
+        ExecutionStatus::Completed => "completed",
+        ExecutionStatus::Failed => "failed",
+        ExecutionStatus::InvalidArguments(_) => "invalid_arguments",
+        ExecutionStatus::UnknownTool => "unknown_tool",
+        ExecutionStatus::Denied { .. } => "denied",
+        ExecutionStatus::Cancelled => "cancelled",
+    }
+}
+
+impl JsonlEmitter {
+    fn id(&mut self) -> String {
+        let id = format!("item_{}", self.next_item);
+        self.next_item += 1;
+        id
+    }
+
+    /// The lines for one agent event.
+    pub fn on_event(&mut self, event: &AgentEvent) -> Vec<RunEvent> {
+        match event {
+            AgentEvent::UserMessage { turn, .. } => vec![RunEvent::TurnStarted { turn: *turn }],
+            AgentEvent::TextDelta { text } => self.delta(text, false),
+            AgentEvent::ThinkingDelta { text } => self.delta(text, true),
+            AgentEvent::AssistantMessage { .. } => {
+                let mut out = Vec::new();
+                for (slot, reasoning) in [(self.reasoning.take(), true), (self.message.take(), false)] {
+                    if let Some((id, text)) = slot {
+                        let details = if reasoning {
+                            ItemDetails::Reasoning { text: Some(text), delta: None }
+                        } else {
+                            ItemDetails::AgentMessage { text: Some(text), delta: None }
+                        };
+                        out.push(RunEvent::ItemCompleted { item: Item { id, details } });
+                    }
+                }
+                out
+            }
+            AgentEvent::ToolStarted { call_id, name, arguments } => {
+                let id = format!("tool_{call_id}");
+                vec![RunEvent::ItemStarted {
+                    item: Item {
+                        id,
+                        details: ItemDetails::ToolCall {
+                            call_id: call_id.clone(),
+                            name: name.clone(),
+                            arguments: arguments.clone(),
+                            status: "in_progress".to_owned(),
+                            output: None,
+                            duration_ms: None,
+                        },
+                    },
+                }]
+            }
+            AgentEvent::ToolFinished { call_id, name, arguments, status, summary, duration, .. } => {
+                let mut out = vec![RunEvent::ItemCompleted {
+                    item: Item {
+                        id: format!("tool_{call_id}"),
+                        details: ItemDetails::ToolCall {
+                            call_id: call_id.clone(),
+                            name: name.clone(),
+                            arguments: arguments.clone(),
+                            status: status_name(status).to_owned(),
+                            output: Some(summary.clone()),
+                            duration_ms: Some(duration.as_millis() as u64),
+                        },
+                    },
+                }];
+                if let ExecutionStatus::Denied { reason } = status {
+                    let id = self.id();
+                    out.push(RunEvent::ItemCompleted {
+                        item: Item {
+                            id,
+                            details: ItemDetails::PermissionDenial {
+                                call_id: call_id.clone(),
+                                tool: name.clone(),
+                                reason: reason.clone(),
+                            },
+                        },
+                    });
+                }
+                out
+            }
+            AgentEvent::ToolResults { .. } => Vec::new(),
+        }
+    }
+
+    fn delta(&mut self, text: &str, reasoning: bool) -> Vec<RunEvent> {
+        let mut out = Vec::new();
+        let slot_is_empty = if reasoning { self.reasoning.is_none() } else { self.message.is_none() };
+        if slot_is_empty {
+            let id = self.id();
+            let details = if reasoning {
+                ItemDetails::Reasoning { text: Some(String::new()), delta: None }
+            } else {
+                ItemDetails::AgentMessage { text: Some(String::new()), delta: None }
+            };
+            out.push(RunEvent::ItemStarted { item: Item { id: id.clone(), details } });
+            let slot = if reasoning { &mut self.reasoning } else { &mut self.message };
+            *slot = Some((id, String::new()));
+        }
+        let slot = if reasoning { &mut self.reasoning } else { &mut self.message };
+        if let Some((id, acc)) = slot {
+            acc.push_str(text);
+            let details = if reasoning {
+                ItemDetails::Reasoning { text: None, delta: Some(text.to_owned()) }
+            } else {
+                ItemDetails::AgentMessage { text: None, delta: Some(text.to_owned()) }
+            };
+            out.push(RunEvent::ItemUpdated { item: Item { id: id.clone(), details } });
+        }
+        out
+    }
+
+    /// The closing line of a turn.
+    pub fn on_outcome(&self, outcome: &TurnOutcome) -> RunEvent {
+        match (&outcome.status, &outcome.error) {
+            (TurnStatus::Completed, _) | (_, None) => RunEvent::TurnCompleted {
+                turn: outcome.turn,
+                usage: outcome.usage,
+                cost_usd: outcome.cost_usd,
+            },
+            (_, Some(e)) => RunEvent::TurnFailed {
+                turn: outcome.turn,
+                error: ErrorBody {
+                    code: e.code().to_owned(),
+                    message: e.to_string(),
+                },
+                usage: outcome.usage,
+                cost_usd: outcome.cost_usd,
+            },
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The agent runtime: one loop that `run`, `chat`, cron, always-on and `mcp serve` all drive.
+//!
+//! An [`Agent`] holds what stays fixed for a session (model, provider, tools, permissions, system
+//! prompt, limits); [`Agent::run_turn`] runs one user input to its end and reports [`AgentEvent`]s as
+//! it goes. The loop prints nothing and writes nothing itself: front ends render the events and
+//! [`Recorder`] appends them to the transcript.
+
+mod event;
+mod jsonl;
+mod limits;
+mod outcome;
+mod oneshot;
+mod record;
+mod setup;
+mod turn;
+
+pub use event::AgentEvent;
+pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
+pub use limits::{CircuitBreaker, Limits};
+pub use outcome::{TurnError, TurnOutcome};
+pub use oneshot::{Resume, RunError, RunRequest, SessionStart, run_once};
+pub use record::Recorder;
+pub use setup::{AgentOptions, SetupError, build, resolve_model};
+
+use crate::config::ModelRef;
+use crate::model::{ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest, ToolSpec, Usage};
+use crate::tools::{ToolContext, ToolRegistry};
+
+/// Retries one model call may spend (shared across its attempts; see `model::retry`).
+const DEFAULT_RETRY_BUDGET: u32 = 2;
+
+/// Everything fixed for a session's turns.
+pub struct Agent {
+    pub client: ModelClient,
+    pub provider: ResolvedProvider,
+    pub model: ModelRef,
+    pub tools: ToolRegistry,
+    pub tool_ctx: ToolContext,
+    pub system: String,
+    pub limits: Limits,
+    pub max_output_tokens: Option<u64>,
+    pub thinking: Option<ThinkingRequest>,
+    /// When set, the final answer must be JSON valid against this schema.
+    pub output_schema: Option<OutputSchema>,
+    pub retry_budget: u32,
+}
+
+impl Agent {
+    /// An agent with default limits and no output schema.
+    pub fn new(
+        client: ModelClient,
+        provider: ResolvedProvider,
+        model: ModelRef,
+        tools: ToolRegistry,
+        tool_ctx: ToolContext,
+        system: String,
+    ) -> Agent {
+        Agent {
+            client,
+            provider,
+            model,
+            tools,
+            tool_ctx,
+            system,
+            limits: Limits::default(),
+            max_output_tokens: None,
+            thinking: None,
+            output_schema: None,
+            retry_budget: DEFAULT_RETRY_BUDGET,
+        }
+    }
+
+    fn tool_specs(&self) -> Vec<ToolSpec> {
+        self.tools
+            .definitions()
+            .into_iter()
+            .map(|d| ToolSpec {
+                name: d.name,
+                description: d.description,
+                input_schema: d.input_schema,
+            })
+            .collect()
+    }
+
+    /// The price of `usage` on this agent's model, when the price is known.
+    pub fn cost(&self, usage: &Usage) -> Option<f64> {
+        let info = self.provider.model_info(&self.model.model);
+        info.pricing.map(|p| crate::model::cost_usd(usage, &p))
+    }
+
+    /// Checks a final answer against the output schema, if there is one.
+    fn check_output(&self, text: &str) -> Result<(), String> {
+        let Some(schema) = &self.output_schema else {
+            return Ok(());
+        };
+        let value: serde_json::Value = serde_json::from_str(strip_fences(text))
+            .map_err(|e| format!("the answer is not JSON ({e})"))?;
+        crate::tools::validate_arguments("output", &schema.schema, &value)
+            .map_err(|invalid| invalid.problems.join("; "))
+    }
+}
+
+/// The JSON inside a ```json fence, or the text itself.
+pub fn strip_fences(text: &str) -> &str {
+    let t = text.trim();
+    let Some(rest) = t.strip_prefix("```") else {
+        return t;
+    };
+    let rest = rest.split_once('\n').map_or("", |(_, body)| body);
+    rest.trim_end().strip_suffix("```").unwrap_or(rest).trim()
+}

@@ -1,0 +1,126 @@
+//! Building an [`Agent`] for a session from the merged config and the caller's options: model and
+//! provider, tools, permission policy, system prompt and limits. Every front end (`run`, `chat`,
+//! cron, always-on) builds its agent here.
+
+use std::path::PathBuf;
+
+use super::{Agent, Limits};
+use crate::config::{Config, ModelRef};
+use crate::context::{self, PromptOptions};
+use crate::home::{PilotHome, Project};
+use crate::model::{self, Effort, ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest};
+use crate::tools::permission::{PermissionMode, PermissionPolicy, PolicySources};
+use crate::tools::{ToolContext, ToolRegistry, Workspace};
+
+/// What a front end asks for.
+#[derive(Debug, Clone, Default)]
+pub struct AgentOptions {
+    /// `-m/--model`; else the resumed session's model; else `agent.model`.
+    pub model_flag: Option<String>,
+    /// The model of a session being continued.
+    pub session_model: Option<String>,
+    pub cwd: PathBuf,
+    pub permission_mode: Option<PermissionMode>,
+    pub allow: Vec<String>,
+    pub deny: Vec<String>,
+    pub add_dirs: Vec<PathBuf>,
+    pub system: Option<String>,
+    pub append_system: Option<String>,
+    /// Nobody can answer permission prompts.
+    pub unattended: bool,
+    /// `--max-turns`; else `agent.maxIterations`; else 50.
+    pub max_iterations: Option<u32>,
+    pub timeout: Option<std::time::Duration>,
+    pub output_schema: Option<OutputSchema>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error(
+        "no model configured; pass -m provider/model, set agent.model in pilotdeck.yaml \
+         (`pilotdeck config init`), or export OPENAI_API_KEY / ANTHROPIC_API_KEY"
+    )]
+    NoModel,
+    #[error("{0}")]
+    BadModel(String),
+    #[error(transparent)]
+    Provider(#[from] model::Error),
+    #[error(transparent)]
+    Permissions(#[from] crate::tools::permission::Error),
+    #[error(transparent)]
+    Workspace(#[from] crate::tools::Error),
+}
+
+/// The model a session uses: the flag, else the session's, else the config's default.
+pub fn resolve_model(config: &Config, opts: &AgentOptions) -> Result<ModelRef, SetupError> {
+    let text = opts
+        .model_flag
+        .clone()
+        .or_else(|| opts.session_model.clone())
+        .or_else(|| config.agent.model.clone())
+        .ok_or(SetupError::NoModel)?;
+    if let Some(problem) = crate::config::resolve_problem(config, &text) {
+        return Err(SetupError::BadModel(problem));
+    }
+    ModelRef::parse(&text).ok_or_else(|| SetupError::BadModel(format!("`{text}` is not provider/model")))
+}
+
+/// Builds the agent for `project`.
+pub fn build(home: &PilotHome, project: &Project, config: &Config, opts: &AgentOptions) -> Result<Agent, SetupError> {
+    let model = resolve_model(config, opts)?;
+    let provider_config = config
+        .model
+        .providers
+        .get(&model.provider)
+        .ok_or_else(|| SetupError::BadModel(format!("provider `{}` is not configured", model.provider)))?;
+    let provider = ResolvedProvider::resolve(&model.provider, provider_config)?;
+    let workspace = Workspace::new(&project.root, &opts.add_dirs)?;
+    let permissions_file = home.permissions_file();
+    let policy = PermissionPolicy::from_sources(
+        workspace,
+        PolicySources {
+            mode_flag: opts.permission_mode,
+            config: &config.tools.permissions,
+            permissions_file: Some(&permissions_file),
+            allow_flags: &opts.allow,
+            deny_flags: &opts.deny,
+        },
+    )?;
+    let mode = policy.mode();
+    let tool_ctx = ToolContext::new(policy, tokio_util::sync::CancellationToken::new());
+    let system = context::system_prompt(&PromptOptions {
+        cwd: opts.cwd.clone(),
+        project_root: project.root.clone(),
+        permission_mode: mode.as_str().to_owned(),
+        add_dirs: opts.add_dirs.clone(),
+        instructions: context::discover(home.root(), &project.root, &opts.cwd),
+        system_override: opts.system.clone(),
+        append: opts.append_system.clone(),
+        unattended: opts.unattended,
+    });
+    let mut agent = Agent::new(
+        ModelClient::new()?,
+        provider,
+        model,
+        ToolRegistry::with_builtins(),
+        tool_ctx,
+        system,
+    );
+    agent.limits = Limits {
+        max_iterations: opts.max_iterations.or(config.agent.max_iterations).unwrap_or(50),
+        timeout: opts.timeout,
+        ..Limits::default()
+    };
+    agent.max_output_tokens = config.agent.max_output_tokens;
+    agent.thinking = config
+        .agent
+        .thinking
+        .as_ref()
+        .filter(|t| t.enabled)
+        .map(|t| ThinkingRequest {
+            budget_tokens: t.budget_tokens,
+            effort: Effort::Medium,
+        });
+    agent.output_schema = opts.output_schema.clone();
+    Ok(agent)
+}

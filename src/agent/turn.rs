@@ -1,0 +1,275 @@
+//! One turn: the model call / tool calls iteration until the model answers without calling tools, a
+//! limit is hit, the model fails, or the turn is cancelled.
+//!
+//! Tool calls of one reply are scheduled in call order: consecutive concurrency-safe calls run
+//! together, an unsafe call runs alone (it waits for everything before it and blocks everything after
+//! it), and results are returned in call order. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops
+//! the model stream and the running tools, whose child process groups are killed.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use futures::StreamExt;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::AbortOnDropHandle;
+
+use super::event::AgentEvent;
+use super::limits::CircuitBreaker;
+use super::outcome::{TurnError, TurnOutcome};
+use super::Agent;
+use crate::model::{
+    Assembler, CallOptions, ContentBlock, Message, ModelEvent, ModelRequest, ModelResponse, RetryBudget, Usage,
+};
+use crate::session::TurnStatus;
+use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
+
+/// Attempts the model gets to fix a final answer that does not match `--output-schema`.
+const OUTPUT_SCHEMA_RETRIES: u32 = 2;
+
+/// Why the model call of an iteration stopped early.
+enum CallEnd {
+    Done(ModelResponse),
+    Failed(TurnError),
+}
+
+impl Agent {
+    /// Runs one turn on `history` (which gains the input, the replies and the tool results).
+    /// `cancel` aborts the turn; events go to `emit` as they happen.
+    pub async fn run_turn(
+        &self,
+        turn: u32,
+        history: &mut Vec<Message>,
+        input: Message,
+        cancel: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> TurnOutcome {
+        let started = Instant::now();
+        let token = cancel.child_token();
+        let timed_out = Arc::new(AtomicBool::new(false));
+        let _timer = self.limits.timeout.map(|limit| {
+            let (token, flag) = (token.clone(), Arc::clone(&timed_out));
+            AbortOnDropHandle::new(tokio::spawn(async move {
+                tokio::select! {
+                    () = tokio::time::sleep(limit) => {
+                        flag.store(true, Ordering::SeqCst);
+                        token.cancel();
+                    }
+                    () = token.cancelled() => {}
+                }
+            }))
+        });
+        history.push(input.clone());
+        emit(AgentEvent::UserMessage { turn, message: input });
+        let mut usage = Usage::default();
+        let mut iterations = 0;
+        let mut tool_calls = 0;
+        let mut breaker = CircuitBreaker::default();
+        let mut schema_retries = 0;
+        let tools = self.tool_specs();
+        let end = loop {
+            if iterations >= self.limits.max_iterations {
+                break Err(TurnError::Limit(format!(
+                    "stopped after {} model calls (--max-turns); continue with `pilotdeck run --continue`",
+                    self.limits.max_iterations
+                )));
+            }
+            iterations += 1;
+            let mut request = ModelRequest::new(self.model.clone(), history.clone());
+            request.system = Some(self.system.clone());
+            request.tools = tools.clone();
+            request.max_output_tokens = self.max_output_tokens;
+            request.thinking = self.thinking.clone();
+            request.output_schema = self.output_schema.clone();
+            let response = match self.call_model(&request, &token, emit).await {
+                CallEnd::Done(r) => r,
+                CallEnd::Failed(e) => break Err(e),
+            };
+            usage.add(&response.usage);
+            history.push(response.message.clone());
+            emit(AgentEvent::AssistantMessage {
+                message: response.message.clone(),
+                usage: response.usage,
+                model: self.model.to_string(),
+            });
+            let calls: Vec<ToolCall> = response
+                .message
+                .tool_calls()
+                .map(|c| ToolCall {
+                    id: c.id.to_owned(),
+                    name: c.name.to_owned(),
+                    input: c.arguments.clone(),
+                })
+                .collect();
+            if calls.is_empty() {
+                match self.check_output(&response.message.text()) {
+                    Ok(()) => break Ok(()),
+                    Err(problem) if schema_retries < OUTPUT_SCHEMA_RETRIES => {
+                        schema_retries += 1;
+                        let fix = Message::user(format!(
+                            "Your final answer must be only JSON valid against the required schema. Problem: {problem}. Reply again with the corrected JSON and nothing else."
+                        ));
+                        history.push(fix);
+                        continue;
+                    }
+                    Err(problem) => break Err(TurnError::InvalidOutput(problem)),
+                }
+            }
+            tool_calls += calls.len() as u32;
+            if tool_calls > self.limits.max_tool_calls {
+                // Every call still needs a result so the conversation stays well-formed.
+                let results = calls
+                    .iter()
+                    .map(|c| ContentBlock::tool_result(&c.id, "not run: the turn's tool-call limit was reached", true))
+                    .collect();
+                let message = Message::tool_results(results);
+                history.push(message.clone());
+                emit(AgentEvent::ToolResults { message });
+                break Err(TurnError::Limit(format!(
+                    "stopped after {} tool calls (the turn's tool-call limit)",
+                    self.limits.max_tool_calls
+                )));
+            }
+            let executions = self.run_tools(&calls, &token, emit).await;
+            let invalid: Vec<(String, serde_json::Value)> = calls
+                .iter()
+                .zip(&executions)
+                .filter(|(_, e)| matches!(e.status, ExecutionStatus::InvalidArguments(_)))
+                .map(|(c, _)| (c.name.clone(), c.input.clone()))
+                .collect();
+            let results = calls
+                .iter()
+                .zip(&executions)
+                .map(|(c, e)| ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error))
+                .collect();
+            let message = Message::tool_results(results);
+            history.push(message.clone());
+            emit(AgentEvent::ToolResults { message });
+            if token.is_cancelled() {
+                break Err(TurnError::Cancelled);
+            }
+            if let Some(reason) = breaker.record(&invalid) {
+                break Err(TurnError::Limit(reason));
+            }
+        };
+        let end = match end {
+            Err(TurnError::Cancelled) if timed_out.load(Ordering::SeqCst) => Err(TurnError::Limit(format!(
+                "stopped: the turn ran longer than --timeout ({}s)",
+                self.limits.timeout.map_or(0, |t| t.as_secs())
+            ))),
+            other => other,
+        };
+        let status = match &end {
+            Ok(()) => TurnStatus::Completed,
+            Err(TurnError::Cancelled) => TurnStatus::Aborted,
+            Err(TurnError::Limit(_)) => TurnStatus::LimitReached,
+            Err(TurnError::Model(_) | TurnError::InvalidOutput(_)) => TurnStatus::Failed,
+        };
+        let final_text = history
+            .iter()
+            .rev()
+            .find(|m| m.role == crate::model::Role::Assistant)
+            .map(Message::text)
+            .unwrap_or_default();
+        TurnOutcome {
+            turn,
+            status,
+            final_text,
+            usage,
+            cost_usd: self.cost(&usage),
+            error: end.err(),
+            duration: started.elapsed(),
+            iterations,
+            tool_calls,
+        }
+    }
+
+    /// Streams one model call, forwarding deltas.
+    async fn call_model(
+        &self,
+        request: &ModelRequest,
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> CallEnd {
+        let options = CallOptions {
+            budget: RetryBudget::new(self.retry_budget),
+            cancel: token.clone(),
+        };
+        let mut stream = self.client.stream(&self.provider, request, options);
+        let mut assembler = Assembler::new();
+        loop {
+            let event = tokio::select! {
+                event = stream.next() => event,
+                () = token.cancelled() => return CallEnd::Failed(TurnError::Cancelled),
+            };
+            let Some(event) = event else { break };
+            match &event {
+                ModelEvent::TextDelta { text } => emit(AgentEvent::TextDelta { text: text.clone() }),
+                ModelEvent::ThinkingDelta { text, .. } if !text.is_empty() => {
+                    emit(AgentEvent::ThinkingDelta { text: text.clone() });
+                }
+                _ => {}
+            }
+            assembler.push(&event);
+        }
+        if token.is_cancelled() {
+            return CallEnd::Failed(TurnError::Cancelled);
+        }
+        match assembler.finish() {
+            Ok(r) => CallEnd::Done(r),
+            Err(e) if e.code == crate::model::ErrorCode::Cancelled => CallEnd::Failed(TurnError::Cancelled),
+            Err(e) => CallEnd::Failed(TurnError::Model(e)),
+        }
+    }
+
+    /// Runs one reply's calls: batches of consecutive concurrency-safe calls in parallel, unsafe calls
+    /// alone; results in call order.
+    async fn run_tools(
+        &self,
+        calls: &[ToolCall],
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Vec<ToolExecution> {
+        let ctx = self.tool_ctx.with_cancel(token.clone());
+        let mut out = Vec::with_capacity(calls.len());
+        let mut i = 0;
+        while i < calls.len() {
+            let safe = self.tools.is_concurrency_safe(&calls[i]);
+            let end = if safe {
+                i + calls[i..].iter().take_while(|c| self.tools.is_concurrency_safe(c)).count()
+            } else {
+                i + 1
+            };
+            let batch = &calls[i..end];
+            for c in batch {
+                emit(AgentEvent::ToolStarted {
+                    call_id: c.id.clone(),
+                    name: c.name.clone(),
+                    arguments: c.input.clone(),
+                });
+            }
+            let runs = batch.iter().map(|c| {
+                let ctx = &ctx;
+                async move {
+                    let started = Instant::now();
+                    let execution = self.tools.execute(ctx, c).await;
+                    (execution, started.elapsed())
+                }
+            });
+            for (c, (execution, duration)) in batch.iter().zip(futures::future::join_all(runs).await) {
+                emit(AgentEvent::ToolFinished {
+                    call_id: c.id.clone(),
+                    name: c.name.clone(),
+                    arguments: c.input.clone(),
+                    status: execution.status.clone(),
+                    summary: execution.output.summary.clone(),
+                    is_error: execution.output.is_error,
+                    duration,
+                });
+                out.push(execution);
+            }
+            i = end;
+        }
+        out
+    }
+}

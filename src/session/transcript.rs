@@ -1,0 +1,196 @@
+//! The transcript: `<home>/projects/<key>/sessions/<ulid>.jsonl`, the source of truth for a session.
+//!
+//! Line 1 is a [`Record::Session`] header; every later line is one record appended as it happens (user
+//! input, each assistant message, each batch of tool results, denials, the turn's end). Appends are
+//! single whole-line writes (see `store::append_line`), so a process killed at any point leaves every
+//! earlier record readable and at most one torn last line, which readers skip.
+//!
+//! The format is stable: readers skip record types they do not know.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::home::{PilotHome, Project};
+use crate::model::{Message, Usage};
+use crate::store;
+
+/// A session id: a ULID, so ids sort by creation time.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SessionId(pub String);
+
+impl SessionId {
+    pub fn generate() -> SessionId {
+        SessionId(ulid::Ulid::generate().to_string())
+    }
+}
+
+impl std::fmt::Display for SessionId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// How a turn ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnStatus {
+    Completed,
+    Failed,
+    /// Cancelled by Ctrl-C / SIGTERM.
+    Aborted,
+    /// Stopped by max turns, max tool calls, the timeout or the circuit breaker.
+    LimitReached,
+}
+
+/// One line of a transcript.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Record {
+    /// The first line.
+    Session {
+        id: SessionId,
+        cwd: PathBuf,
+        model: String,
+        created_at: DateTime<Utc>,
+        version: String,
+    },
+    /// The input that starts a turn.
+    User {
+        turn: u32,
+        message: Message,
+        at: DateTime<Utc>,
+    },
+    /// One model reply.
+    Assistant {
+        turn: u32,
+        message: Message,
+        model: String,
+        usage: Usage,
+        at: DateTime<Utc>,
+    },
+    /// The results of one reply's tool calls, in call order.
+    ToolResults {
+        turn: u32,
+        message: Message,
+        at: DateTime<Utc>,
+    },
+    /// A tool call the permission policy refused.
+    Denial {
+        turn: u32,
+        call_id: String,
+        tool: String,
+        reason: String,
+        at: DateTime<Utc>,
+    },
+    /// The end of a turn.
+    TurnEnd {
+        turn: u32,
+        status: TurnStatus,
+        usage: Usage,
+        cost_usd: Option<f64>,
+        duration_ms: u64,
+        error: Option<String>,
+        at: DateTime<Utc>,
+    },
+    /// A record type this version does not know (written by a newer pilotdeck).
+    #[serde(other)]
+    Unknown,
+}
+
+/// Appends records to one session file.
+#[derive(Debug, Clone)]
+pub struct Transcript {
+    path: PathBuf,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Store(#[from] store::Error),
+    #[error(transparent)]
+    Home(#[from] crate::home::Error),
+    #[error("no session matches `{query}` in this project; list them with `pilotdeck session list`")]
+    NotFound { query: String },
+    #[error("`{query}` matches several sessions ({}); give more of the id", candidates.join(", "))]
+    Ambiguous { query: String, candidates: Vec<String> },
+    #[error("`{path}` is not a pilotdeck transcript (its first line is not a session header)")]
+    NotATranscript { path: PathBuf },
+}
+
+impl Transcript {
+    /// Creates a new session file for `project` and writes its header.
+    pub fn create(home: &PilotHome, project: &Project, model: &str) -> Result<(SessionId, Transcript), Error> {
+        project.ensure_dir(home)?;
+        let id = SessionId::generate();
+        let path = home.sessions_dir(&project.key).join(format!("{id}.jsonl"));
+        let transcript = Transcript { path };
+        transcript.append(&Record::Session {
+            id: id.clone(),
+            cwd: project.root.clone(),
+            model: model.to_owned(),
+            created_at: Utc::now(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+        })?;
+        Ok((id, transcript))
+    }
+
+    /// An existing session file.
+    pub fn open(path: PathBuf) -> Transcript {
+        Transcript { path }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn append(&self, record: &Record) -> Result<(), store::Error> {
+        store::append_line(&self.path, record)
+    }
+
+    /// Every readable record; torn or invalid lines are skipped with a warning.
+    pub fn read(&self) -> Result<Vec<Record>, Error> {
+        let read = store::read_lines::<Record>(&self.path)?;
+        match read.records.first() {
+            Some(Record::Session { .. }) => Ok(read.records),
+            _ => Err(Error::NotATranscript {
+                path: self.path.clone(),
+            }),
+        }
+    }
+}
+
+/// Finds a session of `project` by id, unique id prefix, or `last` (the newest).
+pub fn find(home: &PilotHome, project: &Project, query: &str) -> Result<(SessionId, Transcript), Error> {
+    let dir = home.sessions_dir(&project.key);
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter_map(|e| e.file_name().to_str()?.strip_suffix(".jsonl").map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    ids.sort();
+    let matches: Vec<&String> = if query == "last" {
+        ids.last().into_iter().collect()
+    } else {
+        let upper = query.to_ascii_uppercase();
+        ids.iter().filter(|id| id.starts_with(&upper)).collect()
+    };
+    match matches.as_slice() {
+        [one] => Ok((
+            SessionId((*one).clone()),
+            Transcript::open(dir.join(format!("{one}.jsonl"))),
+        )),
+        [] => Err(Error::NotFound {
+            query: query.to_owned(),
+        }),
+        many => Err(Error::Ambiguous {
+            query: query.to_owned(),
+            candidates: many.iter().take(5).map(|s| (*s).clone()).collect(),
+        }),
+    }
+}
