@@ -160,6 +160,25 @@ fn hard_denied_commands_are_denied_even_in_full_mode_with_allow_rules() {
         assert!(reason.contains("hard-deny list"), "{reason}");
     }
     assert!(is_allow(&policy.decide(&bash("rm -rf build"))));
+    policy
+        .add_rule(
+            "write_file",
+            RuleKind::Allow,
+            pilotdeck::tools::permission::RuleSource::Flag,
+        )
+        .unwrap();
+    for path in [
+        "/dev/sda",
+        "/proc/sys/kernel/panic",
+        "/sys/power/state",
+        "/boot/vmlinuz",
+    ] {
+        let d = policy.decide(&write(path));
+        assert!(
+            matches!(&d, Decision::Deny { reason } if reason.contains("hard-deny")),
+            "{path}: {d:?}"
+        );
+    }
 }
 
 #[tokio::test]

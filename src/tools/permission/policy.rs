@@ -11,6 +11,10 @@ use super::{Error, PermissionMode, load_permissions_file, resolve_path};
 use crate::config::PermissionsConfig;
 use crate::tools::{PermissionSubject, Workspace};
 
+/// Kernel and boot areas no file tool may write, in any mode (the file-tool side of the hard-deny
+/// list).
+const PROTECTED_WRITE_AREAS: &[&str] = &["/dev", "/proc", "/sys", "/boot"];
+
 /// The outcome of a permission check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decision {
@@ -195,7 +199,8 @@ impl PermissionPolicy {
     }
 
     /// Decides whether a call may run. First match wins:
-    /// 1. a bash command on the hard-deny list → Deny, in every mode, whatever the rules say;
+    /// 1. a bash command on the hard-deny list, or a file write under `/dev`, `/proc`, `/sys` or
+    ///    `/boot` → Deny, in every mode, whatever the rules say;
     /// 2. a deny rule → Deny;
     /// 3. `read-only` mode and a call that is not read-only → Deny (allow rules do not lift it);
     /// 4. an ask rule → Ask;
@@ -216,6 +221,22 @@ impl PermissionPolicy {
                 reason: format!(
                     "blocked: {reason}. This is on pilotdeck's hard-deny list, which no permission \
                      mode or rule lifts; do not retry it"
+                ),
+            };
+        }
+        if let Subject::Path {
+            resolved,
+            is_write: true,
+        } = &subject
+            && let Some(area) = PROTECTED_WRITE_AREAS
+                .iter()
+                .find(|a| resolved.starts_with(a))
+        {
+            return Decision::Deny {
+                reason: format!(
+                    "blocked: `{tool}` would write `{}` under `{area}`, which is on pilotdeck's \
+                     hard-deny list for every mode; do not retry it",
+                    resolved.display()
                 ),
             };
         }
