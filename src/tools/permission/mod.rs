@@ -26,6 +26,7 @@ mod policy;
 mod rule;
 mod settings;
 mod shell;
+mod targets;
 
 pub use bash::{CommandClass, classify_command};
 pub use error::Error;

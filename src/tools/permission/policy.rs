@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::bash::{CommandClass, classify_command, write_targets};
+use super::bash::{CommandClass, classify_command};
 use super::rule::{Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
+use super::targets::write_targets;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
 use crate::config::PermissionsConfig;
 use crate::tools::{PermissionSubject, Workspace};
