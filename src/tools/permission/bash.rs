@@ -484,6 +484,8 @@ mod tests {
             "chmod -R 777 /",
             "echo x | tee /dev/sda",
             "sudo -u me -S true",
+            "timeout 10s rm -rf /",
+            "for d in a b; do rm -rf /; done",
         ] {
             assert!(is_hard(cmd), "{cmd} should be hard-denied");
         }

@@ -198,7 +198,7 @@ pub(crate) fn peel(words: &[String]) -> (bool, &[String]) {
         while let Some(w) = rest.first() {
             if value_options.contains(&w.as_str()) {
                 rest = rest.get(2..).unwrap_or_default();
-            } else if w.starts_with('-') || w.contains('=') || w.parse::<f64>().is_ok() {
+            } else if w.starts_with('-') || w.contains('=') || is_number_or_duration(w) {
                 rest = rest.get(1..).unwrap_or_default();
             } else {
                 break;
@@ -206,6 +206,13 @@ pub(crate) fn peel(words: &[String]) -> (bool, &[String]) {
         }
     }
     (escalated, rest)
+}
+
+/// `5`, `0.5`, `10s`, `2m` (the first argument of `timeout`, `sleep`-like wrappers).
+fn is_number_or_duration(word: &str) -> bool {
+    word.trim_end_matches(['s', 'm', 'h', 'd'])
+        .parse::<f64>()
+        .is_ok()
 }
 
 /// The script of `sh -c SCRIPT` (also `-lc`, `-ec`, `su -c`).
