@@ -18,7 +18,7 @@ mod schema;
 pub mod spill;
 mod tool;
 
-pub use context::{ReadState, ToolContext, Workspace};
+pub use context::{FileStamp, ReadState, ToolContext, Workspace};
 pub use error::Error;
 pub use output::ToolOutput;
 pub use registry::{ExecutionStatus, ToolCall, ToolDefinition, ToolExecution, ToolRegistry};

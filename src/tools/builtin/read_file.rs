@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, modified, string, uint};
+use super::input::{blocking, display, finish, string, uint};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 /// Lines returned when no `limit` is given.
@@ -82,7 +82,7 @@ async fn read(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let limit = uint(input, "limit").unwrap_or(DEFAULT_LIMIT).max(1);
     let owned = path.clone();
     let page = blocking(move || read_page(&owned, offset, limit)).await?;
-    ctx.read_state.record(&path, modified(&path));
+    ctx.read_state.record(&path);
     let shown = display(ctx, &path);
     if page.last < page.first {
         let content = if page.first == 1 {
