@@ -153,7 +153,7 @@ impl ToolRegistry {
                         }
                     }
                 }
-                None => Decision::Ask { reason }.finalize_unattended(),
+                None => Decision::Ask { reason }.finalize_unattended(&request),
             },
             other => other,
         };

@@ -26,14 +26,15 @@ pub enum Decision {
 
 impl Decision {
     /// For callers where nobody can be asked (run, cron, always-on, mcp serve): `Ask` becomes `Deny`
-    /// with a message that says how to allow the call next time.
-    pub fn finalize_unattended(self) -> Decision {
+    /// with a message that names a rule that would allow `request` next time.
+    pub fn finalize_unattended(self, request: &PermissionRequest) -> Decision {
         match self {
             Decision::Ask { reason } => Decision::Deny {
                 reason: format!(
                     "{reason}. This needs approval, but nobody can be asked in this session, so it \
-                     was denied. To allow it, pass --allow RULE (e.g. --allow 'bash:make *'), add \
-                     the rule to tools.permissions.allow, or use --permission-mode full"
+                     was denied. To allow it, pass --allow '{rule}' or add that rule to \
+                     tools.permissions.allow, or use --permission-mode full",
+                    rule = request.suggested_rule()
                 ),
             },
             other => other,
@@ -48,6 +49,34 @@ pub struct PermissionRequest {
     /// Whether this call (with its input) only reads; see `Tool::is_read_only_call`.
     pub is_read_only: bool,
     pub subject: PermissionSubject,
+}
+
+impl PermissionRequest {
+    /// A rule that would allow this call and similar ones: `bash:git push*`, `write_file:/srv/out/*`,
+    /// or the bare tool name.
+    pub fn suggested_rule(&self) -> String {
+        match &self.subject {
+            PermissionSubject::Command(line) => {
+                // Not peeled: a rule for `apt-get` must not match `sudo apt-get`.
+                let words = split_commands(line).into_iter().next().unwrap_or_default();
+                let prefix: Vec<&str> = words
+                    .iter()
+                    .take(2)
+                    .enumerate()
+                    .take_while(|(i, w)| *i == 0 || !(w.starts_with('-') || w.contains('/')))
+                    .map(|(_, w)| w.as_str())
+                    .collect();
+                format!("{}:{}*", self.tool, prefix.join(" "))
+            }
+            PermissionSubject::Path { path, .. } => match path.parent() {
+                Some(dir) if path.is_absolute() => {
+                    format!("{}:{}/*", self.tool, dir.display())
+                }
+                _ => format!("{}:{}", self.tool, path.display()),
+            },
+            PermissionSubject::Other => self.tool.clone(),
+        }
+    }
 }
 
 /// The future an [`Approver`] returns: `true` allows the call.
