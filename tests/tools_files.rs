@@ -68,6 +68,26 @@ async fn read_file_caps_huge_files_below_the_spill_limit() {
 }
 
 #[tokio::test]
+async fn read_file_streams_past_a_giant_line() {
+    let p = Project::new();
+    p.file(
+        "min.js",
+        &format!("{}\nsecond\nthird", "x".repeat(3_000_000)),
+    );
+    let out = call(
+        &ctx(&p),
+        "read_file",
+        json!({"file_path": "min.js", "limit": 2}),
+    )
+    .await;
+    let text = &out.output.content;
+    assert!(text.len() < 3_000, "{}", text.len());
+    assert!(text.contains("[line truncated]"));
+    assert!(text.contains("     2\tsecond"));
+    assert!(text.ends_with("[showing lines 1-2 of 3; call read_file with offset=3 to continue]"));
+}
+
+#[tokio::test]
 async fn write_file_requires_a_prior_read_to_overwrite() {
     let p = Project::new();
     p.file("a.txt", "old\n");

@@ -160,6 +160,25 @@ fn hard_denied_commands_are_denied_even_in_full_mode_with_allow_rules() {
         assert!(reason.contains("hard-deny list"), "{reason}");
     }
     assert!(is_allow(&policy.decide(&bash("rm -rf build"))));
+    policy
+        .add_rule(
+            "write_file",
+            RuleKind::Allow,
+            pilotdeck::tools::permission::RuleSource::Flag,
+        )
+        .unwrap();
+    for path in [
+        "/dev/sda",
+        "/proc/sys/kernel/panic",
+        "/sys/power/state",
+        "/boot/vmlinuz",
+    ] {
+        let d = policy.decide(&write(path));
+        assert!(
+            matches!(&d, Decision::Deny { reason } if reason.contains("hard-deny")),
+            "{path}: {d:?}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -409,12 +428,22 @@ fn unattended_finalisation_turns_ask_into_deny_with_a_hint() {
     let ask = Decision::Ask {
         reason: "`sudo x` runs with elevated privileges".to_owned(),
     };
-    let Decision::Deny { reason } = ask.finalize_unattended() else {
+    let Decision::Deny { reason } = ask.finalize_unattended(&bash("sudo apt-get install -y x"))
+    else {
         panic!("ask must become deny");
     };
     assert!(reason.starts_with("`sudo x` runs with elevated privileges"));
-    assert!(reason.contains("--allow"));
-    assert_eq!(Decision::Allow.finalize_unattended(), Decision::Allow);
+    assert!(reason.contains("--allow 'bash:sudo apt-get*'"), "{reason}");
+    assert_eq!(
+        Decision::Allow.finalize_unattended(&bash("ls")),
+        Decision::Allow
+    );
+    assert_eq!(bash("git push --force").suggested_rule(), "bash:git push*");
+    assert_eq!(bash("make -j4").suggested_rule(), "bash:make*");
+    assert_eq!(
+        write("/srv/out/a.txt").suggested_rule(),
+        "write_file:/srv/out/*"
+    );
 }
 
 struct Yes;

@@ -62,24 +62,44 @@ impl Workspace {
     }
 }
 
-/// Which files were read this session, with the modification time seen, so that overwriting a file
-/// the model never saw (or that changed since) is refused.
+/// What a file looked like when last seen: modification time and size. Comparing both catches a
+/// change within a coarse mtime granularity that altered the size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileStamp {
+    pub modified: Option<SystemTime>,
+    pub len: u64,
+}
+
+impl FileStamp {
+    /// The stamp of the file at `path` now, `None` if it cannot be read.
+    pub fn of(path: &Path) -> Option<FileStamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(FileStamp {
+            modified: meta.modified().ok(),
+            len: meta.len(),
+        })
+    }
+}
+
+/// Which files were read this session and how they looked, so that overwriting a file the model
+/// never saw (or that changed since) is refused. Keyed by resolved path.
 #[derive(Debug, Default)]
 pub struct ReadState {
-    seen: Mutex<HashMap<PathBuf, Option<SystemTime>>>,
+    seen: Mutex<HashMap<PathBuf, Option<FileStamp>>>,
 }
 
 impl ReadState {
-    /// Records that `path` (resolved) was read or written with this modification time.
-    pub fn record(&self, path: &Path, modified: Option<SystemTime>) {
+    /// Records that `path` (resolved) was read or written, with its current stamp.
+    pub fn record(&self, path: &Path) {
+        let stamp = FileStamp::of(path);
         self.seen
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(path.to_owned(), modified);
+            .insert(path.to_owned(), stamp);
     }
 
-    /// The modification time recorded for `path`, or `None` if it was never read.
-    pub fn recorded(&self, path: &Path) -> Option<Option<SystemTime>> {
+    /// The stamp recorded for `path`: `None` if it was never read.
+    pub fn recorded(&self, path: &Path) -> Option<Option<FileStamp>> {
         self.seen
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -6,6 +6,40 @@
 //! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], run the
 //! tool under the turn's cancellation token, and spill an oversized result to disk. A tool failure is a
 //! [`ToolOutput`] with `is_error: true` for the model, never a crash.
+//!
+//! How the loop uses it:
+//!
+//! ```no_run
+//! # async fn turn(root: &std::path::Path, config: &pilotdeck::config::PermissionsConfig)
+//! # -> Result<(), Box<dyn std::error::Error>> {
+//! use pilotdeck::tools::permission::{PermissionPolicy, PolicySources};
+//! use pilotdeck::tools::{ToolCall, ToolContext, ToolRegistry, Workspace};
+//! use tokio_util::sync::CancellationToken;
+//!
+//! let policy = PermissionPolicy::from_sources(
+//!     Workspace::new(root, &[])?,
+//!     PolicySources {
+//!         mode_flag: None,
+//!         config,
+//!         permissions_file: None,
+//!         allow_flags: &[],
+//!         deny_flags: &[],
+//!     },
+//! )?;
+//! let session = ToolContext::new(policy, CancellationToken::new());
+//! let registry = ToolRegistry::with_builtins();
+//! let _for_the_model = registry.definitions();
+//! let turn = session.with_cancel(CancellationToken::new());
+//! let call = ToolCall {
+//!     id: "call_1".into(),
+//!     name: "read_file".into(),
+//!     input: serde_json::json!({"file_path": "Cargo.toml"}),
+//! };
+//! let done = registry.execute(&turn, &call).await;
+//! // done.output goes to the model; done.status drives events and the circuit breaker.
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod builtin;
 mod context;
@@ -18,7 +52,7 @@ mod schema;
 pub mod spill;
 mod tool;
 
-pub use context::{ReadState, ToolContext, Workspace};
+pub use context::{FileStamp, ReadState, ToolContext, Workspace};
 pub use error::Error;
 pub use output::ToolOutput;
 pub use registry::{ExecutionStatus, ToolCall, ToolDefinition, ToolExecution, ToolRegistry};

@@ -6,14 +6,14 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::permission::{Decision, PermissionRequest};
 use super::{InvalidArguments, Tool, ToolContext, ToolOutput, builtin, spill, validate_arguments};
 
 /// One tool call from the model.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolCall {
     pub id: String,
     pub name: String,
@@ -153,7 +153,7 @@ impl ToolRegistry {
                         }
                     }
                 }
-                None => Decision::Ask { reason }.finalize_unattended(),
+                None => Decision::Ask { reason }.finalize_unattended(&request),
             },
             other => other,
         };

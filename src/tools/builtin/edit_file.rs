@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, flag, modified, string};
+use super::input::{blocking, display, finish, flag, string};
 use super::write_file::{check_fresh, write_preserving_mode};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
@@ -71,7 +71,7 @@ async fn edit(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         }
         let owned = path.clone();
         blocking(move || write_preserving_mode(&owned, new.as_bytes())).await?;
-        ctx.read_state.record(&path, modified(&path));
+        ctx.read_state.record(&path);
         return Ok(ToolOutput::ok(
             format!("created {shown}"),
             format!("created {shown}"),
@@ -112,7 +112,7 @@ async fn edit(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         Ok(count)
     })
     .await?;
-    ctx.read_state.record(&path, modified(&path));
+    ctx.read_state.record(&path);
     let what = if count == 1 {
         "1 occurrence".to_owned()
     } else {

@@ -50,8 +50,3 @@ pub(super) fn display(ctx: &ToolContext, path: &Path) -> String {
 pub(super) fn finish(result: Result<ToolOutput, Error>) -> ToolOutput {
     result.unwrap_or_else(|e| ToolOutput::error(e.to_string()))
 }
-
-/// The modification time of an existing file, for the read state.
-pub(super) fn modified(path: &Path) -> Option<std::time::SystemTime> {
-    std::fs::metadata(path).and_then(|m| m.modified()).ok()
-}

@@ -4,12 +4,12 @@
 //! `write_file` and `edit_file` require.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, modified, string, uint};
+use super::input::{blocking, display, finish, string, uint};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 /// Lines returned when no `limit` is given.
@@ -18,6 +18,8 @@ const DEFAULT_LIMIT: u64 = 2_000;
 const MAX_LINE_CHARS: usize = 2_000;
 /// Bytes of output at most, below the spill threshold so a read is never spilled.
 const MAX_OUTPUT_BYTES: usize = 36_000;
+/// Bytes of one line kept in memory; a multi-gigabyte single-line file is streamed past, not loaded.
+const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Files larger than this are not counted to the end.
 const COUNT_LIMIT_BYTES: u64 = 16 * 1024 * 1024;
 /// Bytes inspected for a NUL to call a file binary.
@@ -80,7 +82,7 @@ async fn read(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let limit = uint(input, "limit").unwrap_or(DEFAULT_LIMIT).max(1);
     let owned = path.clone();
     let page = blocking(move || read_page(&owned, offset, limit)).await?;
-    ctx.read_state.record(&path, modified(&path));
+    ctx.read_state.record(&path);
     let shown = display(ctx, &path);
     if page.last < page.first {
         let content = if page.first == 1 {
@@ -107,6 +109,34 @@ async fn read(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         ));
     }
     Ok(ToolOutput::ok(content, format!("read {shown} ({range})")))
+}
+
+/// Reads one line (through `\n`) into `line`, keeping at most `cap` bytes of it; returns the bytes
+/// consumed, 0 at the end of the file.
+fn read_line_capped(
+    reader: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(consumed);
+        }
+        let (chunk, done) = match available.iter().position(|b| *b == b'\n') {
+            Some(at) => (available.get(..=at).unwrap_or(available), true),
+            None => (available, false),
+        };
+        let room = cap.saturating_sub(line.len());
+        line.extend_from_slice(chunk.get(..room.min(chunk.len())).unwrap_or_default());
+        let used = chunk.len();
+        reader.consume(used);
+        consumed += used;
+        if done {
+            return Ok(consumed);
+        }
+    }
 }
 
 fn read_page(path: &Path, offset: u64, limit: u64) -> Result<Page, Error> {
@@ -137,8 +167,7 @@ fn read_page(path: &Path, offset: u64, limit: u64) -> Result<Page, Error> {
     let mut has_more = false;
     loop {
         line.clear();
-        let n = reader
-            .read_until(b'\n', &mut line)
+        let n = read_line_capped(&mut reader, &mut line, MAX_LINE_BYTES)
             .map_err(|e| Error::io("read", path, e))?;
         if n == 0 {
             break;
@@ -163,13 +192,18 @@ fn read_page(path: &Path, offset: u64, limit: u64) -> Result<Page, Error> {
     let total = if !has_more {
         Some(number)
     } else if meta.len() <= COUNT_LIMIT_BYTES {
-        let mut rest = Vec::new();
-        reader
-            .read_to_end(&mut rest)
-            .map_err(|e| Error::io("read", path, e))?;
-        let newlines = rest.iter().filter(|b| **b == b'\n').count() as u64;
-        let unterminated = u64::from(rest.last().is_some_and(|b| *b != b'\n'));
-        Some(number + newlines + unterminated)
+        let mut rest = 0u64;
+        loop {
+            line.clear();
+            let n = read_line_capped(&mut reader, &mut line, 0)
+                .map_err(|e| Error::io("read", path, e))?;
+            if n == 0 {
+                break;
+            }
+            rest += 1;
+        }
+        // The line that stopped the page was read but not shown.
+        Some(number + rest)
     } else {
         None
     };

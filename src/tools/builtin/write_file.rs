@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, modified, string};
+use super::input::{blocking, display, finish, string};
 use crate::store;
-use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
+use crate::tools::{
+    Error, FileStamp, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput,
+};
 
 pub struct WriteFileTool;
 
@@ -61,7 +63,7 @@ async fn write(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let lines = content.lines().count();
     let owned = path.clone();
     blocking(move || write_preserving_mode(&owned, content.as_bytes())).await?;
-    ctx.read_state.record(&path, modified(&path));
+    ctx.read_state.record(&path);
     let verb = if existed { "replaced" } else { "created" };
     let shown = display(ctx, &path);
     Ok(ToolOutput::ok(
@@ -81,7 +83,7 @@ pub(super) fn check_fresh(ctx: &ToolContext, path: &Path) -> Result<(), Error> {
         None => Err(Error::NotRead {
             path: path.to_owned(),
         }),
-        Some(seen) if seen != modified(path) => Err(Error::Stale {
+        Some(seen) if seen != FileStamp::of(path) => Err(Error::Stale {
             path: path.to_owned(),
         }),
         Some(_) => Ok(()),

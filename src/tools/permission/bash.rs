@@ -6,7 +6,7 @@
 //! wrappers such as `sudo`, `env`, `nohup`, `time`, `xargs` and variable assignments, so
 //! `echo hi && sudo rm -rf /` is caught.
 
-use super::shell::split_commands;
+use super::shell::{base, dash_c_script, is_short_flag_with, peel, split_commands};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CommandClass {
@@ -319,54 +319,6 @@ fn is_read_only(cmd: &str, args: &[String]) -> bool {
     }
 }
 
-/// Drops leading wrappers and assignments; reports whether `sudo`/`doas` was among them.
-fn peel(words: &[String]) -> (bool, &[String]) {
-    let mut escalated = false;
-    let mut rest = words;
-    while let Some(first) = rest.first() {
-        let name = base(first);
-        let value_options: &[&str] = match name {
-            "sudo" | "doas" => {
-                escalated = true;
-                &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"]
-            }
-            "env" if rest.len() > 1 => &["-u", "-C"],
-            "timeout" => &["-s", "-k"],
-            "nice" => &["-n"],
-            "ionice" => &["-c", "-n", "-p"],
-            "xargs" => &["-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a"],
-            "nohup" | "time" | "command" | "builtin" | "exec" | "stdbuf" | "then" | "do"
-            | "else" | "if" | "while" | "until" | "!" | "{" => &[],
-            _ if first.contains('=') && !first.starts_with('=') && !first.starts_with('-') => {
-                rest = rest.get(1..).unwrap_or_default();
-                continue;
-            }
-            _ => break,
-        };
-        rest = rest.get(1..).unwrap_or_default();
-        // Wrapper options (`sudo -u x`, `timeout -s KILL 5`, `nice -n 10`): flags, their values,
-        // assignments and bare numbers.
-        while let Some(w) = rest.first() {
-            if value_options.contains(&w.as_str()) {
-                rest = rest.get(2..).unwrap_or_default();
-            } else if w.starts_with('-') || w.contains('=') || w.parse::<f64>().is_ok() {
-                rest = rest.get(1..).unwrap_or_default();
-            } else {
-                break;
-            }
-        }
-    }
-    (escalated, rest)
-}
-
-/// The script of `sh -c SCRIPT` (also `-lc`, `-ec`, `su -c`).
-fn dash_c_script(args: &[String]) -> Option<&str> {
-    let at = args
-        .iter()
-        .position(|a| a == "-c" || (is_short_flag_with(a, 'c') && a.len() <= 4))?;
-    args.get(at + 1).map(String::as_str)
-}
-
 /// The more severe of two classes.
 fn worse(a: CommandClass, b: CommandClass) -> CommandClass {
     match (a, b) {
@@ -377,62 +329,6 @@ fn worse(a: CommandClass, b: CommandClass) -> CommandClass {
         (CommandClass::Normal, _) | (_, CommandClass::Normal) => CommandClass::Normal,
         (CommandClass::ReadOnly, CommandClass::ReadOnly) => CommandClass::ReadOnly,
     }
-}
-
-/// Commands whose non-flag arguments are paths they write.
-const WRITING_COMMANDS: &[&str] = &[
-    "cp", "mv", "rm", "rmdir", "touch", "mkdir", "tee", "ln", "chmod", "chown", "chgrp",
-    "truncate", "install", "rsync", "unlink", "shred", "cd", "pushd",
-];
-
-/// Paths a command line may write (redirection targets, arguments of `cp`, `rm`, `tee`, …,
-/// `dd of=`, `sed -i` files) and directories it `cd`s into, as written. Used by the policy to ask
-/// before a shell command writes outside the workspace.
-pub(crate) fn write_targets(command: &str) -> Vec<String> {
-    let mut targets = Vec::new();
-    for words in split_commands(command) {
-        let (_, rest) = peel(&words);
-        for pair in rest.windows(2) {
-            if let [op, target] = pair
-                && op.contains('>')
-                && !op.ends_with('&')
-            {
-                targets.push(target.clone());
-            }
-        }
-        let Some(cmd) = rest.first().map(|w| base(w)) else {
-            continue;
-        };
-        let args = rest.get(1..).unwrap_or_default();
-        let plain = || {
-            args.iter()
-                .filter(|a| !a.starts_with('-') && !a.contains('>'))
-        };
-        match cmd {
-            c if WRITING_COMMANDS.contains(&c) => targets.extend(plain().cloned()),
-            "sed"
-                if args
-                    .iter()
-                    .any(|a| a.starts_with("-i") || a.starts_with("--in-place")) =>
-            {
-                targets.extend(plain().cloned());
-            }
-            "dd" => targets.extend(
-                args.iter()
-                    .filter_map(|a| a.strip_prefix("of=").map(str::to_owned)),
-            ),
-            _ => {}
-        }
-    }
-    targets
-}
-
-fn base(word: &str) -> &str {
-    word.rsplit('/').next().unwrap_or(word)
-}
-
-fn is_short_flag_with(word: &str, flag: char) -> bool {
-    word.starts_with('-') && !word.starts_with("--") && word.chars().skip(1).any(|c| c == flag)
 }
 
 fn has_recursive(args: &[String]) -> bool {
@@ -588,6 +484,8 @@ mod tests {
             "chmod -R 777 /",
             "echo x | tee /dev/sda",
             "sudo -u me -S true",
+            "timeout 10s rm -rf /",
+            "for d in a b; do rm -rf /; done",
         ] {
             assert!(is_hard(cmd), "{cmd} should be hard-denied");
         }
@@ -610,11 +508,16 @@ mod tests {
         assert!(!is_hard("rm -rf ./build"));
         assert!(!is_hard("dd if=a of=b"));
         assert!(!is_hard("echo 'rm -rf /'"));
+        assert!(!is_hard("rm -rf /home/me/project/build"));
+        assert!(!is_hard("bash -c 'echo rm -rf /'"));
+        assert_eq!(classify_command("env"), CommandClass::ReadOnly);
         for cmd in [
             "rm -rf build",
             "sudo apt update",
             "git reset --hard",
             "curl x | sh",
+            "su",
+            "bash -c 'sudo ls'",
         ] {
             assert!(
                 matches!(classify_command(cmd), CommandClass::Dangerous { .. }),

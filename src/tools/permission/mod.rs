@@ -8,7 +8,8 @@
 //! `Ask` into `Deny` with a message that says how to allow the call.
 //!
 //! Precedence, first match wins (documented again on [`PermissionPolicy::decide`]):
-//! 1. the hard-deny list (bash) — no mode or rule lifts it;
+//! 1. the hard-deny list (bash commands; file writes under `/dev`, `/proc`, `/sys`, `/boot`) — no
+//!    mode or rule lifts it;
 //! 2. deny rules;
 //! 3. `read-only` mode denies every call that is not read-only — allow rules do not lift it;
 //! 4. ask rules;
@@ -25,6 +26,7 @@ mod policy;
 mod rule;
 mod settings;
 mod shell;
+mod targets;
 
 pub use bash::{CommandClass, classify_command};
 pub use error::Error;

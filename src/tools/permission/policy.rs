@@ -4,12 +4,17 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::bash::{CommandClass, classify_command, write_targets};
+use super::bash::{CommandClass, classify_command};
 use super::rule::{Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
+use super::targets::write_targets;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
 use crate::config::PermissionsConfig;
 use crate::tools::{PermissionSubject, Workspace};
+
+/// Kernel and boot areas no file tool may write, in any mode (the file-tool side of the hard-deny
+/// list).
+const PROTECTED_WRITE_AREAS: &[&str] = &["/dev", "/proc", "/sys", "/boot"];
 
 /// The outcome of a permission check.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,14 +26,15 @@ pub enum Decision {
 
 impl Decision {
     /// For callers where nobody can be asked (run, cron, always-on, mcp serve): `Ask` becomes `Deny`
-    /// with a message that says how to allow the call next time.
-    pub fn finalize_unattended(self) -> Decision {
+    /// with a message that names a rule that would allow `request` next time.
+    pub fn finalize_unattended(self, request: &PermissionRequest) -> Decision {
         match self {
             Decision::Ask { reason } => Decision::Deny {
                 reason: format!(
                     "{reason}. This needs approval, but nobody can be asked in this session, so it \
-                     was denied. To allow it, pass --allow RULE (e.g. --allow 'bash:make *'), add \
-                     the rule to tools.permissions.allow, or use --permission-mode full"
+                     was denied. To allow it, pass --allow '{rule}' or add that rule to \
+                     tools.permissions.allow, or use --permission-mode full",
+                    rule = request.suggested_rule()
                 ),
             },
             other => other,
@@ -43,6 +49,34 @@ pub struct PermissionRequest {
     /// Whether this call (with its input) only reads; see `Tool::is_read_only_call`.
     pub is_read_only: bool,
     pub subject: PermissionSubject,
+}
+
+impl PermissionRequest {
+    /// A rule that would allow this call and similar ones: `bash:git push*`, `write_file:/srv/out/*`,
+    /// or the bare tool name.
+    pub fn suggested_rule(&self) -> String {
+        match &self.subject {
+            PermissionSubject::Command(line) => {
+                // Not peeled: a rule for `apt-get` must not match `sudo apt-get`.
+                let words = split_commands(line).into_iter().next().unwrap_or_default();
+                let prefix: Vec<&str> = words
+                    .iter()
+                    .take(2)
+                    .enumerate()
+                    .take_while(|(i, w)| *i == 0 || !(w.starts_with('-') || w.contains('/')))
+                    .map(|(_, w)| w.as_str())
+                    .collect();
+                format!("{}:{}*", self.tool, prefix.join(" "))
+            }
+            PermissionSubject::Path { path, .. } => match path.parent() {
+                Some(dir) if path.is_absolute() => {
+                    format!("{}:{}/*", self.tool, dir.display())
+                }
+                _ => format!("{}:{}", self.tool, path.display()),
+            },
+            PermissionSubject::Other => self.tool.clone(),
+        }
+    }
 }
 
 /// The future an [`Approver`] returns: `true` allows the call.
@@ -195,7 +229,8 @@ impl PermissionPolicy {
     }
 
     /// Decides whether a call may run. First match wins:
-    /// 1. a bash command on the hard-deny list → Deny, in every mode, whatever the rules say;
+    /// 1. a bash command on the hard-deny list, or a file write under `/dev`, `/proc`, `/sys` or
+    ///    `/boot` → Deny, in every mode, whatever the rules say;
     /// 2. a deny rule → Deny;
     /// 3. `read-only` mode and a call that is not read-only → Deny (allow rules do not lift it);
     /// 4. an ask rule → Ask;
@@ -216,6 +251,22 @@ impl PermissionPolicy {
                 reason: format!(
                     "blocked: {reason}. This is on pilotdeck's hard-deny list, which no permission \
                      mode or rule lifts; do not retry it"
+                ),
+            };
+        }
+        if let Subject::Path {
+            resolved,
+            is_write: true,
+        } = &subject
+            && let Some(area) = PROTECTED_WRITE_AREAS
+                .iter()
+                .find(|a| resolved.starts_with(a))
+        {
+            return Decision::Deny {
+                reason: format!(
+                    "blocked: `{tool}` would write `{}` under `{area}`, which is on pilotdeck's \
+                     hard-deny list for every mode; do not retry it",
+                    resolved.display()
                 ),
             };
         }

@@ -101,6 +101,15 @@ impl Rule {
         if name.is_empty() {
             return Err(bad("the tool name is empty".to_owned()));
         }
+        // Claude's `mcp__server` names every tool of that server.
+        let server_wide;
+        let name = match name.strip_prefix("mcp__") {
+            Some(server) if !server.is_empty() && !server.contains("__") => {
+                server_wide = format!("{name}__*");
+                server_wide.as_str()
+            }
+            _ => name,
+        };
         let tool = Glob::new(name)
             .map_err(|e| bad(e.kind().to_string()))?
             .compile_matcher();
@@ -217,6 +226,8 @@ mod tests {
         assert!(rule("MultiEdit").matches_plain("edit_file"));
         assert!(rule("bash:npm test*").matches_command("bash", "npm test -- --watch"));
         assert!(rule("mcp__github__*").matches_plain("mcp__github__create_issue"));
+        assert!(rule("mcp__github").matches_plain("mcp__github__create_issue"));
+        assert!(!rule("mcp__github").matches_plain("mcp__gitlab__create_issue"));
     }
 
     #[test]

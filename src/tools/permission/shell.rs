@@ -3,6 +3,9 @@
 //! inside double quotes), and each simple command into unquoted words. Redirection operators (`>`,
 //! `>>`, `<`) become words of their own so a check can see `> /dev/sda`.
 //!
+//! [`peel`] then drops wrappers (`sudo`, `env`, `timeout`, `xargs`, assignments, …) so checks see the
+//! command that really runs.
+//!
 //! It is not a shell parser: it errs towards producing more segments, never fewer, because a missed
 //! segment is a missed `rm -rf /`.
 
@@ -163,6 +166,71 @@ fn until_backtick(chars: &[char], start: usize) -> (String, usize) {
         inner.push(c);
     }
     (inner, i)
+}
+
+/// Drops leading wrappers and assignments; reports whether `sudo`/`doas` was among them.
+pub(crate) fn peel(words: &[String]) -> (bool, &[String]) {
+    let mut escalated = false;
+    let mut rest = words;
+    while let Some(first) = rest.first() {
+        let name = base(first);
+        let value_options: &[&str] = match name {
+            "sudo" | "doas" => {
+                escalated = true;
+                &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"]
+            }
+            "env" if rest.len() > 1 => &["-u", "-C"],
+            "timeout" => &["-s", "-k"],
+            "nice" => &["-n"],
+            "ionice" => &["-c", "-n", "-p"],
+            "xargs" => &["-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a"],
+            "nohup" | "time" | "command" | "builtin" | "exec" | "stdbuf" | "then" | "do"
+            | "else" | "if" | "while" | "until" | "!" | "{" => &[],
+            _ if first.contains('=') && !first.starts_with('=') && !first.starts_with('-') => {
+                rest = rest.get(1..).unwrap_or_default();
+                continue;
+            }
+            _ => break,
+        };
+        rest = rest.get(1..).unwrap_or_default();
+        // Wrapper options (`sudo -u x`, `timeout -s KILL 5`, `nice -n 10`): flags, their values,
+        // assignments and bare numbers.
+        while let Some(w) = rest.first() {
+            if value_options.contains(&w.as_str()) {
+                rest = rest.get(2..).unwrap_or_default();
+            } else if w.starts_with('-') || w.contains('=') || is_number_or_duration(w) {
+                rest = rest.get(1..).unwrap_or_default();
+            } else {
+                break;
+            }
+        }
+    }
+    (escalated, rest)
+}
+
+/// `5`, `0.5`, `10s`, `2m` (the first argument of `timeout`, `sleep`-like wrappers).
+fn is_number_or_duration(word: &str) -> bool {
+    word.trim_end_matches(['s', 'm', 'h', 'd'])
+        .parse::<f64>()
+        .is_ok()
+}
+
+/// The script of `sh -c SCRIPT` (also `-lc`, `-ec`, `su -c`).
+pub(crate) fn dash_c_script(args: &[String]) -> Option<&str> {
+    let at = args
+        .iter()
+        .position(|a| a == "-c" || (is_short_flag_with(a, 'c') && a.len() <= 4))?;
+    args.get(at + 1).map(String::as_str)
+}
+
+/// The command name without its directory (`/bin/rm` → `rm`).
+pub(crate) fn base(word: &str) -> &str {
+    word.rsplit('/').next().unwrap_or(word)
+}
+
+/// `-rf` contains `r`; long options never match.
+pub(crate) fn is_short_flag_with(word: &str, flag: char) -> bool {
+    word.starts_with('-') && !word.starts_with("--") && word.chars().skip(1).any(|c| c == flag)
 }
 
 #[cfg(test)]
