@@ -8,7 +8,8 @@ use clap::Parser;
 use pilotdeck::cli::{self, Cli, Outcome, UsageError};
 use pilotdeck::home::{self, PilotHome};
 use pilotdeck::output::Output;
-use pilotdeck::{config, logging};
+use pilotdeck::agent::SetupError;
+use pilotdeck::{config, logging, model, session};
 
 fn main() -> ExitCode {
     // reqwest is built without a default TLS provider; every client needs this first.
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Ok(Outcome::Invalid) => ExitCode::from(2),
+        Ok(Outcome::AccountError) => ExitCode::from(3),
         Ok(Outcome::Interrupted) => ExitCode::from(130),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
@@ -58,6 +60,19 @@ fn main() -> ExitCode {
 fn exit_code(e: &anyhow::Error) -> u8 {
     for cause in e.chain() {
         if cause.is::<config::Error>() || cause.is::<UsageError>() {
+            return 2;
+        }
+        if let Some(e) = cause.downcast_ref::<model::Error>() {
+            return if e.is_account_error() { 3 } else { 1 };
+        }
+        if let Some(SetupError::NoModel | SetupError::BadModel(_) | SetupError::Permissions(_)) =
+            cause.downcast_ref::<SetupError>()
+        {
+            return 2;
+        }
+        if let Some(session::Error::NotFound { .. } | session::Error::Ambiguous { .. }) =
+            cause.downcast_ref::<session::Error>()
+        {
             return 2;
         }
         if let Some(home::Error::BadProject { .. } | home::Error::NoHomeDir) =

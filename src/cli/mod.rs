@@ -7,6 +7,7 @@
 mod completions;
 mod config;
 mod doctor;
+mod run;
 
 use std::path::PathBuf;
 
@@ -75,6 +76,8 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run one agent task in this project and print the answer (scripts, CI, cron)
+    Run(Box<run::RunArgs>),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -99,6 +102,8 @@ pub enum Outcome {
     Interrupted,
     /// Exit 2: invalid input or configuration; the diagnostics were already printed.
     Invalid,
+    /// Exit 3: the provider refused the account (key, billing, quota); the reason was printed.
+    AccountError,
 }
 
 /// A usage mistake the parser could not catch (exit 2).
@@ -164,6 +169,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         out,
     };
     match cli.command {
+        Command::Run(args) => run::run(&ctx, *args).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

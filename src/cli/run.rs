@@ -1,0 +1,288 @@
+//! `pilotdeck run [PROMPT|-]`: one agent turn for scripts, CI and cron.
+//!
+//! Human mode prints only the final answer on stdout, with one terse stderr line per tool call and the
+//! session id on stderr. `--json` prints the JSONL event stream (see `agent::RunEvent`) on stdout.
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use clap::Args;
+use tokio_util::sync::CancellationToken;
+
+use super::{Context, Outcome, UsageError};
+use crate::agent::{
+    self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, RunRequest, SessionStart, TurnError,
+};
+use crate::model::OutputSchema;
+use crate::session::TurnStatus;
+use crate::tools::ExecutionStatus;
+use crate::tools::permission::PermissionMode;
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The task; `-` or nothing reads it from stdin. Piped stdin with a prompt is appended as <stdin>
+    prompt: Option<String>,
+    /// Model to use, provider/model (default: agent.model)
+    #[arg(short, long, env = "PILOTDECK_MODEL")]
+    model: Option<String>,
+    /// Continue the latest session of this project
+    #[arg(long = "continue", conflicts_with = "session")]
+    continue_last: bool,
+    /// Continue the session with this id (or unique prefix, or `last`)
+    #[arg(long, value_name = "ID")]
+    session: Option<String>,
+    /// Also write the final answer to FILE
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output_last_message: Option<PathBuf>,
+    /// The final answer must be JSON valid against this JSON Schema file
+    #[arg(long, value_name = "FILE")]
+    output_schema: Option<PathBuf>,
+    /// Maximum model calls in this turn (default: agent.maxIterations, else 50)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_turns: Option<u32>,
+    /// Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    timeout: Option<Duration>,
+    /// What the agent may do: read-only, workspace-write (default) or full
+    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
+    permission_mode: Option<PermissionMode>,
+    /// Another directory the agent may write to (repeatable)
+    #[arg(long, value_name = "DIR")]
+    add_dir: Vec<PathBuf>,
+    /// Allow calls matching RULE, e.g. 'bash:cargo *' or 'write_file:/tmp/*' (repeatable)
+    #[arg(long, value_name = "RULE")]
+    allow: Vec<String>,
+    /// Deny calls matching RULE (repeatable; deny wins over allow)
+    #[arg(long, value_name = "RULE")]
+    deny: Vec<String>,
+    /// Do not save a transcript
+    #[arg(long)]
+    ephemeral: bool,
+    /// Replace the built-in system prompt
+    #[arg(long, value_name = "TEXT")]
+    system: Option<String>,
+    /// Add TEXT to the end of the system prompt
+    #[arg(long, value_name = "TEXT")]
+    append_system_prompt: Option<String>,
+}
+
+fn parse_mode(text: &str) -> Result<PermissionMode, String> {
+    PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
+}
+
+/// Parses `90s`, `10m`, `2h`, `1d` or plain seconds.
+pub(super) fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let n: u64 = num.parse().map_err(|_| format!("`{text}` is not a duration; write 90s, 10m, 2h or 1d"))?;
+    let secs = match unit {
+        "" | "s" => n,
+        "m" => n * 60,
+        "h" => n * 3600,
+        "d" => n * 86400,
+        _ => return Err(format!("`{text}`: unknown unit `{unit}`; use s, m, h or d")),
+    };
+    Ok(Duration::from_secs(secs))
+}
+
+/// Reads the prompt: the argument, stdin, or both (stdin appended as a <stdin> block).
+fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
+    let stdin_is_tty = std::io::stdin().is_terminal();
+    let from_stdin = matches!(arg, None | Some("-"));
+    if from_stdin && stdin_is_tty {
+        return Err(UsageError(
+            "no prompt: pass the task as an argument (pilotdeck run \"fix the tests\") or pipe it on stdin".to_owned(),
+        )
+        .into());
+    }
+    let piped = if stdin_is_tty {
+        String::new()
+    } else {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+        String::from_utf8(bytes.to_vec())
+            .map_err(|e| UsageError(format!("stdin is not valid UTF-8 (byte {}); pass text", e.utf8_error().valid_up_to())))?
+    };
+    let prompt = match arg {
+        None | Some("-") => piped,
+        Some(p) if piped.trim().is_empty() => p.to_owned(),
+        Some(p) => format!("{p}\n\n<stdin>\n{}\n</stdin>", piped.trim_end()),
+    };
+    if prompt.trim().is_empty() {
+        return Err(UsageError("the prompt is empty".to_owned()).into());
+    }
+    Ok(prompt)
+}
+
+fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("cannot read --output-schema `{}`: {e}", path.display())))?;
+    let schema: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| UsageError(format!("--output-schema `{}` is not JSON: {e}", path.display())))?;
+    Ok(OutputSchema {
+        name: "output".to_owned(),
+        schema,
+        strict: false,
+    })
+}
+
+/// Fires `token` on Ctrl-C or SIGTERM.
+fn cancel_on_signals(token: CancellationToken) -> tokio_util::task::AbortOnDropHandle<()> {
+    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
+        let term = async {
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(mut s) => {
+                    s.recv().await;
+                }
+                Err(_) => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            () = term => {}
+        }
+        token.cancel();
+    }))
+}
+
+pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome> {
+    let prompt = read_prompt(args.prompt.as_deref())?;
+    let output_schema = args.output_schema.as_ref().map(read_schema).transpose()?;
+    let home = ctx.home()?;
+    let cwd = ctx.cwd()?.canonicalize().context("cannot resolve the working directory")?;
+    let project = ctx.project(&home)?;
+    let loaded = ctx.load_config(None)?;
+    let request = RunRequest {
+        prompt,
+        resume: match (&args.session, args.continue_last) {
+            (Some(id), _) => Resume::Id(id.clone()),
+            (None, true) => Resume::Last,
+            (None, false) => Resume::New,
+        },
+        ephemeral: args.ephemeral,
+        agent: AgentOptions {
+            model_flag: args.model.clone(),
+            session_model: None,
+            cwd,
+            permission_mode: args.permission_mode,
+            allow: args.allow.clone(),
+            deny: args.deny.clone(),
+            add_dirs: args.add_dir.clone(),
+            system: args.system.clone(),
+            append_system: args.append_system_prompt.clone(),
+            unattended: true,
+            max_iterations: args.max_turns,
+            timeout: args.timeout,
+            output_schema,
+        },
+    };
+    let cancel = CancellationToken::new();
+    let _signals = cancel_on_signals(cancel.clone());
+    let out = ctx.out;
+    let json = out.json;
+    let mut emitter = JsonlEmitter::default();
+    let mut write_error = None;
+    let mut on_start = |start: &SessionStart| {
+        let id = start.id.as_ref().map(ToString::to_string).unwrap_or_default();
+        if json {
+            let event = RunEvent::SessionStarted {
+                session_id: id,
+                model: start.model.clone(),
+                cwd: project.root.display().to_string(),
+                resumed: start.resumed,
+            };
+            if let Err(e) = out.json_line(&event) {
+                write_error.get_or_insert(e);
+            }
+        } else if !id.is_empty() {
+            let verb = if start.resumed { "continuing" } else { "session" };
+            out.note(&out.paint("2", &format!("{verb} {id} ({})", start.model)));
+        }
+    };
+    let mut emit_error = None;
+    let mut emit = |event: AgentEvent| {
+        if json {
+            for line in emitter.on_event(&event) {
+                if let Err(e) = out.json_line(&line) {
+                    emit_error.get_or_insert(e);
+                }
+            }
+        } else if let AgentEvent::ToolFinished { name, arguments, status, summary, duration, .. } = &event {
+            out.note(&tool_line(ctx, name, arguments, status, summary, *duration));
+        }
+    };
+    let outcome = agent::run_once(&home, &project, &loaded.config, request, &cancel, &mut on_start, &mut emit).await;
+    drop(emit);
+    if let Some(e) = write_error.or(emit_error) {
+        return Err(e.into());
+    }
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => {
+            if json {
+                out.json_line(&RunEvent::Error { message: format!("{e:#}") })?;
+            }
+            return Err(e.into());
+        }
+    };
+    if json {
+        out.json_line(&emitter.on_outcome(&outcome))?;
+    }
+    if let Some(path) = &args.output_last_message {
+        crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
+    }
+    let code = match (&outcome.status, &outcome.error) {
+        (TurnStatus::Completed, _) => Outcome::Success,
+        (TurnStatus::Aborted, _) => Outcome::Interrupted,
+        (_, Some(TurnError::Model(e))) if e.is_account_error() => Outcome::AccountError,
+        _ => Outcome::Failed,
+    };
+    if !json {
+        if code == Outcome::Success {
+            let answer = match &args.output_schema {
+                Some(_) => agent::strip_fences(&outcome.final_text).to_owned(),
+                None => outcome.final_text.clone(),
+            };
+            out.line(answer.trim_end())?;
+        } else if let Some(e) = &outcome.error {
+            out.error(&e.to_string());
+        }
+    }
+    Ok(code)
+}
+
+/// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`.
+fn tool_line(
+    ctx: &Context,
+    name: &str,
+    arguments: &serde_json::Value,
+    status: &ExecutionStatus,
+    summary: &str,
+    duration: Duration,
+) -> String {
+    let (mark, colour) = match status {
+        ExecutionStatus::Completed => ("ok", "32"),
+        ExecutionStatus::Denied { .. } => ("denied", "31"),
+        _ => ("error", "33"),
+    };
+    let subject = ["path", "command", "pattern"]
+        .iter()
+        .find_map(|k| arguments.get(*k).and_then(|v| v.as_str()))
+        .map(|s| {
+            let s: String = s.chars().take(80).collect();
+            format!(" {s}")
+        })
+        .unwrap_or_default();
+    let detail = match status {
+        ExecutionStatus::Denied { reason } => reason.chars().take(160).collect(),
+        _ => summary.to_owned(),
+    };
+    format!(
+        "{} {name}{subject} ({} ms) {detail}",
+        ctx.out.paint(colour, mark),
+        duration.as_millis()
+    )
+}
