@@ -407,62 +407,82 @@ fn classify_parts(
     let says = |phrases: &[&str]| phrases.iter().any(|p| lower.contains(p));
     let status_is = |codes: &[u16]| status.is_some_and(|s| codes.contains(&s));
 
-    let code = if is(&[
+    // 1. The provider's own type/code, which is the most reliable signal.
+    let by_kind = if is(&[
         "invalid_api_key",
         "authentication_error",
         "invalid_authentication",
-    ]) || status_is(&[401])
-    {
-        ErrorCode::Auth
+    ]) {
+        Some(ErrorCode::Auth)
     } else if is(&[
         "insufficient_quota",
         "billing_error",
         "billing_hard_limit_reached",
-    ]) || status_is(&[402])
-        || says(&[
+    ]) {
+        Some(ErrorCode::Billing)
+    } else if is(&["context_length_exceeded"]) {
+        Some(ErrorCode::PromptTooLong)
+    } else if is(&["request_too_large"]) {
+        Some(ErrorCode::RequestTooLarge)
+    } else if is(&["overloaded_error", "overloaded"]) {
+        Some(ErrorCode::Overloaded)
+    } else if is(&["rate_limit_exceeded", "rate_limit_error", "rate_limit"]) {
+        Some(ErrorCode::RateLimit)
+    } else if is(&["model_not_found", "not_found_error"]) {
+        Some(ErrorCode::ModelNotFound)
+    } else if is(&["content_filter", "content_policy_violation"]) {
+        Some(ErrorCode::ContentFilter)
+    } else if is(&["permission_error"]) {
+        Some(ErrorCode::Auth)
+    } else {
+        None
+    };
+    // 2. Well-known wording (Anthropic reports billing and prompt length as invalid_request_error).
+    let by_wording = || {
+        if says(&[
             "exceeded your current quota",
             "credit balance",
             "insufficient balance",
             "insufficient_quota",
-            "billing",
-        ])
-    {
-        ErrorCode::Billing
-    } else if is(&["permission_error"]) || status_is(&[403]) {
-        ErrorCode::Auth
-    } else if is(&["context_length_exceeded"])
-        || says(&[
+            "check your plan and billing",
+        ]) {
+            Some(ErrorCode::Billing)
+        } else if says(&[
             "prompt is too long",
             "maximum context length",
             "context length",
             "context window",
             "input length and max_tokens exceed",
             "too many tokens",
-        ])
-    {
-        ErrorCode::PromptTooLong
-    } else if is(&["request_too_large"]) || status_is(&[413]) || says(&["request too large"]) {
-        ErrorCode::RequestTooLarge
-    } else if is(&["overloaded_error", "overloaded"]) || status_is(&[529, 503]) {
-        ErrorCode::Overloaded
-    } else if is(&[
-        "rate_limit_exceeded",
-        "rate_limit_error",
-        "rate_limit",
-        "429",
-    ]) || status_is(&[429])
-        || says(&["rate limit", "rate-limited"])
-    {
-        ErrorCode::RateLimit
-    } else if is(&["model_not_found", "not_found_error"])
-        || status_is(&[404])
-        || (says(&["model"]) && says(&["does not exist", "not found"]))
-    {
+        ]) {
+            Some(ErrorCode::PromptTooLong)
+        } else if says(&["request too large"]) {
+            Some(ErrorCode::RequestTooLarge)
+        } else if status_is(&[503, 529]) || says(&["overloaded"]) {
+            Some(ErrorCode::Overloaded)
+        } else if says(&["rate limit", "rate-limited"]) {
+            Some(ErrorCode::RateLimit)
+        } else if says(&["model"]) && says(&["does not exist", "not found"]) {
+            Some(ErrorCode::ModelNotFound)
+        } else {
+            None
+        }
+    };
+    // 3. The HTTP status.
+    let code = if let Some(code) = by_kind.or_else(by_wording) {
+        code
+    } else if status_is(&[401, 403]) {
+        ErrorCode::Auth
+    } else if status_is(&[402]) {
+        ErrorCode::Billing
+    } else if status_is(&[404]) {
         ErrorCode::ModelNotFound
-    } else if is(&["content_filter", "content_policy_violation"]) {
-        ErrorCode::ContentFilter
-    } else if is(&["timeout"]) || status_is(&[408]) {
+    } else if status_is(&[408]) || is(&["timeout"]) {
         ErrorCode::Timeout
+    } else if status_is(&[413]) {
+        ErrorCode::RequestTooLarge
+    } else if status_is(&[429]) {
+        ErrorCode::RateLimit
     } else if is(&["api_error", "server_error", "internal_error"])
         || status.is_some_and(|s| s >= 500)
     {
@@ -543,6 +563,29 @@ mod tests {
             assert!(json.contains(&format!("\"{}\"", code.as_str())), "{json}");
             assert_eq!(serde_json::from_str::<Error>(&json).unwrap(), e);
         }
+    }
+
+    #[test]
+    fn provider_type_wins_over_wording() {
+        // Old OpenAI 429s link to the billing page; they are still rate limits.
+        let body = r#"{"error":{"message":"Rate limit reached for default-gpt-4 in organization org-x on tokens per min. Limit: 10000 / min. You can increase your rate limit by adding a payment method at https://platform.openai.com/account/billing.","type":"tokens","param":null,"code":"rate_limit_exceeded"}}"#;
+        assert_eq!(
+            Error::from_http("openai", "gpt-4", 429, None, body).code,
+            ErrorCode::RateLimit
+        );
+        let quota = r#"{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#;
+        assert_eq!(
+            Error::from_http("openai", "gpt-4", 429, None, quota).code,
+            ErrorCode::Billing
+        );
+        assert_eq!(
+            Error::from_http("x", "m", 502, None, "<html>Bad Gateway</html>").code,
+            ErrorCode::ServerError
+        );
+        assert_eq!(
+            Error::from_http("x", "m", 403, None, "").code,
+            ErrorCode::Auth
+        );
     }
 
     #[test]
