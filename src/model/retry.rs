@@ -48,6 +48,9 @@ pub struct RetryPolicy {
     pub stream_idle_timeout: Duration,
     /// Longest a whole stream may take; `None` = no limit.
     pub max_streaming_duration: Option<Duration>,
+    /// A stream that repeats the same text chunk (longer than 2 characters) this many times in a
+    /// row is stopped as looping.
+    pub repeated_chunk_limit: u32,
 }
 
 impl Default for RetryPolicy {
@@ -68,6 +71,7 @@ impl RetryPolicy {
                 config.stream_idle_timeout_ms.unwrap_or(600_000),
             ),
             max_streaming_duration: config.max_streaming_duration_ms.map(Duration::from_millis),
+            repeated_chunk_limit: config.repeated_chunk_limit.unwrap_or(100).max(2),
         }
     }
 
