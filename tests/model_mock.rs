@@ -88,3 +88,28 @@ async fn requests_are_recorded_with_typed_accessors() {
     assert_eq!(requests[1].method, "POST");
     mock.verify();
 }
+
+/// A test may block its own thread (as when it runs the `pilotdeck` binary) and the mock still
+/// answers, because it serves from its own thread.
+#[test]
+fn serves_while_the_test_thread_blocks() {
+    use std::io::{Read, Write};
+    let mock = MockModel::spawn();
+    mock.push(openai::json(
+        &mock_model::Turn::new().text("from a blocking client"),
+    ));
+    let addr = mock.host_url().trim_start_matches("http://").to_owned();
+    let mut socket = std::net::TcpStream::connect(addr).unwrap();
+    let body = r#"{"model":"m","messages":[{"role":"user","content":"hi"}]}"#;
+    write!(
+        socket,
+        "POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    socket.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
+    assert!(response.contains("from a blocking client"));
+    assert_eq!(mock.single_request().model(), "m");
+}
