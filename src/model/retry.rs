@@ -6,7 +6,7 @@
 //! One `stream()` or `complete()` call makes at most **`1 + max_retries` HTTP requests** (defaults:
 //! `streamMaxRetries` 2 and `requestMaxRetries` 2, so 3), plus **one** extra request when the base
 //! URL has no version segment and the first endpoint candidate answers 404/405 (see
-//! [`provider`](super::provider)). On top of that every request draws from a [`RetryBudget`] shared
+//! [`endpoint_candidates`](super::endpoint_candidates)). On top of that every request draws from a [`RetryBudget`] shared
 //! by everything serving one logical request (the router's fallback chain included), and no request
 //! is sent once it is empty: a logical request costs at most **`RetryBudget::limit()` HTTP requests
 //! (default [`DEFAULT_BUDGET`] = 6)** however many fallbacks are configured.
