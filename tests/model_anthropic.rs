@@ -307,3 +307,40 @@ async fn thinking_request_sets_budget_and_drops_temperature() {
     assert_eq!(body["max_tokens"], json!(10000));
     assert!(body.get("temperature").is_none());
 }
+
+#[tokio::test]
+async fn output_schema_goes_through_a_forced_tool_and_comes_back_as_text() {
+    let mock = MockModel::start().await;
+    mock.push(anthropic::stream(&Turn::new().tool_call(
+        "toolu_out",
+        "__output__",
+        r#"{"answer": 42}"#,
+    )));
+    let mut req = request("claude-sonnet-4-5", "answer");
+    req.output_schema = Some(pilotdeck::model::OutputSchema {
+        name: "answer".into(),
+        schema: json!({"type": "object", "properties": {"answer": {"type": "integer"}}}),
+        strict: true,
+    });
+    req.thinking = Some(ThinkingRequest {
+        budget_tokens: None,
+        effort: Effort::Medium,
+    });
+    let response = model_call::client()
+        .stream(&provider(&mock), &req, CallOptions::default())
+        .assemble()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.message.content,
+        vec![ContentBlock::text(r#"{"answer":42}"#)]
+    );
+    assert_eq!(response.finish_reason, FinishReason::Stop);
+    let body = mock.single_request().body;
+    assert_eq!(
+        body["tool_choice"],
+        json!({"type": "tool", "name": "__output__"})
+    );
+    assert_eq!(body["tools"][0]["name"], json!("__output__"));
+    assert!(body.get("thinking").is_none());
+}

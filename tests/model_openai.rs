@@ -331,3 +331,30 @@ async fn google_protocol_uses_the_openai_wire() {
         "/v1beta/openai/chat/completions"
     );
 }
+
+#[tokio::test]
+async fn think_tags_in_content_become_thinking() {
+    let mock = MockModel::start().await;
+    mock.push(openai::stream(
+        &Turn::new().text("<think>Count the r's.</think>\n\nThere are three."),
+    ));
+    let response = model_call::client()
+        .stream(
+            &provider(&mock),
+            &request("qwq-32b", "strawberry?"),
+            CallOptions::default(),
+        )
+        .assemble()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.message.content,
+        vec![
+            ContentBlock::Thinking {
+                text: "Count the r's.".into(),
+                signature: None
+            },
+            ContentBlock::text("There are three."),
+        ]
+    );
+}

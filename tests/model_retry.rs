@@ -354,3 +354,40 @@ async fn dropping_the_stream_stops_reading() {
     drop(stream);
     mock.wait_for_requests(1).await;
 }
+
+#[tokio::test]
+async fn a_looping_stream_is_stopped() {
+    let mock = MockModel::start().await;
+    let p = provider_at(&mock.base_url(), Protocol::OpenAi, |c| {
+        c.retry.repeated_chunk_limit = Some(5)
+    });
+    let looping = Turn {
+        piece: 4,
+        ..Turn::new()
+    }
+    .text(&"abc ".repeat(50));
+    mock.push(openai::stream(&looping));
+    let events = stream_events(&p, &request("gpt-4o", "hi"), CallOptions::default()).await;
+    assert_eq!(text_of(&events), "abc ".repeat(4));
+    assert!(final_error(&events).detail.contains("looping"));
+}
+
+#[tokio::test]
+async fn tools_for_a_model_without_tool_support_fail_before_any_request() {
+    let mock = MockModel::start().await;
+    let p = provider_at(&mock.base_url(), Protocol::OpenAi, |c| {
+        let mut entry = pilotdeck::config::ModelEntry::default();
+        entry.capabilities.supports_tool_use = Some(false);
+        c.models.insert("tiny".into(), Some(entry));
+    });
+    let mut req = request("tiny", "hi");
+    req.tools.push(pilotdeck::model::ToolSpec {
+        name: "ls".into(),
+        description: "List".into(),
+        input_schema: serde_json::json!({"type": "object"}),
+    });
+    let error = final_error(&stream_events(&p, &req, CallOptions::default()).await);
+    assert_eq!(error.code, ErrorCode::InvalidRequest);
+    assert!(error.to_string().contains("supportsToolUse"), "{error}");
+    assert!(mock.requests().is_empty());
+}

@@ -291,6 +291,13 @@ pub fn model_info(protocol: Protocol, model: &str, entry: Option<&ModelEntry>) -
     info
 }
 
+impl ModelInfo {
+    /// The cost of `usage` in USD, when the price is known.
+    pub fn cost_usd(&self, usage: &Usage) -> Option<f64> {
+        self.pricing.as_ref().map(|p| cost_usd(usage, p))
+    }
+}
+
 /// Defaults for a model pilotdeck does not know.
 pub fn protocol_defaults(protocol: Protocol) -> ModelInfo {
     let (context_window, max_output_tokens, supports_images) = match protocol {

@@ -109,7 +109,19 @@ impl ModelClient {
                 object.insert(key.clone(), value.clone());
             }
         }
+        let invalid = (!info.supports_tools && !request.tools.is_empty()).then(|| {
+            Error::new(
+                ErrorCode::InvalidRequest,
+                &provider.id,
+                &request.model.model,
+                format!(
+                    "the model does not support tool use (if it does, set model.providers.{}.models.{}.capabilities.supportsToolUse: true)",
+                    provider.id, request.model.model
+                ),
+            )
+        });
         Call {
+            invalid,
             http: self.http.clone(),
             provider: provider.clone(),
             wire,
@@ -161,6 +173,8 @@ struct Call {
     endpoints: Vec<String>,
     streaming: bool,
     options: CallOptions,
+    /// Set when the request cannot work with this model; the call fails without a request.
+    invalid: Option<Error>,
 }
 
 /// Why an attempt stopped.
@@ -182,6 +196,10 @@ struct Forwarder {
     started: bool,
     content_sent: bool,
     usage: Option<Usage>,
+    /// The last text delta and how many times in a row it came.
+    last_text: String,
+    repeats: u32,
+    repeat_limit: u32,
 }
 
 impl Forwarder {
@@ -208,6 +226,25 @@ impl Forwarder {
                     .send(ModelEvent::Usage { usage })
                     .await
                     .map_err(|_| Stop::Closed)?;
+                event
+            }
+            ModelEvent::TextDelta { ref text } => {
+                if text.chars().nth(2).is_some() && *text == self.last_text {
+                    self.repeats += 1;
+                    if self.repeats >= self.repeat_limit {
+                        return Err(Stop::Failed(origin.error(
+                            ErrorCode::ServerError,
+                            format!(
+                                "the model sent the same chunk {} times in a row; stopped a looping reply",
+                                self.repeats
+                            ),
+                        )));
+                    }
+                } else {
+                    self.last_text.clone_from(text);
+                    self.repeats = 1;
+                }
+                self.content_sent = true;
                 event
             }
             other => {
@@ -242,11 +279,18 @@ async fn drive(call: Call, tx: mpsc::Sender<ModelEvent>) {
         started: false,
         content_sent: false,
         usage: None,
+        last_text: String::new(),
+        repeats: 0,
+        repeat_limit: call.provider.retry.repeated_chunk_limit,
     };
     let policy = &call.provider.retry;
     let budget = &call.options.budget;
     let cancel = &call.options.cancel;
     let max_retries = policy.max_retries(call.streaming);
+    if let Some(error) = call.invalid.clone() {
+        out.fail(error).await;
+        return;
+    }
     let mut retry = 0;
     let mut endpoint = 0;
     loop {

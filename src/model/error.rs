@@ -1,9 +1,7 @@
 //! [`Error`]: every way a model call can fail, as one type with an [`ErrorCode`].
 //!
-//! Classification ([`Error::from_http`], [`Error::from_body`], [`Error::from_transport`]) looks at the
-//! provider's own error type/code first (OpenAI `error.code`/`error.type`, Anthropic `error.type`),
-//! then at well-known wording ("prompt is too long", "exceeded your current quota"), then at the HTTP
-//! status. The error is `Serialize` so it can travel inside [`ModelEvent::Error`](super::ModelEvent)
+//! Constructors [`Error::from_http`], [`Error::from_body`] and [`Error::from_transport`] classify a
+//! failure (the rules live in `classify.rs`). The error is `Serialize` so it can travel inside [`ModelEvent::Error`](super::ModelEvent)
 //! and be stored in transcripts. API keys never appear in it: the provider's message is kept, request
 //! headers are not.
 
@@ -11,6 +9,8 @@ use std::fmt;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+use super::classify;
 
 /// What kind of failure happened. `is_retryable` and `is_account_error` are exhaustive matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -222,7 +222,7 @@ impl Error {
         retry_after: Option<Duration>,
         body: &str,
     ) -> Error {
-        let mut error = classify(provider, model, Some(status), body);
+        let mut error = classify::classify(provider, model, Some(status), body);
         if let Some(after) = retry_after {
             error.retry_after_ms = Some(u64::try_from(after.as_millis()).unwrap_or(u64::MAX));
         }
@@ -232,7 +232,7 @@ impl Error {
     /// Classifies an error object that arrived inside a stream (Anthropic `event: error`, a Responses
     /// `error` / `response.failed` event, an OpenAI chunk with an `error` member).
     pub fn from_body(provider: &str, model: &str, body: &serde_json::Value) -> Error {
-        classify_value(provider, model, None, body, &body.to_string())
+        classify::classify_value(provider, model, None, body, &body.to_string())
     }
 
     /// Classifies a transport failure (connect, TLS, reset, timeout, body read).
@@ -351,168 +351,9 @@ impl fmt::Display for Error {
     }
 }
 
-fn classify(provider: &str, model: &str, status: Option<u16>, body: &str) -> Error {
-    match serde_json::from_str::<serde_json::Value>(body) {
-        Ok(value) => classify_value(provider, model, status, &value, body),
-        Err(_) => classify_parts(provider, model, status, None, body.trim()),
-    }
-}
-
-fn classify_value(
-    provider: &str,
-    model: &str,
-    status: Option<u16>,
-    value: &serde_json::Value,
-    raw: &str,
-) -> Error {
-    // Shapes: {"error":{"type","code","message"}} (OpenAI, Anthropic), {"type":"error","code",
-    // "message"} (Responses stream), {"response":{"error":{...}}} (response.failed), {"message"}.
-    let inner = value
-        .get("error")
-        .filter(|e| e.is_object())
-        .or_else(|| value.pointer("/response/error").filter(|e| e.is_object()))
-        .unwrap_or(value);
-    let field = |name: &str| -> Option<String> {
-        match inner.get(name)? {
-            serde_json::Value::String(s) if !s.is_empty() => Some(s.clone()),
-            serde_json::Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        }
-    };
-    let code = field("code");
-    let kind = field("type").filter(|t| t != "error");
-    let provider_code = code.clone().or(kind.clone());
-    let message = field("message").unwrap_or_else(|| raw.trim().to_owned());
-    let mut message = message;
-    // OpenRouter wraps the upstream message in `metadata.raw`.
-    if let Some(upstream) = inner.pointer("/metadata/raw").and_then(|r| r.as_str()) {
-        message = format!("{message}: {upstream}");
-    }
-    let kinds = [code.as_deref(), kind.as_deref()];
-    let mut error = classify_parts(provider, model, status, Some(&kinds), &message);
-    error.provider_code = provider_code;
-    error
-}
-
-fn classify_parts(
-    provider: &str,
-    model: &str,
-    status: Option<u16>,
-    kinds: Option<&[Option<&str>; 2]>,
-    message: &str,
-) -> Error {
-    let is =
-        |names: &[&str]| kinds.is_some_and(|k| k.iter().flatten().any(|kind| names.contains(kind)));
-    let lower = message.to_lowercase();
-    let says = |phrases: &[&str]| phrases.iter().any(|p| lower.contains(p));
-    let status_is = |codes: &[u16]| status.is_some_and(|s| codes.contains(&s));
-
-    let code = if is(&[
-        "invalid_api_key",
-        "authentication_error",
-        "invalid_authentication",
-    ]) || status_is(&[401])
-    {
-        ErrorCode::Auth
-    } else if is(&[
-        "insufficient_quota",
-        "billing_error",
-        "billing_hard_limit_reached",
-    ]) || status_is(&[402])
-        || says(&[
-            "exceeded your current quota",
-            "credit balance",
-            "insufficient balance",
-            "insufficient_quota",
-            "billing",
-        ])
-    {
-        ErrorCode::Billing
-    } else if is(&["permission_error"]) || status_is(&[403]) {
-        ErrorCode::Auth
-    } else if is(&["context_length_exceeded"])
-        || says(&[
-            "prompt is too long",
-            "maximum context length",
-            "context length",
-            "context window",
-            "input length and max_tokens exceed",
-            "too many tokens",
-        ])
-    {
-        ErrorCode::PromptTooLong
-    } else if is(&["request_too_large"]) || status_is(&[413]) || says(&["request too large"]) {
-        ErrorCode::RequestTooLarge
-    } else if is(&["overloaded_error", "overloaded"]) || status_is(&[529, 503]) {
-        ErrorCode::Overloaded
-    } else if is(&[
-        "rate_limit_exceeded",
-        "rate_limit_error",
-        "rate_limit",
-        "429",
-    ]) || status_is(&[429])
-        || says(&["rate limit", "rate-limited"])
-    {
-        ErrorCode::RateLimit
-    } else if is(&["model_not_found", "not_found_error"])
-        || status_is(&[404])
-        || (says(&["model"]) && says(&["does not exist", "not found"]))
-    {
-        ErrorCode::ModelNotFound
-    } else if is(&["content_filter", "content_policy_violation"]) {
-        ErrorCode::ContentFilter
-    } else if is(&["timeout"]) || status_is(&[408]) {
-        ErrorCode::Timeout
-    } else if is(&["api_error", "server_error", "internal_error"])
-        || status.is_some_and(|s| s >= 500)
-    {
-        ErrorCode::ServerError
-    } else if status.is_none() && kinds.is_some_and(|k| k.iter().all(Option::is_none)) {
-        // An in-stream error with no type at all: assume the server side broke.
-        ErrorCode::ServerError
-    } else {
-        ErrorCode::InvalidRequest
-    };
-    let mut error = Error::new(code, provider, model, message);
-    error.status = status;
-    error.retry_after_ms = retry_after_from_text(&lower);
-    error
-}
-
-/// "Please try again in 20s" / "try again in 350ms" (OpenAI rate-limit wording).
-fn retry_after_from_text(lower: &str) -> Option<u64> {
-    let rest = &lower[lower.find("try again in ")? + "try again in ".len()..];
-    let number: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
-    let value: f64 = number.parse().ok()?;
-    let unit = &rest[number.len()..];
-    let ms = if unit.starts_with("ms") {
-        value
-    } else if unit.starts_with('s') {
-        value * 1000.0
-    } else {
-        return None;
-    };
-    // Saturating float-to-int; the value is small and non-negative by construction.
-    Some(ms.ceil() as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn retry_after_wording() {
-        assert_eq!(
-            retry_after_from_text("please try again in 20s."),
-            Some(20_000)
-        );
-        assert_eq!(retry_after_from_text("try again in 350ms"), Some(350));
-        assert_eq!(retry_after_from_text("try again in 1.5s"), Some(1500));
-        assert_eq!(retry_after_from_text("try again later"), None);
-    }
 
     #[test]
     fn every_code_has_a_message_with_advice() {

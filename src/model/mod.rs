@@ -11,6 +11,7 @@
 
 mod assemble;
 pub mod catalog;
+mod classify;
 mod client;
 mod error;
 mod event;

@@ -6,7 +6,7 @@
 //! One `stream()` or `complete()` call makes at most **`1 + max_retries` HTTP requests** (defaults:
 //! `streamMaxRetries` 2 and `requestMaxRetries` 2, so 3), plus **one** extra request when the base
 //! URL has no version segment and the first endpoint candidate answers 404/405 (see
-//! [`provider`](super::provider)). On top of that every request draws from a [`RetryBudget`] shared
+//! [`endpoint_candidates`](super::endpoint_candidates)). On top of that every request draws from a [`RetryBudget`] shared
 //! by everything serving one logical request (the router's fallback chain included), and no request
 //! is sent once it is empty: a logical request costs at most **`RetryBudget::limit()` HTTP requests
 //! (default [`DEFAULT_BUDGET`] = 6)** however many fallbacks are configured.
@@ -48,6 +48,9 @@ pub struct RetryPolicy {
     pub stream_idle_timeout: Duration,
     /// Longest a whole stream may take; `None` = no limit.
     pub max_streaming_duration: Option<Duration>,
+    /// A stream that repeats the same text chunk (longer than 2 characters) this many times in a
+    /// row is stopped as looping.
+    pub repeated_chunk_limit: u32,
 }
 
 impl Default for RetryPolicy {
@@ -68,6 +71,7 @@ impl RetryPolicy {
                 config.stream_idle_timeout_ms.unwrap_or(600_000),
             ),
             max_streaming_duration: config.max_streaming_duration_ms.map(Duration::from_millis),
+            repeated_chunk_limit: config.repeated_chunk_limit.unwrap_or(100).max(2),
         }
     }
 

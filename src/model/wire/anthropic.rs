@@ -5,8 +5,9 @@
 //! last message (3 of the 4 allowed breakpoints), so each iteration of a turn reads the previous
 //! one's prefix from cache. Tool results travel as `tool_result` blocks in a user message;
 //! consecutive messages of one wire role are merged, as the API requires alternation. Thinking
-//! blocks are replayed only with their signature (the API rejects unsigned ones). `output_schema` is
-//! not sent (no stable API for it yet).
+//! blocks are replayed only with their signature (the API rejects unsigned ones). `output_schema`
+//! becomes a forced hidden tool `__output__` whose input JSON is passed on as the reply text (and
+//! turns extended thinking off, which the API does not allow with a forced tool).
 //!
 //! Stream: `message_start` (input and cache usage), `content_block_start/delta/stop` (`text_delta`,
 //! `thinking_delta`, `signature_delta`, `input_json_delta` whose only piece may be `""`),
@@ -24,6 +25,8 @@ use crate::model::sse::SseEvent;
 
 const EPHEMERAL: &str = "ephemeral";
 const DEFAULT_THINKING_BUDGET: u64 = 4096;
+/// The hidden tool that carries structured output; its input becomes the reply text.
+const OUTPUT_TOOL: &str = "__output__";
 
 pub(super) fn body(request: &ModelRequest, info: &ModelInfo, stream: bool) -> Value {
     let mut messages: Vec<Value> = Vec::new();
@@ -63,27 +66,37 @@ pub(super) fn body(request: &ModelRequest, info: &ModelInfo, stream: bool) -> Va
         body["system"] =
             json!([{"type": "text", "text": system, "cache_control": {"type": EPHEMERAL}}]);
     }
-    if !request.tools.is_empty() {
-        let mut tools: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.input_schema}))
-            .collect();
-        if let Some(last) = tools.last_mut() {
-            last["cache_control"] = json!({"type": EPHEMERAL});
-        }
+    let mut tools: Vec<Value> = request
+        .tools
+        .iter()
+        .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.input_schema}))
+        .collect();
+    let mut tool_choice = match &request.tool_choice {
+        ToolChoice::Auto => json!({"type": "auto"}),
+        ToolChoice::None => json!({"type": "none"}),
+        ToolChoice::Required => json!({"type": "any"}),
+        ToolChoice::Tool { name } => json!({"type": "tool", "name": name}),
+    };
+    if let Some(schema) = &request.output_schema {
+        tools.push(json!({"name": OUTPUT_TOOL,
+            "description": format!("Give the final answer (`{}`) as this tool's input.", schema.name),
+            "input_schema": schema.schema}));
+        tool_choice = json!({"type": "tool", "name": OUTPUT_TOOL});
+    }
+    if let Some(last) = tools.last_mut() {
+        last["cache_control"] = json!({"type": EPHEMERAL});
         body["tools"] = Value::Array(tools);
-        body["tool_choice"] = match &request.tool_choice {
-            ToolChoice::Auto => json!({"type": "auto"}),
-            ToolChoice::None => json!({"type": "none"}),
-            ToolChoice::Required => json!({"type": "any"}),
-            ToolChoice::Tool { name } => json!({"type": "tool", "name": name}),
-        };
+        body["tool_choice"] = tool_choice;
     }
     if !request.stop.is_empty() {
         body["stop_sequences"] = json!(request.stop);
     }
-    match &request.thinking {
+    // A forced tool (structured output) cannot be combined with extended thinking.
+    match request
+        .thinking
+        .as_ref()
+        .filter(|_| request.output_schema.is_none())
+    {
         Some(thinking) => {
             let budget = thinking
                 .budget_tokens
@@ -184,6 +197,10 @@ enum Block {
         name: String,
         arguments: String,
     },
+    /// The structured-output tool: its JSON is passed on as text.
+    Output {
+        arguments: String,
+    },
     Other,
 }
 
@@ -192,6 +209,8 @@ pub(super) struct Decoder {
     blocks: Vec<(u64, Block)>,
     usage: Usage,
     finish: Option<FinishReason>,
+    /// The reply is structured output (the forced output tool), not a tool call.
+    structured: bool,
     done: bool,
 }
 
@@ -202,6 +221,7 @@ impl Decoder {
             blocks: Vec::new(),
             usage: Usage::default(),
             finish: None,
+            structured: false,
             done: false,
         }
     }
@@ -222,6 +242,13 @@ impl Decoder {
                 id,
                 name,
                 arguments,
+            });
+        } else if let Block::Output { arguments } = block {
+            let value = self
+                .origin
+                .tool_arguments(OUTPUT_TOOL, &arguments, self.finish)?;
+            out.push(ModelEvent::TextDelta {
+                text: value.to_string(),
             });
         }
         Ok(())
@@ -252,6 +279,12 @@ impl Decoder {
                         Block::Text
                     }
                     Some("thinking") => Block::Thinking,
+                    Some("tool_use") if str_field(block, "name") == Some(OUTPUT_TOOL) => {
+                        self.structured = true;
+                        Block::Output {
+                            arguments: String::new(),
+                        }
+                    }
                     Some("tool_use") => {
                         let id = str_field(block, "id").unwrap_or_default().to_owned();
                         let name = str_field(block, "name").unwrap_or_default().to_owned();
@@ -299,6 +332,11 @@ impl Decoder {
                                 text: String::new(),
                                 signature: Some(signature.to_owned()),
                             });
+                        }
+                    }
+                    (Some("input_json_delta"), Some(Block::Output { arguments })) => {
+                        if let Some(piece) = str_field(delta, "partial_json") {
+                            arguments.push_str(piece);
                         }
                     }
                     (Some("input_json_delta"), Some(Block::Tool { id, arguments, .. })) => {
@@ -359,8 +397,13 @@ impl StreamDecoder for Decoder {
             self.end_block(index, out)?;
         }
         out.push(ModelEvent::Usage { usage: self.usage });
+        let finish = match self.finish {
+            Some(FinishReason::ToolCalls) if self.structured => FinishReason::Stop,
+            Some(reason) => reason,
+            None => FinishReason::Unknown,
+        };
         out.push(ModelEvent::MessageEnd {
-            finish_reason: self.finish.unwrap_or(FinishReason::Unknown),
+            finish_reason: finish,
         });
         Ok(())
     }
@@ -381,8 +424,16 @@ pub(super) fn parse_response(origin: &Origin, body: &Value) -> Result<Vec<ModelE
         id: str_field(body, "id").map(str::to_owned),
         model: str_field(body, "model").map(str::to_owned),
     }];
+    let mut structured = false;
     for block in content {
         match str_field(block, "type") {
+            Some("tool_use") if str_field(block, "name") == Some(OUTPUT_TOOL) => {
+                structured = true;
+                let input = block.get("input").cloned().unwrap_or_else(|| json!({}));
+                out.push(ModelEvent::TextDelta {
+                    text: input.to_string(),
+                });
+            }
             Some("text") => out.push(ModelEvent::TextDelta {
                 text: str_field(block, "text").unwrap_or_default().to_owned(),
             }),
@@ -414,7 +465,10 @@ pub(super) fn parse_response(origin: &Origin, body: &Value) -> Result<Vec<ModelE
         cache_write_tokens: count(body, "/usage/cache_creation_input_tokens"),
     };
     out.push(ModelEvent::Usage { usage });
-    let reason = str_field(body, "stop_reason").map_or(FinishReason::Unknown, finish_reason);
+    let reason = match str_field(body, "stop_reason").map_or(FinishReason::Unknown, finish_reason) {
+        FinishReason::ToolCalls if structured => FinishReason::Stop,
+        reason => reason,
+    };
     out.push(ModelEvent::MessageEnd {
         finish_reason: reason,
     });

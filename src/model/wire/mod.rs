@@ -8,6 +8,7 @@
 mod anthropic;
 mod openai;
 mod responses;
+mod think;
 
 use crate::config::Protocol;
 

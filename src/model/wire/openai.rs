@@ -7,11 +7,12 @@
 //! `tool_calls[]` keyed by `index` whose `function.arguments` arrive split anywhere; a chunk with
 //! `finish_reason`; with `stream_options.include_usage` a last chunk with `choices: []` and `usage`;
 //! then `data: [DONE]`. Servers that omit `[DONE]` are accepted once a `finish_reason` was seen.
-//! A refusal is passed on as text with finish reason `content_filter`. `<think>` tags inside content
-//! are not split out.
+//! A refusal is passed on as text with finish reason `content_filter`. A `<think>…</think>` opening
+//! the content is split out as thinking (`think.rs`).
 
 use serde_json::{Value, json};
 
+use super::think::ThinkSplitter;
 use super::{Origin, StreamDecoder, count, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::Error;
@@ -209,6 +210,7 @@ pub(super) struct Decoder {
     refused: bool,
     usage: Option<Usage>,
     done: bool,
+    think: ThinkSplitter,
 }
 
 impl Decoder {
@@ -221,6 +223,7 @@ impl Decoder {
             refused: false,
             usage: None,
             done: false,
+            think: ThinkSplitter::default(),
         }
     }
 
@@ -249,6 +252,7 @@ impl Decoder {
             self.delta(delta, out);
         }
         if let Some(reason) = str_field(choice, "finish_reason") {
+            self.think.flush(out);
             self.finish = Some(finish_reason(reason));
             self.end_calls(out)?;
         }
@@ -266,9 +270,7 @@ impl Decoder {
             }
         }
         if let Some(text) = str_field(delta, "content") {
-            out.push(ModelEvent::TextDelta {
-                text: text.to_owned(),
-            });
+            self.think.push(text, out);
         }
         if let Some(text) = str_field(delta, "refusal") {
             self.refused = true;
@@ -360,6 +362,7 @@ impl StreamDecoder for Decoder {
         if !self.done && self.finish.is_none() {
             return Err(self.origin.incomplete());
         }
+        self.think.flush(out);
         self.end_calls(out)?;
         if let Some(usage) = self.usage {
             out.push(ModelEvent::Usage { usage });

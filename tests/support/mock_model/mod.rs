@@ -15,6 +15,9 @@
 //! that every mount was used exactly as declared and that every request kept the tool pairing
 //! invariant (each tool call answered by exactly one result, in order).
 //!
+//! The server runs on its own thread and runtime ([`MockModel::spawn`]), so tests that block (running
+//! the real binary) or use any tokio flavour work alike.
+//!
 //! It is a plain tokio `TcpListener` speaking HTTP/1.1 (not wiremock) so a reply can stop mid-stream:
 //! [`Reply::disconnect_after`] drops the socket inside a chunked body, [`Reply::stall_after`] keeps it
 //! open and silent until the mock is dropped. Each SSE frame is written and flushed separately with
@@ -42,7 +45,6 @@ use tokio::io::AsyncReadExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::AbortOnDropHandle;
 
 #[allow(unused_imports, reason = "re-exported for tests that need them")]
 pub use reply::{End, Finish, Part, Reply, Turn};
@@ -54,7 +56,7 @@ pub struct MockModel {
     state: Arc<Mutex<State>>,
     arrived: Arc<Notify>,
     shutdown: CancellationToken,
-    _task: AbortOnDropHandle<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 struct Mount {
@@ -69,28 +71,41 @@ struct State {
     done: Vec<Mount>,
     requests: Vec<Request>,
     problems: Vec<String>,
+    /// Set by `expect_problems`: the drop check is skipped.
+    checked: bool,
 }
 
 impl MockModel {
-    /// Starts a server on a free localhost port.
+    /// Starts a server on a free localhost port (from async tests).
     pub async fn start() -> MockModel {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        MockModel::spawn()
+    }
+
+    /// Starts a server on a free localhost port. It runs on its own thread and runtime, so a test
+    /// may block its own thread (running the `pilotdeck` binary with `assert_cmd`, say) while the
+    /// mock answers; works from plain `#[test]` functions too.
+    pub fn spawn() -> MockModel {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
         let addr = listener.local_addr().unwrap();
         let state = Arc::new(Mutex::new(State::default()));
         let arrived = Arc::new(Notify::new());
         let shutdown = CancellationToken::new();
-        let task = tokio::spawn(serve(
-            listener,
-            state.clone(),
-            arrived.clone(),
-            shutdown.clone(),
-        ));
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let server = serve(listener, state.clone(), arrived.clone(), shutdown.clone());
+        let thread = std::thread::Builder::new()
+            .name(format!("mock-model-{}", addr.port()))
+            .spawn(move || runtime.block_on(server))
+            .unwrap();
         MockModel {
             addr,
             state,
             arrived,
             shutdown,
-            _task: AbortOnDropHandle::new(task),
+            thread: Some(thread),
         }
     }
 
@@ -143,6 +158,13 @@ impl MockModel {
         }
     }
 
+    /// Returns the problems and turns the drop check off: for tests of failure reporting itself.
+    pub fn expect_problems(&self) -> Vec<String> {
+        let problems = self.problems();
+        self.state.lock().unwrap().checked = true;
+        problems
+    }
+
     /// Lets stalled replies end (their sockets close).
     pub fn release_stalls(&self) {
         self.shutdown.cancel();
@@ -156,7 +178,8 @@ impl MockModel {
         assert!(problems.is_empty(), "mock model: {}", problems.join("; "));
     }
 
-    fn problems(&self) -> Vec<String> {
+    /// What `verify` would complain about, without panicking.
+    pub fn problems(&self) -> Vec<String> {
         let state = self.state.lock().unwrap();
         let mut problems = state.problems.clone();
         for (i, mount) in state.done.iter().chain(state.mounts.iter()).enumerate() {
@@ -176,7 +199,12 @@ impl MockModel {
 impl Drop for MockModel {
     fn drop(&mut self) {
         self.shutdown.cancel();
-        if !std::thread::panicking() {
+        if let Some(thread) = self.thread.take() {
+            // The server loop ends on `shutdown`, and dropping its runtime ends every connection.
+            let _ = thread.join();
+        }
+        let checked = self.state.lock().map(|s| s.checked).unwrap_or(true);
+        if !std::thread::panicking() && !checked {
             let problems = self.problems();
             assert!(problems.is_empty(), "mock model: {}", problems.join("; "));
         }
@@ -226,14 +254,19 @@ pub fn error_529() -> Reply {
 }
 
 async fn serve(
-    listener: TcpListener,
+    listener: std::net::TcpListener,
     state: Arc<Mutex<State>>,
     arrived: Arc<Notify>,
     shutdown: CancellationToken,
 ) {
+    let listener = TcpListener::from_std(listener).unwrap();
     let mut connections = tokio::task::JoinSet::new();
     loop {
-        let Ok((socket, _)) = listener.accept().await else {
+        let accepted = tokio::select! {
+            () = shutdown.cancelled() => return,
+            accepted = listener.accept() => accepted,
+        };
+        let Ok((socket, _)) = accepted else {
             continue;
         };
         let state = state.clone();
