@@ -50,16 +50,29 @@ fn peak_rss_kib(bin: &Path, home: &Path, args: &[&str]) -> Option<u64> {
         .stdout(Stdio::null())
         .output()
         .ok()?;
-    String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse().ok()
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .last()?
+        .trim()
+        .parse()
+        .ok()
 }
 
 fn main() {
     let bin = binary();
-    assert!(bin.exists(), "build the binary first: cargo build --release ({})", bin.display());
+    assert!(
+        bin.exists(),
+        "build the binary first: cargo build --release ({})",
+        bin.display()
+    );
     let home = tempfile::tempdir().unwrap();
     std::fs::write(
         home.path().join("pilotdeck.yaml"),
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/pilotdeck.yaml")).unwrap(),
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/pilotdeck.yaml"
+        ))
+        .unwrap(),
     )
     .unwrap();
     println!("binary: {}", bin.display());

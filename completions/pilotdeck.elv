@@ -32,12 +32,45 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;run'= {
+            cand -m 'Model to use, provider/model (default: agent.model)'
+            cand --model 'Model to use, provider/model (default: agent.model)'
+            cand --session 'Continue the session with this id (or unique prefix, or `last`)'
+            cand -o 'Also write the final answer to FILE'
+            cand --output-last-message 'Also write the final answer to FILE'
+            cand --output-schema 'The final answer must be JSON valid against this JSON Schema file'
+            cand --max-turns 'Maximum model calls in this turn (default: agent.maxIterations, else 50)'
+            cand --timeout 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)'
+            cand --permission-mode 'What the agent may do: read-only, workspace-write (default) or full'
+            cand --add-dir 'Another directory the agent may write to (repeatable)'
+            cand --allow 'Allow calls matching RULE, e.g. ''bash:cargo *'' or ''write_file:/tmp/*'' (repeatable)'
+            cand --deny 'Deny calls matching RULE (repeatable; deny wins over allow)'
+            cand --system 'Replace the built-in system prompt'
+            cand --append-system-prompt 'Add TEXT to the end of the system prompt'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --continue 'Continue the latest session of this project'
+            cand --ephemeral 'Do not save a transcript'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'pilotdeck;config'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -216,12 +249,15 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --version 'Print version'
         }
         &'pilotdeck;help'= {
+            cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;help;run'= {
         }
         &'pilotdeck;help;config'= {
             cand init 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'

@@ -35,12 +35,38 @@ complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -s q -l quiet -d 'Only
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "config" -d 'Create, show, check and locate the configuration'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "version" -d 'Print the version'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l session -d 'Continue the session with this id (or unique prefix, or `last`)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s o -l output-last-message -d 'Also write the final answer to FILE' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l output-schema -d 'The final answer must be JSON valid against this JSON Schema file' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-turns -d 'Maximum model calls in this turn (default: agent.maxIterations, else 50)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l timeout -d 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default) or full' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l add-dir -d 'Another directory the agent may write to (repeatable)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l allow -d 'Allow calls matching RULE, e.g. \'bash:cargo *\' or \'write_file:/tmp/*\' (repeatable)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l deny -d 'Deny calls matching RULE (repeatable; deny wins over allow)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l system -d 'Replace the built-in system prompt' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l append-system-prompt -d 'Add TEXT to the end of the system prompt' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l continue -d 'Continue the latest session of this project'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l ephemeral -d 'Do not save a transcript'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -160,12 +186,13 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s q -l qui
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from config completions man doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from config completions man doctor version help" -f -a "completions" -d 'Print a shell completion script'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from config completions man doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from config completions man doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from config completions man doctor version help" -f -a "version" -d 'Print the version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from config completions man doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "version" -d 'Print the version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "init" -d 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the merged configuration with the source of every value (secrets redacted)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "validate" -d 'Check a config file, or the merged configuration; exit 2 on errors'

@@ -5,10 +5,10 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use pilotdeck::agent::SetupError;
 use pilotdeck::cli::{self, Cli, Outcome, UsageError};
 use pilotdeck::home::{self, PilotHome};
 use pilotdeck::output::Output;
-use pilotdeck::agent::SetupError;
 use pilotdeck::{config, logging, model, session};
 
 fn main() -> ExitCode {

@@ -17,9 +17,17 @@ pub enum AgentEvent {
     /// A fragment of the model's reasoning, as it streams.
     ThinkingDelta { text: String },
     /// A model reply is complete.
-    AssistantMessage { message: Message, usage: Usage, model: String },
+    AssistantMessage {
+        message: Message,
+        usage: Usage,
+        model: String,
+    },
     /// A tool call is about to run.
-    ToolStarted { call_id: String, name: String, arguments: serde_json::Value },
+    ToolStarted {
+        call_id: String,
+        name: String,
+        arguments: serde_json::Value,
+    },
     /// A tool call finished (successfully or not).
     ToolFinished {
         call_id: String,

@@ -142,19 +142,33 @@ impl JsonlEmitter {
             AgentEvent::ThinkingDelta { text } => self.delta(text, true),
             AgentEvent::AssistantMessage { .. } => {
                 let mut out = Vec::new();
-                for (slot, reasoning) in [(self.reasoning.take(), true), (self.message.take(), false)] {
+                for (slot, reasoning) in
+                    [(self.reasoning.take(), true), (self.message.take(), false)]
+                {
                     if let Some((id, text)) = slot {
                         let details = if reasoning {
-                            ItemDetails::Reasoning { text: Some(text), delta: None }
+                            ItemDetails::Reasoning {
+                                text: Some(text),
+                                delta: None,
+                            }
                         } else {
-                            ItemDetails::AgentMessage { text: Some(text), delta: None }
+                            ItemDetails::AgentMessage {
+                                text: Some(text),
+                                delta: None,
+                            }
                         };
-                        out.push(RunEvent::ItemCompleted { item: Item { id, details } });
+                        out.push(RunEvent::ItemCompleted {
+                            item: Item { id, details },
+                        });
                     }
                 }
                 out
             }
-            AgentEvent::ToolStarted { call_id, name, arguments } => {
+            AgentEvent::ToolStarted {
+                call_id,
+                name,
+                arguments,
+            } => {
                 let id = format!("tool_{call_id}");
                 vec![RunEvent::ItemStarted {
                     item: Item {
@@ -170,7 +184,15 @@ impl JsonlEmitter {
                     },
                 }]
             }
-            AgentEvent::ToolFinished { call_id, name, arguments, status, summary, duration, .. } => {
+            AgentEvent::ToolFinished {
+                call_id,
+                name,
+                arguments,
+                status,
+                summary,
+                duration,
+                ..
+            } => {
                 let mut out = vec![RunEvent::ItemCompleted {
                     item: Item {
                         id: format!("tool_{call_id}"),
@@ -205,27 +227,61 @@ impl JsonlEmitter {
 
     fn delta(&mut self, text: &str, reasoning: bool) -> Vec<RunEvent> {
         let mut out = Vec::new();
-        let slot_is_empty = if reasoning { self.reasoning.is_none() } else { self.message.is_none() };
+        let slot_is_empty = if reasoning {
+            self.reasoning.is_none()
+        } else {
+            self.message.is_none()
+        };
         if slot_is_empty {
             let id = self.id();
             let details = if reasoning {
-                ItemDetails::Reasoning { text: Some(String::new()), delta: None }
+                ItemDetails::Reasoning {
+                    text: Some(String::new()),
+                    delta: None,
+                }
             } else {
-                ItemDetails::AgentMessage { text: Some(String::new()), delta: None }
+                ItemDetails::AgentMessage {
+                    text: Some(String::new()),
+                    delta: None,
+                }
             };
-            out.push(RunEvent::ItemStarted { item: Item { id: id.clone(), details } });
-            let slot = if reasoning { &mut self.reasoning } else { &mut self.message };
+            out.push(RunEvent::ItemStarted {
+                item: Item {
+                    id: id.clone(),
+                    details,
+                },
+            });
+            let slot = if reasoning {
+                &mut self.reasoning
+            } else {
+                &mut self.message
+            };
             *slot = Some((id, String::new()));
         }
-        let slot = if reasoning { &mut self.reasoning } else { &mut self.message };
+        let slot = if reasoning {
+            &mut self.reasoning
+        } else {
+            &mut self.message
+        };
         if let Some((id, acc)) = slot {
             acc.push_str(text);
             let details = if reasoning {
-                ItemDetails::Reasoning { text: None, delta: Some(text.to_owned()) }
+                ItemDetails::Reasoning {
+                    text: None,
+                    delta: Some(text.to_owned()),
+                }
             } else {
-                ItemDetails::AgentMessage { text: None, delta: Some(text.to_owned()) }
+                ItemDetails::AgentMessage {
+                    text: None,
+                    delta: Some(text.to_owned()),
+                }
             };
-            out.push(RunEvent::ItemUpdated { item: Item { id: id.clone(), details } });
+            out.push(RunEvent::ItemUpdated {
+                item: Item {
+                    id: id.clone(),
+                    details,
+                },
+            });
         }
         out
     }

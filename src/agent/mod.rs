@@ -8,8 +8,8 @@
 mod event;
 mod jsonl;
 mod limits;
-mod outcome;
 mod oneshot;
+mod outcome;
 mod record;
 mod setup;
 mod turn;
@@ -17,8 +17,8 @@ mod turn;
 pub use event::AgentEvent;
 pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
-pub use outcome::{TurnError, TurnOutcome};
 pub use oneshot::{Resume, RunError, RunRequest, SessionStart, run_once};
+pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
 pub use setup::{AgentOptions, SetupError, build, resolve_model};
 

@@ -99,7 +99,13 @@ pub async fn run_once(
         emit(event);
     };
     let outcome = agent
-        .run_turn(turn, &mut history, Message::user(request.prompt), cancel, &mut forward)
+        .run_turn(
+            turn,
+            &mut history,
+            Message::user(request.prompt),
+            cancel,
+            &mut forward,
+        )
         .await;
     recorder.on_outcome(&outcome);
     match recorder.take_error() {

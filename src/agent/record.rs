@@ -52,7 +52,11 @@ impl Recorder {
                     at,
                 });
             }
-            AgentEvent::AssistantMessage { message, usage, model } => self.append(Record::Assistant {
+            AgentEvent::AssistantMessage {
+                message,
+                usage,
+                model,
+            } => self.append(Record::Assistant {
                 turn: self.turn,
                 message: message.clone(),
                 model: model.clone(),

@@ -62,17 +62,21 @@ pub fn resolve_model(config: &Config, opts: &AgentOptions) -> Result<ModelRef, S
     if let Some(problem) = crate::config::resolve_problem(config, &text) {
         return Err(SetupError::BadModel(problem));
     }
-    ModelRef::parse(&text).ok_or_else(|| SetupError::BadModel(format!("`{text}` is not provider/model")))
+    ModelRef::parse(&text)
+        .ok_or_else(|| SetupError::BadModel(format!("`{text}` is not provider/model")))
 }
 
 /// Builds the agent for `project`.
-pub fn build(home: &PilotHome, project: &Project, config: &Config, opts: &AgentOptions) -> Result<Agent, SetupError> {
+pub fn build(
+    home: &PilotHome,
+    project: &Project,
+    config: &Config,
+    opts: &AgentOptions,
+) -> Result<Agent, SetupError> {
     let model = resolve_model(config, opts)?;
-    let provider_config = config
-        .model
-        .providers
-        .get(&model.provider)
-        .ok_or_else(|| SetupError::BadModel(format!("provider `{}` is not configured", model.provider)))?;
+    let provider_config = config.model.providers.get(&model.provider).ok_or_else(|| {
+        SetupError::BadModel(format!("provider `{}` is not configured", model.provider))
+    })?;
     let provider = ResolvedProvider::resolve(&model.provider, provider_config)?;
     let workspace = Workspace::new(&project.root, &opts.add_dirs)?;
     let permissions_file = home.permissions_file();
@@ -107,7 +111,10 @@ pub fn build(home: &PilotHome, project: &Project, config: &Config, opts: &AgentO
         system,
     );
     agent.limits = Limits {
-        max_iterations: opts.max_iterations.or(config.agent.max_iterations).unwrap_or(50),
+        max_iterations: opts
+            .max_iterations
+            .or(config.agent.max_iterations)
+            .unwrap_or(50),
         timeout: opts.timeout,
         ..Limits::default()
     };

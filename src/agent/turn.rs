@@ -14,12 +14,13 @@ use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
+use super::Agent;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
-use super::Agent;
 use crate::model::{
-    Assembler, CallOptions, ContentBlock, Message, ModelEvent, ModelRequest, ModelResponse, RetryBudget, Usage,
+    Assembler, CallOptions, ContentBlock, Message, ModelEvent, ModelRequest, ModelResponse,
+    RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
 use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
@@ -60,7 +61,10 @@ impl Agent {
             }))
         });
         history.push(input.clone());
-        emit(AgentEvent::UserMessage { turn, message: input });
+        emit(AgentEvent::UserMessage {
+            turn,
+            message: input,
+        });
         let mut usage = Usage::default();
         let mut iterations = 0;
         let mut tool_calls = 0;
@@ -120,7 +124,13 @@ impl Agent {
                 // Every call still needs a result so the conversation stays well-formed.
                 let results = calls
                     .iter()
-                    .map(|c| ContentBlock::tool_result(&c.id, "not run: the turn's tool-call limit was reached", true))
+                    .map(|c| {
+                        ContentBlock::tool_result(
+                            &c.id,
+                            "not run: the turn's tool-call limit was reached",
+                            true,
+                        )
+                    })
                     .collect();
                 let message = Message::tool_results(results);
                 history.push(message.clone());
@@ -140,7 +150,9 @@ impl Agent {
             let results = calls
                 .iter()
                 .zip(&executions)
-                .map(|(c, e)| ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error))
+                .map(|(c, e)| {
+                    ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error)
+                })
                 .collect();
             let message = Message::tool_results(results);
             history.push(message.clone());
@@ -153,10 +165,12 @@ impl Agent {
             }
         };
         let end = match end {
-            Err(TurnError::Cancelled) if timed_out.load(Ordering::SeqCst) => Err(TurnError::Limit(format!(
-                "stopped: the turn ran longer than --timeout ({}s)",
-                self.limits.timeout.map_or(0, |t| t.as_secs())
-            ))),
+            Err(TurnError::Cancelled) if timed_out.load(Ordering::SeqCst) => {
+                Err(TurnError::Limit(format!(
+                    "stopped: the turn ran longer than --timeout ({}s)",
+                    self.limits.timeout.map_or(0, |t| t.as_secs())
+                )))
+            }
             other => other,
         };
         let status = match &end {
@@ -204,7 +218,9 @@ impl Agent {
             };
             let Some(event) = event else { break };
             match &event {
-                ModelEvent::TextDelta { text } => emit(AgentEvent::TextDelta { text: text.clone() }),
+                ModelEvent::TextDelta { text } => {
+                    emit(AgentEvent::TextDelta { text: text.clone() })
+                }
                 ModelEvent::ThinkingDelta { text, .. } if !text.is_empty() => {
                     emit(AgentEvent::ThinkingDelta { text: text.clone() });
                 }
@@ -217,7 +233,9 @@ impl Agent {
         }
         match assembler.finish() {
             Ok(r) => CallEnd::Done(r),
-            Err(e) if e.code == crate::model::ErrorCode::Cancelled => CallEnd::Failed(TurnError::Cancelled),
+            Err(e) if e.code == crate::model::ErrorCode::Cancelled => {
+                CallEnd::Failed(TurnError::Cancelled)
+            }
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         }
     }
@@ -236,7 +254,10 @@ impl Agent {
         while i < calls.len() {
             let safe = self.tools.is_concurrency_safe(&calls[i]);
             let end = if safe {
-                i + calls[i..].iter().take_while(|c| self.tools.is_concurrency_safe(c)).count()
+                i + calls[i..]
+                    .iter()
+                    .take_while(|c| self.tools.is_concurrency_safe(c))
+                    .count()
             } else {
                 i + 1
             };
@@ -256,7 +277,9 @@ impl Agent {
                     (execution, started.elapsed())
                 }
             });
-            for (c, (execution, duration)) in batch.iter().zip(futures::future::join_all(runs).await) {
+            for (c, (execution, duration)) in
+                batch.iter().zip(futures::future::join_all(runs).await)
+            {
                 emit(AgentEvent::ToolFinished {
                     call_id: c.id.clone(),
                     name: c.name.clone(),

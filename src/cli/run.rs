@@ -13,7 +13,8 @@ use tokio_util::sync::CancellationToken;
 
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
-    self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, RunRequest, SessionStart, TurnError,
+    self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, RunRequest, SessionStart,
+    TurnError,
 };
 use crate::model::OutputSchema;
 use crate::session::TurnStatus;
@@ -76,7 +77,9 @@ fn parse_mode(text: &str) -> Result<PermissionMode, String> {
 pub(super) fn parse_duration(text: &str) -> Result<Duration, String> {
     let t = text.trim();
     let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
-    let n: u64 = num.parse().map_err(|_| format!("`{text}` is not a duration; write 90s, 10m, 2h or 1d"))?;
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration; write 90s, 10m, 2h or 1d"))?;
     let secs = match unit {
         "" | "s" => n,
         "m" => n * 60,
@@ -101,10 +104,16 @@ fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
         String::new()
     } else {
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read stdin")?;
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read stdin")?;
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-        String::from_utf8(bytes.to_vec())
-            .map_err(|e| UsageError(format!("stdin is not valid UTF-8 (byte {}); pass text", e.utf8_error().valid_up_to())))?
+        String::from_utf8(bytes.to_vec()).map_err(|e| {
+            UsageError(format!(
+                "stdin is not valid UTF-8 (byte {}); pass text",
+                e.utf8_error().valid_up_to()
+            ))
+        })?
     };
     let prompt = match arg {
         None | Some("-") => piped,
@@ -118,10 +127,18 @@ fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
 }
 
 fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("cannot read --output-schema `{}`: {e}", path.display())))?;
-    let schema: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| UsageError(format!("--output-schema `{}` is not JSON: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        UsageError(format!(
+            "cannot read --output-schema `{}`: {e}",
+            path.display()
+        ))
+    })?;
+    let schema: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        UsageError(format!(
+            "--output-schema `{}` is not JSON: {e}",
+            path.display()
+        ))
+    })?;
     Ok(OutputSchema {
         name: "output".to_owned(),
         schema,
@@ -152,7 +169,10 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     let prompt = read_prompt(args.prompt.as_deref())?;
     let output_schema = args.output_schema.as_ref().map(read_schema).transpose()?;
     let home = ctx.home()?;
-    let cwd = ctx.cwd()?.canonicalize().context("cannot resolve the working directory")?;
+    let cwd = ctx
+        .cwd()?
+        .canonicalize()
+        .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
     let loaded = ctx.load_config(None)?;
     let request = RunRequest {
@@ -186,7 +206,11 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     let mut emitter = JsonlEmitter::default();
     let mut write_error = None;
     let mut on_start = |start: &SessionStart| {
-        let id = start.id.as_ref().map(ToString::to_string).unwrap_or_default();
+        let id = start
+            .id
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         if json {
             let event = RunEvent::SessionStarted {
                 session_id: id,
@@ -198,7 +222,11 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 write_error.get_or_insert(e);
             }
         } else if !id.is_empty() {
-            let verb = if start.resumed { "continuing" } else { "session" };
+            let verb = if start.resumed {
+                "continuing"
+            } else {
+                "session"
+            };
             out.note(&out.paint("2", &format!("{verb} {id} ({})", start.model)));
         }
     };
@@ -210,11 +238,28 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                     emit_error.get_or_insert(e);
                 }
             }
-        } else if let AgentEvent::ToolFinished { name, arguments, status, summary, duration, .. } = &event {
+        } else if let AgentEvent::ToolFinished {
+            name,
+            arguments,
+            status,
+            summary,
+            duration,
+            ..
+        } = &event
+        {
             out.note(&tool_line(ctx, name, arguments, status, summary, *duration));
         }
     };
-    let outcome = agent::run_once(&home, &project, &loaded.config, request, &cancel, &mut on_start, &mut emit).await;
+    let outcome = agent::run_once(
+        &home,
+        &project,
+        &loaded.config,
+        request,
+        &cancel,
+        &mut on_start,
+        &mut emit,
+    )
+    .await;
     drop(emit);
     if let Some(e) = write_error.or(emit_error) {
         return Err(e.into());
@@ -223,7 +268,9 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         Ok(o) => o,
         Err(e) => {
             if json {
-                out.json_line(&RunEvent::Error { message: format!("{e:#}") })?;
+                out.json_line(&RunEvent::Error {
+                    message: format!("{e:#}"),
+                })?;
             }
             return Err(e.into());
         }

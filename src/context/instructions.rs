@@ -17,7 +17,10 @@ const MAX_FILE_BYTES: usize = 64 * 1024;
 pub fn discover(home_root: &Path, root: &Path, cwd: &Path) -> Vec<Instruction> {
     let mut out = Vec::new();
     collect_dir(home_root, &home_root.join("rules"), &mut out);
-    let mut dirs: Vec<&Path> = cwd.ancestors().take_while(|d| d.starts_with(root)).collect();
+    let mut dirs: Vec<&Path> = cwd
+        .ancestors()
+        .take_while(|d| d.starts_with(root))
+        .collect();
     if dirs.is_empty() {
         dirs.push(root);
     }
@@ -83,7 +86,20 @@ mod tests {
         w(root.join(".pilotdeck/rules/a.md"), "rule a");
         w(root.join("a/PILOTDECK.md"), "nested");
         w(root.join("a/b/notes.txt"), "not an instruction");
-        let texts: Vec<String> = discover(&home, &root, &sub).into_iter().map(|i| i.text).collect();
-        assert_eq!(texts, ["home", "home rule", "root agents", "rule a", "rule b", "nested"]);
+        let texts: Vec<String> = discover(&home, &root, &sub)
+            .into_iter()
+            .map(|i| i.text)
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                "home",
+                "home rule",
+                "root agents",
+                "rule a",
+                "rule b",
+                "nested"
+            ]
+        );
     }
 }

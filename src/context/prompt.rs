@@ -49,19 +49,32 @@ pub fn system_prompt(o: &PromptOptions) -> String {
     out.push_str("\n\n# Environment\n");
     out.push_str(&format!("- Project root: {}\n", o.project_root.display()));
     out.push_str(&format!("- Working directory: {}\n", o.cwd.display()));
-    out.push_str(&format!("- Platform: {} ({})\n", std::env::consts::OS, std::env::consts::ARCH));
-    out.push_str(&format!("- Date: {}\n", chrono::Local::now().format("%Y-%m-%d")));
+    out.push_str(&format!(
+        "- Platform: {} ({})\n",
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    ));
+    out.push_str(&format!(
+        "- Date: {}\n",
+        chrono::Local::now().format("%Y-%m-%d")
+    ));
     out.push_str(&format!("- Permission mode: {}\n", o.permission_mode));
     for dir in &o.add_dirs {
         out.push_str(&format!("- Also writable: {}\n", dir.display()));
     }
     if o.unattended {
-        out.push_str("- Nobody is watching this run: do not ask questions; decide, act, and report.\n");
+        out.push_str(
+            "- Nobody is watching this run: do not ask questions; decide, act, and report.\n",
+        );
     }
     if !o.instructions.is_empty() {
         out.push_str("\n# Project instructions\n");
         for i in &o.instructions {
-            out.push_str(&format!("\n## {}\n{}\n", i.path.display(), i.text.trim_end()));
+            out.push_str(&format!(
+                "\n## {}\n{}\n",
+                i.path.display(),
+                i.text.trim_end()
+            ));
         }
     }
     if let Some(extra) = &o.append {

@@ -64,7 +64,9 @@ pub fn rebuild(records: &[Record]) -> History {
 fn close_interrupted(messages: &mut Vec<Message>, pending: &mut Vec<Message>) {
     messages.append(&mut pairable(std::mem::take(pending)));
     match messages.last_mut() {
-        Some(last) if last.role == Role::Assistant => last.content.push(ContentBlock::text(INTERRUPTED_NOTE)),
+        Some(last) if last.role == Role::Assistant => {
+            last.content.push(ContentBlock::text(INTERRUPTED_NOTE))
+        }
         _ => messages.push(Message::assistant(INTERRUPTED_NOTE)),
     }
 }
@@ -77,7 +79,8 @@ fn pairable(turn: Vec<Message>) -> Vec<Message> {
     while let Some(message) = iter.next() {
         match message.role {
             Role::Assistant => {
-                let calls: HashSet<String> = message.tool_calls().map(|c| c.id.to_owned()).collect();
+                let calls: HashSet<String> =
+                    message.tool_calls().map(|c| c.id.to_owned()).collect();
                 if calls.is_empty() {
                     out.push(message);
                     continue;
@@ -148,7 +151,11 @@ mod tests {
     fn results(turn: u32, ids: &[&str]) -> Record {
         Record::ToolResults {
             turn,
-            message: Message::tool_results(ids.iter().map(|i| ContentBlock::tool_result(*i, "ok", false)).collect()),
+            message: Message::tool_results(
+                ids.iter()
+                    .map(|i| ContentBlock::tool_result(*i, "ok", false))
+                    .collect(),
+            ),
             at: Utc::now(),
         }
     }
@@ -193,9 +200,23 @@ mod tests {
         ]);
         assert!(h.interrupted);
         let roles: Vec<Role> = h.messages.iter().map(|m| m.role).collect();
-        assert_eq!(roles, vec![Role::User, Role::Assistant, Role::User, Role::Assistant, Role::Tool, Role::Assistant]);
+        assert_eq!(
+            roles,
+            vec![
+                Role::User,
+                Role::Assistant,
+                Role::User,
+                Role::Assistant,
+                Role::Tool,
+                Role::Assistant
+            ]
+        );
         assert_eq!(h.messages[5].text(), INTERRUPTED_NOTE);
-        assert_eq!(h.messages[3].tool_calls().count(), 1, "only the answered call survives");
+        assert_eq!(
+            h.messages[3].tool_calls().count(),
+            1,
+            "only the answered call survives"
+        );
     }
 
     #[test]

@@ -112,17 +112,26 @@ pub enum Error {
     Store(#[from] store::Error),
     #[error(transparent)]
     Home(#[from] crate::home::Error),
-    #[error("no session matches `{query}` in this project; list them with `pilotdeck session list`")]
+    #[error(
+        "no session matches `{query}` in this project; list them with `pilotdeck session list`"
+    )]
     NotFound { query: String },
     #[error("`{query}` matches several sessions ({}); give more of the id", candidates.join(", "))]
-    Ambiguous { query: String, candidates: Vec<String> },
+    Ambiguous {
+        query: String,
+        candidates: Vec<String>,
+    },
     #[error("`{path}` is not a pilotdeck transcript (its first line is not a session header)")]
     NotATranscript { path: PathBuf },
 }
 
 impl Transcript {
     /// Creates a new session file for `project` and writes its header.
-    pub fn create(home: &PilotHome, project: &Project, model: &str) -> Result<(SessionId, Transcript), Error> {
+    pub fn create(
+        home: &PilotHome,
+        project: &Project,
+        model: &str,
+    ) -> Result<(SessionId, Transcript), Error> {
         project.ensure_dir(home)?;
         let id = SessionId::generate();
         let path = home.sessions_dir(&project.key).join(format!("{id}.jsonl"));
@@ -163,13 +172,22 @@ impl Transcript {
 }
 
 /// Finds a session of `project` by id, unique id prefix, or `last` (the newest).
-pub fn find(home: &PilotHome, project: &Project, query: &str) -> Result<(SessionId, Transcript), Error> {
+pub fn find(
+    home: &PilotHome,
+    project: &Project,
+    query: &str,
+) -> Result<(SessionId, Transcript), Error> {
     let dir = home.sessions_dir(&project.key);
     let mut ids: Vec<String> = std::fs::read_dir(&dir)
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
-                .filter_map(|e| e.file_name().to_str()?.strip_suffix(".jsonl").map(str::to_owned))
+                .filter_map(|e| {
+                    e.file_name()
+                        .to_str()?
+                        .strip_suffix(".jsonl")
+                        .map(str::to_owned)
+                })
                 .collect()
         })
         .unwrap_or_default();
