@@ -32,11 +32,11 @@ impl Recorder {
         if self.failed.is_some() {
             return;
         }
-        if let Some(t) = &self.transcript {
-            if let Err(e) = t.append(&record) {
-                tracing::error!(error = %e, "cannot write the transcript");
-                self.failed = Some(e);
-            }
+        if let Some(t) = &self.transcript
+            && let Err(e) = t.append(&record)
+        {
+            tracing::error!(error = %e, "cannot write the transcript");
+            self.failed = Some(e);
         }
     }
 

@@ -205,62 +205,63 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     let json = out.json;
     let mut emitter = JsonlEmitter::default();
     let mut write_error = None;
-    let mut on_start = |start: &SessionStart| {
-        let id = start
-            .id
-            .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        if json {
-            let event = RunEvent::SessionStarted {
-                session_id: id,
-                model: start.model.clone(),
-                cwd: project.root.display().to_string(),
-                resumed: start.resumed,
-            };
-            if let Err(e) = out.json_line(&event) {
-                write_error.get_or_insert(e);
-            }
-        } else if !id.is_empty() {
-            let verb = if start.resumed {
-                "continuing"
-            } else {
-                "session"
-            };
-            out.note(&out.paint("2", &format!("{verb} {id} ({})", start.model)));
-        }
-    };
     let mut emit_error = None;
-    let mut emit = |event: AgentEvent| {
-        if json {
-            for line in emitter.on_event(&event) {
-                if let Err(e) = out.json_line(&line) {
-                    emit_error.get_or_insert(e);
+    let outcome = {
+        let mut on_start = |start: &SessionStart| {
+            let id = start
+                .id
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            if json {
+                let event = RunEvent::SessionStarted {
+                    session_id: id,
+                    model: start.model.clone(),
+                    cwd: project.root.display().to_string(),
+                    resumed: start.resumed,
+                };
+                if let Err(e) = out.json_line(&event) {
+                    write_error.get_or_insert(e);
                 }
+            } else if !id.is_empty() {
+                let verb = if start.resumed {
+                    "continuing"
+                } else {
+                    "session"
+                };
+                out.note(&out.paint("2", &format!("{verb} {id} ({})", start.model)));
             }
-        } else if let AgentEvent::ToolFinished {
-            name,
-            arguments,
-            status,
-            summary,
-            duration,
-            ..
-        } = &event
-        {
-            out.note(&tool_line(ctx, name, arguments, status, summary, *duration));
-        }
+        };
+        let mut emit = |event: AgentEvent| {
+            if json {
+                for line in emitter.on_event(&event) {
+                    if let Err(e) = out.json_line(&line) {
+                        emit_error.get_or_insert(e);
+                    }
+                }
+            } else if let AgentEvent::ToolFinished {
+                name,
+                arguments,
+                status,
+                summary,
+                duration,
+                ..
+            } = &event
+            {
+                out.note(&tool_line(ctx, name, arguments, status, summary, *duration));
+            }
+        };
+        agent::run_once(
+            &home,
+            &project,
+            &loaded.config,
+            request,
+            &cancel,
+            &mut on_start,
+            &mut emit,
+        )
+        .await
     };
-    let outcome = agent::run_once(
-        &home,
-        &project,
-        &loaded.config,
-        request,
-        &cancel,
-        &mut on_start,
-        &mut emit,
-    )
-    .await;
-    drop(emit);
     if let Some(e) = write_error.or(emit_error) {
         return Err(e.into());
     }
