@@ -26,9 +26,6 @@ use crate::config::ModelRef;
 use crate::model::{ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest, ToolSpec, Usage};
 use crate::tools::{ToolContext, ToolRegistry};
 
-/// Retries one model call may spend (shared across its attempts; see `model::retry`).
-const DEFAULT_RETRY_BUDGET: u32 = 2;
-
 /// Everything fixed for a session's turns.
 pub struct Agent {
     pub client: ModelClient,
@@ -42,6 +39,7 @@ pub struct Agent {
     pub thinking: Option<ThinkingRequest>,
     /// When set, the final answer must be JSON valid against this schema.
     pub output_schema: Option<OutputSchema>,
+    /// HTTP requests one model call may make, retries included (see `model::retry`).
     pub retry_budget: u32,
 }
 
@@ -66,7 +64,7 @@ impl Agent {
             max_output_tokens: None,
             thinking: None,
             output_schema: None,
-            retry_budget: DEFAULT_RETRY_BUDGET,
+            retry_budget: crate::model::retry::DEFAULT_BUDGET,
         }
     }
 
