@@ -557,3 +557,79 @@ fn continue_after_a_run_killed_mid_turn_resumes_with_the_earlier_input() {
     );
     assert_eq!(env.transcripts().len(), 1, "continued the same session");
 }
+
+/// Polls `check` every 20 ms for up to 20 s.
+fn wait_until(mut check: impl FnMut() -> bool) -> bool {
+    block_on(async {
+        for _ in 0..1000 {
+            if check() {
+                return true;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        false
+    })
+}
+
+#[test]
+fn sigterm_during_a_tool_kills_its_process_group_and_exits_130() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    mock.push(call(
+        "b1",
+        "bash",
+        serde_json::json!({"command": "sleep 300 & echo $! > sleeper.pid; wait"}),
+    ));
+    let child = env.spawn(&["run", "--permission-mode", "full", "sleep a while"]);
+    let pid_file = env.project.join("sleeper.pid");
+    assert!(wait_until(
+        || std::fs::read_to_string(&pid_file).is_ok_and(|s| s.ends_with('\n'))
+    ));
+    let sleeper: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let sleeper = rustix::process::Pid::from_raw(sleeper).unwrap();
+    rustix::process::kill_process(
+        rustix::process::Pid::from_raw(child.id() as i32).unwrap(),
+        rustix::process::Signal::TERM,
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        wait_until(|| rustix::process::test_kill_process(sleeper).is_err()),
+        "the tool's background child was killed with its group"
+    );
+}
+
+#[test]
+fn project_instructions_reach_the_system_prompt() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(&env.project.join("AGENTS.md"), "Always answer in French.");
+    env.write(&env.project.join(".pilotdeck/rules/style.md"), "Use tabs.");
+    env.write(&env.home.join("PILOTDECK.md"), "The user is called Ada.");
+    mock.push(openai::text("Bonjour"));
+    env.cmd()
+        .args(["run", "--append-system-prompt", "Be brief.", "hello"])
+        .run(0);
+    let system = mock.single_request().system().unwrap();
+    let ada = system.find("called Ada").unwrap();
+    let french = system.find("answer in French").unwrap();
+    let tabs = system.find("Use tabs").unwrap();
+    assert!(
+        ada < french && french < tabs,
+        "home first, then the project root and its rules"
+    );
+    assert!(system.trim_end().ends_with("Be brief."));
+    assert!(system.contains("Permission mode: workspace-write"));
+}
