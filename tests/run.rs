@@ -633,3 +633,70 @@ fn project_instructions_reach_the_system_prompt() {
     assert!(system.trim_end().ends_with("Be brief."));
     assert!(system.contains("Permission mode: workspace-write"));
 }
+
+#[test]
+fn timeout_ends_a_stalled_turn_with_a_reason() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    mock.push(openai::text("slow").stall_after(1));
+    let run = env.cmd().args(["run", "--timeout", "1s", "be slow"]).run(1);
+    assert!(
+        run.stderr.contains("longer than --timeout"),
+        "{}",
+        run.stderr
+    );
+    let transcript = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
+    assert!(transcript.contains("\"limit_reached\""));
+}
+
+#[test]
+fn ephemeral_runs_leave_no_transcript() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    mock.push(openai::text("gone"));
+    let run = env.cmd().args(["run", "--ephemeral", "hi"]).run(0);
+    assert_eq!(run.stdout, "gone\n");
+    assert!(env.transcripts().is_empty());
+}
+
+#[test]
+fn allow_and_deny_rules_from_flags() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    std::fs::create_dir_all(env.project.join("build/x")).unwrap();
+    mock.push(call(
+        "r1",
+        "bash",
+        serde_json::json!({"command": "rm -r build"}),
+    ));
+    mock.push(call(
+        "r2",
+        "bash",
+        serde_json::json!({"command": "echo allowed-but-denied"}),
+    ));
+    mock.push(openai::text("cleaned"));
+    env.cmd()
+        .args([
+            "run",
+            "--allow",
+            "bash:rm -r build",
+            "--allow",
+            "bash:echo *",
+            "--deny",
+            "bash:echo allowed*",
+            "clean",
+        ])
+        .run(0);
+    assert!(
+        !env.project.join("build").exists(),
+        "the allow rule let `rm -r build` run"
+    );
+    let result = mock.requests()[2].tool_result("r2").unwrap();
+    assert!(
+        result.contains("permission denied"),
+        "deny wins over allow: {result}"
+    );
+}
