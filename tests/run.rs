@@ -22,6 +22,14 @@ fn config_for(mock: &MockModel) -> String {
     )
 }
 
+/// A mock model server and a test environment configured to use it.
+fn mocked() -> (MockModel, TestEnv) {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    (mock, env)
+}
+
 #[test]
 fn answers_a_prompt_and_records_the_session() {
     let mock = MockModel::spawn();
@@ -87,9 +95,7 @@ fn jsonl(stdout: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn multi_step_task_reads_edits_and_runs_a_command() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     env.write(&env.project.join("notes.txt"), "colour = red\n");
     mock.push(call(
         "c1",
@@ -154,9 +160,7 @@ fn multi_step_task_reads_edits_and_runs_a_command() {
 
 #[test]
 fn safe_calls_run_together_unsafe_calls_alone_results_in_call_order() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     for f in ["a.txt", "b.txt", "c.txt"] {
         env.write(&env.project.join(f), &format!("content of {f}\n"));
     }
@@ -216,9 +220,7 @@ fn safe_calls_run_together_unsafe_calls_alone_results_in_call_order() {
 
 #[test]
 fn a_write_outside_the_project_is_denied_and_reported() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     let outside = env.tmp.path().join("outside.txt");
     mock.push(call(
         "w1",
@@ -241,9 +243,7 @@ fn a_write_outside_the_project_is_denied_and_reported() {
 
 #[test]
 fn hard_denied_commands_are_refused_even_in_full_mode() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(call(
         "s1",
         "bash",
@@ -261,9 +261,7 @@ fn hard_denied_commands_are_refused_even_in_full_mode() {
 
 #[test]
 fn read_only_mode_refuses_writes() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(call(
         "w1",
         "write_file",
@@ -297,9 +295,7 @@ fn read_only_mode_refuses_writes() {
 
 #[test]
 fn invalid_arguments_go_back_to_the_model_which_corrects_them() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     env.write(&env.project.join("a.txt"), "alpha\n");
     mock.push(call(
         "x1",
@@ -325,9 +321,7 @@ fn invalid_arguments_go_back_to_the_model_which_corrects_them() {
 
 #[test]
 fn the_same_invalid_call_three_times_trips_the_circuit_breaker() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     for i in 0..3 {
         mock.push(call(
             &format!("x{i}"),
@@ -345,9 +339,7 @@ fn the_same_invalid_call_three_times_trips_the_circuit_breaker() {
 
 #[test]
 fn max_turns_ends_the_turn_with_a_reason() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(call("t1", "get_current_time", serde_json::json!({})));
     mock.push(call("t2", "get_current_time", serde_json::json!({})));
     let run = env
@@ -364,9 +356,7 @@ fn max_turns_ends_the_turn_with_a_reason() {
 
 #[test]
 fn output_schema_is_requested_and_enforced() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     let schema = env.tmp.path().join("schema.json");
     env.write(
         &schema,
@@ -406,9 +396,7 @@ fn output_schema_is_requested_and_enforced() {
 
 #[test]
 fn the_prompt_comes_from_stdin_and_piped_input_is_appended() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.mount(openai::text("ok"), 3);
     env.cmd()
         .arg_str("run")
@@ -448,9 +436,7 @@ fn bad_stdin_and_missing_prompts_are_usage_errors() {
 
 #[test]
 fn json_events_have_a_stable_shape() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     env.write(&env.project.join("a.txt"), "alpha\n");
     mock.push(openai::stream(
         &Turn::new()
@@ -504,9 +490,7 @@ fn exit_codes_for_model_failures() {
 
 #[test]
 fn sigint_aborts_the_turn_records_it_and_exits_130() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(openai::text("never finishes").stall_after(1));
     let child = env.spawn(&["run", "wait for me"]);
     block_on(mock.wait_for_requests(1));
@@ -528,9 +512,7 @@ fn sigint_aborts_the_turn_records_it_and_exits_130() {
 
 #[test]
 fn continue_after_a_run_killed_mid_turn_resumes_with_the_earlier_input() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     env.write(&env.project.join("a.txt"), "alpha\n");
     mock.push(call(
         "c1",
@@ -573,9 +555,7 @@ fn wait_until(mut check: impl FnMut() -> bool) -> bool {
 
 #[test]
 fn sigterm_during_a_tool_kills_its_process_group_and_exits_130() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(call(
         "b1",
         "bash",
@@ -612,9 +592,7 @@ fn sigterm_during_a_tool_kills_its_process_group_and_exits_130() {
 
 #[test]
 fn project_instructions_reach_the_system_prompt() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     env.write(&env.project.join("AGENTS.md"), "Always answer in French.");
     env.write(&env.project.join(".pilotdeck/rules/style.md"), "Use tabs.");
     env.write(&env.home.join("PILOTDECK.md"), "The user is called Ada.");
@@ -636,9 +614,7 @@ fn project_instructions_reach_the_system_prompt() {
 
 #[test]
 fn timeout_ends_a_stalled_turn_with_a_reason() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(openai::text("slow").stall_after(1));
     let run = env.cmd().args(["run", "--timeout", "1s", "be slow"]).run(1);
     assert!(
@@ -652,9 +628,7 @@ fn timeout_ends_a_stalled_turn_with_a_reason() {
 
 #[test]
 fn ephemeral_runs_leave_no_transcript() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     mock.push(openai::text("gone"));
     let run = env.cmd().args(["run", "--ephemeral", "hi"]).run(0);
     assert_eq!(run.stdout, "gone\n");
@@ -663,9 +637,7 @@ fn ephemeral_runs_leave_no_transcript() {
 
 #[test]
 fn allow_and_deny_rules_from_flags() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
+    let (mock, env) = mocked();
     std::fs::create_dir_all(env.project.join("build/x")).unwrap();
     mock.push(call(
         "r1",
