@@ -672,3 +672,32 @@ fn allow_and_deny_rules_from_flags() {
         "deny wins over allow: {result}"
     );
 }
+
+#[test]
+fn runs_are_logged_to_the_daily_file_without_the_api_key() {
+    let (mock, env) = mocked();
+    mock.push(openai::text("logged"));
+    env.cmd().args(["run", "hi"]).run(0);
+    let logs: Vec<_> = std::fs::read_dir(env.home.join("logs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(logs.len(), 1);
+    let name = logs[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("pilotdeck-") && name.ends_with(".log"),
+        "{name}"
+    );
+    let text = std::fs::read_to_string(&logs[0]).unwrap();
+    assert!(text.contains("turn ended"), "{text}");
+    assert!(
+        !text.contains("test-key"),
+        "the API key never reaches a log"
+    );
+    for t in env.transcripts() {
+        assert!(
+            !std::fs::read_to_string(t).unwrap().contains("test-key"),
+            "nor a transcript"
+        );
+    }
+}

@@ -108,6 +108,17 @@ pub async fn run_once(
         )
         .await;
     recorder.on_outcome(&outcome);
+    tracing::info!(
+        project = %project.key,
+        turn = outcome.turn,
+        status = ?outcome.status,
+        iterations = outcome.iterations,
+        tool_calls = outcome.tool_calls,
+        input_tokens = outcome.usage.input_tokens,
+        output_tokens = outcome.usage.output_tokens,
+        duration_ms = outcome.duration.as_millis() as u64,
+        "turn ended"
+    );
     match recorder.take_error() {
         Some(e) => Err(RunError::Transcript(e)),
         None => Ok(outcome),
