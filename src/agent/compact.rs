@@ -75,7 +75,9 @@ impl Agent {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) {
         let budget = self.budget();
-        let mut action = budget.action(self.prompt_tokens(history));
+        let tokens = self.prompt_tokens(history);
+        tracing::debug!(tokens, budget = budget.prompt_tokens, "context size");
+        let mut action = budget.action(tokens);
         if action == Action::Trim || action == Action::Summarize {
             // Trimming is a pure function of the history, so it is redone after a resume rather
             // than recorded.
