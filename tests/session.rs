@@ -73,10 +73,10 @@ fn list_show_rename_fork_export_and_rm() {
     mock.push(answer("More detail."));
     mock.push(answer("Second session."));
     let env = setup(&mock);
+    env.cmd().args(["run", "Explain the borrow checker"]).run(0);
     env.cmd()
-        .args(["run", "Explain the borrow checker"])
+        .args(["run", "--continue", "And lifetimes?"])
         .run(0);
-    env.cmd().args(["run", "--continue", "And lifetimes?"]).run(0);
     env.cmd().args(["run", "Another topic"]).run(0);
 
     let sessions = list(&env);
@@ -91,16 +91,31 @@ fn list_show_rename_fork_export_and_rm() {
     let human = env.cmd().args(["session", "list"]).run(0);
     assert!(human.stdout.contains("Another topic"), "{}", human.stdout);
 
-    let show = env.cmd().args(["session", "show", prefix, "--markdown"]).run(0);
-    assert!(show.stdout.starts_with("# Explain the borrow checker"), "{}", show.stdout);
+    let show = env
+        .cmd()
+        .args(["session", "show", prefix, "--markdown"])
+        .run(0);
+    assert!(
+        show.stdout.starts_with("# Explain the borrow checker"),
+        "{}",
+        show.stdout
+    );
     assert!(show.stdout.contains("## Turn 2") && show.stdout.contains("More detail."));
-    let json = env.cmd().args(["session", "show", prefix, "--json"]).run(0).json();
+    let json = env
+        .cmd()
+        .args(["session", "show", prefix, "--json"])
+        .run(0)
+        .json();
     assert_eq!(json["session"]["id"], first.as_str());
 
     env.cmd()
         .args(["session", "rename", prefix, "Borrowing 101"])
         .run(0);
-    assert_eq!(list(&env)[0]["title"], "Borrowing 101", "a rename counts as an update");
+    assert_eq!(
+        list(&env)[0]["title"],
+        "Borrowing 101",
+        "a rename counts as an update"
+    );
 
     let fork = env
         .cmd()
@@ -115,10 +130,18 @@ fn list_show_rename_fork_export_and_rm() {
     let types: Vec<String> = forked
         .stdout
         .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["type"].as_str().unwrap().to_owned())
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     assert_eq!(types, ["session", "user", "assistant", "turn_end", "title"]);
-    assert!(!forked.stdout.contains("And lifetimes?"), "turn 2 is not in the fork");
+    assert!(
+        !forked.stdout.contains("And lifetimes?"),
+        "turn 2 is not in the fork"
+    );
     env.cmd()
         .args(["session", "fork", prefix, "--at", "7"])
         .run(1);
@@ -145,7 +168,11 @@ fn list_show_rename_fork_export_and_rm() {
     assert_eq!(left.len(), 2);
     assert!(!left.contains(&first));
     let gone = env.cmd().args(["session", "show", prefix]).run(2);
-    assert!(gone.stderr.contains("no session matches"), "{}", gone.stderr);
+    assert!(
+        gone.stderr.contains("no session matches"),
+        "{}",
+        gone.stderr
+    );
 }
 
 #[test]
@@ -154,7 +181,9 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
     mock.push(answer("Use a WAL journal for concurrent readers."));
     mock.push(answer("我们可以在上下文窗口快满的时候做会话压缩。"));
     let env = setup(&mock);
-    env.cmd().args(["run", "How should SQLite be configured?"]).run(0);
+    env.cmd()
+        .args(["run", "How should SQLite be configured?"])
+        .run(0);
     env.cmd().args(["run", "长对话怎么办？"]).run(0);
 
     let hits = env
@@ -165,7 +194,10 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
     let hits = hits.as_array().unwrap();
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert_eq!(hits[0]["role"], "assistant");
-    assert!(hits[0]["snippet"].as_str().unwrap().contains("[WAL]"), "{hits:?}");
+    assert!(
+        hits[0]["snippet"].as_str().unwrap().contains("[WAL]"),
+        "{hits:?}"
+    );
 
     // A two-character CJK word inside a longer run, as people search.
     let hits = env
@@ -176,7 +208,10 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
     let hits = hits.as_array().unwrap();
     assert_eq!(hits.len(), 1, "{hits:?}");
     assert_eq!(hits[0]["title"], "长对话怎么办？");
-    assert!(hits[0]["snippet"].as_str().unwrap().contains("会话[压缩]"), "{hits:?}");
+    assert!(
+        hits[0]["snippet"].as_str().unwrap().contains("会话[压缩]"),
+        "{hits:?}"
+    );
     let human = env.cmd().args(["session", "search", "对话"]).run(0);
     assert!(human.stdout.contains("长[对话]怎么办"), "{}", human.stdout);
 
@@ -217,15 +252,21 @@ fn list_repairs_the_index_when_files_change_behind_its_back() {
     // Added by hand: a copy under another id.
     let copy_id = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
     let text = std::fs::read_to_string(dir.join(format!("{id}.jsonl"))).unwrap();
-    let copy = text.replacen(&id, copy_id, 1).replace("original", "copied by hand");
+    let copy = text
+        .replacen(&id, copy_id, 1)
+        .replace("original", "copied by hand");
     std::fs::write(dir.join(format!("{copy_id}.jsonl")), copy).unwrap();
     let titles: Vec<Value> = list(&env).iter().map(|s| s["title"].clone()).collect();
-    assert!(titles.contains(&Value::from("copied by hand")), "{titles:?}");
+    assert!(
+        titles.contains(&Value::from("copied by hand")),
+        "{titles:?}"
+    );
 
     // Changed by hand: a title record appended.
     let path = dir.join(format!("{id}.jsonl"));
     let mut appended = std::fs::read_to_string(&path).unwrap();
-    appended.push_str("{\"type\":\"title\",\"title\":\"edited\",\"at\":\"2030-01-01T00:00:00Z\"}\n");
+    appended
+        .push_str("{\"type\":\"title\",\"title\":\"edited\",\"at\":\"2030-01-01T00:00:00Z\"}\n");
     std::fs::write(&path, appended).unwrap();
     assert_eq!(list(&env)[0]["title"], "edited");
     let hits = env
@@ -245,18 +286,28 @@ fn list_repairs_the_index_when_files_change_behind_its_back() {
         .args(["session", "search", "copied", "--json"])
         .run(0)
         .json();
-    assert_eq!(hits.as_array().unwrap().len(), 0, "its text left the index too");
+    assert_eq!(
+        hits.as_array().unwrap().len(),
+        0,
+        "its text left the index too"
+    );
 
-    let report = env.cmd().args(["session", "reindex", "--json"]).run(0).json();
+    let report = env
+        .cmd()
+        .args(["session", "reindex", "--json"])
+        .run(0)
+        .json();
     assert_eq!(report["added"], 1);
 }
 
 #[test]
 fn resume_after_sigkill_mid_turn_keeps_completed_pairs_and_marks_the_turn() {
     let mock = MockModel::spawn();
-    mock.push(openai::stream(
-        &Turn::new().tool_call("call_1", "read_file", r#"{"file_path":"notes.txt"}"#),
-    ));
+    mock.push(openai::stream(&Turn::new().tool_call(
+        "call_1",
+        "read_file",
+        r#"{"file_path":"notes.txt"}"#,
+    )));
     mock.push(openai::stream(&Turn::new().text("I have read the notes and now")).stall_after(2));
     mock.push(answer("Continuing."));
     let env = setup(&mock);
@@ -284,8 +335,14 @@ fn resume_after_sigkill_mid_turn_keeps_completed_pairs_and_marks_the_turn() {
     let requests = mock.requests();
     assert_eq!(requests.len(), 3);
     let messages = requests[2].body["messages"].as_array().unwrap().clone();
-    let roles: Vec<&str> = messages.iter().map(|m| m["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, ["system", "user", "assistant", "tool", "assistant", "user"]);
+    let roles: Vec<&str> = messages
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        roles,
+        ["system", "user", "assistant", "tool", "assistant", "user"]
+    );
     assert_eq!(messages[1]["content"], "summarise notes.txt");
     assert_eq!(messages[2]["tool_calls"][0]["id"], "call_1");
     assert!(
@@ -294,7 +351,10 @@ fn resume_after_sigkill_mid_turn_keeps_completed_pairs_and_marks_the_turn() {
         messages[3]
     );
     assert!(
-        messages[4]["content"].as_str().unwrap().contains("interrupted"),
+        messages[4]["content"]
+            .as_str()
+            .unwrap()
+            .contains("interrupted"),
         "the model is told: {:?}",
         messages[4]
     );
@@ -302,4 +362,158 @@ fn resume_after_sigkill_mid_turn_keeps_completed_pairs_and_marks_the_turn() {
     let sessions = list(&env);
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0]["turns"], 2);
+}
+
+/// Text of about `tokens` estimated tokens (4 ASCII characters per token), tagged so it can be found.
+fn filler(tag: &str, tokens: usize) -> String {
+    let mut text = format!("{tag}: ");
+    while text.len() < tokens * 4 {
+        text.push_str("lorem ipsum dolor sit amet ");
+    }
+    text
+}
+
+#[test]
+fn compaction_triggers_on_a_small_window_and_the_next_request_is_shorter() {
+    let mock = MockModel::spawn();
+    for i in 1..=3 {
+        mock.push(answer(&filler(&format!("answer{i}"), 500)));
+    }
+    mock.push(openai::json(
+        &Turn::new()
+            .text("## Objective\nSUMMARY-OF-TURNS")
+            .usage(0, 5),
+    ));
+    mock.push(answer("fourth answer"));
+    mock.push(answer("fifth answer"));
+    let env = setup(&mock);
+    env.cmd().args(["run", &filler("prompt1", 500)]).run(0);
+    for i in 2..=3 {
+        env.cmd()
+            .args(["run", "--continue", &filler(&format!("prompt{i}"), 500)])
+            .run(0);
+    }
+    // Now a window the next turn overflows: budget 5111 - 1000 reserved = 4111, summarised at 90%.
+    env.config(&config_for(
+        &mock,
+        "{capabilities: {maxContextTokens: 5111, maxOutputTokens: 1000}}",
+    ));
+    let fourth = env
+        .cmd()
+        .args(["run", "--continue", "--json", "fourth question"])
+        .run(0);
+    assert!(
+        fourth.stdout.contains("\"type\":\"context.compacted\""),
+        "{}",
+        fourth.stdout
+    );
+    env.cmd()
+        .args(["run", "--continue", "fifth question"])
+        .run(0);
+
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 6);
+    let summary_request = &requests[3];
+    assert!(!summary_request.is_stream());
+    let asked = summary_request.last_user_text().unwrap();
+    assert!(
+        asked.contains("## Objective") && asked.contains("prompt1:"),
+        "{asked}"
+    );
+
+    let after = texts(&requests[4]);
+    assert!(after[0].contains("SUMMARY-OF-TURNS"), "{after:?}");
+    assert!(
+        after.iter().all(|t| !t.contains("prompt1:")),
+        "turn 1 was summarised away"
+    );
+    assert!(
+        after.iter().any(|t| t.contains("prompt3:")),
+        "the newest turns stay verbatim"
+    );
+    assert_eq!(after.last().unwrap(), "fourth question");
+    let size = |r: &mock_model::Request| r.body["messages"].to_string().len();
+    assert!(
+        size(&requests[4]) < size(&requests[2]),
+        "the compacted request is shorter than even turn 3's"
+    );
+
+    // Resume after compaction starts at the boundary.
+    let resumed = texts(&requests[5]);
+    assert!(resumed[0].contains("SUMMARY-OF-TURNS"), "{resumed:?}");
+    assert!(resumed.iter().all(|t| !t.contains("prompt1:")));
+    assert!(resumed.iter().any(|t| t == "fourth answer"));
+    assert_eq!(resumed.last().unwrap(), "fifth question");
+
+    let show = env.cmd().args(["session", "show", "last"]).run(0);
+    assert!(show.stdout.contains("context compacted"), "{}", show.stdout);
+}
+
+#[test]
+fn prompt_too_long_compacts_once_and_retries() {
+    let mock = MockModel::spawn();
+    mock.push(answer("first answer"));
+    mock.push(openai::context_length_exceeded());
+    mock.push(openai::json(
+        &Turn::new().text("SUMMARY-AFTER-OVERFLOW").usage(0, 5),
+    ));
+    mock.push(answer("second answer"));
+    let env = setup(&mock);
+    env.cmd().args(["run", "first question"]).run(0);
+    let run = env
+        .cmd()
+        .args(["run", "--continue", "second question"])
+        .run(0);
+    assert_eq!(run.stdout, "second answer\n");
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 4, "one compaction, one retry");
+    let retried = texts(&requests[3]);
+    assert!(retried[0].contains("SUMMARY-AFTER-OVERFLOW"), "{retried:?}");
+    assert!(retried.iter().all(|t| t != "first question"));
+    assert_eq!(retried.last().unwrap(), "second question");
+}
+
+#[test]
+fn prompt_too_long_twice_fails_the_turn() {
+    let mock = MockModel::spawn();
+    mock.push(answer("first answer"));
+    mock.push(openai::context_length_exceeded());
+    mock.push(openai::json(&Turn::new().text("SUMMARY").usage(0, 5)));
+    mock.push(openai::context_length_exceeded());
+    let env = setup(&mock);
+    env.cmd().args(["run", "first question"]).run(0);
+    env.cmd()
+        .args(["run", "--continue", "second question"])
+        .run(1);
+    assert_eq!(mock.requests().len(), 4, "no second compaction");
+}
+
+#[test]
+fn session_compact_records_a_boundary_that_resume_starts_from() {
+    let mock = MockModel::spawn();
+    mock.push(answer("first answer"));
+    mock.push(answer("second answer"));
+    mock.push(openai::json(
+        &Turn::new().text("ON-DEMAND-SUMMARY").usage(0, 5),
+    ));
+    mock.push(answer("third answer"));
+    let env = setup(&mock);
+    env.cmd().args(["run", "first question"]).run(0);
+    env.cmd()
+        .args(["run", "--continue", "second question"])
+        .run(0);
+    let done = env
+        .cmd()
+        .args(["session", "compact", "last", "--json"])
+        .run(0)
+        .json();
+    assert_eq!(done["compacted"], true);
+    env.cmd()
+        .args(["run", "--continue", "third question"])
+        .run(0);
+    let last = texts(&mock.requests()[3]);
+    assert!(last[0].contains("ON-DEMAND-SUMMARY"), "{last:?}");
+    assert!(last.iter().all(|t| t != "first question"));
+    assert_eq!(last.last().unwrap(), "third question");
+    assert_eq!(list(&env)[0]["turns"], 3);
 }
