@@ -16,7 +16,6 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mock_model::{MockModel, Turn, openai};
-use serde_json::Value;
 use support::TestEnv;
 
 fn setup(mock: &MockModel) -> TestEnv {
