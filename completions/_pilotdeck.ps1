@@ -36,6 +36,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run one agent task in this project and print the answer (scripts, CI, cron)')
+            [CompletionResult]::new('chat', 'chat', [CompletionResultType]::ParameterValue, 'Talk with the agent in this project, interactively (one turn per line when piped)')
+            [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages (pilotdeck.1 and one per subcommand)')
@@ -75,6 +77,285 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;chat' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: the session''s, else agent.model)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: the session''s, else agent.model)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Continue the session with this id (or unique prefix, or `last`)')
+            [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write (default) or full')
+            [CompletionResult]::new('--add-dir', '--add-dir', [CompletionResultType]::ParameterName, 'Another directory the agent may write to (repeatable)')
+            [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Allow calls matching RULE, e.g. ''bash:cargo *'' (repeatable)')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Deny calls matching RULE (repeatable; deny wins over allow)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--continue', '--continue', [CompletionResultType]::ParameterName, 'Continue the latest session of this project')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions, most recently updated first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a session''s conversation (Markdown; --json for the records)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue a session in `pilotdeck chat`')
+            [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Start a new session with the history of another, up to a turn')
+            [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Set a session''s title')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a session''s transcript')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a session as Markdown, JSON or JSONL on stdout')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Full-text search over every transcript (any language, CJK included)')
+            [CompletionResult]::new('compact', 'compact', [CompletionResultType]::ParameterValue, 'Summarise a session''s older history now, as automatic compaction would')
+            [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the session index in state.db from the transcript files')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'pilotdeck;session;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N sessions')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--all-projects', '--all-projects', [CompletionResultType]::ParameterName, 'Sessions of every project, not only this one')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--markdown', '--markdown', [CompletionResultType]::ParameterName, 'Print Markdown (the default without --json)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;resume' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;fork' {
+            [CompletionResult]::new('--at', '--at', [CompletionResultType]::ParameterName, 'Keep the history up to and including this turn (default: all of it)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;rename' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed when stdin is not a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed when stdin is not a terminal)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;export' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;search' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N hits')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--all-projects', '--all-projects', [CompletionResultType]::ParameterName, 'Search every project, not only this one')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;compact' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;reindex' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions, most recently updated first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a session''s conversation (Markdown; --json for the records)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue a session in `pilotdeck chat`')
+            [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Start a new session with the history of another, up to a turn')
+            [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Set a session''s title')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a session''s transcript')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a session as Markdown, JSON or JSONL on stdout')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Full-text search over every transcript (any language, CJK included)')
+            [CompletionResult]::new('compact', 'compact', [CompletionResultType]::ParameterValue, 'Summarise a session''s older history now, as automatic compaction would')
+            [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the session index in state.db from the transcript files')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'pilotdeck;session;help;list' {
+            break
+        }
+        'pilotdeck;session;help;show' {
+            break
+        }
+        'pilotdeck;session;help;resume' {
+            break
+        }
+        'pilotdeck;session;help;fork' {
+            break
+        }
+        'pilotdeck;session;help;rename' {
+            break
+        }
+        'pilotdeck;session;help;rm' {
+            break
+        }
+        'pilotdeck;session;help;export' {
+            break
+        }
+        'pilotdeck;session;help;search' {
+            break
+        }
+        'pilotdeck;session;help;compact' {
+            break
+        }
+        'pilotdeck;session;help;reindex' {
+            break
+        }
+        'pilotdeck;session;help;help' {
             break
         }
         'pilotdeck;config' {
@@ -270,6 +551,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         }
         'pilotdeck;help' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run one agent task in this project and print the answer (scripts, CI, cron)')
+            [CompletionResult]::new('chat', 'chat', [CompletionResultType]::ParameterValue, 'Talk with the agent in this project, interactively (one turn per line when piped)')
+            [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages (pilotdeck.1 and one per subcommand)')
@@ -279,6 +562,52 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;run' {
+            break
+        }
+        'pilotdeck;help;chat' {
+            break
+        }
+        'pilotdeck;help;session' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions, most recently updated first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a session''s conversation (Markdown; --json for the records)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue a session in `pilotdeck chat`')
+            [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Start a new session with the history of another, up to a turn')
+            [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Set a session''s title')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a session''s transcript')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a session as Markdown, JSON or JSONL on stdout')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Full-text search over every transcript (any language, CJK included)')
+            [CompletionResult]::new('compact', 'compact', [CompletionResultType]::ParameterValue, 'Summarise a session''s older history now, as automatic compaction would')
+            [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the session index in state.db from the transcript files')
+            break
+        }
+        'pilotdeck;help;session;list' {
+            break
+        }
+        'pilotdeck;help;session;show' {
+            break
+        }
+        'pilotdeck;help;session;resume' {
+            break
+        }
+        'pilotdeck;help;session;fork' {
+            break
+        }
+        'pilotdeck;help;session;rename' {
+            break
+        }
+        'pilotdeck;help;session;rm' {
+            break
+        }
+        'pilotdeck;help;session;export' {
+            break
+        }
+        'pilotdeck;help;session;search' {
+            break
+        }
+        'pilotdeck;help;session;compact' {
+            break
+        }
+        'pilotdeck;help;session;reindex' {
             break
         }
         'pilotdeck;help;config' {

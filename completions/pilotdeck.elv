@@ -33,6 +33,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+            cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
+            cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -71,6 +73,261 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'pilotdeck;chat'= {
+            cand -m 'Model to use, provider/model (default: the session''s, else agent.model)'
+            cand --model 'Model to use, provider/model (default: the session''s, else agent.model)'
+            cand --session 'Continue the session with this id (or unique prefix, or `last`)'
+            cand --permission-mode 'What the agent may do: read-only, workspace-write (default) or full'
+            cand --add-dir 'Another directory the agent may write to (repeatable)'
+            cand --allow 'Allow calls matching RULE, e.g. ''bash:cargo *'' (repeatable)'
+            cand --deny 'Deny calls matching RULE (repeatable; deny wins over allow)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --continue 'Continue the latest session of this project'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List sessions, most recently updated first'
+            cand show 'Show a session''s conversation (Markdown; --json for the records)'
+            cand resume 'Continue a session in `pilotdeck chat`'
+            cand fork 'Start a new session with the history of another, up to a turn'
+            cand rename 'Set a session''s title'
+            cand rm 'Delete a session''s transcript'
+            cand export 'Write a session as Markdown, JSON or JSONL on stdout'
+            cand search 'Full-text search over every transcript (any language, CJK included)'
+            cand compact 'Summarise a session''s older history now, as automatic compaction would'
+            cand reindex 'Rebuild the session index in state.db from the transcript files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;session;list'= {
+            cand --limit 'Show at most N sessions'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all-projects 'Sessions of every project, not only this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;show'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --markdown 'Print Markdown (the default without --json)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;resume'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;fork'= {
+            cand --at 'Keep the history up to and including this turn (default: all of it)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;rename'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;rm'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -y 'Do not ask for confirmation (needed when stdin is not a terminal)'
+            cand --yes 'Do not ask for confirmation (needed when stdin is not a terminal)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;export'= {
+            cand --format 'Output format'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;search'= {
+            cand --limit 'Show at most N hits'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all-projects 'Search every project, not only this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;compact'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;reindex'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;help'= {
+            cand list 'List sessions, most recently updated first'
+            cand show 'Show a session''s conversation (Markdown; --json for the records)'
+            cand resume 'Continue a session in `pilotdeck chat`'
+            cand fork 'Start a new session with the history of another, up to a turn'
+            cand rename 'Set a session''s title'
+            cand rm 'Delete a session''s transcript'
+            cand export 'Write a session as Markdown, JSON or JSONL on stdout'
+            cand search 'Full-text search over every transcript (any language, CJK included)'
+            cand compact 'Summarise a session''s older history now, as automatic compaction would'
+            cand reindex 'Rebuild the session index in state.db from the transcript files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;session;help;list'= {
+        }
+        &'pilotdeck;session;help;show'= {
+        }
+        &'pilotdeck;session;help;resume'= {
+        }
+        &'pilotdeck;session;help;fork'= {
+        }
+        &'pilotdeck;session;help;rename'= {
+        }
+        &'pilotdeck;session;help;rm'= {
+        }
+        &'pilotdeck;session;help;export'= {
+        }
+        &'pilotdeck;session;help;search'= {
+        }
+        &'pilotdeck;session;help;compact'= {
+        }
+        &'pilotdeck;session;help;reindex'= {
+        }
+        &'pilotdeck;session;help;help'= {
         }
         &'pilotdeck;config'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -250,6 +507,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;help'= {
             cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+            cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
+            cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -258,6 +517,40 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;help;run'= {
+        }
+        &'pilotdeck;help;chat'= {
+        }
+        &'pilotdeck;help;session'= {
+            cand list 'List sessions, most recently updated first'
+            cand show 'Show a session''s conversation (Markdown; --json for the records)'
+            cand resume 'Continue a session in `pilotdeck chat`'
+            cand fork 'Start a new session with the history of another, up to a turn'
+            cand rename 'Set a session''s title'
+            cand rm 'Delete a session''s transcript'
+            cand export 'Write a session as Markdown, JSON or JSONL on stdout'
+            cand search 'Full-text search over every transcript (any language, CJK included)'
+            cand compact 'Summarise a session''s older history now, as automatic compaction would'
+            cand reindex 'Rebuild the session index in state.db from the transcript files'
+        }
+        &'pilotdeck;help;session;list'= {
+        }
+        &'pilotdeck;help;session;show'= {
+        }
+        &'pilotdeck;help;session;resume'= {
+        }
+        &'pilotdeck;help;session;fork'= {
+        }
+        &'pilotdeck;help;session;rename'= {
+        }
+        &'pilotdeck;help;session;rm'= {
+        }
+        &'pilotdeck;help;session;export'= {
+        }
+        &'pilotdeck;help;session;search'= {
+        }
+        &'pilotdeck;help;session;compact'= {
+        }
+        &'pilotdeck;help;session;reindex'= {
         }
         &'pilotdeck;help;config'= {
             cand init 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'

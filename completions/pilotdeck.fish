@@ -36,6 +36,8 @@ complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -l json -d 'Print resu
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "config" -d 'Create, show, check and locate the configuration'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -67,6 +69,177 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s q -l quiet -
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s m -l model -d 'Model to use, provider/model (default: the session\'s, else agent.model)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l session -d 'Continue the session with this id (or unique prefix, or `last`)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default) or full' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l add-dir -d 'Another directory the agent may write to (repeatable)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l allow -d 'Allow calls matching RULE, e.g. \'bash:cargo *\' (repeatable)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l deny -d 'Deny calls matching RULE (repeatable; deny wins over allow)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l continue -d 'Continue the latest session of this project'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "list" -d 'List sessions, most recently updated first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "rename" -d 'Set a session\'s title'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "rm" -d 'Delete a session\'s transcript'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "search" -d 'Full-text search over every transcript (any language, CJK included)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "compact" -d 'Summarise a session\'s older history now, as automatic compaction would'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N sessions' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l all-projects -d 'Sessions of every project, not only this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -l markdown -d 'Print Markdown (the default without --json)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -l at -d 'Keep the history up to and including this turn (default: all of it)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -s y -l yes -d 'Do not ask for confirmation (needed when stdin is not a terminal)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -l format -d 'Output format' -r -f -a "markdown\t''
+json\t''
+jsonl\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -l limit -d 'Show at most N hits' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -l all-projects -d 'Search every project, not only this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from compact" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from reindex" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions, most recently updated first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "rename" -d 'Set a session\'s title'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Delete a session\'s transcript'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "search" -d 'Full-text search over every transcript (any language, CJK included)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "compact" -d 'Summarise a session\'s older history now, as automatic compaction would'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -186,13 +359,25 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s q -l qui
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "completions" -d 'Print a shell completion script'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "version" -d 'Print the version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run config completions man doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "version" -d 'Print the version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session config completions man doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, most recently updated first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "rename" -d 'Set a session\'s title'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "rm" -d 'Delete a session\'s transcript'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "search" -d 'Full-text search over every transcript (any language, CJK included)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "compact" -d 'Summarise a session\'s older history now, as automatic compaction would'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "init" -d 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the merged configuration with the source of every value (secrets redacted)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "validate" -d 'Check a config file, or the merged configuration; exit 2 on errors'

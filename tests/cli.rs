@@ -101,6 +101,11 @@ fn help_is_stable() {
         vec!["config", "validate", "--help"],
         vec!["doctor", "--help"],
         vec!["man", "--help"],
+        vec!["chat", "--help"],
+        vec!["session", "--help"],
+        vec!["session", "list", "--help"],
+        vec!["session", "search", "--help"],
+        vec!["session", "rm", "--help"],
     ] {
         let run = env.cmd().args(&args).run(0);
         assert!(run.stderr.is_empty());

@@ -40,4 +40,10 @@ pub enum AgentEvent {
     },
     /// All results of one reply's calls, in call order, as added to the conversation.
     ToolResults { message: Message },
+    /// The conversation was compacted: `messages` replaced it (a summary plus the newest messages).
+    Compacted {
+        messages: Vec<Message>,
+        tokens_before: u64,
+        tokens_after: u64,
+    },
 }

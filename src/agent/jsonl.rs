@@ -12,6 +12,8 @@
 //!   one-line summary; `duration_ms`), or `permission_denial` (`tool`, `reason`).
 //! - `{"type":"turn.completed","turn","usage":{input_tokens,output_tokens,cache_read_tokens,cache_write_tokens},"cost_usd"}`
 //! - `{"type":"turn.failed","turn","error":{"code","message"},"usage","cost_usd"}`
+//! - `{"type":"context.compacted","tokens_before","tokens_after"}` — the conversation was summarised to
+//!   fit the model's window (estimated tokens).
 //! - `{"type":"error","message"}` — a failure outside a turn.
 //!
 //! Unset optional fields are `null`.
@@ -62,6 +64,12 @@ pub enum RunEvent {
         error: ErrorBody,
         usage: Usage,
         cost_usd: Option<f64>,
+    },
+    /// The conversation was compacted.
+    #[serde(rename = "context.compacted")]
+    ContextCompacted {
+        tokens_before: u64,
+        tokens_after: u64,
     },
     /// A failure outside a turn.
     #[serde(rename = "error")]
@@ -222,6 +230,14 @@ impl JsonlEmitter {
                 out
             }
             AgentEvent::ToolResults { .. } => Vec::new(),
+            AgentEvent::Compacted {
+                tokens_before,
+                tokens_after,
+                ..
+            } => vec![RunEvent::ContextCompacted {
+                tokens_before: *tokens_before,
+                tokens_after: *tokens_after,
+            }],
         }
     }
 

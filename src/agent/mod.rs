@@ -5,6 +5,8 @@
 //! it goes. The loop prints nothing and writes nothing itself: front ends render the events and
 //! [`Recorder`] appends them to the transcript.
 
+mod compact;
+mod conversation;
 mod event;
 mod jsonl;
 mod limits;
@@ -14,6 +16,8 @@ mod record;
 mod setup;
 mod turn;
 
+pub use compact::Compacted;
+pub use conversation::{Conversation, compact_session};
 pub use event::AgentEvent;
 pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
@@ -41,6 +45,8 @@ pub struct Agent {
     pub output_schema: Option<OutputSchema>,
     /// HTTP requests one model call may make, retries included (see `model::retry`).
     pub retry_budget: u32,
+    /// Corrects token estimates from reported usage (see `context::Calibration`).
+    calibration: std::sync::Mutex<crate::context::Calibration>,
 }
 
 impl Agent {
@@ -65,6 +71,7 @@ impl Agent {
             thinking: None,
             output_schema: None,
             retry_budget: crate::model::retry::DEFAULT_BUDGET,
+            calibration: std::sync::Mutex::default(),
         }
     }
 

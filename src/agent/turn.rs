@@ -19,8 +19,8 @@ use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
 use crate::model::{
-    Assembler, CallOptions, ContentBlock, Message, ModelEvent, ModelRequest, ModelResponse,
-    RetryBudget, Usage,
+    Assembler, CallOptions, ContentBlock, ErrorCode, Message, ModelEvent, ModelRequest,
+    ModelResponse, RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
 use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
@@ -70,6 +70,7 @@ impl Agent {
         let mut tool_calls = 0;
         let mut breaker = CircuitBreaker::default();
         let mut schema_retries = 0;
+        let mut compacted_on_error = false;
         let tools = self.tool_specs();
         let end = loop {
             if iterations >= self.limits.max_iterations {
@@ -79,6 +80,7 @@ impl Agent {
                 )));
             }
             iterations += 1;
+            self.fit_context(history, &token, emit).await;
             let mut request = ModelRequest::new(self.model.clone(), history.clone());
             request.system = Some(self.system.clone());
             request.tools = tools.clone();
@@ -87,8 +89,20 @@ impl Agent {
             request.output_schema = self.output_schema.clone();
             let response = match self.call_model(&request, &token, emit).await {
                 CallEnd::Done(r) => r,
+                // The provider counts better than our estimate: compact once and retry.
+                CallEnd::Failed(TurnError::Model(e))
+                    if e.code == ErrorCode::PromptTooLong && !compacted_on_error =>
+                {
+                    compacted_on_error = true;
+                    if self.compact_and_report(history, &token, emit).await {
+                        iterations -= 1;
+                        continue;
+                    }
+                    break Err(TurnError::Model(e));
+                }
                 CallEnd::Failed(e) => break Err(e),
             };
+            self.observe_usage(&request.messages, &response.usage);
             usage.add(&response.usage);
             history.push(response.message.clone());
             emit(AgentEvent::AssistantMessage {

@@ -4,10 +4,12 @@
 //! business logic lives here. Errors are `anyhow` with the user's intent as context; `main` turns them
 //! into exit codes.
 
+mod chat;
 mod completions;
 mod config;
 mod doctor;
 mod run;
+mod session;
 
 use std::path::PathBuf;
 
@@ -78,6 +80,11 @@ pub enum ColorChoice {
 pub enum Command {
     /// Run one agent task in this project and print the answer (scripts, CI, cron)
     Run(Box<run::RunArgs>),
+    /// Talk with the agent in this project, interactively (one turn per line when piped)
+    Chat(Box<chat::ChatArgs>),
+    /// The saved conversations: list, show, search, resume, fork, export, compact
+    #[command(subcommand)]
+    Session(session::SessionCommand),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -170,6 +177,8 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
     };
     match cli.command {
         Command::Run(args) => run::run(&ctx, *args).await,
+        Command::Chat(args) => chat::run(&ctx, *args).await,
+        Command::Session(cmd) => session::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

@@ -69,7 +69,7 @@ pub struct RunArgs {
     append_system_prompt: Option<String>,
 }
 
-fn parse_mode(text: &str) -> Result<PermissionMode, String> {
+pub(super) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
     PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
 }
 
@@ -147,7 +147,9 @@ fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
 }
 
 /// Fires `token` on Ctrl-C or SIGTERM.
-fn cancel_on_signals(token: CancellationToken) -> tokio_util::task::AbortOnDropHandle<()> {
+pub(super) fn cancel_on_signals(
+    token: CancellationToken,
+) -> tokio_util::task::AbortOnDropHandle<()> {
     tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
         let term = async {
             match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
@@ -303,7 +305,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
 }
 
 /// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`.
-fn tool_line(
+pub(super) fn tool_line(
     ctx: &Context,
     name: &str,
     arguments: &serde_json::Value,

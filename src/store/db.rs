@@ -21,6 +21,32 @@ pub const MIGRATIONS: &[&str] = &[
     // 1: store — key/value facts about the database itself.
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
      INSERT INTO meta (key, value) VALUES ('created_by', 'pilotdeck');",
+    // 2: session — the session index (rebuildable from the transcripts; `file_*` detect changes) and
+    // the full-text index, whose `body` is the text with CJK runs split into bigrams (session::segment).
+    "CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        project_key TEXT NOT NULL,
+        path TEXT NOT NULL,
+        cwd TEXT NOT NULL,
+        title TEXT NOT NULL,
+        model TEXT NOT NULL,
+        turns INTEGER NOT NULL,
+        input_tokens INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        cost_usd REAL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        file_mtime_ns INTEGER NOT NULL,
+        file_size INTEGER NOT NULL,
+        -- the session's rows in session_text are this contiguous rowid range (NULL when none)
+        text_first INTEGER,
+        text_last INTEGER
+     );
+     CREATE INDEX sessions_by_project ON sessions (project_key, updated_at);
+     CREATE VIRTUAL TABLE session_text USING fts5 (
+        body, text UNINDEXED, session_id UNINDEXED, turn UNINDEXED, role UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2'
+     );",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
