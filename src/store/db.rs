@@ -21,6 +21,23 @@ pub const MIGRATIONS: &[&str] = &[
     // 1: store — key/value facts about the database itself.
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
      INSERT INTO meta (key, value) VALUES ('created_by', 'pilotdeck');",
+    // 2: router — the last routing decision per session (sticky tier, cache-aware switching).
+    "CREATE TABLE router_sticky (
+        session TEXT PRIMARY KEY,
+        tier TEXT,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_read_tokens INTEGER NOT NULL DEFAULT 0,
+        updated_at INTEGER NOT NULL
+     );",
+    // 3: router — provider health for the fallback circuit.
+    "CREATE TABLE router_health (
+        provider TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        open_until INTEGER NOT NULL DEFAULT 0
+     );",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
