@@ -9,7 +9,7 @@ use pilotdeck::agent::SetupError;
 use pilotdeck::cli::{self, Cli, Outcome, UsageError};
 use pilotdeck::home::{self, PilotHome};
 use pilotdeck::output::Output;
-use pilotdeck::{config, logging, model, session};
+use pilotdeck::{config, logging, model, router, session};
 
 fn main() -> ExitCode {
     // reqwest is built without a default TLS provider; every client needs this first.
@@ -65,8 +65,24 @@ fn exit_code(e: &anyhow::Error) -> u8 {
         if let Some(e) = cause.downcast_ref::<model::Error>() {
             return if e.is_account_error() { 3 } else { 1 };
         }
-        if let Some(SetupError::NoModel | SetupError::BadModel(_) | SetupError::Permissions(_)) =
-            cause.downcast_ref::<SetupError>()
+        if let Some(
+            SetupError::NoModel
+            | SetupError::BadModel(_)
+            | SetupError::Permissions(_)
+            | SetupError::Router(
+                router::Error::BadModel { .. }
+                | router::Error::UnknownDefaultTier { .. }
+                | router::Error::NoModel,
+            ),
+        ) = cause.downcast_ref::<SetupError>()
+        {
+            return 2;
+        }
+        if let Some(
+            router::Error::BadModel { .. }
+            | router::Error::UnknownDefaultTier { .. }
+            | router::Error::NoModel,
+        ) = cause.downcast_ref::<router::Error>()
         {
             return 2;
         }

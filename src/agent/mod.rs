@@ -11,6 +11,7 @@ mod limits;
 mod oneshot;
 mod outcome;
 mod record;
+mod route;
 mod setup;
 mod turn;
 
@@ -43,6 +44,13 @@ pub struct Agent {
     /// When set, the final answer must be JSON valid against this schema.
     pub output_schema: Option<OutputSchema>,
     pub retry_budget: u32,
+    /// Routes each turn's model calls (tiers, fallbacks, accounting); `None` calls `model` directly.
+    pub router: Option<crate::router::Router>,
+    /// `model` was chosen explicitly (`-m`): the router does not classify.
+    pub explicit_model: bool,
+    /// The session id, for the router's sticky state and logs.
+    pub session: Option<String>,
+    routing: std::sync::Mutex<route::TurnRouting>,
 }
 
 impl Agent {
@@ -67,6 +75,10 @@ impl Agent {
             thinking: None,
             output_schema: None,
             retry_budget: DEFAULT_RETRY_BUDGET,
+            router: None,
+            explicit_model: false,
+            session: None,
+            routing: std::sync::Mutex::default(),
         }
     }
 

@@ -80,7 +80,7 @@ pub async fn run_once(
         turn = rebuilt.last_turn + 1;
         existing = Some((id, transcript));
     }
-    let agent = build(home, project, config, &request.agent)?;
+    let mut agent = build(home, project, config, &request.agent)?;
     let model = agent.model.to_string();
     let resumed = existing.is_some();
     let (id, transcript) = match (existing, request.ephemeral) {
@@ -92,6 +92,7 @@ pub async fn run_once(
             (Some(id), Some(t))
         }
     };
+    agent.session = id.as_ref().map(ToString::to_string);
     on_start(&SessionStart { id, model, resumed });
     let mut recorder = Recorder::new(transcript);
     let mut forward = |event: AgentEvent| {

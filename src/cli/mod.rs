@@ -7,6 +7,7 @@
 mod completions;
 mod config;
 mod doctor;
+mod router;
 mod run;
 
 use std::path::PathBuf;
@@ -78,6 +79,9 @@ pub enum ColorChoice {
 pub enum Command {
     /// Run one agent task in this project and print the answer (scripts, CI, cron)
     Run(Box<run::RunArgs>),
+    /// Which model a prompt goes to, and what routing has cost
+    #[command(subcommand)]
+    Router(router::RouterCommand),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -170,6 +174,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
     };
     match cli.command {
         Command::Run(args) => run::run(&ctx, *args).await,
+        Command::Router(cmd) => router::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

@@ -59,6 +59,19 @@ pub enum ResolvedFrom {
     Default,
 }
 
+impl ResolvedFrom {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResolvedFrom::Explicit => "explicit",
+            ResolvedFrom::Scenario => "scenario",
+            ResolvedFrom::Sticky => "sticky",
+            ResolvedFrom::Judge => "judge",
+            ResolvedFrom::Heuristic => "heuristic",
+            ResolvedFrom::Default => "default",
+        }
+    }
+}
+
 /// What the judge did for a decision.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JudgeReport {

@@ -26,7 +26,7 @@ pub use decide::{DecideOptions, Decision, ResolvedFrom, Scenario};
 pub use error::Error;
 pub use execute::{CallContext, Executed, is_fallback_eligible};
 pub use ledger::CallRole;
-pub use runtime::Router;
+pub use runtime::{Router, decide_once};
 pub use heuristic::{Tier, classify, is_short_continuation};
 pub use judge::{judge_prompt, parse_tier};
 pub use ledger::{StatsOptions, StatsReport, StatsRow, stats};

@@ -118,3 +118,16 @@ impl Router {
         self.cost(&self.settings.baseline, usage)
     }
 }
+
+/// Decides for one prompt in a fresh router: the library op behind `pilotdeck router decide`.
+/// Reads the same config and sticky state as `run`; records nothing.
+pub async fn decide_once(
+    home: &PilotHome,
+    config: &Config,
+    opts: &super::DecideOptions,
+    cancel: &tokio_util::sync::CancellationToken,
+) -> Result<super::Decision, Error> {
+    let default_model = config.agent.model.as_deref().and_then(ModelRef::parse);
+    let router = Router::new(home, config, default_model.as_ref(), ModelClient::new()?)?;
+    router.decide(opts, cancel).await
+}
