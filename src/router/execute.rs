@@ -324,3 +324,39 @@ impl Router {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eligibility_table() {
+        let eligible = [
+            ErrorCode::Auth,
+            ErrorCode::Billing,
+            ErrorCode::ModelNotFound,
+            ErrorCode::InvalidToolArguments,
+            ErrorCode::RateLimit,
+            ErrorCode::Overloaded,
+            ErrorCode::ServerError,
+            ErrorCode::Network,
+            ErrorCode::Timeout,
+            ErrorCode::StreamIdle,
+            ErrorCode::EmptyResponse,
+            ErrorCode::Config,
+        ];
+        let not = [
+            ErrorCode::PromptTooLong,
+            ErrorCode::RequestTooLarge,
+            ErrorCode::InvalidRequest,
+            ErrorCode::ContentFilter,
+            ErrorCode::Cancelled,
+        ];
+        for code in eligible {
+            assert!(is_fallback_eligible(code), "{code}");
+        }
+        for code in not {
+            assert!(!is_fallback_eligible(code), "{code}");
+        }
+    }
+}
