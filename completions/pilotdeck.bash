@@ -31,6 +31,9 @@ _pilotdeck() {
             pilotdeck,man)
                 cmd="pilotdeck__subcmd__man"
                 ;;
+            pilotdeck,router)
+                cmd="pilotdeck__subcmd__router"
+                ;;
             pilotdeck,run)
                 cmd="pilotdeck__subcmd__run"
                 ;;
@@ -82,6 +85,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help,man)
                 cmd="pilotdeck__subcmd__help__subcmd__man"
                 ;;
+            pilotdeck__subcmd__help,router)
+                cmd="pilotdeck__subcmd__help__subcmd__router"
+                ;;
             pilotdeck__subcmd__help,run)
                 cmd="pilotdeck__subcmd__help__subcmd__run"
                 ;;
@@ -100,6 +106,30 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__config,validate)
                 cmd="pilotdeck__subcmd__help__subcmd__config__subcmd__validate"
                 ;;
+            pilotdeck__subcmd__help__subcmd__router,decide)
+                cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__decide"
+                ;;
+            pilotdeck__subcmd__help__subcmd__router,stats)
+                cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__stats"
+                ;;
+            pilotdeck__subcmd__router,decide)
+                cmd="pilotdeck__subcmd__router__subcmd__decide"
+                ;;
+            pilotdeck__subcmd__router,help)
+                cmd="pilotdeck__subcmd__router__subcmd__help"
+                ;;
+            pilotdeck__subcmd__router,stats)
+                cmd="pilotdeck__subcmd__router__subcmd__stats"
+                ;;
+            pilotdeck__subcmd__router__subcmd__help,decide)
+                cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__decide"
+                ;;
+            pilotdeck__subcmd__router__subcmd__help,help)
+                cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__router__subcmd__help,stats)
+                cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__stats"
+                ;;
             *)
                 ;;
         esac
@@ -107,7 +137,7 @@ _pilotdeck() {
 
     case "${cmd}" in
         pilotdeck)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run config completions man doctor version help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run router config completions man doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -479,7 +509,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help)
-            opts="run config completions man doctor version help"
+            opts="run router config completions man doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -618,6 +648,48 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__help__subcmd__router)
+            opts="decide stats"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__router__subcmd__decide)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__router__subcmd__stats)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__help__subcmd__run)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -654,6 +726,180 @@ _pilotdeck() {
             fi
             case "${prev}" in
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version decide stats help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__decide)
+            opts="-m -C -v -q -h -V --session --offline --explain --model --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -m)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__help)
+            opts="decide stats help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__help__subcmd__decide)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__help__subcmd__stats)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__stats)
+            opts="-C -v -q -h -V --since --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
