@@ -62,7 +62,10 @@ fn accuracy() {
         pct(dearer, set.len())
     );
     println!("  confusion (rows = label, columns = heuristic):");
-    println!("  {:>10} {:>7} {:>7} {:>9} {:>7}   accuracy", "", "simple", "medium", "reasoning", "complex");
+    println!(
+        "  {:>10} {:>7} {:>7} {:>9} {:>7}   accuracy",
+        "", "simple", "medium", "reasoning", "complex"
+    );
     for tier in Tier::ALL {
         let row = confusion[tier as usize];
         let n: usize = row.iter().sum();
@@ -79,7 +82,11 @@ fn accuracy() {
 }
 
 fn pct(a: usize, b: usize) -> f64 {
-    if b == 0 { 0.0 } else { a as f64 * 100.0 / b as f64 }
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 * 100.0 / b as f64
+    }
 }
 
 fn mt_bench() {
@@ -100,7 +107,10 @@ fn mt_bench() {
             .or_default()[tier as usize] += 1;
     }
     println!("MT-Bench first turns (RouteLLM eval data), heuristic tier mix by category:");
-    println!("  {:>12} {:>7} {:>7} {:>9} {:>7}", "", "simple", "medium", "reasoning", "complex");
+    println!(
+        "  {:>12} {:>7} {:>7} {:>9} {:>7}",
+        "", "simple", "medium", "reasoning", "complex"
+    );
     for (cat, row) in by_category {
         println!(
             "  {:>12} {:>7} {:>7} {:>9} {:>7}",
@@ -117,7 +127,10 @@ fn binary() -> PathBuf {
 fn decide_process() {
     let bin = binary();
     if !bin.exists() {
-        println!("router decide --offline: {} not built; skipped", bin.display());
+        println!(
+            "router decide --offline: {} not built; skipped",
+            bin.display()
+        );
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -135,7 +148,12 @@ fn decide_process() {
         let status = Command::new(&bin)
             .args(["--config"])
             .arg(&config)
-            .args(["router", "decide", "--offline", "refactor src/a.rs and src/b.rs"])
+            .args([
+                "router",
+                "decide",
+                "--offline",
+                "refactor src/a.rs and src/b.rs",
+            ])
             .env("PILOTDECK_HOME", tmp.path().join("home"))
             .current_dir(&project)
             .stdout(Stdio::null())

@@ -117,7 +117,10 @@ fn judge_answer_in_fences_and_capitals_is_parsed() {
     assert!(!request.is_stream());
     assert_eq!(request.model(), "judge");
     let prompt = request.body["messages"][0]["content"].as_str().unwrap();
-    assert!(prompt.contains("- reasoning: deep single-agent work"), "{prompt}");
+    assert!(
+        prompt.contains("- reasoning: deep single-agent work"),
+        "{prompt}"
+    );
     assert!(prompt.contains("make it faster"));
     let stats = lines(&env.home.join("router/stats.jsonl"));
     assert_eq!(stats.len(), 1);
@@ -142,7 +145,10 @@ fn judge_timeout_falls_back_to_the_heuristic() {
     let mock = MockModel::spawn();
     mock.push(openai::stream(&Turn::new().text("x")).stall_after(0));
     let env = TestEnv::new();
-    let slow = TIERS.replace("judge: cheap/judge", "judge: cheap/judge\n    judgeTimeoutMs: 300");
+    let slow = TIERS.replace(
+        "judge: cheap/judge",
+        "judge: cheap/judge\n    judgeTimeoutMs: 300",
+    );
     env.config(&config(&mock, "", &slow));
     let d = decide(&env, &[HARD]);
     assert_eq!(d["resolved_from"], "heuristic");
@@ -157,12 +163,18 @@ fn tiers_on_one_model_make_no_judge_request() {
     let mock = MockModel::spawn();
     mock.push(openai::stream(&Turn::new().text("done").usage(10, 2)));
     let env = TestEnv::new();
-    let one = TIERS.replace("cheap/mid", "cheap/small").replace("dear/big", "cheap/small");
+    let one = TIERS
+        .replace("cheap/mid", "cheap/small")
+        .replace("dear/big", "cheap/small");
     env.config(&config(&mock, "", &one));
     let run = env.cmd().args(["run", HARD]).run(0);
     assert_eq!(run.stdout, "done\n");
     let requests = mock.requests();
-    assert_eq!(requests.iter().filter(|r| !r.is_stream()).count(), 0, "judge requests");
+    assert_eq!(
+        requests.iter().filter(|r| !r.is_stream()).count(),
+        0,
+        "judge requests"
+    );
     assert_eq!(requests.len(), 1);
 }
 
@@ -177,7 +189,10 @@ fn sticky_tier_survives_across_processes() {
     let first = env.cmd().args(["run", "--json", HARD]).run(0);
     let id = session_id(&first.stdout);
     // A separate process: the short continuation keeps the tier without a judge call.
-    let second = env.cmd().args(["run", "--json", "--session", &id, "继续"]).run(0);
+    let second = env
+        .cmd()
+        .args(["run", "--json", "--session", &id, "继续"])
+        .run(0);
     assert!(second.stdout.contains("second"), "{}", second.stdout);
     let requests = mock.requests();
     assert_eq!(requests.len(), 3);
@@ -202,7 +217,9 @@ const FALLBACK: &str = "router:\n  fallback:\n    default: [fb/backup]\n";
 fn falls_back_on_500_before_content() {
     let mock = MockModel::spawn();
     mock.push(error_500());
-    mock.push(openai::stream(&Turn::new().text("from backup").usage(10, 2)));
+    mock.push(openai::stream(
+        &Turn::new().text("from backup").usage(10, 2),
+    ));
     let env = TestEnv::new();
     env.config(&config(&mock, "", FALLBACK));
     let run = env.cmd().args(["run", "--json", "hi"]).run(0);
@@ -262,7 +279,11 @@ fn a_failing_chain_costs_exactly_the_documented_bound() {
     let chain = "router:\n  fallback:\n    default: [fb/a, fb/b, fb/c, fb/d, fb/e, fb/f]\n";
     env.config(&config(&mock, "", chain));
     env.cmd().args(["run", "hi"]).run(1);
-    let models: Vec<String> = mock.requests().iter().map(|r| r.model().to_owned()).collect();
+    let models: Vec<String> = mock
+        .requests()
+        .iter()
+        .map(|r| r.model().to_owned())
+        .collect();
     assert_eq!(models, ["small", "a", "b", "c", "e", "e"]);
 }
 
@@ -281,10 +302,18 @@ fn an_open_circuit_skips_the_failing_provider() {
     mock.push(error_500());
     mock.push(openai::stream(&Turn::new().text("ok").usage(10, 2)));
     env.cmd().args(["run", "hi"]).run(0);
-    let models: Vec<String> = mock.requests().iter().map(|r| r.model().to_owned()).collect();
+    let models: Vec<String> = mock
+        .requests()
+        .iter()
+        .map(|r| r.model().to_owned())
+        .collect();
     assert_eq!(&models[9..], ["small", "backup"]);
     let events = lines(&env.home.join("router/events.jsonl"));
-    assert!(events.iter().any(|e| e["type"] == "circuit_skip" && e["model"] == "bad/x"));
+    assert!(
+        events
+            .iter()
+            .any(|e| e["type"] == "circuit_skip" && e["model"] == "bad/x")
+    );
 }
 
 #[test]
@@ -307,7 +336,10 @@ fn stats_lines_and_totals_with_pricing_and_baseline() {
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .find(|e| e["type"] == "turn.completed")
         .unwrap();
-    assert!((completed["cost_usd"].as_f64().unwrap() - 0.002).abs() < 1e-9, "{completed}");
+    assert!(
+        (completed["cost_usd"].as_f64().unwrap() - 0.002).abs() < 1e-9,
+        "{completed}"
+    );
     let lines = lines(&env.home.join("router/stats.jsonl"));
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0]["role"], "main");

@@ -15,7 +15,7 @@ pub enum RouterCommand {
     /// Print which tier and model a prompt would be routed to
     ///
     /// Runs the same decision chain as `run` (explicit → scenario → sticky → judge or heuristic →
-    /// default tier) with the same config and sticky state, and records nothing.
+    /// default tier) with the same config and sticky state. Records nothing but a judge call's cost.
     Decide(DecideArgs),
     /// Total the recorded spend by model and tier, and the saving against the baseline model
     Stats(StatsArgs),
@@ -59,7 +59,9 @@ async fn decide(ctx: &Context, args: DecideArgs) -> anyhow::Result<Outcome> {
     let loaded = ctx.load_config(None)?;
     let explicit = match &args.model {
         Some(m) => Some(ModelRef::parse(m).ok_or_else(|| {
-            super::UsageError(format!("`{m}` is not a model reference; write provider/model"))
+            super::UsageError(format!(
+                "`{m}` is not a model reference; write provider/model"
+            ))
         })?),
         None => None,
     };
@@ -71,7 +73,8 @@ async fn decide(ctx: &Context, args: DecideArgs) -> anyhow::Result<Outcome> {
         offline: args.offline,
         ..DecideOptions::default()
     };
-    let decision = router::decide_once(&home, &loaded.config, &opts, &CancellationToken::new()).await?;
+    let decision =
+        router::decide_once(&home, &loaded.config, &opts, &CancellationToken::new()).await?;
     if ctx.out.json {
         ctx.out.json(&decision)?;
     } else {
@@ -110,7 +113,10 @@ fn human(d: &Decision, explain: bool) -> String {
         } else {
             d.fallbacks.join(" → ")
         };
-        s.push_str(&format!("\nfallbacks: {chain}\ndecided in {} ms", d.latency_ms));
+        s.push_str(&format!(
+            "\nfallbacks: {chain}\ndecided in {} ms",
+            d.latency_ms
+        ));
     }
     s
 }

@@ -168,7 +168,11 @@ impl Router {
             )
         } else if let Some(model) = &opts.explicit {
             scenario = Scenario::Explicit;
-            Pick::plain(model, ResolvedFrom::Explicit, "the model was given explicitly")
+            Pick::plain(
+                model,
+                ResolvedFrom::Explicit,
+                "the model was given explicitly",
+            )
         } else if let Some(model) = (scenario == Scenario::Subagent)
             .then(|| self.settings.scenarios.get("subagent"))
             .flatten()
@@ -275,7 +279,11 @@ impl Router {
         } else if saver.is_single_model() {
             Some(format!(
                 "every tier maps to {}, so a judge cannot change the model",
-                saver.tiers.first().map(|t| t.model.to_string()).unwrap_or_default()
+                saver
+                    .tiers
+                    .first()
+                    .map(|t| t.model.to_string())
+                    .unwrap_or_default()
             ))
         } else {
             None
@@ -453,7 +461,12 @@ fn default_tier(saver: &TokenSaver, why: &str) -> Pick {
 }
 
 /// The heuristic's tier, mapped onto the configured tiers (an unconfigured tier → the default).
-fn heuristic_pick(saver: &TokenSaver, text: &str, why: &str, judge: Option<super::decide::JudgeReport>) -> Pick {
+fn heuristic_pick(
+    saver: &TokenSaver,
+    text: &str,
+    why: &str,
+    judge: Option<super::decide::JudgeReport>,
+) -> Pick {
     let c = heuristic::classify(text);
     let tier = saver.tier(c.tier.as_str()).or_else(|| {
         // The nearest configured canonical tier above, then below.

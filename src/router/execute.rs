@@ -215,14 +215,16 @@ impl Router {
                 attempts,
             };
         }
-        let error = last_error.or_else(|| budget.last_error()).unwrap_or_else(|| {
-            ModelError::new(
-                ErrorCode::Network,
-                &last_model.provider,
-                &last_model.model,
-                format!("the retry budget of {} requests is spent", budget.limit()),
-            )
-        });
+        let error = last_error
+            .or_else(|| budget.last_error())
+            .unwrap_or_else(|| {
+                ModelError::new(
+                    ErrorCode::Network,
+                    &last_model.provider,
+                    &last_model.model,
+                    format!("the retry budget of {} requests is spent", budget.limit()),
+                )
+            });
         Executed {
             result: Err(error),
             model: last_model,

@@ -290,7 +290,21 @@ pub fn is_short_continuation(text: &str) -> bool {
 }
 
 fn count(text: &str, words: &[&str]) -> usize {
-    words.iter().filter(|w| text.contains(*w)).count()
+    words.iter().filter(|w| mentions(text, w)).count()
+}
+
+/// True when `text` contains `word`; a Latin-script word must start at a word boundary, so
+/// "api" does not fire inside "capital" (it may end anywhere: "test" matches "tests").
+fn mentions(text: &str, word: &str) -> bool {
+    if !word.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return text.contains(word);
+    }
+    text.match_indices(word).any(|(i, _)| {
+        text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    })
 }
 
 /// Lines that start a numbered or bulleted step (`1.`, `2)`, `- `, `第一步`).
@@ -309,19 +323,21 @@ fn steps(text: &str) -> usize {
 
 /// Path-like tokens: `src/main.rs`, `README.md`, `./x`.
 fn file_mentions(text: &str) -> usize {
-    text.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | '，'))
-        .filter(|w| {
-            let w = w.trim_end_matches(['.', ':', ';', '?', '。']);
-            let ext = w.rsplit_once('.').map(|(stem, ext)| {
-                !stem.is_empty()
-                    && (1..=5).contains(&ext.len())
-                    && ext.chars().all(|c| c.is_ascii_alphanumeric())
-                    && ext.chars().any(|c| c.is_ascii_alphabetic())
-            });
-            ext == Some(true) && !w.starts_with("http") && !w.contains("..")
-                || (w.contains('/') && w.len() > 2 && !w.starts_with("http"))
-        })
-        .count()
+    text.split(|c: char| {
+        c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | '，')
+    })
+    .filter(|w| {
+        let w = w.trim_end_matches(['.', ':', ';', '?', '。']);
+        let ext = w.rsplit_once('.').map(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        });
+        ext == Some(true) && !w.starts_with("http") && !w.contains("..")
+            || (w.contains('/') && w.len() > 2 && !w.starts_with("http"))
+    })
+    .count()
 }
 
 /// Classifies `text` (the latest user message).
@@ -401,13 +417,20 @@ mod tests {
         assert_eq!(tier("thanks!"), Tier::Simple);
         assert_eq!(tier("what is the capital of France?"), Tier::Simple);
         assert_eq!(tier("fix the typo in README.md"), Tier::Medium);
-        assert_eq!(tier("write a function that reverses a string"), Tier::Medium);
         assert_eq!(
-            tier("refactor the storage layer across src/store/db.rs, src/store/jsonl.rs and src/session/index.rs, then run the tests"),
+            tier("write a function that reverses a string"),
+            Tier::Medium
+        );
+        assert_eq!(
+            tier(
+                "refactor the storage layer across src/store/db.rs, src/store/jsonl.rs and src/session/index.rs, then run the tests"
+            ),
             Tier::Reasoning
         );
         assert_eq!(
-            tier("investigate why the integration tests deadlock under load and find the root cause"),
+            tier(
+                "investigate why the integration tests deadlock under load and find the root cause"
+            ),
             Tier::Reasoning
         );
         assert_eq!(

@@ -182,15 +182,24 @@ mod tests {
     #[test]
     fn parses_tags_fences_case_and_stray_text() {
         assert_eq!(parse_tier("<tier>medium</tier>", TIERS), Some("medium"));
-        assert_eq!(parse_tier("```\n<tier> Reasoning </tier>\n```", TIERS), Some("reasoning"));
+        assert_eq!(
+            parse_tier("```\n<tier> Reasoning </tier>\n```", TIERS),
+            Some("reasoning")
+        );
         assert_eq!(parse_tier("<TIER>SIMPLE</TIER>", TIERS), Some("simple"));
         assert_eq!(
             parse_tier("Sure! I think this is <tier>complex</tier> because…", TIERS),
             Some("complex")
         );
-        assert_eq!(parse_tier("```json\n{\"tier\": \"medium\"}\n```", TIERS), Some("medium"));
+        assert_eq!(
+            parse_tier("```json\n{\"tier\": \"medium\"}\n```", TIERS),
+            Some("medium")
+        );
         assert_eq!(parse_tier("The answer: Simple.", TIERS), Some("simple"));
-        assert_eq!(parse_tier("<tier>huge</tier> or medium", TIERS), Some("medium"));
+        assert_eq!(
+            parse_tier("<tier>huge</tier> or medium", TIERS),
+            Some("medium")
+        );
     }
 
     #[test]

@@ -120,7 +120,7 @@ impl Router {
 }
 
 /// Decides for one prompt in a fresh router: the library op behind `pilotdeck router decide`.
-/// Reads the same config and sticky state as `run`; records nothing.
+/// Reads the same config and sticky state as `run`; records nothing but the judge call in `stats.jsonl`.
 pub async fn decide_once(
     home: &PilotHome,
     config: &Config,

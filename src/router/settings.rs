@@ -46,7 +46,9 @@ pub struct TokenSaver {
 
 impl TokenSaver {
     pub fn tier(&self, name: &str) -> Option<&TierSpec> {
-        self.tiers.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+        self.tiers
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
     }
 
     /// True when every tier maps to one model: classifying cannot change the model.
@@ -104,7 +106,10 @@ pub(super) const DEFAULT_RULES: &[&str] = &[
 impl Settings {
     /// Derives the effective settings from the merged config. `default_model` is the model the agent
     /// would use without routing (`agent.model`, or the resumed session's).
-    pub fn from_config(config: &Config, default_model: Option<&ModelRef>) -> Result<Settings, Error> {
+    pub fn from_config(
+        config: &Config,
+        default_model: Option<&ModelRef>,
+    ) -> Result<Settings, Error> {
         let section = config.router.clone().unwrap_or_default();
         let parse = |key: &str, text: &str| parse_ref(config, key, text);
         let default_model = match section.scenarios.get("default") {
@@ -194,10 +199,13 @@ fn token_saver(
     section: &RouterConfig,
     default_model: &ModelRef,
 ) -> Result<Option<TokenSaver>, Error> {
-    let ts = section.token_saver.clone().unwrap_or_else(|| TokenSaverConfig {
-        judge: None,
-        ..TokenSaverConfig::default()
-    });
+    let ts = section
+        .token_saver
+        .clone()
+        .unwrap_or_else(|| TokenSaverConfig {
+            judge: None,
+            ..TokenSaverConfig::default()
+        });
     if !ts.enabled {
         return Ok(None);
     }
@@ -215,7 +223,11 @@ fn token_saver(
             let model = if tier.model.is_empty() {
                 default_model.clone()
             } else {
-                parse_ref(config, &format!("tokenSaver.tiers.{name}.model"), &tier.model)?
+                parse_ref(
+                    config,
+                    &format!("tokenSaver.tiers.{name}.model"),
+                    &tier.model,
+                )?
             };
             tiers.push(TierSpec {
                 name: name.clone(),

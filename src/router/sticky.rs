@@ -164,7 +164,10 @@ impl StickyStore {
         let path = self.path.clone();
         crate::store::immediate(&mut self.conn, |tx| {
             if ok {
-                tx.execute("DELETE FROM router_health WHERE provider = ?1", params![provider])?;
+                tx.execute(
+                    "DELETE FROM router_health WHERE provider = ?1",
+                    params![provider],
+                )?;
                 return Ok(());
             }
             tx.execute(
