@@ -79,6 +79,10 @@ const DELEGATION: &[&str] = &[
     "同时处理",
     "分头",
     "委派",
+    "agent per",
+    "agents per",
+    "one agent each",
+    "个子代理",
 ];
 
 const DEEP: &[&str] = &[
@@ -145,6 +149,39 @@ const DEEP: &[&str] = &[
     "比较",
     "并发",
     "死锁",
+    "upgrade",
+    "memory leak",
+    "leak",
+    "profile",
+    "rewrite",
+    "split the",
+    "split this",
+    "multi-tenant",
+    "security",
+    "prototype",
+    "figure out",
+    "crash",
+    "recovery",
+    "all callers",
+    "every call site",
+    "all call sites",
+    "everything",
+    "port the",
+    "and then",
+    ", then",
+    "调查",
+    "端到端",
+    "竞态",
+    "升级",
+    "整个",
+    "泄漏",
+    "重写",
+    "所有",
+    "拆分",
+    "多租户",
+    "崩溃",
+    "恢复",
+    "然后",
 ];
 
 const TOOLISH: &[&str] = &[
@@ -303,7 +340,7 @@ fn mentions(text: &str, word: &str) -> bool {
         text[..i]
             .chars()
             .next_back()
-            .is_none_or(|c| !c.is_alphanumeric())
+            .is_none_or(|c| !c.is_alphanumeric() && c != '_')
     })
 }
 
@@ -367,7 +404,7 @@ pub fn classify(text: &str) -> Classification {
     let mut score = 0i32;
     if deep > 0 {
         signals.push("multi-step or analysis wording");
-        score += 2 + i32::try_from(deep.min(3)).unwrap_or(3) - 1;
+        score += 3;
     }
     if tool > 0 {
         signals.push("tool or code wording");
