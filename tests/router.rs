@@ -194,6 +194,16 @@ fn sticky_tier_survives_across_processes() {
         .args(["run", "--json", "--session", &id, "继续"])
         .run(0);
     assert!(second.stdout.contains("second"), "{}", second.stdout);
+    let routed: Value = second
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["type"] == "router.decided")
+        .unwrap();
+    assert_eq!(routed["tier"], "reasoning");
+    assert_eq!(routed["model"], "dear/big");
+    assert_eq!(routed["resolved_from"], "sticky");
+    assert_eq!(routed["judge_called"], false);
     let requests = mock.requests();
     assert_eq!(requests.len(), 3);
     assert_eq!(requests[1].model(), "big");

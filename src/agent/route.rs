@@ -55,6 +55,7 @@ impl Agent {
         turn: u32,
         request: &ModelRequest,
         token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Option<Decision> {
         {
             let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
@@ -89,6 +90,14 @@ impl Agent {
             }
         };
         tracing::info!(tier = ?decision.tier, model = %decision.model_ref(), from = ?decision.resolved_from, "routed");
+        emit(AgentEvent::Routed {
+            turn,
+            tier: decision.tier.clone(),
+            model: decision.model_ref().to_string(),
+            resolved_from: decision.resolved_from.as_str().to_owned(),
+            reason: decision.reason.clone(),
+            judge_called: decision.judge_called,
+        });
         let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
         *routing = TurnRouting {
             turn,
@@ -108,7 +117,7 @@ impl Agent {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Option<CallEnd> {
         let router = self.router.as_ref()?;
-        let decision = self.decision(router, turn, request, token).await?;
+        let decision = self.decision(router, turn, request, token, emit).await?;
         let call = CallContext {
             session: self.session.clone(),
             turn: Some(turn),
