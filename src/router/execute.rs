@@ -233,6 +233,34 @@ impl Router {
         }
     }
 
+    /// A whole reply for a background call (titles, compaction, memory) without classification:
+    /// `model` (else the default model), then `fallback.default`, with the same accounting.
+    pub async fn complete(
+        &self,
+        model: Option<&ModelRef>,
+        request: &ModelRequest,
+        call: &CallContext,
+        cancel: &CancellationToken,
+    ) -> Executed {
+        let model = model.unwrap_or(&self.settings.default_model);
+        let decision = Decision {
+            tier: None,
+            provider: model.provider.clone(),
+            model: model.model.clone(),
+            resolved_from: super::decide::ResolvedFrom::Default,
+            scenario: super::decide::Scenario::Default,
+            reason: "a background call".to_owned(),
+            judge_called: false,
+            judge: None,
+            fallbacks: Vec::new(),
+            orchestrating: false,
+            signals: Vec::new(),
+            latency_ms: 0,
+        };
+        self.execute(&decision, request, call, cancel, &mut |_| {})
+            .await
+    }
+
     /// One attempt on `model`; holds events back until the first content event.
     async fn attempt(
         &self,

@@ -261,6 +261,124 @@ const TOOLISH: &[&str] = &[
     "配置",
 ];
 
+/// Imperative verbs; three or more different ones in a prompt mean several steps.
+const ACTIONS: &[&str] = &[
+    "fix",
+    "find",
+    "update",
+    "replace",
+    "remove",
+    "build",
+    "introduce",
+    "wire",
+    "gate",
+    "evaluate",
+    "write",
+    "convert",
+    "track down",
+    "make",
+    "add",
+    "create",
+    "implement",
+    "refactor",
+    "move",
+    "restructure",
+    "rename",
+    "delete",
+    "document",
+    "diagnose",
+    "profile",
+    "optimize",
+    "migrate",
+    "port",
+    "split",
+    "merge",
+    "deploy",
+    "review",
+    "check",
+    "clean up",
+    "change",
+    "set up",
+    "configure",
+    "run",
+    "test",
+    "measure",
+    "compare",
+    "design",
+    "rewrite",
+    "extract",
+    "upgrade",
+    "找出",
+    "修复",
+    "改成",
+    "写出",
+    "诊断",
+    "评估",
+    "实现",
+    "添加",
+    "删除",
+    "更新",
+    "重构",
+    "迁移",
+    "测试",
+    "检查",
+    "优化",
+    "设计",
+    "拆分",
+    "合并",
+    "部署",
+    "替换",
+    "改写",
+];
+
+/// Words that widen a change to the whole code base.
+const SCOPE: &[&str] = &[
+    "all ",
+    "every",
+    "everywhere",
+    "throughout",
+    "entire",
+    "whole",
+    "each ",
+    "全部",
+    "所有",
+    "整个",
+    "每个",
+    "到处",
+];
+
+/// Words that ask for a cause to be found.
+const CAUSE: &[&str] = &[
+    "find out",
+    "what changed",
+    "track down",
+    "causes",
+    "cause of",
+    "diagnose",
+    "why ",
+    "flaky",
+    "原因",
+    "诊断",
+    "为什么",
+    "耗尽",
+];
+
+/// Words that, next to "agent", mean several agents working at once.
+const MANY_AGENTS: &[&str] = &[
+    "agents",
+    "simultaneously",
+    "parallel",
+    "workers",
+    "each",
+    "per ",
+    "collaborate",
+    "同时",
+    "每个",
+    "不同的",
+    "几个",
+    "分别",
+];
+
 const CONTINUATIONS: &[&str] = &[
     "ok",
     "okay",
@@ -388,7 +506,9 @@ pub fn classify(text: &str) -> Classification {
     // A CJK character carries about as much as a short English word.
     let size = chars + cjk * 2;
     let mut signals = Vec::new();
-    let delegation = count(&lower, DELEGATION);
+    let agents = mentions(&lower, "agent") || lower.contains("代理") || lower.contains("worker");
+    let delegation =
+        count(&lower, DELEGATION) + usize::from(agents && count(&lower, MANY_AGENTS) > 0);
     if delegation > 0 {
         signals.push("delegation wording");
         return Classification {
@@ -420,6 +540,19 @@ pub fn classify(text: &str) -> Classification {
     }
     if steps >= 3 {
         signals.push("numbered steps");
+        score += 2;
+    }
+    let actions = count(&lower, ACTIONS);
+    if actions >= 3 {
+        signals.push("several actions");
+        score += 2;
+    }
+    if count(&lower, SCOPE) > 0 && actions >= 2 {
+        signals.push("code-base-wide scope");
+        score += 2;
+    }
+    if count(&lower, CAUSE) > 0 {
+        signals.push("asks for a cause");
         score += 2;
     }
     if size > 1200 {
