@@ -364,3 +364,49 @@ fn stats_lines_and_totals_with_pricing_and_baseline() {
     let human = env.cmd().args(["router", "stats", "--since", "1h"]).run(0);
     assert!(human.stdout.contains("cheap/small"), "{}", human.stdout);
 }
+
+#[test]
+fn cache_aware_switching_stays_on_the_cached_model() {
+    let mock = MockModel::spawn();
+    mock.push(judge_reply("<tier>reasoning</tier>"));
+    mock.push(openai::stream(
+        &Turn::new().text("first").usage(100, 20).cache(9000, 0),
+    ));
+    mock.push(judge_reply("<tier>simple</tier>"));
+    mock.push(openai::stream(&Turn::new().text("second").usage(100, 5)));
+    let env = TestEnv::new();
+    let priced = format!(
+        "{TIERS}  stats:
+    modelPricing:
+      dear/big: {{input: 10, output: 20, cacheRead: 0.1}}
+      cheap/small: {{input: 3, output: 6, cacheRead: 0.3}}
+"
+    );
+    env.config(&config(&mock, "", &priced));
+    let first = env.cmd().args(["run", "--json", HARD]).run(0);
+    let id = session_id(&first.stdout);
+    let second = env
+        .cmd()
+        .args(["run", "--json", "--session", &id, "what is a mutex?"])
+        .run(0);
+    let routed: Value = second
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["type"] == "router.decided")
+        .unwrap();
+    assert_eq!(routed["resolved_from"], "sticky", "{routed}");
+    assert!(
+        routed["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("cache-aware"),
+        "{routed}"
+    );
+    let models: Vec<String> = mock
+        .requests()
+        .iter()
+        .map(|r| r.model().to_owned())
+        .collect();
+    assert_eq!(models, ["judge", "big", "judge", "big"]);
+}
