@@ -35,6 +35,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
             cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
+            cand router 'Which model a prompt goes to, and what routing has cost'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -329,6 +330,74 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;session;help;help'= {
         }
+        &'pilotdeck;router'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand decide 'Print which tier and model a prompt would be routed to'
+            cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;router;decide'= {
+            cand --session 'Decide as a request of this session (sticky tier, short continuations)'
+            cand -m 'Decide as if -m provider/model were given'
+            cand --model 'Decide as if -m provider/model were given'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --offline 'Never call the judge model; use the built-in heuristic'
+            cand --explain 'Also print the classifier signals, the judge call and the fallback chain'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;router;stats'= {
+            cand --since 'Only calls in this recent period: 90s, 10m, 2h, 7d'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;router;help'= {
+            cand decide 'Print which tier and model a prompt would be routed to'
+            cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;router;help;decide'= {
+        }
+        &'pilotdeck;router;help;stats'= {
+        }
+        &'pilotdeck;router;help;help'= {
+        }
         &'pilotdeck;config'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -509,6 +578,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
             cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
+            cand router 'Which model a prompt goes to, and what routing has cost'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -551,6 +621,14 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;session;compact'= {
         }
         &'pilotdeck;help;session;reindex'= {
+        }
+        &'pilotdeck;help;router'= {
+            cand decide 'Print which tier and model a prompt would be routed to'
+            cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+        }
+        &'pilotdeck;help;router;decide'= {
+        }
+        &'pilotdeck;help;router;stats'= {
         }
         &'pilotdeck;help;config'= {
             cand init 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'

@@ -11,6 +11,7 @@ pub mod home;
 pub mod logging;
 pub mod model;
 pub mod output;
+pub mod router;
 pub mod session;
 pub mod store;
 pub mod tools;

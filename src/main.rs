@@ -9,7 +9,7 @@ use pilotdeck::agent::{RunError, SetupError};
 use pilotdeck::cli::{self, Cli, Outcome, UsageError};
 use pilotdeck::home::{self, PilotHome};
 use pilotdeck::output::Output;
-use pilotdeck::{config, logging, model, session};
+use pilotdeck::{config, logging, model, router, session};
 
 fn main() -> ExitCode {
     // reqwest is built without a default TLS provider; every client needs this first.
@@ -75,11 +75,26 @@ fn exit_code(e: &anyhow::Error) -> u8 {
             ),
         };
         match setup {
-            Some(SetupError::NoModel | SetupError::BadModel(_) | SetupError::Permissions(_)) => {
-                return 2;
-            }
+            Some(
+                SetupError::NoModel
+                | SetupError::BadModel(_)
+                | SetupError::Permissions(_)
+                | SetupError::Router(
+                    router::Error::BadModel { .. }
+                    | router::Error::UnknownDefaultTier { .. }
+                    | router::Error::NoModel,
+                ),
+            ) => return 2,
             Some(SetupError::Provider(e)) if e.is_account_error() => return 3,
             _ => {}
+        }
+        if let Some(
+            router::Error::BadModel { .. }
+            | router::Error::UnknownDefaultTier { .. }
+            | router::Error::NoModel,
+        ) = cause.downcast_ref::<router::Error>()
+        {
+            return 2;
         }
         if let Some(session::Error::NotFound { .. } | session::Error::Ambiguous { .. }) = session {
             return 2;

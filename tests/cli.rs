@@ -106,6 +106,9 @@ fn help_is_stable() {
         vec!["session", "list", "--help"],
         vec!["session", "search", "--help"],
         vec!["session", "rm", "--help"],
+        vec!["router", "--help"],
+        vec!["router", "decide", "--help"],
+        vec!["router", "stats", "--help"],
     ] {
         let run = env.cmd().args(&args).run(0);
         assert!(run.stderr.is_empty());

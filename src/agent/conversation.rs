@@ -70,12 +70,13 @@ impl Conversation {
             next_turn = rebuilt.last_turn + 1;
             existing = Some((id, transcript));
         }
-        let agent = build(home, project, config, &options)?;
+        let mut agent = build(home, project, config, &options)?;
         let resumed = existing.is_some();
         let (id, transcript) = match existing {
             Some((id, t)) => (Some(id), (!ephemeral).then_some(t)),
             None => (None, None),
         };
+        agent.session = id.as_ref().map(ToString::to_string);
         Ok(Conversation {
             agent,
             history,
@@ -96,6 +97,7 @@ impl Conversation {
         if self.transcript.is_none() && self.id.is_none() && !self.ephemeral {
             let (id, t) =
                 Transcript::create(&self.home, &self.project, &self.agent.model.to_string())?;
+            self.agent.session = Some(id.to_string());
             self.id = Some(id);
             self.transcript = Some(t);
         }

@@ -46,4 +46,15 @@ pub enum AgentEvent {
         tokens_before: u64,
         tokens_after: u64,
     },
+    /// The router chose the turn's model (once per turn, before its first model call).
+    Routed {
+        turn: u32,
+        tier: Option<String>,
+        /// `provider/model`.
+        model: String,
+        /// `explicit`, `scenario`, `sticky`, `judge`, `heuristic` or `default`.
+        resolved_from: String,
+        reason: String,
+        judge_called: bool,
+    },
 }

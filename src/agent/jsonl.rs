@@ -10,6 +10,8 @@
 //!   `reasoning` (same fields), `tool_call` (`name`, `arguments`, `status`: `in_progress`,
 //!   `completed`, `failed`, `denied`, `invalid_arguments`, `unknown_tool`, `cancelled`; `output`: a
 //!   one-line summary; `duration_ms`), or `permission_denial` (`tool`, `reason`).
+//! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}` — the
+//!   router's choice for the turn, before its first model call (absent when the router is not used).
 //! - `{"type":"turn.completed","turn","usage":{input_tokens,output_tokens,cache_read_tokens,cache_write_tokens},"cost_usd"}`
 //! - `{"type":"turn.failed","turn","error":{"code","message"},"usage","cost_usd"}`
 //! - `{"type":"context.compacted","tokens_before","tokens_after"}` — the conversation was summarised to
@@ -50,6 +52,16 @@ pub enum RunEvent {
     /// An item finished.
     #[serde(rename = "item.completed")]
     ItemCompleted { item: Item },
+    /// The router chose the turn's model.
+    #[serde(rename = "router.decided")]
+    RouterDecided {
+        turn: u32,
+        tier: Option<String>,
+        model: String,
+        resolved_from: String,
+        reason: String,
+        judge_called: bool,
+    },
     /// The turn finished normally.
     #[serde(rename = "turn.completed")]
     TurnCompleted {
@@ -237,6 +249,21 @@ impl JsonlEmitter {
             } => vec![RunEvent::ContextCompacted {
                 tokens_before: *tokens_before,
                 tokens_after: *tokens_after,
+            }],
+            AgentEvent::Routed {
+                turn,
+                tier,
+                model,
+                resolved_from,
+                reason,
+                judge_called,
+            } => vec![RunEvent::RouterDecided {
+                turn: *turn,
+                tier: tier.clone(),
+                model: model.clone(),
+                resolved_from: resolved_from.clone(),
+                reason: reason.clone(),
+                judge_called: *judge_called,
             }],
         }
     }

@@ -13,6 +13,7 @@ mod limits;
 mod oneshot;
 mod outcome;
 mod record;
+mod route;
 mod setup;
 mod turn;
 
@@ -47,6 +48,13 @@ pub struct Agent {
     pub retry_budget: u32,
     /// Corrects token estimates from reported usage (see `context::Calibration`).
     calibration: std::sync::Mutex<crate::context::Calibration>,
+    /// Routes each turn's model calls (tiers, fallbacks, accounting); `None` calls `model` directly.
+    pub router: Option<crate::router::Router>,
+    /// `model` was chosen explicitly (`-m`): the router does not classify.
+    pub explicit_model: bool,
+    /// The session id, for the router's sticky state and logs.
+    pub session: Option<String>,
+    routing: std::sync::Mutex<route::TurnRouting>,
 }
 
 impl Agent {
@@ -72,6 +80,10 @@ impl Agent {
             output_schema: None,
             retry_budget: crate::model::retry::DEFAULT_BUDGET,
             calibration: std::sync::Mutex::default(),
+            router: None,
+            explicit_model: false,
+            session: None,
+            routing: std::sync::Mutex::default(),
         }
     }
 

@@ -94,6 +94,7 @@ impl Recorder {
             AgentEvent::TextDelta { .. }
             | AgentEvent::ThinkingDelta { .. }
             | AgentEvent::ToolStarted { .. }
+            | AgentEvent::Routed { .. }
             | AgentEvent::ToolFinished { .. } => {}
         }
     }

@@ -49,6 +49,8 @@ pub enum SetupError {
     Permissions(#[from] crate::tools::permission::Error),
     #[error(transparent)]
     Workspace(#[from] crate::tools::Error),
+    #[error(transparent)]
+    Router(#[from] crate::router::Error),
 }
 
 /// The model a session uses: the flag, else the session's, else the config's default.
@@ -102,8 +104,10 @@ pub fn build(
         append: opts.append_system.clone(),
         unattended: opts.unattended,
     });
+    let client = ModelClient::new()?;
+    let router = crate::router::Router::new(home, config, Some(&model), client.clone())?;
     let mut agent = Agent::new(
-        ModelClient::new()?,
+        client,
         provider,
         model,
         ToolRegistry::with_builtins(),
@@ -129,5 +133,7 @@ pub fn build(
             effort: Effort::Medium,
         });
     agent.output_schema = opts.output_schema.clone();
+    agent.router = Some(router);
+    agent.explicit_model = opts.model_flag.is_some();
     Ok(agent)
 }

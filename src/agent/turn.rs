@@ -29,7 +29,7 @@ use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
 const OUTPUT_SCHEMA_RETRIES: u32 = 2;
 
 /// Why the model call of an iteration stopped early.
-enum CallEnd {
+pub(super) enum CallEnd {
     Done(ModelResponse),
     Failed(TurnError),
 }
@@ -87,7 +87,7 @@ impl Agent {
             request.max_output_tokens = self.max_output_tokens;
             request.thinking = self.thinking.clone();
             request.output_schema = self.output_schema.clone();
-            let response = match self.call_model(&request, &token, emit).await {
+            let response = match self.call_model(turn, &request, &token, emit).await {
                 CallEnd::Done(r) => r,
                 // The provider counts better than our estimate: compact once and retry.
                 CallEnd::Failed(TurnError::Model(e))
@@ -108,7 +108,7 @@ impl Agent {
             emit(AgentEvent::AssistantMessage {
                 message: response.message.clone(),
                 usage: response.usage,
-                model: self.model.to_string(),
+                model: self.current_model(),
             });
             let calls: Vec<ToolCall> = response
                 .message
@@ -204,7 +204,7 @@ impl Agent {
             status,
             final_text,
             usage,
-            cost_usd: self.cost(&usage),
+            cost_usd: self.turn_cost(turn, &usage),
             error: end.err(),
             duration: started.elapsed(),
             iterations,
@@ -212,13 +212,18 @@ impl Agent {
         }
     }
 
-    /// Streams one model call, forwarding deltas.
+    /// Streams one model call, forwarding deltas: through the router when there is one (see
+    /// `route.rs`), else straight to the agent's model.
     async fn call_model(
         &self,
+        turn: u32,
         request: &ModelRequest,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> CallEnd {
+        if let Some(end) = self.routed_call(turn, request, token, emit).await {
+            return end;
+        }
         let options = CallOptions {
             budget: RetryBudget::new(self.retry_budget),
             cancel: token.clone(),

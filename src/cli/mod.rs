@@ -8,6 +8,7 @@ mod chat;
 mod completions;
 mod config;
 mod doctor;
+mod router;
 mod run;
 mod session;
 
@@ -85,6 +86,9 @@ pub enum Command {
     /// The saved conversations: list, show, search, resume, fork, export, compact
     #[command(subcommand)]
     Session(session::SessionCommand),
+    /// Which model a prompt goes to, and what routing has cost
+    #[command(subcommand)]
+    Router(router::RouterCommand),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -179,6 +183,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Run(args) => run::run(&ctx, *args).await,
         Command::Chat(args) => chat::run(&ctx, *args).await,
         Command::Session(cmd) => session::run(&ctx, cmd).await,
+        Command::Router(cmd) => router::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

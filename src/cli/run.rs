@@ -91,7 +91,7 @@ pub(super) fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// Reads the prompt: the argument, stdin, or both (stdin appended as a <stdin> block).
-fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
+pub(super) fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
     let stdin_is_tty = std::io::stdin().is_terminal();
     let from_stdin = matches!(arg, None | Some("-"));
     if from_stdin && stdin_is_tty {

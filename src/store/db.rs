@@ -47,6 +47,23 @@ pub const MIGRATIONS: &[&str] = &[
         body, text UNINDEXED, session_id UNINDEXED, turn UNINDEXED, role UNINDEXED,
         tokenize = 'unicode61 remove_diacritics 2'
      );",
+    // 3: router — the last routing decision per session (sticky tier, cache-aware switching).
+    "CREATE TABLE router_sticky (
+        session TEXT PRIMARY KEY,
+        tier TEXT,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_read_tokens INTEGER NOT NULL DEFAULT 0,
+        updated_at INTEGER NOT NULL
+     );",
+    // 4: router — provider health for the fallback circuit.
+    "CREATE TABLE router_health (
+        provider TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        open_until INTEGER NOT NULL DEFAULT 0
+     );",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -256,7 +256,8 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         )),
         AgentEvent::UserMessage { .. }
         | AgentEvent::ThinkingDelta { .. }
-        | AgentEvent::ToolResults { .. } => {}
+        | AgentEvent::ToolResults { .. }
+        | AgentEvent::Routed { .. } => {}
     };
     let first_turn = repl.conversation.next_turn == 1;
     let outcome = repl.conversation.send(input, token, &mut emit).await;
