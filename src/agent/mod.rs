@@ -43,6 +43,8 @@ pub struct Agent {
     /// When set, the final answer must be JSON valid against this schema.
     pub output_schema: Option<OutputSchema>,
     pub retry_budget: u32,
+    /// Long-term memory: recalled before the turn, captured after it (`None` when memory is off).
+    pub memory: Option<crate::context::MemoryHandle>,
 }
 
 impl Agent {
@@ -67,6 +69,7 @@ impl Agent {
             thinking: None,
             output_schema: None,
             retry_budget: DEFAULT_RETRY_BUDGET,
+            memory: None,
         }
     }
 

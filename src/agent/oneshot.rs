@@ -31,6 +31,8 @@ pub struct RunRequest {
     /// Write no transcript.
     pub ephemeral: bool,
     pub agent: AgentOptions,
+    /// Long-term memory for this run (recall before, capture after); `None` when memory is off.
+    pub memory: Option<crate::context::MemoryHandle>,
 }
 
 /// The session a run uses, reported before the turn starts.
@@ -80,7 +82,8 @@ pub async fn run_once(
         turn = rebuilt.last_turn + 1;
         existing = Some((id, transcript));
     }
-    let agent = build(home, project, config, &request.agent)?;
+    let mut agent = build(home, project, config, &request.agent)?;
+    agent.memory = request.memory.clone();
     let model = agent.model.to_string();
     let resumed = existing.is_some();
     let (id, transcript) = match (existing, request.ephemeral) {
@@ -92,12 +95,17 @@ pub async fn run_once(
             (Some(id), Some(t))
         }
     };
-    on_start(&SessionStart { id, model, resumed });
+    on_start(&SessionStart {
+        id: id.clone(),
+        model,
+        resumed,
+    });
     let mut recorder = Recorder::new(transcript);
     let mut forward = |event: AgentEvent| {
         recorder.on_event(&event);
         emit(event);
     };
+    let turn_start = history.len();
     let outcome = agent
         .run_turn(
             turn,
@@ -108,6 +116,12 @@ pub async fn run_once(
         )
         .await;
     recorder.on_outcome(&outcome);
+    if let Some(memory) = &agent.memory {
+        let session = id.as_ref().map(ToString::to_string);
+        memory
+            .0
+            .capture(session.as_deref(), turn, &history, turn_start);
+    }
     match recorder.take_error() {
         Some(e) => Err(RunError::Transcript(e)),
         None => Ok(outcome),

@@ -7,6 +7,7 @@
 mod completions;
 mod config;
 mod doctor;
+mod memory;
 mod run;
 
 use std::path::PathBuf;
@@ -85,6 +86,9 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Write man pages (pilotdeck.1 and one per subcommand)
     Man(completions::ManArgs),
+    /// Long-term memory: index turns into notes, recall, dream, and manage notes
+    #[command(subcommand)]
+    Memory(memory::MemoryCommand),
     /// Check the installation: config, providers, tools, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
     /// Print the version
@@ -174,6 +178,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Version => {
             ctx.out
                 .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;
