@@ -167,7 +167,7 @@ fn is_due(
     }
     let last = state_get(conn, &project.key.0, "last_dream_at")?;
     memory.sync(conn, Some(&project.key))?;
-    let notes = fts::list(conn, Some(&[project.key.0.clone()]))?;
+    let notes = fts::list(conn, Some(std::slice::from_ref(&project.key.0)))?;
     let changed = notes
         .iter()
         .filter(|n| !n.deprecated && last.as_ref().is_none_or(|l| n.updated_at > *l))
