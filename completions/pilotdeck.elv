@@ -39,6 +39,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
+            cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -65,6 +66,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --color 'When to use colour on stderr and in tables'
             cand --continue 'Continue the latest session of this project'
             cand --ephemeral 'Do not save a transcript'
+            cand --memory 'Use long-term memory for this run (recall before, capture after) even if not configured'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -542,6 +544,312 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;memory'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand index 'Turn queued conversation turns into notes (one model call per turn)'
+            cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
+            cand dream 'Consolidate notes: merge duplicates, deprecate contradicted notes (undo with `rollback`)'
+            cand rollback 'Restore the notes as they were before the last dream'
+            cand list 'List notes'
+            cand show 'Print one note (by id, file name or name)'
+            cand pending 'List captured turns waiting for `memory index`'
+            cand deprecate 'Mark a note deprecated: kept on disk, left out of recall and dream'
+            cand restore 'Undo `deprecate`'
+            cand trace 'Show what index, recall and dream did recently'
+            cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
+            cand import 'Import a bundle from `export`, or a folder of markdown notes'
+            cand stats 'Counts of notes and queued turns'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;memory;index'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Index every project with queued turns'
+            cand --if-due 'Do nothing unless queued work passed the schedule (memory.schedule.autoIndexIntervalMinutes)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;recall'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --limit 'How many notes at most'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Search every project''s notes (the General workspace)'
+            cand --offline 'Local full-text ranking only (the only stage implemented so far; accepted for scripts)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;dream'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --dry-run 'Show the plan without changing any note'
+            cand --if-due 'Do nothing unless notes changed and memory.schedule.autoDreamIntervalMinutes passed'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;rollback'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;list'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --type 'Only notes of this type'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'List every project''s notes'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;show'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;pending'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Every project''s queued turns'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;deprecate'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;restore'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;trace'= {
+            cand --last 'How many traces, newest first'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;export'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --out 'Write the bundle to FILE instead of stdout'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;import'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;stats'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;help'= {
+            cand index 'Turn queued conversation turns into notes (one model call per turn)'
+            cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
+            cand dream 'Consolidate notes: merge duplicates, deprecate contradicted notes (undo with `rollback`)'
+            cand rollback 'Restore the notes as they were before the last dream'
+            cand list 'List notes'
+            cand show 'Print one note (by id, file name or name)'
+            cand pending 'List captured turns waiting for `memory index`'
+            cand deprecate 'Mark a note deprecated: kept on disk, left out of recall and dream'
+            cand restore 'Undo `deprecate`'
+            cand trace 'Show what index, recall and dream did recently'
+            cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
+            cand import 'Import a bundle from `export`, or a folder of markdown notes'
+            cand stats 'Counts of notes and queued turns'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;memory;help;index'= {
+        }
+        &'pilotdeck;memory;help;recall'= {
+        }
+        &'pilotdeck;memory;help;dream'= {
+        }
+        &'pilotdeck;memory;help;rollback'= {
+        }
+        &'pilotdeck;memory;help;list'= {
+        }
+        &'pilotdeck;memory;help;show'= {
+        }
+        &'pilotdeck;memory;help;pending'= {
+        }
+        &'pilotdeck;memory;help;deprecate'= {
+        }
+        &'pilotdeck;memory;help;restore'= {
+        }
+        &'pilotdeck;memory;help;trace'= {
+        }
+        &'pilotdeck;memory;help;export'= {
+        }
+        &'pilotdeck;memory;help;import'= {
+        }
+        &'pilotdeck;memory;help;stats'= {
+        }
+        &'pilotdeck;memory;help;help'= {
+        }
         &'pilotdeck;doctor'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -582,6 +890,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
+            cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -647,6 +956,47 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;completions'= {
         }
         &'pilotdeck;help;man'= {
+        }
+        &'pilotdeck;help;memory'= {
+            cand index 'Turn queued conversation turns into notes (one model call per turn)'
+            cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
+            cand dream 'Consolidate notes: merge duplicates, deprecate contradicted notes (undo with `rollback`)'
+            cand rollback 'Restore the notes as they were before the last dream'
+            cand list 'List notes'
+            cand show 'Print one note (by id, file name or name)'
+            cand pending 'List captured turns waiting for `memory index`'
+            cand deprecate 'Mark a note deprecated: kept on disk, left out of recall and dream'
+            cand restore 'Undo `deprecate`'
+            cand trace 'Show what index, recall and dream did recently'
+            cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
+            cand import 'Import a bundle from `export`, or a folder of markdown notes'
+            cand stats 'Counts of notes and queued turns'
+        }
+        &'pilotdeck;help;memory;index'= {
+        }
+        &'pilotdeck;help;memory;recall'= {
+        }
+        &'pilotdeck;help;memory;dream'= {
+        }
+        &'pilotdeck;help;memory;rollback'= {
+        }
+        &'pilotdeck;help;memory;list'= {
+        }
+        &'pilotdeck;help;memory;show'= {
+        }
+        &'pilotdeck;help;memory;pending'= {
+        }
+        &'pilotdeck;help;memory;deprecate'= {
+        }
+        &'pilotdeck;help;memory;restore'= {
+        }
+        &'pilotdeck;help;memory;trace'= {
+        }
+        &'pilotdeck;help;memory;export'= {
+        }
+        &'pilotdeck;help;memory;import'= {
+        }
+        &'pilotdeck;help;memory;stats'= {
         }
         &'pilotdeck;help;doctor'= {
         }

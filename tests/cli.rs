@@ -109,6 +109,9 @@ fn help_is_stable() {
         vec!["router", "--help"],
         vec!["router", "decide", "--help"],
         vec!["router", "stats", "--help"],
+        vec!["memory", "--help"],
+        vec!["memory", "index", "--help"],
+        vec!["memory", "recall", "--help"],
     ] {
         let run = env.cmd().args(&args).run(0);
         assert!(run.stderr.is_empty());

@@ -108,6 +108,11 @@ impl Conversation {
         })
     }
 
+    /// Long-term memory for the following turns (recall before, capture after); `None` turns it off.
+    pub fn set_memory(&mut self, memory: Option<crate::context::MemoryHandle>) {
+        self.agent.memory = memory;
+    }
+
     /// The session id, once there is one.
     pub fn id(&self) -> Option<&SessionId> {
         self.id.as_ref()
@@ -127,6 +132,7 @@ impl Conversation {
             emit(event);
         };
         let turn = self.next_turn;
+        let turn_start = self.history.len();
         let outcome = self
             .agent
             .run_turn(
@@ -139,6 +145,12 @@ impl Conversation {
             .await;
         self.next_turn += 1;
         recorder.on_outcome(&outcome);
+        if let Some(memory) = &self.agent.memory {
+            let session = self.id.as_ref().map(ToString::to_string);
+            memory
+                .0
+                .capture(session.as_deref(), turn, &self.history, turn_start);
+        }
         tracing::info!(
             session = %self.id.as_ref().map(ToString::to_string).unwrap_or_default(),
             turn = outcome.turn,

@@ -55,6 +55,8 @@ pub struct Agent {
     /// The session id, for the router's sticky state and logs.
     pub session: Option<String>,
     routing: std::sync::Mutex<route::TurnRouting>,
+    /// Long-term memory: recalled before the turn, captured after it (`None` when memory is off).
+    pub memory: Option<crate::context::MemoryHandle>,
 }
 
 impl Agent {
@@ -84,6 +86,7 @@ impl Agent {
             explicit_model: false,
             session: None,
             routing: std::sync::Mutex::default(),
+            memory: None,
         }
     }
 

@@ -31,6 +31,8 @@ pub struct RunRequest {
     /// Write no transcript.
     pub ephemeral: bool,
     pub agent: AgentOptions,
+    /// Long-term memory for this run (recall before, capture after); `None` when memory is off.
+    pub memory: Option<crate::context::MemoryHandle>,
 }
 
 /// The session a run uses, reported before the turn starts.
@@ -72,6 +74,7 @@ pub async fn run_once(
         request.ephemeral,
         request.agent,
     )?;
+    conversation.set_memory(request.memory);
     on_start(&conversation.start()?);
     conversation.send(request.prompt, cancel, emit).await
 }

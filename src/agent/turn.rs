@@ -60,6 +60,11 @@ impl Agent {
                 }
             }))
         });
+        let recalled = match &self.memory {
+            Some(memory) => memory.0.recall(&input.text()).await,
+            None => None,
+        };
+        let input_at = history.len();
         history.push(input.clone());
         emit(AgentEvent::UserMessage {
             turn,
@@ -87,6 +92,9 @@ impl Agent {
             request.max_output_tokens = self.max_output_tokens;
             request.thinking = self.thinking.clone();
             request.output_schema = self.output_schema.clone();
+            if let Some(block) = &recalled {
+                crate::context::attach_recall(&mut request.messages, input_at, block);
+            }
             let response = match self.call_model(turn, &request, &token, emit).await {
                 CallEnd::Done(r) => r,
                 // The provider counts better than our estimate: compact once and retry.

@@ -8,6 +8,7 @@ mod chat;
 mod completions;
 mod config;
 mod doctor;
+mod memory;
 mod router;
 mod run;
 mod session;
@@ -96,6 +97,9 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Write man pages (pilotdeck.1 and one per subcommand)
     Man(completions::ManArgs),
+    /// Long-term memory: index turns into notes, recall, dream, and manage notes
+    #[command(subcommand)]
+    Memory(memory::MemoryCommand),
     /// Check the installation: config, providers, tools, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
     /// Print the version
@@ -188,6 +192,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Version => {
             ctx.out
                 .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;

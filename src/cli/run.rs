@@ -67,6 +67,9 @@ pub struct RunArgs {
     /// Add TEXT to the end of the system prompt
     #[arg(long, value_name = "TEXT")]
     append_system_prompt: Option<String>,
+    /// Use long-term memory for this run (recall before, capture after) even if not configured
+    #[arg(long)]
+    memory: bool,
 }
 
 pub(super) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
@@ -200,6 +203,8 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             timeout: args.timeout,
             output_schema,
         },
+        memory: crate::memory::Memory::for_turns(&home, &loaded.config, args.memory)
+            .map(|m| crate::memory::turn_hook(m, project.clone())),
     };
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());

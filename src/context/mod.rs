@@ -1,10 +1,12 @@
 //! What the model sees besides the conversation, and keeping the conversation inside the model's
 //! window: the system prompt (identity, environment, tool rules, project instructions), token
-//! estimates, and the compaction policy. The summarising model call itself is the agent's.
+//! estimates, the compaction policy (the summarising model call itself is the agent's), and the
+//! [`MemoryHook`] seam through which long-term memory is recalled into a turn and captured after it.
 
 mod compact;
 mod estimate;
 mod instructions;
+mod memory;
 mod prompt;
 
 pub use compact::{
@@ -12,4 +14,5 @@ pub use compact::{
 };
 pub use estimate::{Calibration, estimate_message, estimate_messages, estimate_text};
 pub use instructions::{Instruction, discover};
+pub use memory::{MemoryHandle, MemoryHook, attach_recall};
 pub use prompt::{PromptOptions, system_prompt};

@@ -64,6 +64,50 @@ pub const MIGRATIONS: &[&str] = &[
         failures INTEGER NOT NULL,
         open_until INTEGER NOT NULL DEFAULT 0
      );",
+    // 5: memory — capture queue, pipeline state, note catalog + full-text index, traces.
+    "CREATE TABLE memory_captures (
+        id INTEGER PRIMARY KEY,
+        project_key TEXT NOT NULL,
+        project_root TEXT NOT NULL,
+        session_id TEXT,
+        turn INTEGER,
+        text TEXT NOT NULL,
+        captured_at TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        claimed_by TEXT,
+        indexed_at TEXT
+     );
+     CREATE INDEX memory_captures_state ON memory_captures (project_key, state, id);
+     CREATE TABLE memory_state (
+        project_key TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (project_key, key)
+     );
+     CREATE TABLE memory_notes (
+        path TEXT PRIMARY KEY,
+        scope_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        deprecated INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        source_sessions TEXT NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        size INTEGER NOT NULL
+     );
+     CREATE INDEX memory_notes_scope ON memory_notes (scope_key);
+     CREATE VIRTUAL TABLE memory_fts USING fts5 (
+        name, description, body, tokenize = 'porter unicode61'
+     );
+     CREATE TABLE memory_traces (
+        id INTEGER PRIMARY KEY,
+        project_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        at TEXT NOT NULL,
+        detail TEXT NOT NULL
+     );
+     CREATE INDEX memory_traces_kind ON memory_traces (kind, id);",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
