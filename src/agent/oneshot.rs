@@ -5,7 +5,7 @@
 
 use tokio_util::sync::CancellationToken;
 
-use super::setup::{AgentOptions, SetupError, build};
+use super::setup::{AgentOptions, SetupError, build, load_tool_sources};
 use super::{AgentEvent, Recorder, TurnOutcome};
 use crate::config::Config;
 use crate::home::{PilotHome, Project};
@@ -80,7 +80,8 @@ pub async fn run_once(
         turn = rebuilt.last_turn + 1;
         existing = Some((id, transcript));
     }
-    let agent = build(home, project, config, &request.agent)?;
+    let mut agent = build(home, project, config, &request.agent)?;
+    load_tool_sources(&mut agent, &request.agent.tool_sources, cancel).await;
     let model = agent.model.to_string();
     let resumed = existing.is_some();
     let (id, transcript) = match (existing, request.ephemeral) {

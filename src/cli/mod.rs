@@ -7,6 +7,7 @@
 mod completions;
 mod config;
 mod doctor;
+mod mcp;
 mod run;
 
 use std::path::PathBuf;
@@ -85,6 +86,9 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Write man pages (pilotdeck.1 and one per subcommand)
     Man(completions::ManArgs),
+    /// Manage MCP servers (their tools join the agent's) and serve pilotdeck over MCP
+    #[command(subcommand)]
+    Mcp(mcp::McpCommand),
     /// Check the installation: config, providers, tools, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
     /// Print the version
@@ -174,6 +178,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
         Command::Version => {
             ctx.out
                 .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;
