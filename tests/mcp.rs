@@ -17,7 +17,7 @@ mod mcp_servers;
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;
 
-use mock_model::{MockModel, Turn, openai};
+use mock_model::{MockModel, openai};
 use serde_json::{Value, json};
 use support::TestEnv;
 
@@ -171,39 +171,42 @@ fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
 fn a_server_killed_mid_call_is_an_error_result() {
     let env = TestEnv::new();
     let pid_file = env.tmp.path().join("server.pid");
+    let log = env.tmp.path().join("stdin.log");
+    // `tee` records what pilotdeck sends, so the test knows when the call is in flight; the shell,
+    // tee and the server share one process group, killed together below.
     let script = format!(
-        "echo $$ > '{}'; exec '{}' stdio",
+        "echo $$ > '{}'; tee '{}' | '{}' stdio",
         pid_file.display(),
+        log.display(),
         mcp_servers::everything()
     );
     env.write(
         &env.home.join("mcp.json"),
         &mcp_json(json!({ "slow": { "command": "sh", "args": ["-c", script] } })),
     );
-    let mut cmd = env.cmd().args([
-        "mcp",
-        "call",
-        "slow",
-        "trigger-long-running-operation",
-        "--args",
-        r#"{"duration": 60, "steps": 60}"#,
-    ]);
-    let child = cmd.inner.stdout(std::process::Stdio::piped());
-    let child = child.stderr(std::process::Stdio::piped());
-    let handle = std::thread::spawn({
-        let mut command = std::mem::replace(child, assert_cmd::Command::new("true"));
-        move || command.output().unwrap()
-    });
-    let pid = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(10));
-    // The server is running once its pid is written; kill it while the call is in flight.
+    let mut command = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "slow",
+            "trigger-long-running-operation",
+            "--args",
+            r#"{"duration": 60, "steps": 60}"#,
+        ])
+        .inner;
+    let handle = std::thread::spawn(move || command.output().unwrap());
+    let group = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(10));
+    mcp_servers::wait_for_text(&log, "tools/call", Duration::from_secs(20));
     std::process::Command::new("kill")
-        .args(["-9", &pid.to_string()])
+        .args(["-9", "--", &format!("-{group}")])
         .status()
         .unwrap();
     let output = handle.join().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("slow"), "{stderr}");
+    assert!(stderr.contains("MCP server `slow`"), "{stderr}");
+    assert!(stderr.contains("not running any more"), "{stderr}");
 }
 
 #[test]

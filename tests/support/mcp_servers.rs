@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The `node_modules/.bin` directory holding `mcp-server-everything` and `mcp-server-filesystem`.
-pub fn bin_dir() -> PathBuf {
+pub(crate) fn bin_dir() -> PathBuf {
     let prefix = std::env::var_os("PILOTDECK_TEST_NPM_PREFIX")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -35,16 +35,16 @@ pub fn bin_dir() -> PathBuf {
     dir
 }
 
-pub fn everything() -> String {
+pub(crate) fn everything() -> String {
     bin_dir().join("mcp-server-everything").display().to_string()
 }
 
-pub fn filesystem() -> String {
+pub(crate) fn filesystem() -> String {
     bin_dir().join("mcp-server-filesystem").display().to_string()
 }
 
 /// A free localhost port (bound then released).
-pub fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -53,13 +53,13 @@ pub fn free_port() -> u16 {
 }
 
 /// `server-everything streamableHttp` on a free port; killed on drop.
-pub struct HttpEverything {
+pub(crate) struct HttpEverything {
     child: std::process::Child,
-    pub port: u16,
+    pub(crate) port: u16,
 }
 
 impl HttpEverything {
-    pub fn start() -> HttpEverything {
+    pub(crate) fn start() -> HttpEverything {
         let port = free_port();
         let child = std::process::Command::new(everything())
             .arg("streamableHttp")
@@ -78,7 +78,7 @@ impl HttpEverything {
         server
     }
 
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://127.0.0.1:{}/mcp", self.port)
     }
 }
@@ -91,7 +91,7 @@ impl Drop for HttpEverything {
 }
 
 /// True once the process is gone (or a zombie nobody reaped yet).
-pub fn is_dead(pid: u32) -> bool {
+pub(crate) fn is_dead(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
         Ok(stat) => stat
@@ -102,7 +102,7 @@ pub fn is_dead(pid: u32) -> bool {
 }
 
 /// Polls (bounded) until `pid` is dead; panics after `limit`.
-pub fn wait_dead(pid: u32, limit: Duration) {
+pub(crate) fn wait_dead(pid: u32, limit: Duration) {
     let deadline = Instant::now() + limit;
     while !is_dead(pid) {
         assert!(Instant::now() < deadline, "process {pid} is still alive: an orphan");
@@ -111,7 +111,7 @@ pub fn wait_dead(pid: u32, limit: Duration) {
 }
 
 /// Polls (bounded) until `path` holds a pid.
-pub fn wait_pid_file(path: &std::path::Path, limit: Duration) -> u32 {
+pub(crate) fn wait_pid_file(path: &std::path::Path, limit: Duration) -> u32 {
     let deadline = Instant::now() + limit;
     loop {
         if let Ok(text) = std::fs::read_to_string(path)
@@ -120,6 +120,18 @@ pub fn wait_pid_file(path: &std::path::Path, limit: Duration) -> u32 {
             return pid;
         }
         assert!(Instant::now() < deadline, "{} never got a pid", path.display());
+        std::thread::park_timeout(Duration::from_millis(20));
+    }
+}
+
+/// Polls (bounded) until the file at `path` contains `needle`.
+pub(crate) fn wait_for_text(path: &std::path::Path, needle: &str, limit: Duration) {
+    let deadline = Instant::now() + limit;
+    loop {
+        if std::fs::read_to_string(path).is_ok_and(|t| t.contains(needle)) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{} never contained {needle}", path.display());
         std::thread::park_timeout(Duration::from_millis(20));
     }
 }
