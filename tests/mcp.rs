@@ -294,3 +294,47 @@ fn call_reports_is_error_with_exit_1() {
     let run = env.cmd().args(["mcp", "call", "everything", "nope"]).run(2);
     assert!(run.stderr.contains("has no tool named `nope`"), "{}", run.stderr);
 }
+
+#[test]
+fn ctrl_c_during_a_run_kills_the_mcp_servers() {
+    let mock = MockModel::spawn();
+    // The model starts answering, then goes silent: the run is in flight until interrupted.
+    mock.push(openai::text("partial answer that never ends").stall_after(1));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let pid_file = env.tmp.path().join("server.pid");
+    let script = format!(
+        "echo $$ > '{}'; exec '{}' stdio",
+        pid_file.display(),
+        mcp_servers::everything()
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": { "command": "sh", "args": ["-c", script] } })),
+    );
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .args(["run", "wait for it"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .current_dir(&env.project)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let server = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(10));
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while mock.requests().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the model was never called");
+        std::thread::park_timeout(Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    mcp_servers::wait_dead(server, Duration::from_secs(10));
+    mock.release_stalls();
+}

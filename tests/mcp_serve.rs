@@ -163,3 +163,50 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_cancellation_cancels_the_run() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("an answer that never finishes").stall_after(1));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
+    let args = json!({"prompt": "take your time"}).as_object().unwrap().clone();
+    let request = rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+        CallToolRequestParams::new("pilotdeck_run").with_arguments(args),
+    ));
+    let handle = client
+        .peer()
+        .send_cancellable_request(request, rmcp::service::PeerRequestOptions::default())
+        .await
+        .unwrap();
+    mock.wait_for_requests(1).await;
+    handle.cancel(Some("test".to_owned())).await.unwrap();
+    // The run was cancelled: the server is free again and answers the next request.
+    let tools = client.list_all_tools().await.unwrap();
+    assert_eq!(tools.len(), 3);
+    // The aborted turn is on disk.
+    let args = json!({}).as_object().unwrap().clone();
+    let listed = client
+        .call_tool(CallToolRequestParams::new("session_list").with_arguments(args))
+        .await
+        .unwrap();
+    let sessions = structured(&listed)["sessions"].as_array().unwrap().clone();
+    assert_eq!(sessions.len(), 1);
+    let projects = std::fs::read_dir(env.home.join("projects")).unwrap().next().unwrap().unwrap();
+    let transcript = projects
+        .path()
+        .join("sessions")
+        .join(format!("{}.jsonl", sessions[0].as_str().unwrap()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let text = std::fs::read_to_string(&transcript).unwrap_or_default();
+        if text.contains("aborted") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the turn was not aborted:\n{text}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    mock.release_stalls();
+    client.cancel().await.unwrap();
+}
