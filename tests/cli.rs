@@ -101,6 +101,9 @@ fn help_is_stable() {
         vec!["config", "validate", "--help"],
         vec!["doctor", "--help"],
         vec!["man", "--help"],
+        vec!["mcp", "--help"],
+        vec!["mcp", "add", "--help"],
+        vec!["mcp", "call", "--help"],
     ] {
         let run = env.cmd().args(&args).run(0);
         assert!(run.stderr.is_empty());
