@@ -8,11 +8,11 @@
     reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
 )]
 
+#[path = "support/mcp_servers.rs"]
+mod mcp_servers;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
-#[path = "support/mcp_servers.rs"]
-mod mcp_servers;
 
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;
@@ -39,8 +39,14 @@ fn stdio_everything() -> Value {
 #[test]
 fn tools_and_call_over_stdio() {
     let env = TestEnv::new();
-    env.write(&env.home.join("mcp.json"), &mcp_json(json!({ "everything": stdio_everything() })));
-    let run = env.cmd().args(["mcp", "tools", "everything", "--json"]).run(0);
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": stdio_everything() })),
+    );
+    let run = env
+        .cmd()
+        .args(["mcp", "tools", "everything", "--json"])
+        .run(0);
     let listed = run.json();
     assert_eq!(listed[0]["server"], "everything");
     assert_eq!(listed[0]["error"], Value::Null);
@@ -55,13 +61,28 @@ fn tools_and_call_over_stdio() {
 
     let run = env
         .cmd()
-        .args(["mcp", "call", "everything", "echo", "--args", r#"{"message":"hi there"}"#])
+        .args([
+            "mcp",
+            "call",
+            "everything",
+            "echo",
+            "--args",
+            r#"{"message":"hi there"}"#,
+        ])
         .run(0);
     assert_eq!(run.stdout, "Echo: hi there\n");
 
     let run = env
         .cmd()
-        .args(["mcp", "call", "everything", "get-sum", "--args", r#"{"a":2,"b":3}"#, "--json"])
+        .args([
+            "mcp",
+            "call",
+            "everything",
+            "get-sum",
+            "--args",
+            r#"{"a":2,"b":3}"#,
+            "--json",
+        ])
         .run(0);
     let out = run.json();
     assert_eq!(out["is_error"], false);
@@ -105,7 +126,14 @@ fn tools_and_call_over_streamable_http() {
     );
     let run = env
         .cmd()
-        .args(["mcp", "call", "web", "echo", "--args", r#"{"message":"over http"}"#])
+        .args([
+            "mcp",
+            "call",
+            "web",
+            "echo",
+            "--args",
+            r#"{"message":"over http"}"#,
+        ])
         .run(0);
     assert_eq!(run.stdout, "Echo: over http\n");
 }
@@ -161,10 +189,23 @@ fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
     );
     let run = env.cmd().args(["run", "hello"]).run(0);
     assert_eq!(run.stdout, "fine without it\n");
-    assert!(run.stderr.contains("MCP server `broken` failed to start"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("MCP server `broken` failed to start"),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("stderr: boom"), "{}", run.stderr);
-    assert!(run.stderr.contains("cannot start MCP server `missing`"), "{}", run.stderr);
-    assert!(mock.requests()[0].tool_names().iter().all(|n| !n.starts_with("mcp__")));
+    assert!(
+        run.stderr.contains("cannot start MCP server `missing`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        mock.requests()[0]
+            .tool_names()
+            .iter()
+            .all(|n| !n.starts_with("mcp__"))
+    );
 }
 
 #[test]
@@ -221,7 +262,9 @@ fn project_mcp_json_wins_per_server() {
     );
     env.write(
         &env.project.join(".pilotdeck/mcp.json"),
-        &mcp_json(json!({ "shared": { "command": "project-cmd", "args": ["x"], "enabled": false } })),
+        &mcp_json(
+            json!({ "shared": { "command": "project-cmd", "args": ["x"], "enabled": false } }),
+        ),
     );
     let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(list.as_array().unwrap().len(), 2);
@@ -238,7 +281,17 @@ fn project_mcp_json_wins_per_server() {
 fn add_get_disable_enable_rm_round_trip() {
     let env = TestEnv::new();
     env.cmd()
-        .args(["mcp", "add", "ev", "--env", "TOKEN=${MY_TOKEN}", "--", "npx", "-y", "srv"])
+        .args([
+            "mcp",
+            "add",
+            "ev",
+            "--env",
+            "TOKEN=${MY_TOKEN}",
+            "--",
+            "npx",
+            "-y",
+            "srv",
+        ])
         .run(0);
     let file = env.home.join("mcp.json");
     let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
@@ -249,7 +302,17 @@ fn add_get_disable_enable_rm_round_trip() {
         json!({"mcpServers": {"ev": {"command": "npx", "args": ["-y", "srv"], "env": {"TOKEN": "${MY_TOKEN}"}}}})
     );
     env.cmd()
-        .args(["mcp", "add", "web", "--scope", "project", "--url", "http://h/mcp", "--header", "Authorization: Bearer ${T}"])
+        .args([
+            "mcp",
+            "add",
+            "web",
+            "--scope",
+            "project",
+            "--url",
+            "http://h/mcp",
+            "--header",
+            "Authorization: Bearer ${T}",
+        ])
         .run(0);
     let got = env.cmd().args(["mcp", "get", "web"]).run(0).json();
     assert_eq!(got["scope"], "project");
@@ -265,7 +328,11 @@ fn add_get_disable_enable_rm_round_trip() {
     let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(list, json!([]));
     let missing = env.cmd().args(["mcp", "rm", "ev"]).run(2);
-    assert!(missing.stderr.contains("no MCP server named `ev`"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("no MCP server named `ev`"),
+        "{}",
+        missing.stderr
+    );
 }
 
 #[test]
@@ -274,10 +341,20 @@ fn a_bad_mcp_json_is_a_diagnostic_naming_the_file() {
     mock.push(openai::text("still works"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
-    env.write(&env.project.join(".pilotdeck/mcp.json"), "{\"mcpServers\": {\n  \"x\": [}\n");
-    env.write(&env.home.join("mcp.json"), &mcp_json(json!({ "bad": { "command": 42 } })));
+    env.write(
+        &env.project.join(".pilotdeck/mcp.json"),
+        "{\"mcpServers\": {\n  \"x\": [}\n",
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "bad": { "command": 42 } })),
+    );
     let run = env.cmd().args(["mcp", "list"]).run(0);
-    assert!(run.stderr.contains(".pilotdeck/mcp.json:2:"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(".pilotdeck/mcp.json:2:"),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("mcpServers.bad"), "{}", run.stderr);
     let run = env.cmd().args(["run", "hi"]).run(0);
     assert_eq!(run.stdout, "still works\n");
@@ -287,12 +364,22 @@ fn a_bad_mcp_json_is_a_diagnostic_naming_the_file() {
 #[test]
 fn call_reports_is_error_with_exit_1() {
     let env = TestEnv::new();
-    env.write(&env.home.join("mcp.json"), &mcp_json(json!({ "everything": stdio_everything() })));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": stdio_everything() })),
+    );
     // Missing required argument: the server answers with isError (or a protocol error).
-    let run = env.cmd().args(["mcp", "call", "everything", "echo", "--args", "{}"]).run(1);
+    let run = env
+        .cmd()
+        .args(["mcp", "call", "everything", "echo", "--args", "{}"])
+        .run(1);
     assert!(!run.stderr.is_empty());
     let run = env.cmd().args(["mcp", "call", "everything", "nope"]).run(2);
-    assert!(run.stderr.contains("has no tool named `nope`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("has no tool named `nope`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -327,7 +414,10 @@ fn ctrl_c_during_a_run_kills_the_mcp_servers() {
     let server = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(10));
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     while mock.requests().is_empty() {
-        assert!(std::time::Instant::now() < deadline, "the model was never called");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the model was never called"
+        );
         std::thread::park_timeout(Duration::from_millis(20));
     }
     std::process::Command::new("kill")

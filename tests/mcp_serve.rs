@@ -104,7 +104,10 @@ fn exchange(
     let id = message["id"].clone();
     loop {
         let mut line = String::new();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "mcp serve closed stdout");
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "mcp serve closed stdout"
+        );
         let value: Value = serde_json::from_str(&line).unwrap();
         if value["id"] == id {
             return value;
@@ -115,9 +118,8 @@ fn exchange(
 #[test]
 fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
     let env = TestEnv::new();
-    let mut std_command: std::process::Command = std::process::Command::new(
-        assert_cmd::cargo::cargo_bin("pilotdeck"),
-    );
+    let mut std_command: std::process::Command =
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
     std_command
         .args(["mcp", "serve"])
         .env_clear()
@@ -152,14 +154,23 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
         }}),
     );
     assert_eq!(init["result"]["serverInfo"]["name"], "pilotdeck", "{init}");
-    writeln!(stdin, "{}", json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).unwrap();
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )
+    .unwrap();
 
     let list = exchange(
         &mut stdin,
         &mut stdout,
         &json!({"jsonrpc": "2.0", "id": 0, "method": "tools/list"}),
     );
-    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 3, "{list}");
+    assert_eq!(
+        list["result"]["tools"].as_array().unwrap().len(),
+        3,
+        "{list}"
+    );
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
@@ -171,7 +182,10 @@ async fn a_client_cancellation_cancels_the_run() {
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
-    let args = json!({"prompt": "take your time"}).as_object().unwrap().clone();
+    let args = json!({"prompt": "take your time"})
+        .as_object()
+        .unwrap()
+        .clone();
     let request = rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
         CallToolRequestParams::new("pilotdeck_run").with_arguments(args),
     ));
@@ -193,7 +207,11 @@ async fn a_client_cancellation_cancels_the_run() {
         .unwrap();
     let sessions = structured(&listed)["sessions"].as_array().unwrap().clone();
     assert_eq!(sessions.len(), 1);
-    let projects = std::fs::read_dir(env.home.join("projects")).unwrap().next().unwrap().unwrap();
+    let projects = std::fs::read_dir(env.home.join("projects"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
     let transcript = projects
         .path()
         .join("sessions")
@@ -204,7 +222,10 @@ async fn a_client_cancellation_cancels_the_run() {
         if text.contains("aborted") {
             break;
         }
-        assert!(std::time::Instant::now() < deadline, "the turn was not aborted:\n{text}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the turn was not aborted:\n{text}"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     mock.release_stalls();

@@ -104,7 +104,8 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
     match cmd {
         McpCommand::List => {
             let servers = load();
-            let rows: Vec<ServerSummary> = servers.servers.values().map(ServerSummary::of).collect();
+            let rows: Vec<ServerSummary> =
+                servers.servers.values().map(ServerSummary::of).collect();
             if out.json {
                 out.json(&rows)?;
             } else if rows.is_empty() {
@@ -133,7 +134,9 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
                 None => {
                     let mut words = args.command.into_iter();
                     let Some(command) = words.next() else {
-                        return Err(UsageError("give the command after `--`, or --url".to_owned()).into());
+                        return Err(
+                            UsageError("give the command after `--`, or --url".to_owned()).into(),
+                        );
                     };
                     ServerConfig {
                         command: Some(command),
@@ -149,19 +152,35 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
                 config,
             };
             let path = ops::add(&home, &project.root, &opts)?;
-            out.note(&format!("added MCP server `{}` to {}", args.name, path.display()));
+            out.note(&format!(
+                "added MCP server `{}` to {}",
+                args.name,
+                path.display()
+            ));
         }
         McpCommand::Rm(args) => {
             let path = ops::remove(&home, &project.root, &args.name)?;
-            out.note(&format!("removed MCP server `{}` from {}", args.name, path.display()));
+            out.note(&format!(
+                "removed MCP server `{}` from {}",
+                args.name,
+                path.display()
+            ));
         }
         McpCommand::Enable(args) => {
             let path = ops::set_enabled(&home, &project.root, &args.name, true)?;
-            out.note(&format!("enabled MCP server `{}` in {}", args.name, path.display()));
+            out.note(&format!(
+                "enabled MCP server `{}` in {}",
+                args.name,
+                path.display()
+            ));
         }
         McpCommand::Disable(args) => {
             let path = ops::set_enabled(&home, &project.root, &args.name, false)?;
-            out.note(&format!("disabled MCP server `{}` in {}", args.name, path.display()));
+            out.note(&format!(
+                "disabled MCP server `{}` in {}",
+                args.name,
+                path.display()
+            ));
         }
         McpCommand::Get(args) => {
             let servers = load();
@@ -202,8 +221,14 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
         McpCommand::Call(args) => {
             let servers = load();
             let cancel = CancellationToken::new();
-            let result =
-                ops::call(&servers, &args.server, &args.tool, args.args.as_deref(), &cancel).await?;
+            let result = ops::call(
+                &servers,
+                &args.server,
+                &args.tool,
+                args.args.as_deref(),
+                &cancel,
+            )
+            .await?;
             if out.json {
                 out.json(&result)?;
             } else if result.is_error {

@@ -27,6 +27,10 @@ impl McpTool {
 }
 
 impl Tool for McpTool {
+    #[expect(
+        clippy::misnamed_getters,
+        reason = "the model sees the qualified name; `remote.name` is the server's own"
+    )]
     fn name(&self) -> &str {
         &self.remote.qualified_name
     }

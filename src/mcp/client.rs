@@ -152,13 +152,14 @@ impl Connection {
                 (service, Some(child), stderr_task)
             }
             Transport::Http { url, headers } => {
-                let service = tokio::time::timeout(timeout, connect_http(&server, &url, &headers, handler))
-                    .await
-                    .map_err(|_| Error::StartupTimeout {
-                        server: server.clone(),
-                        ms: millis(timeout),
-                        stderr: String::new(),
-                    })??;
+                let service =
+                    tokio::time::timeout(timeout, connect_http(&server, &url, &headers, handler))
+                        .await
+                        .map_err(|_| Error::StartupTimeout {
+                            server: server.clone(),
+                            ms: millis(timeout),
+                            stderr: String::new(),
+                        })??;
                 (service, None, None)
             }
         };
@@ -235,7 +236,12 @@ impl Connection {
 
     /// Calls `tool` (its server-side name) with `arguments`, bounded by `callTimeoutMs` and `cancel`.
     /// A server error, a timeout or a dead server is an error `CallOutput`, not an `Err`.
-    pub async fn call(&self, tool: &str, arguments: Value, cancel: &CancellationToken) -> CallOutput {
+    pub async fn call(
+        &self,
+        tool: &str,
+        arguments: Value,
+        cancel: &CancellationToken,
+    ) -> CallOutput {
         let mut params = CallToolRequestParams::new(tool.to_owned());
         if let Value::Object(args) = arguments {
             params = params.with_arguments(args);
@@ -310,28 +316,48 @@ async fn connect_http(
         .custom_headers(map)
         .reinit_on_expired_session(true);
     let transport = StreamableHttpClientTransport::with_client(client, config);
-    handler.serve(transport).await.map_err(|e| Error::Initialize {
-        server: server.to_owned(),
-        message: e.to_string(),
-        stderr: String::new(),
-    })
+    handler
+        .serve(transport)
+        .await
+        .map_err(|e| Error::Initialize {
+            server: server.to_owned(),
+            message: e.to_string(),
+            stderr: String::new(),
+        })
 }
 
 /// A `CallToolResult` (as JSON) flattened to text for the model: text blocks as they are, other
 /// blocks described, `structuredContent` when there is nothing else.
 fn flatten(result: &Value) -> CallOutput {
-    let is_error = result.get("isError").and_then(Value::as_bool).unwrap_or(false);
+    let is_error = result
+        .get("isError")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
     let structured = result.get("structuredContent").cloned();
     let mut parts = Vec::new();
-    for block in result.get("content").and_then(Value::as_array).into_iter().flatten() {
-        let text = |k: &str| block.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+    for block in result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let text = |k: &str| {
+            block
+                .get(k)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned()
+        };
         match block.get("type").and_then(Value::as_str).unwrap_or("") {
             "text" => parts.push(text("text")),
             "image" | "audio" => parts.push(format!(
                 "[{} {}, {} bytes of base64 not shown]",
                 block["type"].as_str().unwrap_or(""),
                 text("mimeType"),
-                block.get("data").and_then(Value::as_str).map_or(0, str::len)
+                block
+                    .get("data")
+                    .and_then(Value::as_str)
+                    .map_or(0, str::len)
             )),
             "resource" => {
                 let r = &block["resource"];
@@ -411,7 +437,10 @@ mod tests {
             "isError": true
         }));
         assert!(out.is_error);
-        assert_eq!(out.text, "a\n[image image/png, 4 bytes of base64 not shown]");
+        assert_eq!(
+            out.text,
+            "a\n[image image/png, 4 bytes of base64 not shown]"
+        );
         let out = flatten(&serde_json::json!({"content": [], "structuredContent": {"sum": 3}}));
         assert_eq!(out.text, r#"{"sum":3}"#);
     }

@@ -324,6 +324,8 @@ mod tests {
             serde_json::from_str(r#"{"httpUrl": "http://x/mcp", "type": "http"}"#).unwrap();
         assert_eq!(config.transport_kind(), "http");
         assert_eq!(config.other["type"], "http");
-        assert!(matches!(config.transport("s"), Ok(Transport::Http { url, .. }) if url == "http://x/mcp"));
+        assert!(
+            matches!(config.transport("s"), Ok(Transport::Http { url, .. }) if url == "http://x/mcp")
+        );
     }
 }

@@ -10,7 +10,9 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    #[error("`{path}:{line}:{column}`: {message}; fix the JSON (the file must look like {{\"mcpServers\": {{\"name\": {{\"command\": \"…\"}}}}}})")]
+    #[error(
+        "`{path}:{line}:{column}`: {message}; fix the JSON (the file must look like {{\"mcpServers\": {{\"name\": {{\"command\": \"…\"}}}}}})"
+    )]
     Syntax {
         path: PathBuf,
         line: usize,
@@ -31,13 +33,19 @@ pub enum Error {
     },
     #[error("no MCP server named `{name}`; `pilotdeck mcp list` shows the configured ones")]
     UnknownServer { name: String },
-    #[error("MCP server `{name}` already exists in `{path}`; remove it first with `pilotdeck mcp rm {name}`")]
+    #[error(
+        "MCP server `{name}` already exists in `{path}`; remove it first with `pilotdeck mcp rm {name}`"
+    )]
     AlreadyExists { name: String, path: PathBuf },
     #[error("invalid server name `{name}`: use letters, digits, `-` and `_`")]
     BadName { name: String },
-    #[error("MCP server `{server}` has neither `command` nor `url`; add one to its entry in mcp.json")]
+    #[error(
+        "MCP server `{server}` has neither `command` nor `url`; add one to its entry in mcp.json"
+    )]
     NoTransport { server: String },
-    #[error("MCP server `{server}`: environment variable `{variable}` is not set (used in `{field}`)")]
+    #[error(
+        "MCP server `{server}`: environment variable `{variable}` is not set (used in `{field}`)"
+    )]
     MissingEnv {
         server: String,
         field: String,
@@ -60,7 +68,9 @@ pub enum Error {
         /// The tail of the server's stderr, prefixed with a newline, or empty.
         stderr: String,
     },
-    #[error("MCP server `{server}` did not start within {ms} ms; raise `startupTimeoutMs` in mcp.json if it is slow{stderr}")]
+    #[error(
+        "MCP server `{server}` did not start within {ms} ms; raise `startupTimeoutMs` in mcp.json if it is slow{stderr}"
+    )]
     StartupTimeout {
         server: String,
         ms: u64,
@@ -72,7 +82,9 @@ pub enum Error {
         action: &'static str,
         message: String,
     },
-    #[error("MCP server `{server}` has no tool named `{tool}`; `pilotdeck mcp tools {server}` lists them")]
+    #[error(
+        "MCP server `{server}` has no tool named `{tool}`; `pilotdeck mcp tools {server}` lists them"
+    )]
     UnknownTool { server: String, tool: String },
     #[error("--args must be a JSON object, e.g. '{{\"message\": \"hi\"}}': {message}")]
     BadArguments { message: String },

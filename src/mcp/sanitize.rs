@@ -80,7 +80,10 @@ mod tests {
     #[test]
     fn names_are_prefixed_and_safe() {
         assert_eq!(tool_name("every thing", "echo"), "mcp__every_thing__echo");
-        assert_eq!(tool_name("fs", "read.file/\u{200B}x"), "mcp__fs__read_file_x");
+        assert_eq!(
+            tool_name("fs", "read.file/\u{200B}x"),
+            "mcp__fs__read_file_x"
+        );
         assert_eq!(tool_name("s", &"x".repeat(100)).chars().count(), 64);
     }
 

@@ -96,12 +96,13 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     let server = PilotdeckServer {
         opts: Arc::new(opts),
     };
-    let running = server
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| ServeError::Transport {
-            message: e.to_string(),
-        })?;
+    let running =
+        server
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| ServeError::Transport {
+                message: e.to_string(),
+            })?;
     running.waiting().await.map_err(|e| ServeError::Transport {
         message: e.to_string(),
     })?;
@@ -147,7 +148,9 @@ fn invalid(e: impl std::fmt::Display) -> ErrorData {
     ErrorData::invalid_params(format!("invalid arguments: {e}"), None)
 }
 
-fn parse<T: for<'de> Deserialize<'de>>(args: Option<serde_json::Map<String, Value>>) -> Result<T, ErrorData> {
+fn parse<T: for<'de> Deserialize<'de>>(
+    args: Option<serde_json::Map<String, Value>>,
+) -> Result<T, ErrorData> {
     serde_json::from_value(Value::Object(args.unwrap_or_default())).map_err(invalid)
 }
 
@@ -207,16 +210,25 @@ impl ServerHandler for PilotdeckServer {
                 let input: ReplyInput = parse(request.arguments)?;
                 let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
                 Ok(self
-                    .run(cwd, input.prompt, Resume::Id(input.session_id), None, None, &context)
+                    .run(
+                        cwd,
+                        input.prompt,
+                        Resume::Id(input.session_id),
+                        None,
+                        None,
+                        &context,
+                    )
                     .await)
             }
             "session_list" => {
                 let input: SessionListInput = parse(request.arguments)?;
                 let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
-                Ok(match list_sessions(&self.opts.home, &dir, input.limit.unwrap_or(20)) {
-                    Ok(ids) => json_result(&serde_json::json!({ "sessions": ids }), false),
-                    Err(e) => error_result(e),
-                })
+                Ok(
+                    match list_sessions(&self.opts.home, &dir, input.limit.unwrap_or(20)) {
+                        Ok(ids) => json_result(&serde_json::json!({ "sessions": ids }), false),
+                        Err(e) => error_result(e),
+                    },
+                )
             }
             other => Err(ErrorData::invalid_params(
                 format!("unknown tool `{other}`; tools/list shows the tools"),
@@ -309,7 +321,7 @@ fn run_result(session_id: Option<String>, outcome: &TurnOutcome) -> RunResult {
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_default(),
         error: outcome.error.as_ref().map(ToString::to_string),
-        usage: outcome.usage.clone(),
+        usage: outcome.usage,
     }
 }
 
@@ -333,7 +345,8 @@ impl Progress {
             let mut step = 0.0;
             while let Some(message) = receiver.recv().await {
                 step += 1.0;
-                let param = ProgressNotificationParam::new(token.clone(), step).with_message(message);
+                let param =
+                    ProgressNotificationParam::new(token.clone(), step).with_message(message);
                 if peer.notify_progress(param).await.is_err() {
                     break;
                 }
@@ -357,7 +370,11 @@ impl Progress {
 }
 
 /// The newest session ids of the project at `dir`.
-fn list_sessions(home: &PilotHome, dir: &std::path::Path, limit: usize) -> Result<Vec<String>, String> {
+fn list_sessions(
+    home: &PilotHome,
+    dir: &std::path::Path,
+    limit: usize,
+) -> Result<Vec<String>, String> {
     let project = Project::resolve(home, dir).map_err(|e| e.to_string())?;
     let sessions = home.sessions_dir(&project.key);
     let mut ids: Vec<String> = match std::fs::read_dir(&sessions) {

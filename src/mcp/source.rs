@@ -7,10 +7,10 @@ use std::sync::Arc;
 use futures::future::join_all;
 use tokio_util::sync::CancellationToken;
 
+use super::Error;
 use super::bridge::McpTool;
 use super::client::Connection;
 use super::config::{McpServers, ServerEntry};
-use super::Error;
 use crate::tools::{Tool, ToolSource, ToolSourceFuture};
 
 /// The servers a run may use.

@@ -36,11 +36,17 @@ pub(crate) fn bin_dir() -> PathBuf {
 }
 
 pub(crate) fn everything() -> String {
-    bin_dir().join("mcp-server-everything").display().to_string()
+    bin_dir()
+        .join("mcp-server-everything")
+        .display()
+        .to_string()
 }
 
 pub(crate) fn filesystem() -> String {
-    bin_dir().join("mcp-server-filesystem").display().to_string()
+    bin_dir()
+        .join("mcp-server-filesystem")
+        .display()
+        .to_string()
 }
 
 /// A free localhost port (bound then released).
@@ -71,7 +77,10 @@ impl HttpEverything {
         let server = HttpEverything { child, port };
         let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "server-everything did not listen on {port}");
+            assert!(
+                Instant::now() < deadline,
+                "server-everything did not listen on {port}"
+            );
             std::thread::yield_now();
             std::thread::park_timeout(Duration::from_millis(50));
         }
@@ -96,7 +105,9 @@ pub(crate) fn is_dead(pid: u32) -> bool {
         Err(_) => true,
         Ok(stat) => stat
             .rsplit_once(')')
-            .map(|(_, rest)| rest.trim_start().starts_with('Z') || rest.trim_start().starts_with('X'))
+            .map(|(_, rest)| {
+                rest.trim_start().starts_with('Z') || rest.trim_start().starts_with('X')
+            })
             .unwrap_or(false),
     }
 }
@@ -105,7 +116,10 @@ pub(crate) fn is_dead(pid: u32) -> bool {
 pub(crate) fn wait_dead(pid: u32, limit: Duration) {
     let deadline = Instant::now() + limit;
     while !is_dead(pid) {
-        assert!(Instant::now() < deadline, "process {pid} is still alive: an orphan");
+        assert!(
+            Instant::now() < deadline,
+            "process {pid} is still alive: an orphan"
+        );
         std::thread::park_timeout(Duration::from_millis(20));
     }
 }
@@ -119,7 +133,11 @@ pub(crate) fn wait_pid_file(path: &std::path::Path, limit: Duration) -> u32 {
         {
             return pid;
         }
-        assert!(Instant::now() < deadline, "{} never got a pid", path.display());
+        assert!(
+            Instant::now() < deadline,
+            "{} never got a pid",
+            path.display()
+        );
         std::thread::park_timeout(Duration::from_millis(20));
     }
 }
@@ -131,7 +149,11 @@ pub(crate) fn wait_for_text(path: &std::path::Path, needle: &str, limit: Duratio
         if std::fs::read_to_string(path).is_ok_and(|t| t.contains(needle)) {
             return;
         }
-        assert!(Instant::now() < deadline, "{} never contained {needle}", path.display());
+        assert!(
+            Instant::now() < deadline,
+            "{} never contained {needle}",
+            path.display()
+        );
         std::thread::park_timeout(Duration::from_millis(20));
     }
 }
