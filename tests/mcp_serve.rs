@@ -231,3 +231,58 @@ async fn a_client_cancellation_cancels_the_run() {
     mock.release_stalls();
     client.cancel().await.unwrap();
 }
+
+/// The Python interpreter of the venv `.ci/run` installs the official SDK into
+/// (`$PILOTDECK_TEST_PYTHON`, default `~/.cache/pilotdeck-py/bin/python`).
+fn python_with_mcp_sdk() -> std::path::PathBuf {
+    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
+                .join(".cache/pilotdeck-py/bin/python")
+        });
+    assert!(
+        python.exists(),
+        "{} is missing; run .ci/run (it creates a venv with the `mcp` SDK from PyPI) or set \
+         PILOTDECK_TEST_PYTHON to a python that has it",
+        python.display()
+    );
+    python
+}
+
+#[test]
+fn the_official_python_sdk_drives_mcp_serve() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("hello back"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp_python_client.py");
+    let output = std::process::Command::new(python_with_mcp_sdk())
+        .arg(&script)
+        .arg(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .arg(&env.project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    let out: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        out["tools"],
+        json!(["pilotdeck_run", "pilotdeck_reply", "session_list"])
+    );
+    assert_eq!(out["is_error"], false);
+    assert_eq!(out["structured"]["result"], "hello back", "{out}");
+    assert_eq!(
+        mock.single_request().last_user_text().unwrap(),
+        "hello from python"
+    );
+}

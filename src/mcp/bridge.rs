@@ -5,6 +5,10 @@
 //! write for the permission policy (so `workspace-write` asks, which unattended runs turn into a
 //! denial unless a rule such as `mcp__server` allows it). An `isError` result reaches the model as an
 //! error.
+//!
+//! The registry's tool set is fixed for a run: after a `tools/list_changed` notification the server's
+//! list is fetched again before the next call, so a tool the server dropped answers with an error, and
+//! tools it added appear in the next run (and in `pilotdeck mcp tools`).
 
 use std::sync::Arc;
 
@@ -49,6 +53,16 @@ impl Tool for McpTool {
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
         Box::pin(async move {
+            // After a `tools/list_changed` the server may have dropped this tool.
+            match self.connection.tools().await {
+                Ok(tools) if !tools.iter().any(|t| t.name == self.remote.name) => {
+                    return ToolOutput::error(format!(
+                        "MCP server `{}` no longer offers `{}`; use another tool",
+                        self.connection.name, self.remote.name
+                    ));
+                }
+                Ok(_) | Err(_) => {}
+            }
             let out = self
                 .connection
                 .call(&self.remote.name, input, &ctx.cancel)
