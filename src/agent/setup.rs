@@ -146,9 +146,7 @@ pub async fn load_tool_sources(
     cancel: &CancellationToken,
 ) {
     let loads = sources.iter().map(|s| s.load(cancel));
-    for tools in futures::future::join_all(loads).await {
-        for tool in tools {
-            agent.tools.register(tool);
-        }
+    for live in futures::future::join_all(loads).await {
+        agent.tools.register_live(live);
     }
 }

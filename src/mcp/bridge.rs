@@ -6,16 +6,40 @@
 //! denial unless a rule such as `mcp__server` allows it). An `isError` result reaches the model as an
 //! error.
 //!
-//! The registry's tool set is fixed for a run: after a `tools/list_changed` notification the server's
-//! list is fetched again before the next call, so a tool the server dropped answers with an error, and
-//! tools it added appear in the next run (and in `pilotdeck mcp tools`).
+//! [`McpLiveTools`] is the registry's view of the started servers: their current (cached) tool lists,
+//! so tools a server adds or drops after `tools/list_changed` show up at the next model call.
 
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::client::{Connection, RemoteTool};
-use crate::tools::{Tool, ToolContext, ToolFuture, ToolOutput};
+use crate::tools::{LiveTools, Tool, ToolContext, ToolFuture, ToolOutput};
+
+/// The tools of the started servers, as they are now.
+#[derive(Debug, Default)]
+pub struct McpLiveTools {
+    connections: Vec<Arc<Connection>>,
+}
+
+impl McpLiveTools {
+    pub fn new(connections: Vec<Arc<Connection>>) -> McpLiveTools {
+        McpLiveTools { connections }
+    }
+}
+
+impl LiveTools for McpLiveTools {
+    fn current(&self) -> Vec<Arc<dyn Tool>> {
+        self.connections
+            .iter()
+            .flat_map(|c| {
+                c.cached_tools().into_iter().map(move |remote| {
+                    Arc::new(McpTool::new(Arc::clone(c), remote)) as Arc<dyn Tool>
+                })
+            })
+            .collect()
+    }
+}
 
 /// One MCP tool in the agent's registry. Holds its server's connection alive.
 #[derive(Debug, Clone)]
@@ -53,19 +77,9 @@ impl Tool for McpTool {
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
         Box::pin(async move {
-            // After a `tools/list_changed` the server may have dropped this tool.
-            match self.connection.tools().await {
-                Ok(tools) if !tools.iter().any(|t| t.name == self.remote.name) => {
-                    return ToolOutput::error(format!(
-                        "MCP server `{}` no longer offers `{}`; use another tool",
-                        self.connection.name, self.remote.name
-                    ));
-                }
-                Ok(_) | Err(_) => {}
-            }
             let out = self
                 .connection
-                .call(&self.remote.name, input, &ctx.cancel)
+                .call(&self.remote.wire_name, input, &ctx.cancel)
                 .await;
             let summary = format!("{} via MCP", self.remote.name);
             if out.is_error {

@@ -9,8 +9,10 @@
 //! priming event with empty data, sends the `Mcp-Session-Id` header it was given, and re-initialises
 //! once when the server answers 404 for an expired session (`reinit_on_expired_session`).
 //!
-//! A `notifications/tools/list_changed` marks the cached list stale; the next [`Connection::tools`]
-//! lists again.
+//! A `notifications/tools/list_changed` marks the cached list stale; it is listed again after the
+//! next call to that server returns (rmcp handles notifications on their own task, so a flag checked
+//! on the call path is the deterministic point) and by [`Connection::tools`]. The agent's registry
+//! reads the cache through [`Connection::cached_tools`] before every model call.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,12 +34,17 @@ use crate::tools::process::{self, CommandSpec, Pipes, StderrMode};
 
 /// Lines of a server's stderr kept for error messages.
 const STDERR_LINES: usize = 20;
+/// How long a failed start waits for the rest of the server's stderr.
+const STDERR_GRACE: Duration = Duration::from_millis(500);
 
 /// One tool a server offers, cleaned.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RemoteTool {
-    /// The name the server knows (used in `tools/call`).
+    /// The server's name for the tool, cleaned (what people type in `mcp call`).
     pub name: String,
+    /// The name exactly as the server sent it, used in `tools/call`.
+    #[serde(skip)]
+    pub wire_name: String,
     /// `mcp__<server>__<tool>`, what the model sees.
     pub qualified_name: String,
     pub description: String,
@@ -73,8 +80,12 @@ pub struct Connection {
     entry: ServerEntry,
     service: RunningService<RoleClient, Notifications>,
     tools_stale: Arc<AtomicBool>,
-    tools: tokio::sync::Mutex<Vec<RemoteTool>>,
+    tools: Mutex<Vec<RemoteTool>>,
+    /// Serialises re-listing.
+    listing: tokio::sync::Mutex<()>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Reads the `tools/list_changed` subscription (protocol 2026-07-28 servers).
+    _subscription_task: Option<AbortOnDropHandle<()>>,
     // Field order matters: the service closes before the child is killed.
     _stderr_task: Option<AbortOnDropHandle<()>>,
     child: Option<process::Child>,
@@ -138,17 +149,28 @@ impl Connection {
                     });
                 };
                 let started = tokio::time::timeout(timeout, handler.serve((stdout, stdin))).await;
-                let service = started
-                    .map_err(|_| Error::StartupTimeout {
-                        server: server.clone(),
-                        ms: millis(timeout),
-                        stderr: tail(&stderr),
-                    })?
-                    .map_err(|e| Error::Initialize {
-                        server: server.clone(),
-                        message: e.to_string(),
-                        stderr: tail(&stderr),
-                    })?;
+                let service = match started {
+                    Ok(Ok(service)) => service,
+                    Ok(Err(e)) => {
+                        // The server most likely exited: let the reader reach the end of its stderr
+                        // so the message can quote it.
+                        if let Some(task) = stderr_task {
+                            let _ = tokio::time::timeout(STDERR_GRACE, task).await;
+                        }
+                        return Err(Error::Initialize {
+                            server: server.clone(),
+                            message: e.to_string(),
+                            stderr: tail(&stderr),
+                        });
+                    }
+                    Err(_) => {
+                        return Err(Error::StartupTimeout {
+                            server: server.clone(),
+                            ms: millis(timeout),
+                            stderr: tail(&stderr),
+                        });
+                    }
+                };
                 (service, Some(child), stderr_task)
             }
             Transport::Http { url, headers } => {
@@ -163,12 +185,15 @@ impl Connection {
                 (service, None, None)
             }
         };
+        let subscription_task = subscribe(&service, Arc::clone(&tools_stale), timeout).await;
         let connection = Connection {
             name: server,
+            _subscription_task: subscription_task,
             entry: entry.clone(),
             service,
             tools_stale,
-            tools: tokio::sync::Mutex::new(Vec::new()),
+            tools: Mutex::new(Vec::new()),
+            listing: tokio::sync::Mutex::new(()),
             stderr,
             _stderr_task: stderr_task,
             child,
@@ -180,7 +205,10 @@ impl Connection {
                 ms: millis(timeout),
                 stderr: tail(&connection.stderr),
             })??;
-        *connection.tools.lock().await = listed;
+        *connection
+            .tools
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = listed;
         Ok(connection)
     }
 
@@ -196,11 +224,26 @@ impl Connection {
     /// The offered tools (after `enabledTools`/`disabledTools`), listing again after a
     /// `tools/list_changed` notification.
     pub async fn tools(&self) -> Result<Vec<RemoteTool>, Error> {
-        let mut cached = self.tools.lock().await;
+        self.refresh_if_stale().await?;
+        Ok(self.cached_tools())
+    }
+
+    /// The tool list as last fetched; never does I/O.
+    pub fn cached_tools(&self) -> Vec<RemoteTool> {
+        self.tools
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    async fn refresh_if_stale(&self) -> Result<(), Error> {
+        let _one_at_a_time = self.listing.lock().await;
         if self.tools_stale.swap(false, Ordering::SeqCst) {
-            *cached = self.list().await?;
+            let listed = self.list().await?;
+            tracing::debug!(server = %self.name, tools = listed.len(), "tool list refreshed");
+            *self.tools.lock().unwrap_or_else(PoisonError::into_inner) = listed;
         }
-        Ok(cached.clone())
+        Ok(())
     }
 
     async fn list(&self) -> Result<Vec<RemoteTool>, Error> {
@@ -212,7 +255,8 @@ impl Connection {
         let mut tools = Vec::new();
         for tool in listed {
             let value = serde_json::to_value(&tool).unwrap_or(Value::Null);
-            let name = tool.name.to_string();
+            let wire_name = tool.name.to_string();
+            let name = sanitize::clean(&wire_name);
             if !self.entry.config.offers_tool(&name) {
                 continue;
             }
@@ -229,6 +273,7 @@ impl Connection {
                     .and_then(Value::as_bool)
                     .unwrap_or(false),
                 name,
+                wire_name,
             });
         }
         Ok(tools)
@@ -266,6 +311,9 @@ impl Connection {
             }
             Ok(Ok(result)) => result,
         };
+        if let Err(e) = self.refresh_if_stale().await {
+            tracing::warn!("{e}");
+        }
         let value = sanitize::clean_value(serde_json::to_value(&result).unwrap_or(Value::Null));
         flatten(&value)
     }
@@ -287,6 +335,31 @@ impl Connection {
             message,
         }
     }
+}
+
+/// Servers on protocol 2026-07-28 send `tools/list_changed` only on a `subscriptions/listen` stream;
+/// older ones send it unasked (handled by [`Notifications`]) and refuse the request, which is fine.
+async fn subscribe(
+    service: &RunningService<RoleClient, Notifications>,
+    stale: Arc<AtomicBool>,
+    timeout: Duration,
+) -> Option<AbortOnDropHandle<()>> {
+    let filter = rmcp::model::SubscriptionFilter::builder()
+        .tools_list_changed()
+        .build();
+    let mut subscription = match tokio::time::timeout(timeout, service.listen(filter)).await {
+        Ok(Ok(s)) => s,
+        Ok(Err(e)) => {
+            tracing::debug!(%e, "no tools/list_changed subscription");
+            return None;
+        }
+        Err(_) => return None,
+    };
+    Some(AbortOnDropHandle::new(tokio::spawn(async move {
+        while let Ok(Some(_)) = subscription.next().await {
+            stale.store(true, Ordering::SeqCst);
+        }
+    })))
 }
 
 async fn connect_http(

@@ -24,7 +24,7 @@ pub mod sanitize;
 pub mod serve;
 mod source;
 
-pub use bridge::McpTool;
+pub use bridge::{McpLiveTools, McpTool};
 pub use client::{CallOutput, Connection, RemoteTool};
 pub use config::{McpServers, Scope, ServerConfig, ServerEntry, Transport};
 pub use error::Error;

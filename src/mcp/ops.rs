@@ -169,11 +169,11 @@ pub async fn call(
     }
     let connection = Connection::start(servers.get(server)?).await?;
     let offered = connection.tools().await?;
-    if !offered.iter().any(|t| t.name == tool) {
+    let Some(remote) = offered.iter().find(|t| t.name == tool) else {
         return Err(Error::UnknownTool {
             server: server.to_owned(),
             tool: tool.to_owned(),
         });
-    }
-    Ok(connection.call(tool, args, cancel).await)
+    };
+    Ok(connection.call(&remote.wire_name, args, cancel).await)
 }

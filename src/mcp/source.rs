@@ -8,10 +8,10 @@ use futures::future::join_all;
 use tokio_util::sync::CancellationToken;
 
 use super::Error;
-use super::bridge::McpTool;
+use super::bridge::McpLiveTools;
 use super::client::Connection;
 use super::config::{McpServers, ServerEntry};
-use crate::tools::{Tool, ToolSource, ToolSourceFuture};
+use crate::tools::{ToolSource, ToolSourceFuture};
 
 /// The servers a run may use.
 #[derive(Debug, Clone, Default)]
@@ -59,26 +59,17 @@ pub(super) async fn start_all(
 impl ToolSource for McpToolSource {
     fn load<'a>(&'a self, cancel: &'a CancellationToken) -> ToolSourceFuture<'a> {
         Box::pin(async move {
-            let mut tools: Vec<Arc<dyn Tool>> = Vec::new();
+            let mut connections = Vec::new();
             for (name, result) in start_all(&self.servers, cancel).await {
-                let connection = match result {
-                    Ok(c) => c,
-                    Err(e) => {
-                        tracing::warn!("{e}; continuing without it");
-                        continue;
-                    }
-                };
-                match connection.tools().await {
-                    Ok(list) => {
-                        tracing::debug!(server = %name, tools = list.len(), "mcp server started");
-                        for remote in list {
-                            tools.push(Arc::new(McpTool::new(Arc::clone(&connection), remote)));
-                        }
+                match result {
+                    Ok(connection) => {
+                        tracing::debug!(server = %name, pid = ?connection.pid(), "mcp server started");
+                        connections.push(connection);
                     }
                     Err(e) => tracing::warn!("{e}; continuing without it"),
                 }
             }
-            tools
+            Arc::new(McpLiveTools::new(connections)) as Arc<dyn crate::tools::LiveTools>
         })
     }
 }

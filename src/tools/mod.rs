@@ -59,5 +59,5 @@ pub use error::Error;
 pub use output::ToolOutput;
 pub use registry::{ExecutionStatus, ToolCall, ToolDefinition, ToolExecution, ToolRegistry};
 pub use schema::{InvalidArguments, validate_arguments};
-pub use source::{ToolSource, ToolSourceFuture};
+pub use source::{LiveTools, ToolSource, ToolSourceFuture};
 pub use tool::{PermissionSubject, Tool, ToolFuture};
