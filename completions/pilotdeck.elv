@@ -40,6 +40,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
             cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+            cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -850,6 +851,213 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;memory;help;help'= {
         }
+        &'pilotdeck;mcp'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the configured servers: name, scope, transport, enabled'
+            cand add 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+            cand rm 'Remove a server (from the project''s mcp.json if it is there, else the global one)'
+            cand get 'Show one server''s configuration'
+            cand enable 'Enable a disabled server'
+            cand disable 'Disable a server without removing it'
+            cand tools 'Start servers and list their tools with schemas'
+            cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;mcp;list'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;add'= {
+            cand --scope 'Which mcp.json to write: global (<home>/mcp.json) or project (<project>/.pilotdeck/mcp.json)'
+            cand --env 'An environment variable for a stdio server, K=V (repeatable; `${NAME}` is expanded at start)'
+            cand --url 'The Streamable HTTP endpoint'
+            cand --header 'An HTTP header, `Name: value` (repeatable)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;rm'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;get'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;enable'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;disable'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;tools'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;call'= {
+            cand --args 'The arguments, a JSON object'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;serve'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;help'= {
+            cand list 'List the configured servers: name, scope, transport, enabled'
+            cand add 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+            cand rm 'Remove a server (from the project''s mcp.json if it is there, else the global one)'
+            cand get 'Show one server''s configuration'
+            cand enable 'Enable a disabled server'
+            cand disable 'Disable a server without removing it'
+            cand tools 'Start servers and list their tools with schemas'
+            cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;mcp;help;list'= {
+        }
+        &'pilotdeck;mcp;help;add'= {
+        }
+        &'pilotdeck;mcp;help;rm'= {
+        }
+        &'pilotdeck;mcp;help;get'= {
+        }
+        &'pilotdeck;mcp;help;enable'= {
+        }
+        &'pilotdeck;mcp;help;disable'= {
+        }
+        &'pilotdeck;mcp;help;tools'= {
+        }
+        &'pilotdeck;mcp;help;call'= {
+        }
+        &'pilotdeck;mcp;help;serve'= {
+        }
+        &'pilotdeck;mcp;help;help'= {
+        }
         &'pilotdeck;doctor'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -891,6 +1099,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
             cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+            cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -997,6 +1206,35 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;memory;import'= {
         }
         &'pilotdeck;help;memory;stats'= {
+        }
+        &'pilotdeck;help;mcp'= {
+            cand list 'List the configured servers: name, scope, transport, enabled'
+            cand add 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+            cand rm 'Remove a server (from the project''s mcp.json if it is there, else the global one)'
+            cand get 'Show one server''s configuration'
+            cand enable 'Enable a disabled server'
+            cand disable 'Disable a server without removing it'
+            cand tools 'Start servers and list their tools with schemas'
+            cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+        }
+        &'pilotdeck;help;mcp;list'= {
+        }
+        &'pilotdeck;help;mcp;add'= {
+        }
+        &'pilotdeck;help;mcp;rm'= {
+        }
+        &'pilotdeck;help;mcp;get'= {
+        }
+        &'pilotdeck;help;mcp;enable'= {
+        }
+        &'pilotdeck;help;mcp;disable'= {
+        }
+        &'pilotdeck;help;mcp;tools'= {
+        }
+        &'pilotdeck;help;mcp;call'= {
+        }
+        &'pilotdeck;help;mcp;serve'= {
         }
         &'pilotdeck;help;doctor'= {
         }

@@ -43,6 +43,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "config" -d 'Cre
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "version" -d 'Print the version'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -592,6 +593,142 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "import" -d 'Import a bundle from `export`, or a folder of markdown notes'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Counts of notes and queued turns'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "list" -d 'List the configured servers: name, scope, transport, enabled'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "add" -d 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "rm" -d 'Remove a server (from the project\'s mcp.json if it is there, else the global one)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "get" -d 'Show one server\'s configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "enable" -d 'Enable a disabled server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "disable" -d 'Disable a server without removing it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "tools" -d 'Start servers and list their tools with schemas'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l scope -d 'Which mcp.json to write: global (<home>/mcp.json) or project (<project>/.pilotdeck/mcp.json)' -r -f -a "global\t''
+project\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l env -d 'An environment variable for a stdio server, K=V (repeatable; `${NAME}` is expanded at start)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l url -d 'The Streamable HTTP endpoint' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l header -d 'An HTTP header, `Name: value` (repeatable)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from tools" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -l args -d 'The arguments, a JSON object' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the configured servers: name, scope, transport, enabled'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove a server (from the project\'s mcp.json if it is there, else the global one)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one server\'s configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Enable a disabled server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Disable a server without removing it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "tools" -d 'Start servers and list their tools with schemas'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -614,17 +751,18 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s q -l qui
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "completions" -d 'Print a shell completion script'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "version" -d 'Print the version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "version" -d 'Print the version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, most recently updated first'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
@@ -654,3 +792,12 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "export" -d 'Write the project\'s notes (and the global user notes) as one JSON bundle'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "import" -d 'Import a bundle from `export`, or a folder of markdown notes'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "stats" -d 'Counts of notes and queued turns'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "list" -d 'List the configured servers: name, scope, transport, enabled'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "add" -d 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "rm" -d 'Remove a server (from the project\'s mcp.json if it is there, else the global one)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "get" -d 'Show one server\'s configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "enable" -d 'Enable a disabled server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "disable" -d 'Disable a server without removing it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "tools" -d 'Start servers and list their tools with schemas'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'

@@ -9,6 +9,7 @@ pub mod context;
 pub mod doctor;
 pub mod home;
 pub mod logging;
+pub mod mcp;
 pub mod memory;
 pub mod model;
 pub mod output;

@@ -9,7 +9,7 @@ use pilotdeck::agent::{RunError, SetupError};
 use pilotdeck::cli::{self, Cli, Outcome, UsageError};
 use pilotdeck::home::{self, PilotHome};
 use pilotdeck::output::Output;
-use pilotdeck::{config, logging, model, router, session};
+use pilotdeck::{config, logging, mcp, model, router, session};
 
 fn main() -> ExitCode {
     // reqwest is built without a default TLS provider; every client needs this first.
@@ -61,6 +61,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     for cause in e.chain() {
         if cause.is::<config::Error>() || cause.is::<UsageError>() {
             return 2;
+        }
+        if let Some(e) = cause.downcast_ref::<mcp::Error>() {
+            return if e.is_usage() { 2 } else { 1 };
         }
         if let Some(e) = cause.downcast_ref::<model::Error>() {
             return if e.is_account_error() { 3 } else { 1 };

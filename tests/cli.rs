@@ -112,6 +112,9 @@ fn help_is_stable() {
         vec!["memory", "--help"],
         vec!["memory", "index", "--help"],
         vec!["memory", "recall", "--help"],
+        vec!["mcp", "--help"],
+        vec!["mcp", "add", "--help"],
+        vec!["mcp", "call", "--help"],
     ] {
         let run = env.cmd().args(&args).run(0);
         assert!(run.stderr.is_empty());

@@ -113,6 +113,15 @@ impl Conversation {
         self.agent.memory = memory;
     }
 
+    /// Starts the extra tool sources (MCP servers) and adds their tools to the agent's.
+    pub async fn load_tool_sources(
+        &mut self,
+        sources: &[std::sync::Arc<dyn crate::tools::ToolSource>],
+        cancel: &CancellationToken,
+    ) {
+        super::setup::load_tool_sources(&mut self.agent, sources, cancel).await;
+    }
+
     /// The session id, once there is one.
     pub fn id(&self) -> Option<&SessionId> {
         self.id.as_ref()

@@ -25,7 +25,7 @@ pub use limits::{CircuitBreaker, Limits};
 pub use oneshot::{Resume, RunError, RunRequest, SessionStart, run_once};
 pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
-pub use setup::{AgentOptions, SetupError, build, resolve_model};
+pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
 
 use crate::config::ModelRef;
 use crate::model::{ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest, ToolSpec, Usage};

@@ -66,6 +66,7 @@ pub async fn run_once(
     on_start: &mut (dyn FnMut(&SessionStart) + Send),
     emit: &mut (dyn FnMut(AgentEvent) + Send),
 ) -> Result<TurnOutcome, RunError> {
+    let tool_sources = request.agent.tool_sources.clone();
     let mut conversation = Conversation::open(
         home,
         project,
@@ -75,6 +76,7 @@ pub async fn run_once(
         request.agent,
     )?;
     conversation.set_memory(request.memory);
+    conversation.load_tool_sources(&tool_sources, cancel).await;
     on_start(&conversation.start()?);
     conversation.send(request.prompt, cancel, emit).await
 }

@@ -1,8 +1,12 @@
 //! Building an [`Agent`] for a session from the merged config and the caller's options: model and
 //! provider, tools, permission policy, system prompt and limits. Every front end (`run`, `chat`,
-//! cron, always-on) builds its agent here.
+//! cron, always-on, mcp serve) builds its agent here; [`load_tool_sources`] then adds the tools
+//! started on demand (MCP servers).
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use tokio_util::sync::CancellationToken;
 
 use super::{Agent, Limits};
 use crate::config::{Config, ModelRef};
@@ -10,7 +14,7 @@ use crate::context::{self, PromptOptions};
 use crate::home::{PilotHome, Project};
 use crate::model::{self, Effort, ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest};
 use crate::tools::permission::{PermissionMode, PermissionPolicy, PolicySources};
-use crate::tools::{ToolContext, ToolRegistry, Workspace};
+use crate::tools::{ToolContext, ToolRegistry, ToolSource, Workspace};
 
 /// What a front end asks for.
 #[derive(Debug, Clone, Default)]
@@ -32,6 +36,8 @@ pub struct AgentOptions {
     pub max_iterations: Option<u32>,
     pub timeout: Option<std::time::Duration>,
     pub output_schema: Option<OutputSchema>,
+    /// Tools started on demand (MCP servers), loaded before the first model call.
+    pub tool_sources: Vec<Arc<dyn ToolSource>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -136,4 +142,17 @@ pub fn build(
     agent.router = Some(router);
     agent.explicit_model = opts.model_flag.is_some();
     Ok(agent)
+}
+
+/// Starts the option's tool sources (in parallel) and registers their tools. A source never fails as a
+/// whole; what could not start was reported by the source and is simply absent.
+pub async fn load_tool_sources(
+    agent: &mut Agent,
+    sources: &[Arc<dyn ToolSource>],
+    cancel: &CancellationToken,
+) {
+    let loads = sources.iter().map(|s| s.load(cancel));
+    for live in futures::future::join_all(loads).await {
+        agent.tools.register_live(live);
+    }
 }

@@ -76,7 +76,6 @@ impl Agent {
         let mut breaker = CircuitBreaker::default();
         let mut schema_retries = 0;
         let mut compacted_on_error = false;
-        let tools = self.tool_specs();
         let end = loop {
             if iterations >= self.limits.max_iterations {
                 break Err(TurnError::Limit(format!(
@@ -88,7 +87,9 @@ impl Agent {
             self.fit_context(history, &token, emit).await;
             let mut request = ModelRequest::new(self.model.clone(), history.clone());
             request.system = Some(self.system.clone());
-            request.tools = tools.clone();
+            // Per call, not per turn: an MCP server's tool list may change between calls
+            // (`tools/list_changed`); unchanged lists give identical definitions.
+            request.tools = self.tool_specs();
             request.max_output_tokens = self.max_output_tokens;
             request.thinking = self.thinking.clone();
             request.output_schema = self.output_schema.clone();

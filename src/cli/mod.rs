@@ -8,6 +8,7 @@ mod chat;
 mod completions;
 mod config;
 mod doctor;
+mod mcp;
 mod memory;
 mod router;
 mod run;
@@ -100,6 +101,9 @@ pub enum Command {
     /// Long-term memory: index turns into notes, recall, dream, and manage notes
     #[command(subcommand)]
     Memory(memory::MemoryCommand),
+    /// Manage MCP servers (their tools join the agent's) and serve pilotdeck over MCP
+    #[command(subcommand)]
+    Mcp(mcp::McpCommand),
     /// Check the installation: config, providers, tools, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
     /// Print the version
@@ -193,6 +197,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
         Command::Memory(cmd) => memory::run(&ctx, cmd).await,
+        Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
         Command::Version => {
             ctx.out
                 .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;

@@ -1,4 +1,5 @@
-//! The tools layer: the [`Tool`] trait every callable tool implements (builtins now, MCP tools later),
+//! The tools layer: the [`Tool`] trait every callable tool implements (builtins and MCP tools),
+//! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
 //! starts child processes ([`process`]), and the large-result spill.
 //!
@@ -49,6 +50,7 @@ pub mod permission;
 pub mod process;
 mod registry;
 mod schema;
+mod source;
 pub mod spill;
 mod tool;
 
@@ -57,4 +59,5 @@ pub use error::Error;
 pub use output::ToolOutput;
 pub use registry::{ExecutionStatus, ToolCall, ToolDefinition, ToolExecution, ToolRegistry};
 pub use schema::{InvalidArguments, validate_arguments};
+pub use source::{LiveTools, ToolSource, ToolSourceFuture};
 pub use tool::{PermissionSubject, Tool, ToolFuture};

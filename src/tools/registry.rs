@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::permission::{Decision, PermissionRequest};
-use super::{InvalidArguments, Tool, ToolContext, ToolOutput, builtin, spill, validate_arguments};
+use super::{
+    InvalidArguments, LiveTools, Tool, ToolContext, ToolOutput, builtin, spill, validate_arguments,
+};
 
 /// One tool call from the model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,10 +54,12 @@ pub struct ToolExecution {
     pub status: ExecutionStatus,
 }
 
-/// The tools of a session, by name.
+/// The tools of a session, by name: fixed tools plus live sets (MCP servers) whose tools may change
+/// between model calls. A fixed tool wins over a live one of the same name.
 #[derive(Clone, Default)]
 pub struct ToolRegistry {
     tools: BTreeMap<String, Arc<dyn Tool>>,
+    live: Vec<Arc<dyn LiveTools>>,
 }
 
 impl ToolRegistry {
@@ -78,22 +82,45 @@ impl ToolRegistry {
         self.tools.insert(tool.name().to_owned(), tool);
     }
 
-    /// Removes a tool (e.g. one disabled by config).
+    /// Adds a set of tools that may change over the session.
+    pub fn register_live(&mut self, live: Arc<dyn LiveTools>) {
+        self.live.push(live);
+    }
+
+    /// Removes a fixed tool (e.g. one disabled by config).
     pub fn remove(&mut self, name: &str) -> Option<Arc<dyn Tool>> {
         self.tools.remove(name)
     }
 
-    pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
-        self.tools.get(name)
+    pub fn get(&self, name: &str) -> Option<Arc<dyn Tool>> {
+        if let Some(tool) = self.tools.get(name) {
+            return Some(Arc::clone(tool));
+        }
+        self.live
+            .iter()
+            .flat_map(|l| l.current())
+            .find(|t| t.name() == name)
     }
 
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.tools.keys().map(String::as_str)
+    /// Every tool now, fixed and live, by name.
+    fn all(&self) -> BTreeMap<String, Arc<dyn Tool>> {
+        let mut all = BTreeMap::new();
+        for tool in self.live.iter().flat_map(|l| l.current()) {
+            all.entry(tool.name().to_owned()).or_insert(tool);
+        }
+        for (name, tool) in &self.tools {
+            all.insert(name.clone(), Arc::clone(tool));
+        }
+        all
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.all().into_keys().collect()
     }
 
     /// The definitions to send to the model, sorted by name.
     pub fn definitions(&self) -> Vec<ToolDefinition> {
-        self.tools
+        self.all()
             .values()
             .map(|t| ToolDefinition {
                 name: t.name().to_owned(),
@@ -120,7 +147,7 @@ impl ToolRegistry {
     /// dropped, which kills any child process group it started.
     pub async fn execute(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
         let Some(tool) = self.get(&call.name) else {
-            let names: Vec<&str> = self.names().collect();
+            let names = self.names();
             return ToolExecution {
                 output: ToolOutput::error(format!(
                     "there is no tool named `{}`; the available tools are: {}",
@@ -197,6 +224,6 @@ fn request(tool: &dyn Tool, input: &Value) -> PermissionRequest {
 
 impl std::fmt::Debug for ToolRegistry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.tools.keys()).finish()
+        f.debug_list().entries(self.names()).finish()
     }
 }

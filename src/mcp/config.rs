@@ -1,0 +1,331 @@
+//! `mcp.json`: the MCP servers pilotdeck connects to, in the common `{"mcpServers": {"name": {…}}}`
+//! shape so files written for other MCP clients work as they are.
+//!
+//! Two files, `<home>/mcp.json` (global) and `<project>/.pilotdeck/mcp.json` (project); the project's
+//! entry wins per server id. A file that cannot be read or parsed, or an entry of the wrong shape, is a
+//! [`Error`] in [`McpServers::problems`] naming the file — never a crash; the other files and entries
+//! still load. Unknown fields (`type`, `timeout`, …) are accepted and kept.
+//!
+//! `${env:NAME}`, `${NAME}`, `${userHome}` and a leading `~` are expanded when a server is started
+//! ([`ServerConfig::transport`]), not when the file is read, so an unset variable only matters to the
+//! server that uses it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::Error;
+use crate::home::{PilotHome, expand_tilde};
+
+/// Default startup timeout of a server.
+pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default timeout of one tool call.
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// One server entry, as written in mcp.json.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerConfig {
+    /// stdio: the program to start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// Streamable HTTP: the endpoint (`httpUrl` is accepted as a synonym).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub http_url: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub headers: BTreeMap<String, String>,
+    /// `false` keeps the entry but never starts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub startup_timeout_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_timeout_ms: Option<u64>,
+    /// Only these tools (original names) are offered; all when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled_tools: Option<Vec<String>>,
+    /// These tools are never offered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disabled_tools: Vec<String>,
+    /// Fields pilotdeck does not use, kept as they are.
+    #[serde(flatten)]
+    pub other: serde_json::Map<String, Value>,
+}
+
+/// Which file a server came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    Global,
+    Project,
+}
+
+/// How to reach a server, with every reference expanded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Transport {
+    Stdio {
+        command: String,
+        args: Vec<String>,
+        env: Vec<(String, String)>,
+        cwd: Option<PathBuf>,
+    },
+    Http {
+        url: String,
+        headers: Vec<(String, String)>,
+    },
+}
+
+impl Transport {
+    /// `stdio` or `http`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Transport::Stdio { .. } => "stdio",
+            Transport::Http { .. } => "http",
+        }
+    }
+}
+
+impl ServerConfig {
+    pub fn is_enabled(&self) -> bool {
+        self.enabled.unwrap_or(true)
+    }
+
+    /// `stdio`, `http`, or `none` when the entry has neither a command nor a URL.
+    pub fn transport_kind(&self) -> &'static str {
+        if self.command.is_some() {
+            "stdio"
+        } else if self.url.is_some() || self.http_url.is_some() {
+            "http"
+        } else {
+            "none"
+        }
+    }
+
+    pub fn startup_timeout(&self) -> Duration {
+        self.startup_timeout_ms
+            .map_or(DEFAULT_STARTUP_TIMEOUT, Duration::from_millis)
+    }
+
+    pub fn call_timeout(&self) -> Duration {
+        self.call_timeout_ms
+            .map_or(DEFAULT_CALL_TIMEOUT, Duration::from_millis)
+    }
+
+    /// Whether the tool with this original name is offered.
+    pub fn offers_tool(&self, tool: &str) -> bool {
+        let allowed = self
+            .enabled_tools
+            .as_ref()
+            .is_none_or(|only| only.iter().any(|t| t == tool));
+        allowed && !self.disabled_tools.iter().any(|t| t == tool)
+    }
+
+    /// The transport with `${…}` and `~` expanded.
+    pub fn transport(&self, server: &str) -> Result<Transport, Error> {
+        let expand = |field: &str, text: &str| {
+            crate::config::expand(text).map_err(|variable| Error::MissingEnv {
+                server: server.to_owned(),
+                field: field.to_owned(),
+                variable,
+            })
+        };
+        let path = |field: &str, text: &str| -> Result<String, Error> {
+            Ok(expand_tilde(&expand(field, text)?)
+                .to_string_lossy()
+                .into_owned())
+        };
+        if let Some(command) = &self.command {
+            return Ok(Transport::Stdio {
+                command: path("command", command)?,
+                args: self
+                    .args
+                    .iter()
+                    .map(|a| path("args", a))
+                    .collect::<Result<_, _>>()?,
+                env: self
+                    .env
+                    .iter()
+                    .map(|(k, v)| Ok((k.clone(), expand(&format!("env.{k}"), v)?)))
+                    .collect::<Result<_, Error>>()?,
+                cwd: self
+                    .cwd
+                    .as_deref()
+                    .map(|c| path("cwd", c).map(PathBuf::from))
+                    .transpose()?,
+            });
+        }
+        let Some(url) = self.url.as_ref().or(self.http_url.as_ref()) else {
+            return Err(Error::NoTransport {
+                server: server.to_owned(),
+            });
+        };
+        Ok(Transport::Http {
+            url: expand("url", url)?,
+            headers: self
+                .headers
+                .iter()
+                .map(|(k, v)| Ok((k.clone(), expand(&format!("headers.{k}"), v)?)))
+                .collect::<Result<_, Error>>()?,
+        })
+    }
+}
+
+/// One configured server and where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerEntry {
+    pub name: String,
+    pub scope: Scope,
+    pub path: PathBuf,
+    pub config: ServerConfig,
+}
+
+/// The merged servers of both files, plus what was wrong with them.
+#[derive(Debug, Default)]
+pub struct McpServers {
+    pub servers: BTreeMap<String, ServerEntry>,
+    /// Files or entries that could not be used; each names its file.
+    pub problems: Vec<Error>,
+}
+
+impl McpServers {
+    /// Loads `<home>/mcp.json`, then `<project_root>/.pilotdeck/mcp.json` on top.
+    pub fn load(home: &PilotHome, project_root: Option<&Path>) -> McpServers {
+        let mut out = McpServers::default();
+        let mut files = vec![(Scope::Global, home.mcp_file())];
+        if let Some(root) = project_root {
+            files.push((Scope::Project, project_file(root)));
+        }
+        for (scope, path) in files {
+            let doc = match read_document(&path) {
+                Ok(Some(doc)) => doc,
+                Ok(None) => continue,
+                Err(e) => {
+                    out.problems.push(e);
+                    continue;
+                }
+            };
+            let Some(servers) = doc.get("mcpServers") else {
+                continue;
+            };
+            let Some(servers) = servers.as_object() else {
+                out.problems.push(Error::Shape {
+                    path: path.clone(),
+                    key: "mcpServers".to_owned(),
+                    message: "must be an object of server entries".to_owned(),
+                });
+                continue;
+            };
+            for (name, value) in servers {
+                match serde_json::from_value::<ServerConfig>(value.clone()) {
+                    Ok(config) => {
+                        out.servers.insert(
+                            name.clone(),
+                            ServerEntry {
+                                name: name.clone(),
+                                scope,
+                                path: path.clone(),
+                                config,
+                            },
+                        );
+                    }
+                    Err(e) => out.problems.push(Error::Shape {
+                        path: path.clone(),
+                        key: format!("mcpServers.{name}"),
+                        message: e.to_string(),
+                    }),
+                }
+            }
+        }
+        out
+    }
+
+    pub fn get(&self, name: &str) -> Result<&ServerEntry, Error> {
+        self.servers.get(name).ok_or_else(|| Error::UnknownServer {
+            name: name.to_owned(),
+        })
+    }
+}
+
+/// `<project_root>/.pilotdeck/mcp.json`.
+pub fn project_file(root: &Path) -> PathBuf {
+    root.join(".pilotdeck").join("mcp.json")
+}
+
+/// The file of `scope`.
+pub fn scope_file(home: &PilotHome, project_root: &Path, scope: Scope) -> PathBuf {
+    match scope {
+        Scope::Global => home.mcp_file(),
+        Scope::Project => project_file(project_root),
+    }
+}
+
+/// Reads a whole mcp.json as JSON; `None` when the file does not exist.
+pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(Error::Read {
+                path: path.to_owned(),
+                source,
+            });
+        }
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if text.trim().is_empty() {
+        return Ok(Some(Value::Object(serde_json::Map::new())));
+    }
+    let doc: Value = serde_json::from_str(text).map_err(|e| Error::Syntax {
+        path: path.to_owned(),
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })?;
+    if !doc.is_object() {
+        return Err(Error::Shape {
+            path: path.to_owned(),
+            key: "(top level)".to_owned(),
+            message: "must be a JSON object with an `mcpServers` object".to_owned(),
+        });
+    }
+    Ok(Some(doc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enabled_and_disabled_tools_filter() {
+        let config = ServerConfig {
+            enabled_tools: Some(vec!["a".into(), "b".into()]),
+            disabled_tools: vec!["b".into()],
+            ..ServerConfig::default()
+        };
+        assert!(config.offers_tool("a"));
+        assert!(!config.offers_tool("b"));
+        assert!(!config.offers_tool("c"));
+    }
+
+    #[test]
+    fn unknown_fields_are_kept_and_http_url_is_a_url() {
+        let config: ServerConfig =
+            serde_json::from_str(r#"{"httpUrl": "http://x/mcp", "type": "http"}"#).unwrap();
+        assert_eq!(config.transport_kind(), "http");
+        assert_eq!(config.other["type"], "http");
+        assert!(
+            matches!(config.transport("s"), Ok(Transport::Http { url, .. }) if url == "http://x/mcp")
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! The `mcp` module's error type. Messages say which server or file, what went wrong, and what to do.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read `{path}`: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "`{path}:{line}:{column}`: {message}; fix the JSON (the file must look like {{\"mcpServers\": {{\"name\": {{\"command\": \"…\"}}}}}})"
+    )]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("`{path}`: {key}: {message}")]
+    Shape {
+        path: PathBuf,
+        key: String,
+        message: String,
+    },
+    #[error("cannot write `{path}`: {source}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: crate::store::Error,
+    },
+    #[error("no MCP server named `{name}`; `pilotdeck mcp list` shows the configured ones")]
+    UnknownServer { name: String },
+    #[error(
+        "MCP server `{name}` already exists in `{path}`; remove it first with `pilotdeck mcp rm {name}`"
+    )]
+    AlreadyExists { name: String, path: PathBuf },
+    #[error("invalid server name `{name}`: use letters, digits, `-` and `_`")]
+    BadName { name: String },
+    #[error(
+        "MCP server `{server}` has neither `command` nor `url`; add one to its entry in mcp.json"
+    )]
+    NoTransport { server: String },
+    #[error(
+        "MCP server `{server}`: environment variable `{variable}` is not set (used in `{field}`)"
+    )]
+    MissingEnv {
+        server: String,
+        field: String,
+        variable: String,
+    },
+    #[error("MCP server `{server}`: invalid header `{header}`; write it as `Name: value`")]
+    BadHeader { server: String, header: String },
+    #[error("MCP server `{server}` is disabled; enable it with `pilotdeck mcp enable {server}`")]
+    Disabled { server: String },
+    #[error("cannot start MCP server `{server}`: {source}")]
+    Spawn {
+        server: String,
+        #[source]
+        source: crate::tools::process::Error,
+    },
+    #[error("MCP server `{server}` failed to start: {message}{stderr}")]
+    Initialize {
+        server: String,
+        message: String,
+        /// The tail of the server's stderr, prefixed with a newline, or empty.
+        stderr: String,
+    },
+    #[error(
+        "MCP server `{server}` did not start within {ms} ms; raise `startupTimeoutMs` in mcp.json if it is slow{stderr}"
+    )]
+    StartupTimeout {
+        server: String,
+        ms: u64,
+        stderr: String,
+    },
+    #[error("MCP server `{server}`: {action} failed: {message}")]
+    Service {
+        server: String,
+        action: &'static str,
+        message: String,
+    },
+    #[error(
+        "MCP server `{server}` has no tool named `{tool}`; `pilotdeck mcp tools {server}` lists them"
+    )]
+    UnknownTool { server: String, tool: String },
+    #[error("--args must be a JSON object, e.g. '{{\"message\": \"hi\"}}': {message}")]
+    BadArguments { message: String },
+    #[error("cannot build the HTTP client: {message}")]
+    HttpClient { message: String },
+}
+
+impl Error {
+    /// True for mistakes in what the user typed or wrote in mcp.json (exit 2); false for servers
+    /// that failed at run time (exit 1).
+    pub fn is_usage(&self) -> bool {
+        match self {
+            Error::Syntax { .. }
+            | Error::Shape { .. }
+            | Error::UnknownServer { .. }
+            | Error::AlreadyExists { .. }
+            | Error::BadName { .. }
+            | Error::NoTransport { .. }
+            | Error::MissingEnv { .. }
+            | Error::BadHeader { .. }
+            | Error::Disabled { .. }
+            | Error::UnknownTool { .. }
+            | Error::BadArguments { .. } => true,
+            Error::Read { .. }
+            | Error::Write { .. }
+            | Error::Spawn { .. }
+            | Error::Initialize { .. }
+            | Error::StartupTimeout { .. }
+            | Error::Service { .. }
+            | Error::HttpClient { .. } => false,
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The library operations behind `pilotdeck mcp list|get|add|rm|enable|disable|tools|call`. Each takes
+//! its inputs as an `XxxOptions` or plain values and returns data for `output`; none prints.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use super::client::{CallOutput, Connection, RemoteTool};
+use super::config::{McpServers, Scope, ServerConfig, ServerEntry, scope_file};
+use super::source::start_all;
+use super::{Error, edit};
+use crate::home::PilotHome;
+
+/// One row of `pilotdeck mcp list`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerSummary {
+    pub name: String,
+    pub scope: Scope,
+    /// `stdio`, `http`, or `none`.
+    pub transport: &'static str,
+    pub enabled: bool,
+    /// The command line or URL, as written (unexpanded, so no secret is printed).
+    pub target: String,
+    pub path: PathBuf,
+}
+
+impl ServerSummary {
+    pub fn of(entry: &ServerEntry) -> ServerSummary {
+        let c = &entry.config;
+        let target = match (&c.command, c.url.as_ref().or(c.http_url.as_ref())) {
+            (Some(cmd), _) => std::iter::once(cmd.as_str())
+                .chain(c.args.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" "),
+            (None, Some(url)) => url.clone(),
+            (None, None) => String::new(),
+        };
+        ServerSummary {
+            name: entry.name.clone(),
+            scope: entry.scope,
+            transport: c.transport_kind(),
+            enabled: c.is_enabled(),
+            target,
+            path: entry.path.clone(),
+        }
+    }
+}
+
+/// What `pilotdeck mcp get` shows: the summary plus the entry as written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerDetails {
+    #[serde(flatten)]
+    pub summary: ServerSummary,
+    pub config: ServerConfig,
+}
+
+/// `pilotdeck mcp add`: where and what.
+#[derive(Debug, Clone)]
+pub struct AddOptions {
+    pub name: String,
+    pub scope: Scope,
+    pub config: ServerConfig,
+}
+
+/// Adds a server; returns the file written.
+pub fn add(home: &PilotHome, project_root: &Path, opts: &AddOptions) -> Result<PathBuf, Error> {
+    let path = scope_file(home, project_root, opts.scope);
+    edit::add_server(&path, &opts.name, &opts.config)?;
+    Ok(path)
+}
+
+/// Removes a server from the file it is defined in (the project file first); returns that file.
+pub fn remove(home: &PilotHome, project_root: &Path, name: &str) -> Result<PathBuf, Error> {
+    for scope in [Scope::Project, Scope::Global] {
+        let path = scope_file(home, project_root, scope);
+        if edit::remove_server(&path, name)? {
+            return Ok(path);
+        }
+    }
+    Err(Error::UnknownServer {
+        name: name.to_owned(),
+    })
+}
+
+/// Enables or disables a server where it is defined (the project file first); returns that file.
+pub fn set_enabled(
+    home: &PilotHome,
+    project_root: &Path,
+    name: &str,
+    enabled: bool,
+) -> Result<PathBuf, Error> {
+    for scope in [Scope::Project, Scope::Global] {
+        let path = scope_file(home, project_root, scope);
+        if edit::set_enabled(&path, name, enabled)? {
+            return Ok(path);
+        }
+    }
+    Err(Error::UnknownServer {
+        name: name.to_owned(),
+    })
+}
+
+/// The tools of one server, or why it could not be listed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerTools {
+    pub server: String,
+    pub tools: Vec<RemoteTool>,
+    /// Set when the server failed to start or list.
+    pub error: Option<String>,
+}
+
+/// Connects to `name` (or every enabled server) and lists the tools, in parallel.
+pub async fn tools(
+    servers: &McpServers,
+    name: Option<&str>,
+    cancel: &CancellationToken,
+) -> Result<Vec<ServerTools>, Error> {
+    let entries: Vec<ServerEntry> = match name {
+        Some(n) => vec![servers.get(n)?.clone()],
+        None => servers
+            .servers
+            .values()
+            .filter(|s| s.config.is_enabled())
+            .cloned()
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for (server, result) in start_all(&entries, cancel).await {
+        let listed = match result {
+            Ok(connection) => connection.tools().await,
+            Err(e) => Err(e),
+        };
+        out.push(match listed {
+            Ok(tools) => ServerTools {
+                server,
+                tools,
+                error: None,
+            },
+            Err(e) => ServerTools {
+                server,
+                tools: Vec::new(),
+                error: Some(e.to_string()),
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// Calls one tool of one server. `arguments` is the `--args` JSON text (an object), if any.
+pub async fn call(
+    servers: &McpServers,
+    server: &str,
+    tool: &str,
+    arguments: Option<&str>,
+    cancel: &CancellationToken,
+) -> Result<CallOutput, Error> {
+    let args: Value = match arguments {
+        Some(text) => serde_json::from_str(text).map_err(|e| Error::BadArguments {
+            message: e.to_string(),
+        })?,
+        None => Value::Object(serde_json::Map::new()),
+    };
+    if !args.is_object() {
+        return Err(Error::BadArguments {
+            message: "not an object".to_owned(),
+        });
+    }
+    let connection = Connection::start(servers.get(server)?).await?;
+    let offered = connection.tools().await?;
+    let Some(remote) = offered.iter().find(|t| t.name == tool) else {
+        return Err(Error::UnknownTool {
+            server: server.to_owned(),
+            tool: tool.to_owned(),
+        });
+    };
+    Ok(connection.call(&remote.wire_name, args, cancel).await)
+}

@@ -1,0 +1,75 @@
+//! [`McpToolSource`]: the configured MCP servers as a `tools::ToolSource`. When a run loads its tools,
+//! every enabled server starts in parallel, each bounded by its own `startupTimeoutMs`; a server that
+//! fails is reported on stderr (a warning naming it and why) and the run goes on without it.
+
+use std::sync::Arc;
+
+use futures::future::join_all;
+use tokio_util::sync::CancellationToken;
+
+use super::Error;
+use super::bridge::McpLiveTools;
+use super::client::Connection;
+use super::config::{McpServers, ServerEntry};
+use crate::tools::{ToolSource, ToolSourceFuture};
+
+/// The servers a run may use.
+#[derive(Debug, Clone, Default)]
+pub struct McpToolSource {
+    servers: Vec<ServerEntry>,
+}
+
+impl McpToolSource {
+    /// The enabled servers of `servers`.
+    pub fn new(servers: &McpServers) -> McpToolSource {
+        McpToolSource {
+            servers: servers
+                .servers
+                .values()
+                .filter(|s| s.config.is_enabled())
+                .cloned()
+                .collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.servers.is_empty()
+    }
+}
+
+/// Starts `servers` in parallel; each result is the server's connection or why it failed.
+pub(super) async fn start_all(
+    servers: &[ServerEntry],
+    cancel: &CancellationToken,
+) -> Vec<(String, Result<Arc<Connection>, Error>)> {
+    let starts = servers.iter().map(|entry| async move {
+        let result = tokio::select! {
+            r = Connection::start(entry) => r.map(Arc::new),
+            () = cancel.cancelled() => Err(Error::Initialize {
+                server: entry.name.clone(),
+                message: "cancelled".to_owned(),
+                stderr: String::new(),
+            }),
+        };
+        (entry.name.clone(), result)
+    });
+    join_all(starts).await
+}
+
+impl ToolSource for McpToolSource {
+    fn load<'a>(&'a self, cancel: &'a CancellationToken) -> ToolSourceFuture<'a> {
+        Box::pin(async move {
+            let mut connections = Vec::new();
+            for (name, result) in start_all(&self.servers, cancel).await {
+                match result {
+                    Ok(connection) => {
+                        tracing::debug!(server = %name, pid = ?connection.pid(), "mcp server started");
+                        connections.push(connection);
+                    }
+                    Err(e) => tracing::warn!("{e}; continuing without it"),
+                }
+            }
+            Arc::new(McpLiveTools::new(connections)) as Arc<dyn crate::tools::LiveTools>
+        })
+    }
+}

@@ -1,0 +1,523 @@
+//! `pilotdeck mcp …` and MCP tools in `pilotdeck run`, against the official reference servers from npm
+//! (see `support/mcp_servers.rs`), the mock model, and a real rmcp client for `mcp serve`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mcp_servers.rs"]
+mod mcp_servers;
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::os::unix::fs::PermissionsExt;
+use std::time::Duration;
+
+use mock_model::{MockModel, openai};
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn config_for(mock: &MockModel) -> String {
+    format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
+        mock.base_url()
+    )
+}
+
+fn mcp_json(servers: Value) -> String {
+    serde_json::to_string_pretty(&json!({ "mcpServers": servers })).unwrap()
+}
+
+fn stdio_everything() -> Value {
+    json!({ "command": mcp_servers::everything(), "args": ["stdio"] })
+}
+
+#[test]
+fn tools_and_call_over_stdio() {
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": stdio_everything() })),
+    );
+    let run = env
+        .cmd()
+        .args(["mcp", "tools", "everything", "--json"])
+        .run(0);
+    let listed = run.json();
+    assert_eq!(listed[0]["server"], "everything");
+    assert_eq!(listed[0]["error"], Value::Null);
+    let tools = listed[0]["tools"].as_array().unwrap();
+    let echo = tools
+        .iter()
+        .find(|t| t["qualified_name"] == "mcp__everything__echo")
+        .unwrap();
+    assert_eq!(echo["name"], "echo");
+    assert_eq!(echo["read_only"], true);
+    assert_eq!(echo["input_schema"]["type"], "object");
+
+    let run = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "everything",
+            "echo",
+            "--args",
+            r#"{"message":"hi there"}"#,
+        ])
+        .run(0);
+    assert_eq!(run.stdout, "Echo: hi there\n");
+
+    let run = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "everything",
+            "get-sum",
+            "--args",
+            r#"{"a":2,"b":3}"#,
+            "--json",
+        ])
+        .run(0);
+    let out = run.json();
+    assert_eq!(out["is_error"], false);
+    assert!(out["text"].as_str().unwrap().contains('5'), "{out}");
+}
+
+#[test]
+fn filesystem_server_lists_a_directory() {
+    let env = TestEnv::new();
+    env.write(&env.project.join("hello.txt"), "hello");
+    let dir = env.project.canonicalize().unwrap();
+    env.write(
+        &env.project.join(".pilotdeck/mcp.json"),
+        &mcp_json(json!({ "fs": { "command": mcp_servers::filesystem(), "args": [dir] } })),
+    );
+    let args = json!({ "path": dir }).to_string();
+    let run = env
+        .cmd()
+        .args(["mcp", "call", "fs", "list_directory", "--args", &args])
+        .run(0);
+    assert!(run.stdout.contains("hello.txt"), "{}", run.stdout);
+}
+
+#[test]
+fn tools_and_call_over_streamable_http() {
+    let server = mcp_servers::HttpEverything::start();
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "web": { "url": server.url(), "headers": { "X-Test": "1" } } })),
+    );
+    let run = env.cmd().args(["mcp", "tools", "web", "--json"]).run(0);
+    let listed = run.json();
+    assert!(
+        listed[0]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["qualified_name"] == "mcp__web__echo"),
+        "{listed}"
+    );
+    let run = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "web",
+            "echo",
+            "--args",
+            r#"{"message":"over http"}"#,
+        ])
+        .run(0);
+    assert_eq!(run.stdout, "Echo: over http\n");
+}
+
+#[test]
+fn run_uses_an_mcp_tool_and_leaves_no_orphans() {
+    let mock = MockModel::spawn();
+    mock.push(openai::tool_call(
+        "call_1",
+        "mcp__everything__echo",
+        r#"{"message":"ping"}"#,
+    ));
+    mock.push(openai::text("The server said ping."));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let pid_file = env.tmp.path().join("server.pid");
+    let script = format!(
+        "echo $$ > '{}'; exec '{}' stdio",
+        pid_file.display(),
+        mcp_servers::everything()
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": { "command": "sh", "args": ["-c", script] } })),
+    );
+    let run = env.cmd().args(["run", "Echo ping"]).run(0);
+    assert_eq!(run.stdout, "The server said ping.\n");
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    assert!(
+        requests[0]
+            .tool_names()
+            .contains(&"mcp__everything__echo".to_owned())
+    );
+    let result = requests[1].tool_result("call_1").unwrap();
+    assert!(result.contains("Echo: ping"), "{result}");
+    let pid = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(5));
+    mcp_servers::wait_dead(pid, Duration::from_secs(10));
+}
+
+#[test]
+fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("fine without it"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({
+            "broken": { "command": "sh", "args": ["-c", "echo boom >&2; exit 3"] },
+            "missing": { "command": "/nonexistent/mcp-server" }
+        })),
+    );
+    let run = env.cmd().args(["run", "hello"]).run(0);
+    assert_eq!(run.stdout, "fine without it\n");
+    assert!(
+        run.stderr.contains("MCP server `broken` failed to start"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("stderr: boom"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot start MCP server `missing`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        mock.requests()[0]
+            .tool_names()
+            .iter()
+            .all(|n| !n.starts_with("mcp__"))
+    );
+}
+
+#[test]
+fn a_server_killed_mid_call_is_an_error_result() {
+    let env = TestEnv::new();
+    let pid_file = env.tmp.path().join("server.pid");
+    let log = env.tmp.path().join("stdin.log");
+    // `tee` records what pilotdeck sends, so the test knows when the call is in flight; the shell,
+    // tee and the server share one process group, killed together below.
+    let script = format!(
+        "echo $$ > '{}'; tee '{}' | '{}' stdio",
+        pid_file.display(),
+        log.display(),
+        mcp_servers::everything()
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "slow": { "command": "sh", "args": ["-c", script] } })),
+    );
+    let mut command = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "slow",
+            "trigger-long-running-operation",
+            "--args",
+            r#"{"duration": 60, "steps": 60}"#,
+        ])
+        .inner;
+    let handle = std::thread::spawn(move || command.output().unwrap());
+    let group = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(10));
+    mcp_servers::wait_for_text(&log, "tools/call", Duration::from_secs(20));
+    std::process::Command::new("kill")
+        .args(["-9", "--", &format!("-{group}")])
+        .status()
+        .unwrap();
+    let output = handle.join().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("MCP server `slow`"), "{stderr}");
+    assert!(stderr.contains("not running any more"), "{stderr}");
+}
+
+#[test]
+fn project_mcp_json_wins_per_server() {
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({
+            "shared": { "command": "global-cmd" },
+            "only-global": { "url": "http://example.invalid/mcp" }
+        })),
+    );
+    env.write(
+        &env.project.join(".pilotdeck/mcp.json"),
+        &mcp_json(
+            json!({ "shared": { "command": "project-cmd", "args": ["x"], "enabled": false } }),
+        ),
+    );
+    let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    assert_eq!(list[0]["name"], "only-global");
+    assert_eq!(list[0]["scope"], "global");
+    assert_eq!(list[0]["transport"], "http");
+    assert_eq!(list[1]["name"], "shared");
+    assert_eq!(list[1]["scope"], "project");
+    assert_eq!(list[1]["target"], "project-cmd x");
+    assert_eq!(list[1]["enabled"], false);
+}
+
+#[test]
+fn add_get_disable_enable_rm_round_trip() {
+    let env = TestEnv::new();
+    env.cmd()
+        .args([
+            "mcp",
+            "add",
+            "ev",
+            "--env",
+            "TOKEN=${MY_TOKEN}",
+            "--",
+            "npx",
+            "-y",
+            "srv",
+        ])
+        .run(0);
+    let file = env.home.join("mcp.json");
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        written,
+        json!({"mcpServers": {"ev": {"command": "npx", "args": ["-y", "srv"], "env": {"TOKEN": "${MY_TOKEN}"}}}})
+    );
+    env.cmd()
+        .args([
+            "mcp",
+            "add",
+            "web",
+            "--scope",
+            "project",
+            "--url",
+            "http://h/mcp",
+            "--header",
+            "Authorization: Bearer ${T}",
+        ])
+        .run(0);
+    let got = env.cmd().args(["mcp", "get", "web"]).run(0).json();
+    assert_eq!(got["scope"], "project");
+    assert_eq!(got["config"]["headers"]["Authorization"], "Bearer ${T}");
+    let again = env.cmd().args(["mcp", "add", "ev", "--", "x"]).run(2);
+    assert!(again.stderr.contains("already exists"), "{}", again.stderr);
+    env.cmd().args(["mcp", "disable", "ev"]).run(0);
+    let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
+    assert_eq!(list[0]["enabled"], false);
+    env.cmd().args(["mcp", "enable", "ev"]).run(0);
+    env.cmd().args(["mcp", "rm", "ev"]).run(0);
+    env.cmd().args(["mcp", "rm", "web"]).run(0);
+    let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
+    assert_eq!(list, json!([]));
+    let missing = env.cmd().args(["mcp", "rm", "ev"]).run(2);
+    assert!(
+        missing.stderr.contains("no MCP server named `ev`"),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
+fn a_bad_mcp_json_is_a_diagnostic_naming_the_file() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("still works"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.project.join(".pilotdeck/mcp.json"),
+        "{\"mcpServers\": {\n  \"x\": [}\n",
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "bad": { "command": 42 } })),
+    );
+    let run = env.cmd().args(["mcp", "list"]).run(0);
+    assert!(
+        run.stderr.contains(".pilotdeck/mcp.json:2:"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("mcpServers.bad"), "{}", run.stderr);
+    let run = env.cmd().args(["run", "hi"]).run(0);
+    assert_eq!(run.stdout, "still works\n");
+    assert!(run.stderr.contains("mcp.json"), "{}", run.stderr);
+}
+
+#[test]
+fn call_reports_is_error_with_exit_1() {
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": stdio_everything() })),
+    );
+    // Missing required argument: the server answers with isError (or a protocol error).
+    let run = env
+        .cmd()
+        .args(["mcp", "call", "everything", "echo", "--args", "{}"])
+        .run(1);
+    assert!(!run.stderr.is_empty());
+    let run = env.cmd().args(["mcp", "call", "everything", "nope"]).run(2);
+    assert!(
+        run.stderr.contains("has no tool named `nope`"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn ctrl_c_during_a_run_kills_the_mcp_servers() {
+    let mock = MockModel::spawn();
+    // The model starts answering, then goes silent: the run is in flight until interrupted.
+    mock.push(openai::text("partial answer that never ends").stall_after(1));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let pid_file = env.tmp.path().join("server.pid");
+    let script = format!(
+        "echo $$ > '{}'; exec '{}' stdio",
+        pid_file.display(),
+        mcp_servers::everything()
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": { "command": "sh", "args": ["-c", script] } })),
+    );
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .args(["run", "wait for it"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .current_dir(&env.project)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let server = mcp_servers::wait_pid_file(&pid_file, Duration::from_secs(10));
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while mock.requests().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the model was never called"
+        );
+        std::thread::park_timeout(Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    mcp_servers::wait_dead(server, Duration::from_secs(10));
+    mock.release_stalls();
+}
+
+/// The Python interpreter with the official MCP SDK (see `.ci/run`), for the fixture server.
+fn fixture_server() -> Value {
+    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
+                .join(".cache/pilotdeck-py/bin/python")
+        });
+    assert!(
+        python.exists(),
+        "{} is missing; run .ci/run",
+        python.display()
+    );
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp_fixture_server.py");
+    json!({ "command": python, "args": [script] })
+}
+
+#[test]
+fn names_descriptions_and_results_are_sanitised() {
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    let listed = env
+        .cmd()
+        .args(["mcp", "tools", "fx", "--json"])
+        .run(0)
+        .json();
+    let tools = listed[0]["tools"].as_array().unwrap();
+    let weird = tools.iter().find(|t| t["name"] == "weird.name").unwrap();
+    assert_eq!(weird["qualified_name"], "mcp__fx__weird_name");
+    let description = weird["description"].as_str().unwrap();
+    assert_eq!(description.chars().count(), 2048);
+    assert!(
+        description.starts_with("A flipped description x"),
+        "{description}"
+    );
+    let run = env.cmd().args(["mcp", "call", "fx", "weird.name"]).run(0);
+    assert_eq!(run.stdout, "weird result\n");
+}
+
+#[test]
+fn tools_list_changed_refreshes_the_tools_during_a_run() {
+    let mock = MockModel::spawn();
+    mock.push(openai::tool_call("call_1", "mcp__fx__add_tool", "{}"));
+    mock.push(openai::tool_call("call_2", "mcp__fx__noop", "{}"));
+    mock.push(openai::text("done"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    // The fixture's tools have no readOnlyHint: unattended runs need a rule to allow them.
+    let run = env
+        .cmd()
+        .args(["run", "--allow", "mcp__fx", "add a tool"])
+        .run(0);
+    assert_eq!(run.stdout, "done\n");
+    let requests = mock.requests();
+    assert_eq!(requests[1].tool_result("call_1").unwrap(), "added");
+    assert!(
+        !requests[0]
+            .tool_names()
+            .contains(&"mcp__fx__late".to_owned())
+    );
+    assert!(
+        requests[2]
+            .tool_names()
+            .contains(&"mcp__fx__late".to_owned()),
+        "{:?}",
+        requests[2].tool_names()
+    );
+}
+
+#[test]
+fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
+    let mock = MockModel::spawn();
+    mock.push(openai::tool_call("call_1", "mcp__fx__noop", "{}"));
+    mock.push(openai::text("denied, fine"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    env.cmd().args(["run", "try noop"]).run(0);
+    let result = mock.requests()[1].tool_result("call_1").unwrap();
+    assert!(result.contains("permission denied"), "{result}");
+}

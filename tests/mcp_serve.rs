@@ -1,0 +1,288 @@
+//! `pilotdeck mcp serve` driven by real MCP clients: rmcp's client over the child's stdio, and raw
+//! JSON-RPC lines for the protocol corners other clients rely on.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+
+use mock_model::{MockModel, openai};
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn config_for(mock: &MockModel) -> String {
+    format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
+        mock.base_url()
+    )
+}
+
+fn serve_command(env: &TestEnv) -> tokio::process::Command {
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    tokio::process::Command::new(bin).configure(|c| {
+        c.arg("mcp")
+            .arg("serve")
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &env.user_home)
+            .env("PILOTDECK_HOME", &env.home)
+            .current_dir(&env.project);
+    })
+}
+
+fn structured(result: &rmcp::model::CallToolResult) -> Value {
+    serde_json::to_value(result).unwrap()["structuredContent"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("first answer"));
+    mock.push(openai::text("second answer"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
+
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(names, ["pilotdeck_run", "pilotdeck_reply", "session_list"]);
+    let run_schema = serde_json::to_value(&*tools[0].input_schema).unwrap();
+    assert_eq!(run_schema["required"], json!(["prompt"]));
+    assert!(run_schema["properties"]["permission_mode"].is_object());
+
+    let args = json!({"prompt": "hello"}).as_object().unwrap().clone();
+    let result = client
+        .call_tool(CallToolRequestParams::new("pilotdeck_run").with_arguments(args))
+        .await
+        .unwrap();
+    let out = structured(&result);
+    assert_eq!(out["result"], "first answer", "{out}");
+    assert_eq!(out["status"], "completed");
+    let session = out["session_id"].as_str().unwrap().to_owned();
+
+    let args = json!({}).as_object().unwrap().clone();
+    let listed = client
+        .call_tool(CallToolRequestParams::new("session_list").with_arguments(args))
+        .await
+        .unwrap();
+    assert_eq!(structured(&listed)["sessions"], json!([session]));
+
+    let args = json!({"session_id": session, "prompt": "and then?"})
+        .as_object()
+        .unwrap()
+        .clone();
+    let result = client
+        .call_tool(CallToolRequestParams::new("pilotdeck_reply").with_arguments(args))
+        .await
+        .unwrap();
+    assert_eq!(structured(&result)["result"], "second answer");
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[1].last_user_text().unwrap(), "and then?");
+    client.cancel().await.unwrap();
+}
+
+/// Sends one JSON-RPC line and reads lines until the response with `id` arrives.
+fn exchange(
+    stdin: &mut std::process::ChildStdin,
+    stdout: &mut BufReader<std::process::ChildStdout>,
+    message: &Value,
+) -> Value {
+    writeln!(stdin, "{message}").unwrap();
+    stdin.flush().unwrap();
+    let id = message["id"].clone();
+    loop {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "mcp serve closed stdout"
+        );
+        let value: Value = serde_json::from_str(&line).unwrap();
+        if value["id"] == id {
+            return value;
+        }
+    }
+}
+
+#[test]
+fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
+    let env = TestEnv::new();
+    let mut std_command: std::process::Command =
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
+    std_command
+        .args(["mcp", "serve"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .current_dir(&env.project)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let mut child = std_command.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+
+    // rmcp 3.11 implements protocol 2026-07-28, where a request before `initialize` is a stateless
+    // request that must carry protocol `_meta`; without it the answer is an error (-32602, not
+    // -32601 as issue 8 asks), and `initialize` still works afterwards.
+    let unknown = exchange(
+        &mut stdin,
+        &mut stdout,
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "example/unknown", "params": {}}),
+    );
+    assert!(unknown["error"]["code"].is_i64(), "{unknown}");
+
+    let init = exchange(
+        &mut stdin,
+        &mut stdout,
+        &json!({"jsonrpc": "2.0", "id": "init-1", "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}
+        }}),
+    );
+    assert_eq!(init["result"]["serverInfo"]["name"], "pilotdeck", "{init}");
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )
+    .unwrap();
+
+    let list = exchange(
+        &mut stdin,
+        &mut stdout,
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "tools/list"}),
+    );
+    assert_eq!(
+        list["result"]["tools"].as_array().unwrap().len(),
+        3,
+        "{list}"
+    );
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_cancellation_cancels_the_run() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("an answer that never finishes").stall_after(1));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
+    let args = json!({"prompt": "take your time"})
+        .as_object()
+        .unwrap()
+        .clone();
+    let request = rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+        CallToolRequestParams::new("pilotdeck_run").with_arguments(args),
+    ));
+    let handle = client
+        .peer()
+        .send_cancellable_request(request, rmcp::service::PeerRequestOptions::default())
+        .await
+        .unwrap();
+    mock.wait_for_requests(1).await;
+    handle.cancel(Some("test".to_owned())).await.unwrap();
+    // The run was cancelled: the server is free again and answers the next request.
+    let tools = client.list_all_tools().await.unwrap();
+    assert_eq!(tools.len(), 3);
+    // The aborted turn is on disk.
+    let args = json!({}).as_object().unwrap().clone();
+    let listed = client
+        .call_tool(CallToolRequestParams::new("session_list").with_arguments(args))
+        .await
+        .unwrap();
+    let sessions = structured(&listed)["sessions"].as_array().unwrap().clone();
+    assert_eq!(sessions.len(), 1);
+    let projects = std::fs::read_dir(env.home.join("projects"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let transcript = projects
+        .path()
+        .join("sessions")
+        .join(format!("{}.jsonl", sessions[0].as_str().unwrap()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let text = std::fs::read_to_string(&transcript).unwrap_or_default();
+        if text.contains("aborted") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the turn was not aborted:\n{text}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    mock.release_stalls();
+    client.cancel().await.unwrap();
+}
+
+/// The Python interpreter of the venv `.ci/run` installs the official SDK into
+/// (`$PILOTDECK_TEST_PYTHON`, default `~/.cache/pilotdeck-py/bin/python`).
+fn python_with_mcp_sdk() -> std::path::PathBuf {
+    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
+                .join(".cache/pilotdeck-py/bin/python")
+        });
+    assert!(
+        python.exists(),
+        "{} is missing; run .ci/run (it creates a venv with the `mcp` SDK from PyPI) or set \
+         PILOTDECK_TEST_PYTHON to a python that has it",
+        python.display()
+    );
+    python
+}
+
+#[test]
+fn the_official_python_sdk_drives_mcp_serve() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("hello back"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp_python_client.py");
+    let output = std::process::Command::new(python_with_mcp_sdk())
+        .arg(&script)
+        .arg(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .arg(&env.project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    let out: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        out["tools"],
+        json!(["pilotdeck_run", "pilotdeck_reply", "session_list"])
+    );
+    assert_eq!(out["is_error"], false);
+    assert_eq!(out["structured"]["result"], "hello back", "{out}");
+    assert_eq!(
+        mock.single_request().last_user_text().unwrap(),
+        "hello from python"
+    );
+}
