@@ -21,8 +21,24 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 30;
 const WORDS: &[&str] = &[
-    "borrow", "checker", "lifetime", "trait", "async", "tokio", "sqlite", "index", "session",
-    "compaction", "window", "summary", "会话", "压缩", "上下文", "窗口", "模型", "工具",
+    "borrow",
+    "checker",
+    "lifetime",
+    "trait",
+    "async",
+    "tokio",
+    "sqlite",
+    "index",
+    "session",
+    "compaction",
+    "window",
+    "summary",
+    "会话",
+    "压缩",
+    "上下文",
+    "窗口",
+    "模型",
+    "工具",
 ];
 
 fn binary() -> PathBuf {
@@ -38,20 +54,17 @@ fn env_usize(name: &str, default: usize) -> usize {
 }
 
 /// Writes `count` transcripts of about `kib` KiB into the project's sessions directory.
-fn generate(bin: &Path, home: &Path, project: &Path, count: usize, kib: usize) {
-    // Let pilotdeck create the project directory (and its key) once.
-    run(bin, home, project, &["session", "list"]);
-    let sessions = std::fs::read_dir(home.join("projects"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path()
-        .join("sessions");
+fn generate(home: &Path, project: &Path, count: usize, kib: usize) {
+    let pilot_home = pilotdeck::home::PilotHome::at(home.to_owned());
+    let project_id = pilotdeck::home::Project::resolve(&pilot_home, project).unwrap();
+    project_id.ensure_dir(&pilot_home).unwrap();
+    let sessions = pilot_home.sessions_dir(&project_id.key);
     std::fs::create_dir_all(&sessions).unwrap();
     let mut seed = 7u64;
     let mut word = || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         WORDS[(seed >> 33) as usize % WORDS.len()]
     };
     for i in 0..count {
@@ -70,7 +83,7 @@ fn generate(bin: &Path, home: &Path, project: &Path, count: usize, kib: usize) {
             let text = text.join(" ");
             let user = format!(
                 r#"{{"type":"user","turn":{turn},"message":{{"role":"user","content":[{{"type":"text","text":"question {i} {}"}}]}},"at":"2026-01-01T00:00:00Z"}}"#,
-                &text[..80.min(text.len())].trim_end_matches(|c: char| !c.is_ascii())
+                text.chars().take(40).collect::<String>()
             );
             let answer = format!(
                 r#"{{"type":"assistant","turn":{turn},"message":{{"role":"assistant","content":[{{"type":"text","text":"{text}"}}]}},"model":"mock/m","usage":{{"input_tokens":10,"output_tokens":10,"cache_read_tokens":0,"cache_write_tokens":0}},"at":"2026-01-01T00:00:00Z"}}"#
@@ -123,7 +136,11 @@ fn peak_rss_mib(bin: &Path, home: &Path, project: &Path, args: &[&str]) -> Strin
 
 fn main() {
     let bin = binary();
-    assert!(bin.exists(), "build first: cargo build --release ({})", bin.display());
+    assert!(
+        bin.exists(),
+        "build first: cargo build --release ({})",
+        bin.display()
+    );
     let count = env_usize("PILOTDECK_BENCH_SESSIONS", 10_000);
     let kib = env_usize("PILOTDECK_BENCH_SESSION_KB", 100);
     let tmp = tempfile::tempdir().unwrap();
@@ -131,19 +148,24 @@ fn main() {
     let project = tmp.path().join("project");
     std::fs::create_dir_all(project.join(".git")).unwrap();
     let started = Instant::now();
-    generate(&bin, &home, &project, count, kib);
+    generate(&home, &project, count, kib);
     println!(
         "{count} sessions of ~{kib} KiB generated in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     let cold = run(&bin, &home, &project, &["session", "list"]);
-    println!("first session list (builds the index): {:.2} s", cold.as_secs_f64());
+    println!(
+        "first session list (builds the index): {:.2} s",
+        cold.as_secs_f64()
+    );
     for args in [
         &["session", "list"][..],
         &["session", "search", "compaction window"][..],
         &["session", "search", "压缩"][..],
     ] {
-        let mut times: Vec<Duration> = (0..RUNS).map(|_| run(&bin, &home, &project, args)).collect();
+        let mut times: Vec<Duration> = (0..RUNS)
+            .map(|_| run(&bin, &home, &project, args))
+            .collect();
         times.sort();
         println!(
             "pilotdeck {:<34} median {:>7.1} ms  p90 {:>7.1} ms  peak RSS {}",

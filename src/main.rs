@@ -70,8 +70,11 @@ fn exit_code(e: &anyhow::Error) -> u8 {
         {
             return 2;
         }
-        if let Some(session::Error::NotFound { .. } | session::Error::Ambiguous { .. }) =
-            cause.downcast_ref::<session::Error>()
+        if let Some(
+            session::Error::NotFound { .. }
+            | session::Error::Ambiguous { .. }
+            | session::Error::NoSuchTurn { .. },
+        ) = cause.downcast_ref::<session::Error>()
         {
             return 2;
         }
