@@ -54,16 +54,11 @@ fn env_usize(name: &str, default: usize) -> usize {
 }
 
 /// Writes `count` transcripts of about `kib` KiB into the project's sessions directory.
-fn generate(bin: &Path, home: &Path, project: &Path, count: usize, kib: usize) {
-    // Let pilotdeck create the project directory (and its key) once.
-    run(bin, home, project, &["session", "list"]);
-    let sessions = std::fs::read_dir(home.join("projects"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path()
-        .join("sessions");
+fn generate(home: &Path, project: &Path, count: usize, kib: usize) {
+    let pilot_home = pilotdeck::home::PilotHome::at(home.to_owned());
+    let project_id = pilotdeck::home::Project::resolve(&pilot_home, project).unwrap();
+    project_id.ensure_dir(&pilot_home).unwrap();
+    let sessions = pilot_home.sessions_dir(&project_id.key);
     std::fs::create_dir_all(&sessions).unwrap();
     let mut seed = 7u64;
     let mut word = || {
@@ -88,7 +83,7 @@ fn generate(bin: &Path, home: &Path, project: &Path, count: usize, kib: usize) {
             let text = text.join(" ");
             let user = format!(
                 r#"{{"type":"user","turn":{turn},"message":{{"role":"user","content":[{{"type":"text","text":"question {i} {}"}}]}},"at":"2026-01-01T00:00:00Z"}}"#,
-                &text[..80.min(text.len())].trim_end_matches(|c: char| !c.is_ascii())
+                text.chars().take(40).collect::<String>()
             );
             let answer = format!(
                 r#"{{"type":"assistant","turn":{turn},"message":{{"role":"assistant","content":[{{"type":"text","text":"{text}"}}]}},"model":"mock/m","usage":{{"input_tokens":10,"output_tokens":10,"cache_read_tokens":0,"cache_write_tokens":0}},"at":"2026-01-01T00:00:00Z"}}"#
@@ -153,7 +148,7 @@ fn main() {
     let project = tmp.path().join("project");
     std::fs::create_dir_all(project.join(".git")).unwrap();
     let started = Instant::now();
-    generate(&bin, &home, &project, count, kib);
+    generate(&home, &project, count, kib);
     println!(
         "{count} sessions of ~{kib} KiB generated in {:.1} s",
         started.elapsed().as_secs_f64()

@@ -99,7 +99,12 @@ fn exit_code(e: &anyhow::Error) -> u8 {
         {
             return 2;
         }
-        if let Some(session::Error::NotFound { .. } | session::Error::Ambiguous { .. }) = session {
+        if let Some(
+            session::Error::NotFound { .. }
+            | session::Error::Ambiguous { .. }
+            | session::Error::NoSuchTurn { .. },
+        ) = session
+        {
             return 2;
         }
         if let Some(home::Error::BadProject { .. } | home::Error::NoHomeDir) =

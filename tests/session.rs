@@ -144,7 +144,7 @@ fn list_show_rename_fork_export_and_rm() {
     );
     env.cmd()
         .args(["session", "fork", prefix, "--at", "7"])
-        .run(1);
+        .run(2);
 
     let markdown = env
         .cmd()

@@ -254,6 +254,51 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_killed_after_a_mid_turn_compaction_resumes_from_the_boundary() {
+        let h = rebuild(&[
+            user(1, "big task"),
+            assistant(1, vec![call("a")]),
+            results(1, &["a"]),
+            Record::Compaction {
+                turn: 1,
+                messages: vec![
+                    Message::user("summary; request: big task"),
+                    Message {
+                        role: Role::Assistant,
+                        content: vec![call("a")],
+                    },
+                    Message::tool_results(vec![ContentBlock::tool_result("a", "ok", false)]),
+                ],
+                tokens_before: 10,
+                tokens_after: 5,
+                at: Utc::now(),
+            },
+            assistant(1, vec![call("b")]),
+            results(1, &["b"]),
+            assistant(1, vec![call("c")]),
+        ]);
+        assert!(h.interrupted);
+        let roles: Vec<Role> = h.messages.iter().map(|m| m.role).collect();
+        assert_eq!(
+            roles,
+            vec![
+                Role::User,
+                Role::Assistant,
+                Role::Tool,
+                Role::Assistant,
+                Role::Tool,
+                Role::Assistant
+            ]
+        );
+        assert_eq!(h.messages[0].text(), "summary; request: big task");
+        assert_eq!(
+            h.messages[5].text(),
+            INTERRUPTED_NOTE,
+            "the unanswered call is dropped"
+        );
+    }
+
+    #[test]
     fn a_turn_killed_before_any_reply_keeps_its_input() {
         let h = rebuild(&[user(1, "do it")]);
         assert_eq!(h.messages.len(), 2);

@@ -57,19 +57,28 @@ pub(crate) fn match_expression(query: &str) -> Option<String> {
     let terms: Vec<String> = query
         .split_whitespace()
         .filter_map(|term| {
-            let clean: String = term
+            // `rusqlite-0.43` is the phrase `rusqlite 0 43` to unicode61; quotes become spaces.
+            let words: String = term
                 .chars()
-                .filter(|c| c.is_alphanumeric() || is_cjk(*c))
+                .map(|c| {
+                    if c.is_alphanumeric() || is_cjk(c) {
+                        c
+                    } else {
+                        ' '
+                    }
+                })
                 .collect();
-            if clean.is_empty() {
-                return None;
+            let tokens: Vec<String> = segment(&words)
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect();
+            match tokens.as_slice() {
+                [] => None,
+                [one] if one.chars().count() == 1 && one.chars().all(is_cjk) => {
+                    Some(format!("\"{one}\"*"))
+                }
+                _ => Some(format!("\"{}\"", tokens.join(" "))),
             }
-            let cjk: Vec<char> = clean.chars().filter(|c| is_cjk(*c)).collect();
-            Some(if cjk.len() == 1 && clean.chars().count() == 1 {
-                format!("\"{clean}\"*")
-            } else {
-                format!("\"{}\"", segment(&clean).trim())
-            })
         })
         .collect();
     (!terms.is_empty()).then(|| terms.join(" AND "))
@@ -131,6 +140,10 @@ mod tests {
         assert_eq!(match_expression("会话压").unwrap(), "\"会话 话压\"");
         assert_eq!(match_expression("压").unwrap(), "\"压\"*");
         assert_eq!(match_expression("\"*"), None);
+        assert_eq!(
+            match_expression("rusqlite-0.43").unwrap(),
+            "\"rusqlite 0 43\""
+        );
     }
 
     #[test]
