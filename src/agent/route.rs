@@ -37,7 +37,8 @@ impl Agent {
             .unwrap_or_else(|| self.model.to_string())
     }
 
-    /// The turn's cost: the routed calls' summed cost, else the agent model's price of `usage`.
+    /// The turn's cost: the routed calls' summed cost (judge included), else the agent model's price
+    /// of `usage`.
     pub(super) fn turn_cost(&self, turn: u32, usage: &Usage) -> Option<f64> {
         let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
         if self.router.is_some() && routing.turn == turn && routing.calls > 0 {
@@ -99,9 +100,14 @@ impl Agent {
             judge_called: decision.judge_called,
         });
         let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+        // The judge's cost is part of the turn's; an unpriced judge leaves the total unknown.
+        let judge = decision.judge.as_ref();
         *routing = TurnRouting {
             turn,
             decision: Some(decision.clone()),
+            cost_usd: judge.and_then(|j| j.cost_usd),
+            calls: u32::from(judge.is_some()),
+            priced_calls: u32::from(judge.is_some_and(|j| j.cost_usd.is_some())),
             ..TurnRouting::default()
         };
         Some(decision)

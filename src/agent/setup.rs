@@ -111,7 +111,7 @@ pub fn build(
         unattended: opts.unattended,
     });
     let client = ModelClient::new()?;
-    let router = crate::router::Router::new(home, config, Some(&model), client.clone())?;
+    let router = crate::router::Router::new(home, config, Some(&model), Some(client.clone()))?;
     let mut agent = Agent::new(
         client,
         provider,

@@ -352,7 +352,18 @@ impl Router {
                 };
             }
         };
-        let outcome = judge::run_judge(&self.client, &provider, request, saver, cancel).await;
+        let client = match self.client() {
+            Ok(c) => c,
+            Err(e) => {
+                return JudgeOutcome {
+                    result: Err(judge::JudgeFailure::ModelError(e.code)),
+                    latency: std::time::Duration::ZERO,
+                    responses: Vec::new(),
+                    attempts: 0,
+                };
+            }
+        };
+        let outcome = judge::run_judge(client, &provider, request, saver, cancel).await;
         for response in &outcome.responses {
             self.record_stats(StatsRecord {
                 at: chrono::Utc::now(),

@@ -285,7 +285,11 @@ impl Router {
             budget: budget.clone(),
             cancel: cancel.clone(),
         };
-        let mut stream = self.client.stream(&provider, &request, options);
+        let client = match self.client() {
+            Ok(c) => c,
+            Err(e) => return Attempt::Failed(e, false),
+        };
+        let mut stream = client.stream(&provider, &request, options);
         let mut pending: Vec<ModelEvent> = Vec::new();
         let mut assembler = Assembler::new();
         let mut streamed = false;

@@ -17,6 +17,7 @@ mod error;
 mod execute;
 pub mod heuristic;
 mod judge;
+mod keywords;
 pub mod ledger;
 mod runtime;
 mod settings;

@@ -16,28 +16,43 @@ use crate::model::{ModelClient, Pricing, ResolvedProvider, Usage};
 pub struct Router {
     pub(super) settings: Settings,
     pub(super) config: Config,
-    pub(super) client: ModelClient,
+    /// Built on first use: `router decide --offline` never needs it.
+    client: std::sync::OnceLock<ModelClient>,
     pub(super) router_dir: PathBuf,
     state_db: PathBuf,
     store: Arc<Mutex<Option<StickyStore>>>,
 }
 
 impl Router {
-    /// A router for `config`; `default_model` is the agent's model without routing.
+    /// A router for `config`; `default_model` is the agent's model without routing. `client` is
+    /// shared with the caller when given, else built when the first model call needs it.
     pub fn new(
         home: &PilotHome,
         config: &Config,
         default_model: Option<&ModelRef>,
-        client: ModelClient,
+        client: Option<ModelClient>,
     ) -> Result<Router, Error> {
+        let cell = std::sync::OnceLock::new();
+        if let Some(client) = client {
+            let _ = cell.set(client);
+        }
         Ok(Router {
             settings: Settings::from_config(config, default_model)?,
             config: config.clone(),
-            client,
+            client: cell,
             router_dir: home.router_dir(),
             state_db: home.state_db(),
             store: Arc::new(Mutex::new(None)),
         })
+    }
+
+    /// The HTTP client, built on first use.
+    pub(super) fn client(&self) -> Result<&ModelClient, crate::model::Error> {
+        if let Some(client) = self.client.get() {
+            return Ok(client);
+        }
+        let client = ModelClient::new()?;
+        Ok(self.client.get_or_init(|| client))
     }
 
     pub fn settings(&self) -> &Settings {
@@ -128,6 +143,6 @@ pub async fn decide_once(
     cancel: &tokio_util::sync::CancellationToken,
 ) -> Result<super::Decision, Error> {
     let default_model = config.agent.model.as_deref().and_then(ModelRef::parse);
-    let router = Router::new(home, config, default_model.as_ref(), ModelClient::new()?)?;
+    let router = Router::new(home, config, default_model.as_ref(), None)?;
     router.decide(opts, cancel).await
 }
