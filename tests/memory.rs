@@ -741,3 +741,79 @@ fn lifecycle_deprecate_restore_show_and_export_import_round_trip() {
     assert_eq!(files(&exported), files(&original));
     assert_eq!(files(&original).len(), 3);
 }
+
+#[test]
+fn a_dream_killed_midway_leaves_live_notes_intact() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    import_notes(
+        &env,
+        &[
+            (
+                "Project/a.md",
+                &note(
+                    "project",
+                    "Cache",
+                    "cache",
+                    "2026-01-01T00:00:00Z",
+                    "Redis caches sessions.",
+                ),
+            ),
+            (
+                "Project/b.md",
+                &note(
+                    "project",
+                    "Caching",
+                    "caching",
+                    "2026-01-02T00:00:00Z",
+                    "Sessions are cached in Redis.",
+                ),
+            ),
+        ],
+    );
+    let ws = workspace(&env);
+    let before = read_tree(&ws);
+    mock.push(openai::sse(&[]).stall_after(0));
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .current_dir(&env.project)
+        .args(["memory", "dream"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    runtime.block_on(mock.wait_for_requests(1));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(read_tree(&ws), before);
+    let leftovers = |env: &TestEnv| {
+        std::fs::read_dir(env.home.join("memory/workspaces"))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains(".dream-")
+            })
+            .count()
+    };
+    assert_eq!(leftovers(&env), 1, "the killed dream's stage");
+
+    mock.push(json_reply(&json!({
+        "merges": [{"ids": ["Project/a.md", "Project/b.md"], "name": "Session cache", "description": "Redis", "body": "Sessions are cached in Redis."}],
+        "supersede": []
+    })));
+    let report = env.cmd().args(["memory", "dream", "--json"]).run(0).json();
+    assert_eq!(report["changed"], true);
+    assert_eq!(leftovers(&env), 0);
+    assert!(ws.join("Project/session-cache.md").is_file());
+    mock.release_stalls();
+}

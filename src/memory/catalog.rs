@@ -126,3 +126,25 @@ fn write_if_changed(path: &Path, text: &str) -> Result<(), Error> {
 fn yaml_scalar(text: &str) -> String {
     serde_yaml::to_string(text).map_or_else(|_| "''".to_owned(), |s| s.trim_end().to_owned())
 }
+
+/// Records a dream in `project.meta.md`: sets `dream_updated_at`, keeping every other key and the
+/// body as people wrote them. A file without parseable frontmatter is left alone.
+pub(super) fn mark_dreamed(dir: &Path, now: &str) -> Result<(), Error> {
+    let path = dir.join("project.meta.md");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let Some(rest) = text.strip_prefix("---\n") else {
+        return Ok(());
+    };
+    let Some(end) = rest.find("\n---") else {
+        return Ok(());
+    };
+    let Ok(mut front) = serde_yaml::from_str::<serde_yaml::Mapping>(&rest[..=end]) else {
+        return Ok(());
+    };
+    front.insert("dream_updated_at".into(), now.into());
+    let body = &rest[end + 4..];
+    let front = serde_yaml::to_string(&front).unwrap_or_default();
+    write_if_changed(&path, &format!("---\n{front}---{body}"))
+}

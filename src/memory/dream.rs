@@ -102,19 +102,28 @@ pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, 
     if active.len() < 2 {
         return finish(memory, &mut conn, opts, report);
     }
-    let plan = ask_plan(memory, &live, &active).await?;
-    let Some(plan) = plan else {
-        report
-            .rejected
-            .push("the model's plan stayed invalid after a retry".to_owned());
-        return finish(memory, &mut conn, opts, report);
+    // Stage before the (slow) model call: a dream killed from here on leaves only a stage behind,
+    // which the next dream removes.
+    let staged = stage::sibling(&live, "dream");
+    stage::copy_tree(&live, &staged)?;
+    let plan = match ask_plan(memory, &live, &active).await {
+        Ok(Some(plan)) => plan,
+        Ok(None) => {
+            stage::remove_tree(&staged)?;
+            report
+                .rejected
+                .push("the model's plan stayed invalid after a retry".to_owned());
+            return finish(memory, &mut conn, opts, report);
+        }
+        Err(e) => {
+            stage::remove_tree(&staged)?;
+            return Err(e);
+        }
     };
     let notes: BTreeMap<String, (NoteFile, Note)> = active
         .into_iter()
         .map(|(f, n)| (layout::relative(&f.path, &live), (f, n)))
         .collect();
-    let staged = stage::sibling(&live, "dream");
-    stage::copy_tree(&live, &staged)?;
     let result = apply(&plan, &notes, &staged, &mut report);
     if result.is_err() || !report.changed || opts.dry_run {
         stage::remove_tree(&staged)?;
@@ -122,6 +131,7 @@ pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, 
         report.changed = report.changed && !opts.dry_run;
         return finish(memory, &mut conn, opts, report);
     }
+    catalog::mark_dreamed(&staged, &now())?;
     catalog::rebuild_workspace(&staged, key, &space::project_name(&opts.project), &now())?;
     let snapshot = memory.layout.snapshot(key);
     let fresh = stage::sibling(&snapshot, "new");

@@ -7,6 +7,7 @@
 //! match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
 //! once converge (upserts by path).
 
+use std::collections::{HashMap, HashSet};
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 
@@ -50,16 +51,16 @@ pub(super) fn sync(
             meta.len() as i64,
         );
         let key = f.path.to_string_lossy().into_owned();
-        if known.iter().any(|(p, m, s)| *p == key && (*m, *s) == stamp) {
+        if known.get(&key) == Some(&stamp) {
             continue;
         }
         changed.push((f.clone(), key, stamp));
     }
-    let removed: Vec<&String> = known
+    let on_disk: HashSet<String> = files
         .iter()
-        .map(|(p, _, _)| p)
-        .filter(|p| !files.iter().any(|f| f.path.to_string_lossy() == p.as_str()))
+        .map(|f| f.path.to_string_lossy().into_owned())
         .collect();
+    let removed: Vec<&String> = known.keys().filter(|p| !on_disk.contains(*p)).collect();
     if changed.is_empty() && removed.is_empty() {
         return Ok(0);
     }
@@ -131,12 +132,13 @@ fn delete_row(tx: &rusqlite::Transaction<'_>, path: &str) -> Result<(), Error> {
     Ok(())
 }
 
-fn known_rows(conn: &Connection, scope_key: &str) -> Result<Vec<(String, i64, i64)>, Error> {
+/// path → (mtime_ns, size) of the indexed notes of `scope_key`.
+fn known_rows(conn: &Connection, scope_key: &str) -> Result<HashMap<String, (i64, i64)>, Error> {
     let mut stmt = conn
         .prepare_cached("SELECT path, mtime_ns, size FROM memory_notes WHERE scope_key = ?1")
         .map_err(Error::sqlite("reading the note index"))?;
     let rows = stmt
-        .query_map([scope_key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_map([scope_key], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
         .and_then(Iterator::collect)
         .map_err(Error::sqlite("reading the note index"))?;
     Ok(rows)
