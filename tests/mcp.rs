@@ -521,3 +521,73 @@ fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
     let result = mock.requests()[1].tool_result("call_1").unwrap();
     assert!(result.contains("permission denied"), "{result}");
 }
+
+#[test]
+fn enabled_and_disabled_tools_filter_the_list() {
+    let env = TestEnv::new();
+    let mut only = stdio_everything();
+    only["enabledTools"] = json!(["echo", "get-sum"]);
+    only["disabledTools"] = json!(["get-sum"]);
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": only })),
+    );
+    let listed = env
+        .cmd()
+        .args(["mcp", "tools", "everything", "--json"])
+        .run(0)
+        .json();
+    let names: Vec<&str> = listed[0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["echo"]);
+    let run = env
+        .cmd()
+        .args(["mcp", "call", "everything", "get-sum"])
+        .run(2);
+    assert!(
+        run.stderr.contains("has no tool named `get-sum`"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn call_and_startup_timeouts_are_reported() {
+    let env = TestEnv::new();
+    let mut slow_calls = stdio_everything();
+    slow_calls["callTimeoutMs"] = json!(300);
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({
+            "everything": slow_calls,
+            "silent": { "command": "sh", "args": ["-c", "exec sleep 600"], "startupTimeoutMs": 300 }
+        })),
+    );
+    let run = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "everything",
+            "trigger-long-running-operation",
+            "--args",
+            r#"{"duration": 30, "steps": 30}"#,
+        ])
+        .run(1);
+    assert!(
+        run.stderr.contains("within 300 ms (callTimeoutMs)"),
+        "{}",
+        run.stderr
+    );
+    let run = env.cmd().args(["mcp", "tools", "silent"]).run(1);
+    assert!(
+        run.stderr
+            .contains("MCP server `silent` did not start within 300 ms"),
+        "{}",
+        run.stderr
+    );
+}
