@@ -498,3 +498,33 @@ fn call_and_startup_timeouts_are_reported() {
         run.stderr
     );
 }
+
+#[test]
+fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
+    let mock = MockModel::spawn();
+    let big = "x".repeat(60_000); // about 15,000 tokens: over the inline limit
+    let arguments = json!({ "message": big }).to_string();
+    mock.push(openai::tool_call(
+        "call_big",
+        "mcp__everything__echo",
+        &arguments,
+    ));
+    mock.push(openai::text("saw it"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": stdio_everything() })),
+    );
+    env.cmd().args(["run", "echo a lot"]).run(0);
+    let result = mock.requests()[1].tool_result("call_big").unwrap();
+    assert!(result.len() < 20_000, "{} bytes inline", result.len());
+    assert!(
+        result.contains("The full result was saved to"),
+        "{}",
+        &result[..200]
+    );
+    let saved = env.project.join(".pilotdeck/tool-results/call_big.txt");
+    let text = std::fs::read_to_string(saved).unwrap();
+    assert_eq!(text, format!("Echo: {big}"));
+}
