@@ -528,3 +528,46 @@ fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
     let text = std::fs::read_to_string(saved).unwrap();
     assert_eq!(text, format!("Echo: {big}"));
 }
+
+#[test]
+fn a_server_that_dies_during_a_run_is_reported_and_its_tools_go_away() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let pid_file = env.tmp.path().join("server.pid");
+    let kill = json!({ "command": format!("kill -9 $(cat '{}')", pid_file.display()) });
+    mock.push(openai::tool_call("call_kill", "bash", &kill.to_string()));
+    mock.push(openai::tool_call(
+        "call_echo",
+        "mcp__everything__echo",
+        r#"{"message":"hi"}"#,
+    ));
+    mock.push(openai::text("carried on"));
+    env.config(&config_for(&mock));
+    let script = format!(
+        "echo $$ > '{}'; exec '{}' stdio",
+        pid_file.display(),
+        mcp_servers::everything()
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": { "command": "sh", "args": ["-c", script] } })),
+    );
+    let run = env
+        .cmd()
+        .args(["run", "--permission-mode", "full", "kill the server"])
+        .run(0);
+    assert_eq!(run.stdout, "carried on\n");
+    assert!(
+        run.stderr.contains("not running any more"),
+        "{}",
+        run.stderr
+    );
+    let requests = mock.requests();
+    let echo = requests[2].tool_result("call_echo").unwrap();
+    assert!(echo.contains("not running any more"), "{echo}");
+    assert!(
+        !requests[2]
+            .tool_names()
+            .contains(&"mcp__everything__echo".to_owned())
+    );
+}

@@ -217,6 +217,11 @@ impl Connection {
         self.child.as_ref().and_then(process::Child::id)
     }
 
+    /// False once the session ended (a stdio server exited, an HTTP session could not be recovered).
+    pub fn is_alive(&self) -> bool {
+        !self.service.is_closed() && !self.service.peer().is_transport_closed()
+    }
+
     pub fn entry(&self) -> &ServerEntry {
         &self.entry
     }
@@ -320,7 +325,7 @@ impl Connection {
 
     fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
         let mut message = e.to_string();
-        if matches!(e, rmcp::ServiceError::TransportClosed) || self.service.is_closed() {
+        if matches!(e, rmcp::ServiceError::TransportClosed) || !self.is_alive() {
             message = format!("the server is not running any more ({message})");
             let stderr = tail(&self.stderr);
             message.push_str(&stderr);
