@@ -563,8 +563,12 @@ fn a_server_that_dies_during_a_run_is_reported_and_its_tools_go_away() {
         run.stderr
     );
     let requests = mock.requests();
+    // Either the call found the server gone, or its tools were already withdrawn.
     let echo = requests[2].tool_result("call_echo").unwrap();
-    assert!(echo.contains("not running any more"), "{echo}");
+    assert!(
+        echo.contains("not running any more") || echo.contains("no tool named"),
+        "{echo}"
+    );
     assert!(
         !requests[2]
             .tool_names()
