@@ -429,95 +429,149 @@ fn ctrl_c_during_a_run_kills_the_mcp_servers() {
     mock.release_stalls();
 }
 
-/// The Python interpreter with the official MCP SDK (see `.ci/run`), for the fixture server.
-fn fixture_server() -> Value {
-    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
-                .join(".cache/pilotdeck-py/bin/python")
-        });
-    assert!(
-        python.exists(),
-        "{} is missing; run .ci/run",
-        python.display()
-    );
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/mcp_fixture_server.py");
-    json!({ "command": python, "args": [script] })
-}
-
 #[test]
-fn names_descriptions_and_results_are_sanitised() {
+fn enabled_and_disabled_tools_filter_the_list() {
     let env = TestEnv::new();
+    let mut only = stdio_everything();
+    only["enabledTools"] = json!(["echo", "get-sum"]);
+    only["disabledTools"] = json!(["get-sum"]);
     env.write(
         &env.home.join("mcp.json"),
-        &mcp_json(json!({ "fx": fixture_server() })),
+        &mcp_json(json!({ "everything": only })),
     );
     let listed = env
         .cmd()
-        .args(["mcp", "tools", "fx", "--json"])
+        .args(["mcp", "tools", "everything", "--json"])
         .run(0)
         .json();
-    let tools = listed[0]["tools"].as_array().unwrap();
-    let weird = tools.iter().find(|t| t["name"] == "weird.name").unwrap();
-    assert_eq!(weird["qualified_name"], "mcp__fx__weird_name");
-    let description = weird["description"].as_str().unwrap();
-    assert_eq!(description.chars().count(), 2048);
-    assert!(
-        description.starts_with("A flipped description x"),
-        "{description}"
-    );
-    let run = env.cmd().args(["mcp", "call", "fx", "weird.name"]).run(0);
-    assert_eq!(run.stdout, "weird result\n");
-}
-
-#[test]
-fn tools_list_changed_refreshes_the_tools_during_a_run() {
-    let mock = MockModel::spawn();
-    mock.push(openai::tool_call("call_1", "mcp__fx__add_tool", "{}"));
-    mock.push(openai::tool_call("call_2", "mcp__fx__noop", "{}"));
-    mock.push(openai::text("done"));
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
-    env.write(
-        &env.home.join("mcp.json"),
-        &mcp_json(json!({ "fx": fixture_server() })),
-    );
-    // The fixture's tools have no readOnlyHint: unattended runs need a rule to allow them.
+    let names: Vec<&str> = listed[0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["echo"]);
     let run = env
         .cmd()
-        .args(["run", "--allow", "mcp__fx", "add a tool"])
-        .run(0);
-    assert_eq!(run.stdout, "done\n");
-    let requests = mock.requests();
-    assert_eq!(requests[1].tool_result("call_1").unwrap(), "added");
+        .args(["mcp", "call", "everything", "get-sum"])
+        .run(2);
     assert!(
-        !requests[0]
-            .tool_names()
-            .contains(&"mcp__fx__late".to_owned())
-    );
-    assert!(
-        requests[2]
-            .tool_names()
-            .contains(&"mcp__fx__late".to_owned()),
-        "{:?}",
-        requests[2].tool_names()
+        run.stderr.contains("has no tool named `get-sum`"),
+        "{}",
+        run.stderr
     );
 }
 
 #[test]
-fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
+fn call_and_startup_timeouts_are_reported() {
+    let env = TestEnv::new();
+    let mut slow_calls = stdio_everything();
+    slow_calls["callTimeoutMs"] = json!(300);
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({
+            "everything": slow_calls,
+            "silent": { "command": "sh", "args": ["-c", "exec sleep 600"], "startupTimeoutMs": 300 }
+        })),
+    );
+    let run = env
+        .cmd()
+        .args([
+            "mcp",
+            "call",
+            "everything",
+            "trigger-long-running-operation",
+            "--args",
+            r#"{"duration": 30, "steps": 30}"#,
+        ])
+        .run(1);
+    assert!(
+        run.stderr.contains("within 300 ms (callTimeoutMs)"),
+        "{}",
+        run.stderr
+    );
+    let run = env.cmd().args(["mcp", "tools", "silent"]).run(1);
+    assert!(
+        run.stderr
+            .contains("MCP server `silent` did not start within 300 ms"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
     let mock = MockModel::spawn();
-    mock.push(openai::tool_call("call_1", "mcp__fx__noop", "{}"));
-    mock.push(openai::text("denied, fine"));
+    let big = "x".repeat(60_000); // about 15,000 tokens: over the inline limit
+    let arguments = json!({ "message": big }).to_string();
+    mock.push(openai::tool_call(
+        "call_big",
+        "mcp__everything__echo",
+        &arguments,
+    ));
+    mock.push(openai::text("saw it"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     env.write(
         &env.home.join("mcp.json"),
-        &mcp_json(json!({ "fx": fixture_server() })),
+        &mcp_json(json!({ "everything": stdio_everything() })),
     );
-    env.cmd().args(["run", "try noop"]).run(0);
-    let result = mock.requests()[1].tool_result("call_1").unwrap();
-    assert!(result.contains("permission denied"), "{result}");
+    env.cmd().args(["run", "echo a lot"]).run(0);
+    let result = mock.requests()[1].tool_result("call_big").unwrap();
+    assert!(result.len() < 20_000, "{} bytes inline", result.len());
+    assert!(
+        result.contains("The full result was saved to"),
+        "{}",
+        &result[..200]
+    );
+    let saved = env.project.join(".pilotdeck/tool-results/call_big.txt");
+    let text = std::fs::read_to_string(saved).unwrap();
+    assert_eq!(text, format!("Echo: {big}"));
+}
+
+#[test]
+fn a_server_that_dies_during_a_run_is_reported_and_its_tools_go_away() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let pid_file = env.tmp.path().join("server.pid");
+    let kill = json!({ "command": format!("kill -9 $(cat '{}')", pid_file.display()) });
+    mock.push(openai::tool_call("call_kill", "bash", &kill.to_string()));
+    mock.push(openai::tool_call(
+        "call_echo",
+        "mcp__everything__echo",
+        r#"{"message":"hi"}"#,
+    ));
+    mock.push(openai::text("carried on"));
+    env.config(&config_for(&mock));
+    let script = format!(
+        "echo $$ > '{}'; exec '{}' stdio",
+        pid_file.display(),
+        mcp_servers::everything()
+    );
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "everything": { "command": "sh", "args": ["-c", script] } })),
+    );
+    let run = env
+        .cmd()
+        .args(["run", "--permission-mode", "full", "kill the server"])
+        .run(0);
+    assert_eq!(run.stdout, "carried on\n");
+    assert!(
+        run.stderr.contains("not running any more"),
+        "{}",
+        run.stderr
+    );
+    let requests = mock.requests();
+    // Either the call found the server gone, or its tools were already withdrawn.
+    let echo = requests[2].tool_result("call_echo").unwrap();
+    assert!(
+        echo.contains("not running any more") || echo.contains("no tool named"),
+        "{echo}"
+    );
+    assert!(
+        !requests[2]
+            .tool_names()
+            .contains(&"mcp__everything__echo".to_owned())
+    );
 }

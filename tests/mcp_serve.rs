@@ -286,3 +286,60 @@ fn the_official_python_sdk_drives_mcp_serve() {
         "hello from python"
     );
 }
+
+/// Records the progress messages the server sends.
+#[derive(Clone, Default)]
+struct ProgressLog {
+    messages: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl rmcp::ClientHandler for ProgressLog {
+    async fn on_progress(
+        &self,
+        params: rmcp::model::ProgressNotificationParam,
+        _context: rmcp::service::NotificationContext<rmcp::RoleClient>,
+    ) {
+        self.messages
+            .lock()
+            .unwrap()
+            .push(params.message.unwrap_or_default());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_run_sends_progress_notifications() {
+    let mock = MockModel::spawn();
+    mock.push(openai::tool_call("call_1", "get_current_time", "{}"));
+    mock.push(openai::text("it is now"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let log = ProgressLog::default();
+    // rmcp puts a progressToken on every request.
+    let client = log
+        .clone()
+        .serve(TokioChildProcess::new(serve_command(&env)).unwrap())
+        .await
+        .unwrap();
+    let args = json!({"prompt": "what time is it"})
+        .as_object()
+        .unwrap()
+        .clone();
+    let result = client
+        .call_tool(CallToolRequestParams::new("pilotdeck_run").with_arguments(args))
+        .await
+        .unwrap();
+    assert_eq!(structured(&result)["result"], "it is now");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let messages = log.messages.lock().unwrap().clone();
+        if messages.iter().any(|m| m == "calling get_current_time") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no progress: {messages:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    client.cancel().await.unwrap();
+}

@@ -30,8 +30,10 @@ impl McpLiveTools {
 
 impl LiveTools for McpLiveTools {
     fn current(&self) -> Vec<Arc<dyn Tool>> {
+        // A server that died is left out: the model stops seeing tools that can only fail.
         self.connections
             .iter()
+            .filter(|c| c.is_alive())
             .flat_map(|c| {
                 c.cached_tools().into_iter().map(move |remote| {
                     Arc::new(McpTool::new(Arc::clone(c), remote)) as Arc<dyn Tool>

@@ -80,6 +80,7 @@ pub struct Connection {
     entry: ServerEntry,
     service: RunningService<RoleClient, Notifications>,
     tools_stale: Arc<AtomicBool>,
+    death_reported: AtomicBool,
     tools: Mutex<Vec<RemoteTool>>,
     /// Serialises re-listing.
     listing: tokio::sync::Mutex<()>,
@@ -192,6 +193,7 @@ impl Connection {
             entry: entry.clone(),
             service,
             tools_stale,
+            death_reported: AtomicBool::new(false),
             tools: Mutex::new(Vec::new()),
             listing: tokio::sync::Mutex::new(()),
             stderr,
@@ -215,6 +217,20 @@ impl Connection {
     /// The stdio server's pid (its process group id).
     pub fn pid(&self) -> Option<u32> {
         self.child.as_ref().and_then(process::Child::id)
+    }
+
+    /// False once the session ended (a stdio server exited, an HTTP session could not be recovered).
+    /// The first time this finds the server gone it says so on stderr (a warning).
+    pub fn is_alive(&self) -> bool {
+        let alive = !self.service.is_closed() && !self.service.peer().is_transport_closed();
+        if !alive && !self.death_reported.swap(true, Ordering::SeqCst) {
+            tracing::warn!(
+                "MCP server `{}` is not running any more; continuing without its tools{}",
+                self.name,
+                tail(&self.stderr)
+            );
+        }
+        alive
     }
 
     pub fn entry(&self) -> &ServerEntry {
@@ -320,7 +336,7 @@ impl Connection {
 
     fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
         let mut message = e.to_string();
-        if matches!(e, rmcp::ServiceError::TransportClosed) || self.service.is_closed() {
+        if matches!(e, rmcp::ServiceError::TransportClosed) || !self.is_alive() {
             message = format!("the server is not running any more ({message})");
             let stderr = tail(&self.stderr);
             message.push_str(&stderr);

@@ -303,6 +303,7 @@ impl PilotdeckServer {
             &mut emit,
         )
         .await;
+        progress.finish().await;
         match outcome {
             Ok(outcome) => {
                 let result = run_result(session_id, &outcome);
@@ -357,6 +358,14 @@ impl Progress {
         Progress {
             sender: Some(sender),
             _task: Some(tokio_util::task::AbortOnDropHandle::new(task)),
+        }
+    }
+
+    /// Sends what is still queued (bounded), so the notifications precede the result.
+    async fn finish(mut self) {
+        self.sender = None;
+        if let Some(task) = self._task.take() {
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(2), task).await;
         }
     }
 

@@ -1,0 +1,122 @@
+//! MCP tools from a small fixture server written with the official Python SDK
+//! (`fixtures/mcp_fixture_server.py`): sanitising what a server sends, `tools/list_changed` during a
+//! run, and the permission rules for tools without `readOnlyHint`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use mock_model::{MockModel, openai};
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn config_for(mock: &MockModel) -> String {
+    format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
+        mock.base_url()
+    )
+}
+
+fn mcp_json(servers: Value) -> String {
+    serde_json::to_string_pretty(&json!({ "mcpServers": servers })).unwrap()
+}
+
+/// The Python interpreter with the official MCP SDK (see `.ci/run`), for the fixture server.
+fn fixture_server() -> Value {
+    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
+                .join(".cache/pilotdeck-py/bin/python")
+        });
+    assert!(
+        python.exists(),
+        "{} is missing; run .ci/run",
+        python.display()
+    );
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp_fixture_server.py");
+    json!({ "command": python, "args": [script] })
+}
+
+#[test]
+fn names_descriptions_and_results_are_sanitised() {
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    let listed = env
+        .cmd()
+        .args(["mcp", "tools", "fx", "--json"])
+        .run(0)
+        .json();
+    let tools = listed[0]["tools"].as_array().unwrap();
+    let weird = tools.iter().find(|t| t["name"] == "weird.name").unwrap();
+    assert_eq!(weird["qualified_name"], "mcp__fx__weird_name");
+    let description = weird["description"].as_str().unwrap();
+    assert_eq!(description.chars().count(), 2048);
+    assert!(
+        description.starts_with("A flipped description x"),
+        "{description}"
+    );
+    let run = env.cmd().args(["mcp", "call", "fx", "weird.name"]).run(0);
+    assert_eq!(run.stdout, "weird result\n");
+}
+
+#[test]
+fn tools_list_changed_refreshes_the_tools_during_a_run() {
+    let mock = MockModel::spawn();
+    mock.push(openai::tool_call("call_1", "mcp__fx__add_tool", "{}"));
+    mock.push(openai::tool_call("call_2", "mcp__fx__noop", "{}"));
+    mock.push(openai::text("done"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    // The fixture's tools have no readOnlyHint: unattended runs need a rule to allow them.
+    let run = env
+        .cmd()
+        .args(["run", "--allow", "mcp__fx", "add a tool"])
+        .run(0);
+    assert_eq!(run.stdout, "done\n");
+    let requests = mock.requests();
+    assert_eq!(requests[1].tool_result("call_1").unwrap(), "added");
+    assert!(
+        !requests[0]
+            .tool_names()
+            .contains(&"mcp__fx__late".to_owned())
+    );
+    assert!(
+        requests[2]
+            .tool_names()
+            .contains(&"mcp__fx__late".to_owned()),
+        "{:?}",
+        requests[2].tool_names()
+    );
+}
+
+#[test]
+fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
+    let mock = MockModel::spawn();
+    mock.push(openai::tool_call("call_1", "mcp__fx__noop", "{}"));
+    mock.push(openai::text("denied, fine"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    env.cmd().args(["run", "try noop"]).run(0);
+    let result = mock.requests()[1].tool_result("call_1").unwrap();
+    assert!(result.contains("permission denied"), "{result}");
+}
