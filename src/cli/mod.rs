@@ -6,6 +6,7 @@
 
 mod completions;
 mod config;
+mod cron;
 mod doctor;
 mod run;
 
@@ -78,6 +79,9 @@ pub enum ColorChoice {
 pub enum Command {
     /// Run one agent task in this project and print the answer (scripts, CI, cron)
     Run(Box<run::RunArgs>),
+    /// Scheduled agent tasks: add, list, tick (every minute from system cron/systemd/launchd), history
+    #[command(subcommand)]
+    Cron(cron::CronCommand),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -170,6 +174,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
     };
     match cli.command {
         Command::Run(args) => run::run(&ctx, *args).await,
+        Command::Cron(cmd) => cron::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

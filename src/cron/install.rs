@@ -97,8 +97,7 @@ pub fn render(o: &InstallOptions) -> Units {
             let exec: Vec<String> = args.iter().map(|a| quote_systemd(a)).collect();
             let service = format!(
                 "[Unit]\n\
-                 Description=pilotdeck scheduled agent tasks (one tick)\n\
-                 Documentation=man:pilotdeck-cron(1)\n\n\
+                 Description=pilotdeck scheduled agent tasks (one tick)\n\n\
                  [Service]\n\
                  Type=oneshot\n\
                  Environment={}\n\

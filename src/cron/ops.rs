@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
@@ -83,6 +83,10 @@ pub struct TaskView {
 }
 
 impl TaskView {
+    pub fn state_str(&self) -> &'static str {
+        self.state.as_str()
+    }
+
     fn new(task: &Task, db: &CronDb, upcoming: usize) -> Result<TaskView, Error> {
         let zone = task.zone()?;
         let times = match task.state {
@@ -107,7 +111,7 @@ impl TaskView {
             next_at: times.first().copied(),
             upcoming: times
                 .iter()
-                .map(|t| t.with_timezone(&zone).to_rfc3339())
+                .map(|t| t.with_timezone(&zone).to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
                 .collect(),
             last_run: db.last_run(&task.id)?,
         })
@@ -164,7 +168,7 @@ pub fn add(home: &PilotHome, opts: AddOptions) -> Result<TaskView, Error> {
     check_mode(opts.permission_mode.as_deref())?;
     let deliver = opts.deliver.as_deref().map(Delivery::parse).transpose()?;
     let (timezone, tz) = zone_for(opts.tz.as_deref(), opts.default_tz.as_deref())?;
-    let now = Utc::now();
+    let now = Utc::now().trunc_subsecs(0);
     let schedule = schedule_for(&opts.when, tz, now)?;
     opts.project.ensure_dir(home)?;
     let task = Task {
@@ -194,7 +198,7 @@ pub fn add(home: &PilotHome, opts: AddOptions) -> Result<TaskView, Error> {
 pub fn edit(home: &PilotHome, id: &str, opts: EditOptions) -> Result<TaskView, Error> {
     let db = CronDb::open(&home.state_db())?;
     let mut task = db.find(id)?;
-    let now = Utc::now();
+    let now = Utc::now().trunc_subsecs(0);
     check_mode(opts.permission_mode.as_deref())?;
     if let Some(tz) = &opts.tz {
         parse_zone(tz)?;
@@ -319,7 +323,7 @@ pub fn next(
         name,
         times
             .iter()
-            .map(|t| t.with_timezone(&zone).to_rfc3339())
+            .map(|t| t.with_timezone(&zone).to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
             .collect(),
     ))
 }

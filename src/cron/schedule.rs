@@ -73,7 +73,7 @@ impl Schedule {
     pub fn describe(&self, tz: Tz) -> String {
         match self {
             Schedule::Cron { expr } => expr.clone(),
-            Schedule::Once { at } => format!("once at {}", at.with_timezone(&tz).to_rfc3339()),
+            Schedule::Once { at } => format!("once at {}", at.with_timezone(&tz).to_rfc3339_opts(chrono::SecondsFormat::Secs, false)),
             Schedule::Every { seconds, .. } => format!("every {}", human_seconds(*seconds)),
         }
     }
@@ -258,7 +258,7 @@ mod tests {
             .upcoming(utc(after), tz, n)
             .unwrap()
             .iter()
-            .map(|t| t.with_timezone(&tz).to_rfc3339())
+            .map(|t| t.with_timezone(&tz).to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
             .collect()
     }
 

@@ -174,7 +174,7 @@ fn idle_reason(report: &TickReport, active: usize) -> String {
     } else if report.taken > 0 {
         format!("{} due slot(s) were claimed by another process", report.taken)
     } else {
-        format!("nothing due at {} ({active} active task(s))", report.now.to_rfc3339())
+        format!("nothing due at {} ({active} active task(s))", report.now.to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
     }
 }
 
