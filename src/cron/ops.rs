@@ -259,7 +259,8 @@ pub fn remove(home: &PilotHome, id: &str) -> Result<TaskId, Error> {
     Ok(task.id)
 }
 
-/// Pauses (`false`) or resumes (`true`) a task. Slots that passed while paused do not fire.
+/// Pauses (`false`) or resumes (`true`) a task. Repeating slots that passed while paused do not
+/// fire; a one-shot time that passed is handled by the catch-up policy.
 pub fn set_active(home: &PilotHome, id: &str, active: bool) -> Result<TaskView, Error> {
     let db = CronDb::open(&home.state_db())?;
     let mut task = db.find(id)?;
@@ -267,7 +268,11 @@ pub fn set_active(home: &PilotHome, id: &str, active: bool) -> Result<TaskView, 
     task.state = match (active, task.state) {
         (false, TaskState::Active) => TaskState::Paused,
         (true, TaskState::Paused) => {
-            task.cursor_at = task.cursor_at.max(now - chrono::Duration::seconds(1));
+            // A one-shot time that passed while paused is a missed slot (the catch-up policy
+            // decides); a repeating schedule starts again from now.
+            if !task.schedule.is_once() {
+                task.cursor_at = task.cursor_at.max(now - chrono::Duration::seconds(1));
+            }
             TaskState::Active
         }
         (_, state) => state,
