@@ -99,6 +99,10 @@ fn help_is_stable() {
         vec!["config", "--help"],
         vec!["config", "init", "--help"],
         vec!["config", "validate", "--help"],
+        vec!["cron", "--help"],
+        vec!["cron", "add", "--help"],
+        vec!["cron", "tick", "--help"],
+        vec!["cron", "install", "--help"],
         vec!["doctor", "--help"],
         vec!["man", "--help"],
     ] {

@@ -36,7 +36,13 @@ fn add(env: &TestEnv, args: &[&str]) -> String {
 fn history(env: &TestEnv, id: Option<&str>) -> Vec<Value> {
     let mut args = vec!["--json", "cron", "history", "--limit", "1000"];
     args.extend(id);
-    env.cmd().args(args).run(0).json().as_array().unwrap().clone()
+    env.cmd()
+        .args(args)
+        .run(0)
+        .json()
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 fn next(args: &[&str]) -> Vec<String> {
@@ -51,21 +57,53 @@ fn next(args: &[&str]) -> Vec<String> {
 fn next_fire_times_match_known_answers_across_dst() {
     // Spring forward: 02:30 does not exist on 2026-03-08 in New York; it fires at the end of the gap.
     assert_eq!(
-        next(&["30 2 * * *", "--tz", "America/New_York", "--after", "2026-03-07T12:00", "-n", "2"]),
+        next(&[
+            "30 2 * * *",
+            "--tz",
+            "America/New_York",
+            "--after",
+            "2026-03-07T12:00",
+            "-n",
+            "2"
+        ]),
         ["2026-03-08T03:00:00-04:00", "2026-03-09T02:30:00-04:00"]
     );
     // Fall back: 01:30 happens twice on 2026-11-01; it fires at the first one only.
     assert_eq!(
-        next(&["30 1 * * *", "--tz", "America/New_York", "--after", "2026-10-31T12:00", "-n", "2"]),
+        next(&[
+            "30 1 * * *",
+            "--tz",
+            "America/New_York",
+            "--after",
+            "2026-10-31T12:00",
+            "-n",
+            "2"
+        ]),
         ["2026-11-01T01:30:00-04:00", "2026-11-02T01:30:00-05:00"]
     );
     // Berlin: the gap is 02:00–03:00 on 2026-03-29; the overlap 02:00–03:00 on 2026-10-25.
     assert_eq!(
-        next(&["15 2 * * *", "--tz", "Europe/Berlin", "--after", "2026-03-28T12:00", "-n", "2"]),
+        next(&[
+            "15 2 * * *",
+            "--tz",
+            "Europe/Berlin",
+            "--after",
+            "2026-03-28T12:00",
+            "-n",
+            "2"
+        ]),
         ["2026-03-29T03:00:00+02:00", "2026-03-30T02:15:00+02:00"]
     );
     assert_eq!(
-        next(&["0 * * * *", "--tz", "Europe/Berlin", "--after", "2026-10-25T01:30", "-n", "3"]),
+        next(&[
+            "0 * * * *",
+            "--tz",
+            "Europe/Berlin",
+            "--after",
+            "2026-10-25T01:30",
+            "-n",
+            "3"
+        ]),
         [
             "2026-10-25T02:00:00+02:00",
             "2026-10-25T03:00:00+01:00",
@@ -74,7 +112,15 @@ fn next_fire_times_match_known_answers_across_dst() {
     );
     // Vixie day rule, names, macros, Feb 29, Asia/Shanghai.
     assert_eq!(
-        next(&["0 9 13 * fri", "--tz", "UTC", "--after", "2026-11-01T00:00", "-n", "3"]),
+        next(&[
+            "0 9 13 * fri",
+            "--tz",
+            "UTC",
+            "--after",
+            "2026-11-01T00:00",
+            "-n",
+            "3"
+        ]),
         [
             "2026-11-06T09:00:00+00:00",
             "2026-11-13T09:00:00+00:00",
@@ -82,15 +128,39 @@ fn next_fire_times_match_known_answers_across_dst() {
         ]
     );
     assert_eq!(
-        next(&["@monthly", "--tz", "Asia/Shanghai", "--after", "2026-12-15T00:00", "-n", "2"]),
+        next(&[
+            "@monthly",
+            "--tz",
+            "Asia/Shanghai",
+            "--after",
+            "2026-12-15T00:00",
+            "-n",
+            "2"
+        ]),
         ["2027-01-01T00:00:00+08:00", "2027-02-01T00:00:00+08:00"]
     );
     assert_eq!(
-        next(&["0 12 29 FEB *", "--tz", "UTC", "--after", "2026-01-01T00:00", "-n", "2"]),
+        next(&[
+            "0 12 29 FEB *",
+            "--tz",
+            "UTC",
+            "--after",
+            "2026-01-01T00:00",
+            "-n",
+            "2"
+        ]),
         ["2028-02-29T12:00:00+00:00", "2032-02-29T12:00:00+00:00"]
     );
     assert_eq!(
-        next(&["*/20 9-10 * JAN-MAR MON-FRI", "--tz", "UTC", "--after", "2027-01-01T00:00", "-n", "4"]),
+        next(&[
+            "*/20 9-10 * JAN-MAR MON-FRI",
+            "--tz",
+            "UTC",
+            "--after",
+            "2027-01-01T00:00",
+            "-n",
+            "4"
+        ]),
         [
             "2027-01-01T09:00:00+00:00",
             "2027-01-01T09:20:00+00:00",
@@ -131,35 +201,75 @@ fn add_prints_the_id_and_next_three_fire_times() {
     let env = TestEnv::new();
     let run = env
         .cmd()
-        .args(["cron", "add", "--cron", "0 9 * * MON-FRI", "--tz", "Europe/Berlin", "--name", "standup", "summarise yesterday's commits"])
+        .args([
+            "cron",
+            "add",
+            "--cron",
+            "0 9 * * MON-FRI",
+            "--tz",
+            "Europe/Berlin",
+            "--name",
+            "standup",
+            "summarise yesterday's commits",
+        ])
         .run(0);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert!(lines[0].starts_with("added "), "{}", run.stdout);
-    let times: Vec<&str> = lines.iter().copied().filter(|l| l.contains("T09:00:00+0")).collect();
+    let times: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains("T09:00:00+0"))
+        .collect();
     assert_eq!(times.len(), 3, "{}", run.stdout);
 
     // --at without an offset is in the task's zone; with one it is an instant.
     let at = env
         .cmd()
-        .args(["--json", "cron", "add", "--at", "2031-06-01T09:00", "--tz", "America/New_York", "x"])
+        .args([
+            "--json",
+            "cron",
+            "add",
+            "--at",
+            "2031-06-01T09:00",
+            "--tz",
+            "America/New_York",
+            "x",
+        ])
         .run(0)
         .json();
     assert_eq!(at["upcoming"][0], "2031-06-01T09:00:00-04:00");
     assert_eq!(at["schedule"]["at"], "2031-06-01T13:00:00Z");
     let at = env
         .cmd()
-        .args(["--json", "cron", "add", "--at", "2031-06-01T09:00:00+09:00", "--tz", "UTC", "x"])
+        .args([
+            "--json",
+            "cron",
+            "add",
+            "--at",
+            "2031-06-01T09:00:00+09:00",
+            "--tz",
+            "UTC",
+            "x",
+        ])
         .run(0)
         .json();
     assert_eq!(at["upcoming"][0], "2031-06-01T00:00:00+00:00");
 
     // --in and --every are relative to now.
     let before = Utc::now();
-    let inn = env.cmd().args(["--json", "cron", "add", "--in", "2h", "x"]).run(0).json();
+    let inn = env
+        .cmd()
+        .args(["--json", "cron", "add", "--in", "2h", "x"])
+        .run(0)
+        .json();
     let fire: DateTime<Utc> = inn["next_at"].as_str().unwrap().parse().unwrap();
     assert!(fire >= before + Duration::hours(2) - Duration::seconds(1));
     assert!(fire <= Utc::now() + Duration::hours(2));
-    let every = env.cmd().args(["--json", "cron", "add", "--every", "6h", "--tz", "UTC", "x"]).run(0).json();
+    let every = env
+        .cmd()
+        .args(["--json", "cron", "add", "--every", "6h", "--tz", "UTC", "x"])
+        .run(0)
+        .json();
     let times: Vec<DateTime<Utc>> = every["upcoming"]
         .as_array()
         .unwrap()
@@ -175,9 +285,27 @@ fn add_prints_the_id_and_next_three_fire_times() {
     // Mistakes are usage errors.
     let bad = env.cmd().args(["cron", "add", "--at", "soon", "x"]).run(2);
     assert!(bad.stderr.contains("is not a time"), "{}", bad.stderr);
-    let bad = env.cmd().args(["cron", "add", "--cron", "@daily", "--tz", "Mars/Olympus", "x"]).run(2);
-    assert!(bad.stderr.contains("unknown time zone `Mars/Olympus`"), "{}", bad.stderr);
-    let bad = env.cmd().args(["cron", "add", "--every", "10s", "x"]).run(2);
+    let bad = env
+        .cmd()
+        .args([
+            "cron",
+            "add",
+            "--cron",
+            "@daily",
+            "--tz",
+            "Mars/Olympus",
+            "x",
+        ])
+        .run(2);
+    assert!(
+        bad.stderr.contains("unknown time zone `Mars/Olympus`"),
+        "{}",
+        bad.stderr
+    );
+    let bad = env
+        .cmd()
+        .args(["cron", "add", "--every", "10s", "x"])
+        .run(2);
     assert!(bad.stderr.contains("too short"), "{}", bad.stderr);
     let bad = env.cmd().args(["cron", "add", "x"]).run(2);
     assert!(bad.stderr.contains("--cron"), "{}", bad.stderr);
@@ -188,7 +316,11 @@ fn an_empty_tick_exits_0_and_says_why() {
     let env = TestEnv::new();
     let run = env.cmd().args(["cron", "tick"]).run(0);
     assert!(run.stdout.is_empty());
-    assert!(run.stderr.contains("no active cron tasks"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no active cron tasks"),
+        "{}",
+        run.stderr
+    );
     add(&env, &["--cron", "0 0 1 1 *", "--tz", "UTC", "new year"]);
     let run = env.cmd().args(["cron", "tick"]).run(0);
     assert!(run.stderr.contains("nothing due"), "{}", run.stderr);
@@ -221,7 +353,10 @@ fn eight_concurrent_ticks_fire_each_due_slot_exactly_once() {
     assert_eq!(mock.requests().len(), 3);
     let rows = history(&env, None);
     assert_eq!(rows.len(), 3);
-    let mut fired: Vec<&str> = rows.iter().map(|r| r["task_id"].as_str().unwrap()).collect();
+    let mut fired: Vec<&str> = rows
+        .iter()
+        .map(|r| r["task_id"].as_str().unwrap())
+        .collect();
     fired.sort_unstable();
     let mut expected: Vec<&str> = ids.iter().map(String::as_str).collect();
     expected.sort_unstable();
@@ -243,11 +378,23 @@ fn catch_up_policies_decide_what_missed_slots_run() {
     let start = Utc::now();
     let hour = (start.hour() + 12) % 24;
     let expr = format!("0 {hour} * * *");
-    let all = add(&env, &["--cron", &expr, "--tz", "UTC", "--catch-up", "all", "a"]);
-    let once = add(&env, &["--cron", &expr, "--tz", "UTC", "--catch-up", "once", "o"]);
-    let skip = add(&env, &["--cron", &expr, "--tz", "UTC", "--catch-up", "skip", "s"]);
+    let all = add(
+        &env,
+        &["--cron", &expr, "--tz", "UTC", "--catch-up", "all", "a"],
+    );
+    let once = add(
+        &env,
+        &["--cron", &expr, "--tz", "UTC", "--catch-up", "once", "o"],
+    );
+    let skip = add(
+        &env,
+        &["--cron", &expr, "--tz", "UTC", "--catch-up", "skip", "s"],
+    );
     let later = (start + Duration::days(3)).to_rfc3339();
-    let run = env.cmd().args(["--json", "cron", "tick", "--now", &later]).run(0);
+    let run = env
+        .cmd()
+        .args(["--json", "cron", "tick", "--now", &later])
+        .run(0);
     let report = run.json();
     assert_eq!(report["ran"].as_array().unwrap().len(), 4);
     assert_eq!(history(&env, Some(&all)).len(), 3);
@@ -257,31 +404,83 @@ fn catch_up_policies_decide_what_missed_slots_run() {
     assert_eq!(history(&env, Some(&skip)).len(), 0);
     assert_eq!(mock.requests().len(), 4);
     // The same instant again: everything is settled.
-    let again = env.cmd().args(["--json", "cron", "tick", "--now", &later]).run(0).json();
+    let again = env
+        .cmd()
+        .args(["--json", "cron", "tick", "--now", &later])
+        .run(0)
+        .json();
     assert_eq!(again["ran"].as_array().unwrap().len(), 0);
 
     // `skip` still runs a slot that is on time.
-    let due = add(&env, &["--cron", "*/5 * * * *", "--tz", "UTC", "--catch-up", "skip", "on time"]);
-    let slot: String = env.cmd().args(["--json", "cron", "show", &due]).run(0).json()["upcoming"][0]
+    let due = add(
+        &env,
+        &[
+            "--cron",
+            "*/5 * * * *",
+            "--tz",
+            "UTC",
+            "--catch-up",
+            "skip",
+            "on time",
+        ],
+    );
+    let slot: String = env
+        .cmd()
+        .args(["--json", "cron", "show", &due])
+        .run(0)
+        .json()["upcoming"][0]
         .as_str()
         .unwrap()
         .to_owned();
     let slot: DateTime<Utc> = slot.parse().unwrap();
     mock.mount(openai::stream(&Turn::new().text("ok")), 1);
     let at = (slot + Duration::seconds(30)).to_rfc3339();
-    let report = env.cmd().args(["--json", "cron", "tick", "--now", &at]).run(0).json();
+    let report = env
+        .cmd()
+        .args(["--json", "cron", "tick", "--now", &at])
+        .run(0)
+        .json();
     let ran = report["ran"].as_array().unwrap();
-    assert!(ran.iter().any(|r| r["task_id"] == due.as_str() && r["trigger"] == "schedule"), "{report}");
+    assert!(
+        ran.iter()
+            .any(|r| r["task_id"] == due.as_str() && r["trigger"] == "schedule"),
+        "{report}"
+    );
 }
 
 #[test]
 fn a_run_is_recorded_and_delivered_to_a_file_and_a_command() {
     let mock = MockModel::spawn();
-    mock.mount(openai::stream(&Turn::new().text("The report is ready.").usage(30, 7)), 2);
+    mock.mount(
+        openai::stream(&Turn::new().text("The report is ready.").usage(30, 7)),
+        2,
+    );
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 2\n"));
-    let to_file = add(&env, &["--in", "0s", "--deliver", "file:out/results.jsonl", "--name", "report", "write the report"]);
-    let to_cmd = add(&env, &["--at", "2020-01-01T00:00", "--tz", "UTC", "--deliver", "exec:cat > delivered.json", "second"]);
+    let to_file = add(
+        &env,
+        &[
+            "--in",
+            "0s",
+            "--deliver",
+            "file:out/results.jsonl",
+            "--name",
+            "report",
+            "write the report",
+        ],
+    );
+    let to_cmd = add(
+        &env,
+        &[
+            "--at",
+            "2020-01-01T00:00",
+            "--tz",
+            "UTC",
+            "--deliver",
+            "exec:cat > delivered.json",
+            "second",
+        ],
+    );
     let run = env.cmd().args(["cron", "tick"]).run(0);
     assert_eq!(run.stdout.lines().count(), 2, "{}", run.stdout);
 
@@ -297,23 +496,34 @@ fn a_run_is_recorded_and_delivered_to_a_file_and_a_command() {
     assert!(row["delivery_error"].is_null());
 
     let delivered = std::fs::read_to_string(env.project.join("out/results.jsonl")).unwrap();
-    let lines: Vec<Value> = delivered.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = delivered
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0]["task_id"], to_file.as_str());
     assert_eq!(lines[0]["task_name"], "report");
     assert_eq!(lines[0]["text"], "The report is ready.");
 
     let piped: Value =
-        serde_json::from_str(&std::fs::read_to_string(env.project.join("delivered.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(env.project.join("delivered.json")).unwrap())
+            .unwrap();
     assert_eq!(piped["task_id"], to_cmd.as_str());
     assert_eq!(piped["status"], "completed");
 
     // One-shot tasks are done after they run.
-    let shown = env.cmd().args(["--json", "cron", "show", &to_file]).run(0).json();
+    let shown = env
+        .cmd()
+        .args(["--json", "cron", "show", &to_file])
+        .run(0)
+        .json();
     assert_eq!(shown["state"], "done");
     assert_eq!(shown["last_run"]["status"], "completed");
     let requests = mock.requests();
-    let last = requests.iter().map(|r| r.body["messages"].as_array().unwrap().last().unwrap()["content"].clone()).collect::<Vec<_>>();
+    let last = requests
+        .iter()
+        .map(|r| r.body["messages"].as_array().unwrap().last().unwrap()["content"].clone())
+        .collect::<Vec<_>>();
     assert!(last.contains(&Value::from("write the report")), "{last:?}");
 }
 
@@ -323,7 +533,10 @@ fn a_failing_delivery_is_recorded_and_keeps_the_result() {
     mock.mount(openai::stream(&Turn::new().text("kept")), 1);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
-    let id = add(&env, &["--in", "0s", "--deliver", "exec:echo nope >&2; exit 3", "x"]);
+    let id = add(
+        &env,
+        &["--in", "0s", "--deliver", "exec:echo nope >&2; exit 3", "x"],
+    );
     let run = env.cmd().args(["cron", "tick"]).run(0);
     assert!(run.stdout.contains("delivery failed"), "{}", run.stdout);
     let row = &history(&env, Some(&id))[0];
@@ -343,7 +556,11 @@ fn pause_resume_run_now_edit_and_rm() {
     let prefix = &id[..12];
     env.cmd().args(["cron", "pause", prefix]).run(0);
     let run = env.cmd().args(["cron", "tick"]).run(0);
-    assert!(run.stderr.contains("no active cron tasks"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no active cron tasks"),
+        "{}",
+        run.stderr
+    );
     assert!(mock.requests().is_empty());
     env.cmd().args(["cron", "resume", prefix]).run(0);
     let run = env.cmd().args(["cron", "tick"]).run(0);
@@ -358,20 +575,44 @@ fn pause_resume_run_now_edit_and_rm() {
 
     let edited = env
         .cmd()
-        .args(["--json", "cron", "edit", prefix, "--cron", "0 6 * * *", "--tz", "Asia/Shanghai", "--name", "morning"])
+        .args([
+            "--json",
+            "cron",
+            "edit",
+            prefix,
+            "--cron",
+            "0 6 * * *",
+            "--tz",
+            "Asia/Shanghai",
+            "--name",
+            "morning",
+        ])
         .run(0)
         .json();
     assert_eq!(edited["state"], "active");
     assert_eq!(edited["name"], "morning");
-    assert!(edited["upcoming"][0].as_str().unwrap().ends_with("T06:00:00+08:00"));
+    assert!(
+        edited["upcoming"][0]
+            .as_str()
+            .unwrap()
+            .ends_with("T06:00:00+08:00")
+    );
 
     env.cmd().args(["cron", "rm", prefix]).run(0);
-    let list = env.cmd().args(["--json", "cron", "list", "--all-projects"]).run(0).json();
+    let list = env
+        .cmd()
+        .args(["--json", "cron", "list", "--all-projects"])
+        .run(0)
+        .json();
     assert!(list.as_array().unwrap().is_empty());
     // History survives removal.
     assert_eq!(history(&env, Some(&id)).len(), 2);
     let missing = env.cmd().args(["cron", "show", prefix]).run(2);
-    assert!(missing.stderr.contains("no cron task"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("no cron task"),
+        "{}",
+        missing.stderr
+    );
 }
 
 #[test]
@@ -408,7 +649,10 @@ fn a_killed_run_is_recorded_as_interrupted_by_the_next_tick() {
         .spawn()
         .unwrap();
     // Wait for the event (the model request), not for time.
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     rt.block_on(mock.wait_for_requests(1));
     let running = history(&env, Some(&id));
     assert_eq!(running[0]["status"], "running");
@@ -419,9 +663,18 @@ fn a_killed_run_is_recorded_as_interrupted_by_the_next_tick() {
     assert!(run.stderr.contains("interrupted"), "{}", run.stderr);
     let row = &history(&env, Some(&id))[0];
     assert_eq!(row["status"], "interrupted");
-    assert!(row["error"].as_str().unwrap().contains("ended before the run finished"));
+    assert!(
+        row["error"]
+            .as_str()
+            .unwrap()
+            .contains("ended before the run finished")
+    );
     // The one-shot task is settled, not fired again.
-    let shown = env.cmd().args(["--json", "cron", "show", &id]).run(0).json();
+    let shown = env
+        .cmd()
+        .args(["--json", "cron", "show", &id])
+        .run(0)
+        .json();
     assert_eq!(shown["state"], "done");
     mock.release_stalls();
 }
@@ -429,15 +682,32 @@ fn a_killed_run_is_recorded_as_interrupted_by_the_next_tick() {
 #[test]
 fn install_prints_or_writes_units() {
     let env = TestEnv::new();
-    let systemd = env.cmd().args(["cron", "install", "--systemd", "--print"]).run(0);
+    let systemd = env
+        .cmd()
+        .args(["cron", "install", "--systemd", "--print"])
+        .run(0);
     assert!(systemd.stdout.contains("# pilotdeck-cron.timer"));
     assert!(systemd.stdout.contains("OnCalendar=*-*-* *:*:00"));
-    assert!(systemd.stdout.contains(&format!("Environment=\"PILOTDECK_HOME={}\"", env.home.display())));
+    assert!(systemd.stdout.contains(&format!(
+        "Environment=\"PILOTDECK_HOME={}\"",
+        env.home.display()
+    )));
     assert!(systemd.stdout.contains("\"cron\" \"tick\" \"--quiet\""));
-    assert!(systemd.stderr.contains("systemctl --user enable --now pilotdeck-cron.timer"));
+    assert!(
+        systemd
+            .stderr
+            .contains("systemctl --user enable --now pilotdeck-cron.timer")
+    );
 
-    let launchd = env.cmd().args(["cron", "install", "--launchd", "--print"]).run(0);
-    assert!(launchd.stdout.contains("<key>StartInterval</key>\n  <integer>60</integer>"));
+    let launchd = env
+        .cmd()
+        .args(["cron", "install", "--launchd", "--print"])
+        .run(0);
+    assert!(
+        launchd
+            .stdout
+            .contains("<key>StartInterval</key>\n  <integer>60</integer>")
+    );
     assert!(launchd.stdout.contains("<string>tick</string>"));
 
     let crontab = env.cmd().args(["cron", "install", "--crontab"]).run(0);
@@ -447,7 +717,11 @@ fn install_prints_or_writes_units() {
     assert!(crontab.stderr.contains("never edits your crontab"));
 
     let dir = env.tmp.path().join("units");
-    let wrote = env.cmd().args(["cron", "install", "--systemd", "--dir"]).arg_path(&dir).run(0);
+    let wrote = env
+        .cmd()
+        .args(["cron", "install", "--systemd", "--dir"])
+        .arg_path(&dir)
+        .run(0);
     assert!(wrote.stdout.contains("wrote "));
     assert!(dir.join("pilotdeck-cron.service").is_file());
     if let Ok(status) = std::process::Command::new("systemd-analyze")
@@ -457,9 +731,16 @@ fn install_prints_or_writes_units() {
         .arg(dir.join("pilotdeck-cron.timer"))
         .status()
     {
-        assert!(status.success(), "systemd-analyze verify rejected the units");
+        assert!(
+            status.success(),
+            "systemd-analyze verify rejected the units"
+        );
     }
-    let removed = env.cmd().args(["cron", "uninstall", "--systemd", "--dir"]).arg_path(&dir).run(0);
+    let removed = env
+        .cmd()
+        .args(["cron", "uninstall", "--systemd", "--dir"])
+        .arg_path(&dir)
+        .run(0);
     assert_eq!(removed.stdout.lines().count(), 2);
     assert!(!dir.join("pilotdeck-cron.timer").exists());
 }
@@ -476,11 +757,24 @@ fn imports_pilotdeck_tasks() {
           {"taskId":"c3","message":"bad","schedule":{"kind":"sometimes"}}
         ]}"#,
     );
-    let run = env.cmd().args(["--json", "cron", "import"]).arg_path(&file).run(0);
+    let run = env
+        .cmd()
+        .args(["--json", "cron", "import"])
+        .arg_path(&file)
+        .run(0);
     let imported = run.json()["imported"].as_array().unwrap().clone();
     assert_eq!(imported.len(), 2);
     assert_eq!(imported[0]["timezone"], "Asia/Shanghai");
-    assert!(imported[0]["upcoming"][0].as_str().unwrap().ends_with("T09:00:00+08:00"));
+    assert!(
+        imported[0]["upcoming"][0]
+            .as_str()
+            .unwrap()
+            .ends_with("T09:00:00+08:00")
+    );
     assert_eq!(imported[1]["schedule"]["at"], "2031-01-01T00:00:00Z");
-    assert!(run.stderr.contains("c3") && run.stderr.contains("sometimes"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("c3") && run.stderr.contains("sometimes"),
+        "{}",
+        run.stderr
+    );
 }

@@ -237,7 +237,8 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
             let config = cron_config(ctx, &home)?;
             let f = args.flags;
             let opts = AddOptions {
-                when: when_of(&f).ok_or_else(|| UsageError("say when: --cron, --at, --in or --every".into()))?,
+                when: when_of(&f)
+                    .ok_or_else(|| UsageError("say when: --cron, --at, --in or --every".into()))?,
                 tz: f.tz,
                 default_tz: config.timezone,
                 name: f.name,
@@ -262,7 +263,11 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
                 permission_mode: f.permission_mode,
                 timeout: f.timeout,
                 catch_up: f.catch_up,
-                deliver: if args.no_deliver { Some(String::new()) } else { f.deliver },
+                deliver: if args.no_deliver {
+                    Some(String::new())
+                } else {
+                    f.deliver
+                },
                 message: args.message,
             };
             let view = cron::edit(&home, &args.id, opts).map_err(fail)?;
@@ -321,12 +326,18 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
                 }
                 None => chrono::Utc::now(),
             };
-            let (tz, times) =
-                cron::next(&a.expr, a.tz.as_deref(), config.timezone.as_deref(), after, a.count)
-                    .map_err(fail)?;
+            let (tz, times) = cron::next(
+                &a.expr,
+                a.tz.as_deref(),
+                config.timezone.as_deref(),
+                after,
+                a.count,
+            )
+            .map_err(fail)?;
             if ctx.out.json {
-                ctx.out
-                    .json(&serde_json::json!({ "expression": a.expr, "timezone": tz, "times": times }))?;
+                ctx.out.json(
+                    &serde_json::json!({ "expression": a.expr, "timezone": tz, "times": times }),
+                )?;
             } else {
                 for t in &times {
                     ctx.out.line(t)?;
@@ -391,8 +402,8 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
         CronCommand::Import(a) => {
             let config = cron_config(ctx, &home)?;
             let project = ctx.project(&home)?;
-            let report = cron::import(&home, &a.file, &project, config.timezone.as_deref())
-                .map_err(fail)?;
+            let report =
+                cron::import(&home, &a.file, &project, config.timezone.as_deref()).map_err(fail)?;
             for w in &report.warnings {
                 ctx.out.warn(w);
             }
@@ -400,7 +411,8 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
                 ctx.out.json(&report)?;
             } else {
                 for v in &report.imported {
-                    ctx.out.line(&format!("imported {} {}", v.id, v.schedule_text))?;
+                    ctx.out
+                        .line(&format!("imported {} {}", v.id, v.schedule_text))?;
                 }
             }
             Ok(Outcome::Success)
@@ -467,7 +479,8 @@ fn print_list(ctx: &Context, views: &[TaskView], all: bool) -> anyhow::Result<Ou
         return Ok(Outcome::Success);
     }
     if views.is_empty() {
-        ctx.out.note("no cron tasks (`pilotdeck cron add --cron '0 9 * * *' \"…\"` adds one)");
+        ctx.out
+            .note("no cron tasks (`pilotdeck cron add --cron '0 9 * * *' \"…\"` adds one)");
         return Ok(Outcome::Success);
     }
     ctx.out.line(&format!(
@@ -495,12 +508,14 @@ fn print_list(ctx: &Context, views: &[TaskView], all: bool) -> anyhow::Result<Ou
 
 /// `<task> <slot|manual> <status> <duration> [error]`.
 fn run_line(r: &RunRecord) -> String {
-    let slot = r
-        .slot_at
-        .map_or_else(|| "manual".to_owned(), |s| s.to_rfc3339_opts(chrono::SecondsFormat::Secs, false));
-    let took = r
-        .duration_ms
-        .map_or_else(|| "-".to_owned(), |ms| format!("{:.1}s", ms as f64 / 1000.0));
+    let slot = r.slot_at.map_or_else(
+        || "manual".to_owned(),
+        |s| s.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+    );
+    let took = r.duration_ms.map_or_else(
+        || "-".to_owned(),
+        |ms| format!("{:.1}s", ms as f64 / 1000.0),
+    );
     let mut line = format!("{} {} {} {took}", r.task_id, slot, r.status.as_str());
     if let Some(e) = &r.error {
         line.push_str(&format!(" — {}", first_line(e, 120)));
@@ -588,7 +603,10 @@ fn install_units(
     } else {
         Scheduler::Systemd
     };
-    let dir = match (&a.dir, install::default_dir(scheduler, &crate::home::user_home().unwrap_or_default())) {
+    let dir = match (
+        &a.dir,
+        install::default_dir(scheduler, &crate::home::user_home().unwrap_or_default()),
+    ) {
         (Some(d), _) => Some(d.clone()),
         (None, d) => d,
     };
@@ -598,7 +616,8 @@ fn install_units(
             None => Vec::new(),
         };
         if removed.is_empty() {
-            ctx.out.note("nothing to remove (for crontab, delete the line with `crontab -e`)");
+            ctx.out
+                .note("nothing to remove (for crontab, delete the line with `crontab -e`)");
         }
         for p in removed {
             ctx.out.line(&format!("removed {}", p.display()))?;
@@ -609,7 +628,8 @@ fn install_units(
         scheduler,
         exe: std::env::current_exe()?,
         home: home.root().to_owned(),
-        path_env: crate::config::env::var("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        path_env: crate::config::env::var("PATH")
+            .unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
         config_file: ctx.global.config.clone(),
     };
     let units = install::render(&opts);
@@ -650,7 +670,8 @@ fn install_units(
         if let Some(line) = units.next_steps.last() {
             ctx.out.line(line)?;
         }
-        ctx.out.note("add it with `crontab -e`; pilotdeck never edits your crontab");
+        ctx.out
+            .note("add it with `crontab -e`; pilotdeck never edits your crontab");
     } else {
         ctx.out.note("to activate:");
         for step in &units.next_steps {

@@ -79,7 +79,7 @@ pub enum ColorChoice {
 pub enum Command {
     /// Run one agent task in this project and print the answer (scripts, CI, cron)
     Run(Box<run::RunArgs>),
-    /// Scheduled agent tasks: add, list, tick (every minute from system cron/systemd/launchd), history
+    /// Scheduled agent tasks: add, list, tick (run due tasks), history, install
     #[command(subcommand)]
     Cron(cron::CronCommand),
     /// Create, show, check and locate the configuration

@@ -147,7 +147,9 @@ fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
 }
 
 /// Fires `token` on Ctrl-C or SIGTERM.
-pub(super) fn cancel_on_signals(token: CancellationToken) -> tokio_util::task::AbortOnDropHandle<()> {
+pub(super) fn cancel_on_signals(
+    token: CancellationToken,
+) -> tokio_util::task::AbortOnDropHandle<()> {
     tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
         let term = async {
             match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {

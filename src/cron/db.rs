@@ -176,7 +176,10 @@ impl CronDb {
         let sql = format!(
             "SELECT {TASK_COLUMNS} FROM cron_tasks WHERE ?1 IS NULL OR project_key = ?1 ORDER BY created_at, id"
         );
-        let mut stmt = self.conn.prepare(&sql).map_err(self.err("list cron tasks"))?;
+        let mut stmt = self
+            .conn
+            .prepare(&sql)
+            .map_err(self.err("list cron tasks"))?;
         let rows = stmt
             .query_map(params![project.map(|p| p.0.as_str())], task_from_row)
             .map_err(self.err("list cron tasks"))?;
@@ -229,7 +232,11 @@ impl CronDb {
     }
 
     /// History, newest first.
-    pub(super) fn history(&self, task: Option<&TaskId>, limit: usize) -> Result<Vec<RunRecord>, Error> {
+    pub(super) fn history(
+        &self,
+        task: Option<&TaskId>,
+        limit: usize,
+    ) -> Result<Vec<RunRecord>, Error> {
         self.runs_where("1", task, limit as i64)
     }
 
@@ -243,7 +250,10 @@ impl CronDb {
             "SELECT {RUN_COLUMNS} FROM cron_runs WHERE {filter} AND (?1 IS NULL OR task_id = ?1) \
              ORDER BY started_at DESC, id DESC LIMIT ?2"
         );
-        let mut stmt = self.conn.prepare(&sql).map_err(self.err("read cron runs"))?;
+        let mut stmt = self
+            .conn
+            .prepare(&sql)
+            .map_err(self.err("read cron runs"))?;
         let rows = stmt
             .query_map(params![task.map(|t| t.0.as_str()), limit], run_from_row)
             .map_err(self.err("read cron runs"))?;
@@ -252,7 +262,12 @@ impl CronDb {
     }
 
     /// Marks a running run as ended by a dead process; true if this call changed it.
-    pub(super) fn mark_interrupted(&self, run_id: &str, at: DateTime<Utc>, why: &str) -> Result<bool, Error> {
+    pub(super) fn mark_interrupted(
+        &self,
+        run_id: &str,
+        at: DateTime<Utc>,
+        why: &str,
+    ) -> Result<bool, Error> {
         let n = self
             .conn
             .execute(
@@ -266,7 +281,12 @@ impl CronDb {
 
     /// Claims `record.slot_at` of its task and moves the task's cursor to `cursor`, in one
     /// `BEGIN IMMEDIATE` transaction. `limit` is `cron.maxConcurrentRuns` (0 = unlimited).
-    pub(super) fn claim(&mut self, record: &RunRecord, cursor: DateTime<Utc>, limit: u32) -> Result<Claim, Error> {
+    pub(super) fn claim(
+        &mut self,
+        record: &RunRecord,
+        cursor: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Claim, Error> {
         let path = self.path.clone();
         let sqlite = |source| Error::Sqlite {
             action: "claim a cron slot",
@@ -275,12 +295,11 @@ impl CronDb {
         };
         crate::store::immediate(&mut self.conn, |tx: &Transaction<'_>| {
             if limit > 0 {
-                let running: i64 = tx
-                    .query_row(
-                        "SELECT count(*) FROM cron_runs WHERE status = 'running'",
-                        [],
-                        |r| r.get(0),
-                    )?;
+                let running: i64 = tx.query_row(
+                    "SELECT count(*) FROM cron_runs WHERE status = 'running'",
+                    [],
+                    |r| r.get(0),
+                )?;
                 if running >= i64::from(limit) {
                     return Ok(Claim::Full);
                 }
@@ -311,7 +330,10 @@ impl CronDb {
 
     /// Records a manual run (no slot, no claim needed).
     pub(super) fn insert_manual(&self, record: &RunRecord) -> Result<(), Error> {
-        let tx = self.conn.unchecked_transaction().map_err(self.err("start a cron run"))?;
+        let tx = self
+            .conn
+            .unchecked_transaction()
+            .map_err(self.err("start a cron run"))?;
         insert_run(&tx, record).map_err(self.err("start a cron run"))?;
         tx.commit().map_err(self.err("start a cron run"))
     }
@@ -342,7 +364,12 @@ impl CronDb {
     }
 
     /// Sets a task's state (`done` after a one-shot ran).
-    pub(super) fn set_state(&self, id: &TaskId, state: TaskState, at: DateTime<Utc>) -> Result<(), Error> {
+    pub(super) fn set_state(
+        &self,
+        id: &TaskId,
+        state: TaskState,
+        at: DateTime<Utc>,
+    ) -> Result<(), Error> {
         self.conn
             .execute(
                 "UPDATE cron_tasks SET state = ?2, updated_at = ?3 WHERE id = ?1",

@@ -18,7 +18,8 @@ pub(super) async fn deliver(
     record: &RunRecord,
     cwd: &std::path::Path,
 ) -> Result<(), String> {
-    let line = serde_json::to_string(record).map_err(|e| format!("cannot encode the record: {e}"))?;
+    let line =
+        serde_json::to_string(record).map_err(|e| format!("cannot encode the record: {e}"))?;
     match delivery {
         Delivery::File(path) => {
             let path = if path.is_relative() {

@@ -8,14 +8,18 @@ use super::expr::ExprError;
 pub enum Error {
     #[error(transparent)]
     Expr(#[from] ExprError),
-    #[error("unknown time zone `{zone}`; use an IANA name such as Europe/Berlin, America/New_York or UTC")]
+    #[error(
+        "unknown time zone `{zone}`; use an IANA name such as Europe/Berlin, America/New_York or UTC"
+    )]
     BadZone { zone: String },
     #[error(
         "`{text}` is not a time; write ISO 8601 such as 2026-12-01T09:00 (task time zone) or \
          2026-12-01T09:00:00+01:00"
     )]
     BadTime { text: String },
-    #[error("--every {seconds}s is too short; the shortest interval is 1m (ticks run once a minute)")]
+    #[error(
+        "--every {seconds}s is too short; the shortest interval is 1m (ticks run once a minute)"
+    )]
     IntervalTooShort { seconds: u64 },
     #[error("`{text}` is not a delivery; write file:PATH or exec:COMMAND")]
     BadDelivery { text: String },
@@ -42,7 +46,9 @@ pub enum Error {
         #[source]
         source: rusqlite::Error,
     },
-    #[error("a stored cron task is damaged ({id}: {reason}); remove it with `pilotdeck cron rm {id}`")]
+    #[error(
+        "a stored cron task is damaged ({id}: {reason}); remove it with `pilotdeck cron rm {id}`"
+    )]
     Corrupt { id: String, reason: String },
     #[error("cannot write `{path}`: {source}")]
     Write {

@@ -57,7 +57,11 @@ impl Field {
     fn name_value(self, text: &str) -> Option<u32> {
         let upper = text.to_ascii_uppercase();
         let index = self.names().iter().position(|n| *n == upper)? as u32;
-        Some(if self == Field::Month { index + 1 } else { index })
+        Some(if self == Field::Month {
+            index + 1
+        } else {
+            index
+        })
     }
 }
 
@@ -98,7 +102,9 @@ pub enum ExprError {
         part: String,
         names: NameHint,
     },
-    #[error("{field} field `{text}`: the range {start}-{end} runs backwards; write the smaller value first")]
+    #[error(
+        "{field} field `{text}`: the range {start}-{end} runs backwards; write the smaller value first"
+    )]
     Backwards {
         field: Field,
         text: String,
@@ -106,7 +112,11 @@ pub enum ExprError {
         end: u32,
     },
     #[error("{field} field `{text}`: the step must be a number from 1 to {max}")]
-    BadStep { field: Field, text: String, max: u32 },
+    BadStep {
+        field: Field,
+        text: String,
+        max: u32,
+    },
     #[error("{field} field `{text}` has an empty list item")]
     EmptyItem { field: Field, text: String },
     #[error(

@@ -111,7 +111,10 @@ impl TaskView {
             next_at: times.first().copied(),
             upcoming: times
                 .iter()
-                .map(|t| t.with_timezone(&zone).to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
+                .map(|t| {
+                    t.with_timezone(&zone)
+                        .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+                })
                 .collect(),
             last_run: db.last_run(&task.id)?,
         })
@@ -153,9 +156,8 @@ fn initial_cursor(schedule: &Schedule, now: DateTime<Utc>) -> DateTime<Utc> {
 
 fn check_mode(mode: Option<&str>) -> Result<(), Error> {
     if let Some(m) = mode {
-        PermissionMode::parse(m, "--permission-mode").map_err(|_| Error::BadMode {
-            mode: m.to_owned(),
-        })?;
+        PermissionMode::parse(m, "--permission-mode")
+            .map_err(|_| Error::BadMode { mode: m.to_owned() })?;
     }
     Ok(())
 }
@@ -328,7 +330,10 @@ pub fn next(
         name,
         times
             .iter()
-            .map(|t| t.with_timezone(&zone).to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
+            .map(|t| {
+                t.with_timezone(&zone)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+            })
             .collect(),
     ))
 }

@@ -10,10 +10,10 @@ use std::time::Duration;
 use chrono::Utc;
 use tokio_util::sync::CancellationToken;
 
+use super::Error;
 use super::db::CronDb;
 use super::deliver::deliver;
 use super::task::{RunRecord, RunStatus, Task, TaskState};
-use super::Error;
 use crate::agent::{self, AgentEvent, AgentOptions, Resume, RunRequest, SessionStart};
 use crate::config::{CronConfig, LoadOptions};
 use crate::home::{PilotHome, Project};
@@ -31,9 +31,9 @@ pub struct RunEnv {
 fn timeout_of(task: &Task, cron: &CronConfig) -> Option<Duration> {
     match task.timeout_secs {
         Some(s) => Some(Duration::from_secs(s)),
-        None if cron.run_timeout_minutes > 0 => {
-            Some(Duration::from_secs(u64::from(cron.run_timeout_minutes) * 60))
-        }
+        None if cron.run_timeout_minutes > 0 => Some(Duration::from_secs(
+            u64::from(cron.run_timeout_minutes) * 60,
+        )),
         None => None,
     }
 }
@@ -130,7 +130,10 @@ async fn agent_turn(
     });
     let mut session = None;
     let mut on_start = |start: &SessionStart| {
-        session = Some((start.id.as_ref().map(ToString::to_string), start.model.clone()));
+        session = Some((
+            start.id.as_ref().map(ToString::to_string),
+            start.model.clone(),
+        ));
     };
     let mut emit = |_: AgentEvent| {};
     let result = agent::run_once(

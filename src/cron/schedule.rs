@@ -36,10 +36,7 @@ pub enum Schedule {
     /// Once, at an instant (`--at`, `--in`, PilotDeck's `once` and `delay`).
     Once { at: DateTime<Utc> },
     /// Every `seconds`, counted from `anchor`; the first fire is `anchor` itself.
-    Every {
-        seconds: u64,
-        anchor: DateTime<Utc>,
-    },
+    Every { seconds: u64, anchor: DateTime<Utc> },
 }
 
 impl Schedule {
@@ -73,7 +70,11 @@ impl Schedule {
     pub fn describe(&self, tz: Tz) -> String {
         match self {
             Schedule::Cron { expr } => expr.clone(),
-            Schedule::Once { at } => format!("once at {}", at.with_timezone(&tz).to_rfc3339_opts(chrono::SecondsFormat::Secs, false)),
+            Schedule::Once { at } => format!(
+                "once at {}",
+                at.with_timezone(&tz)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+            ),
             Schedule::Every { seconds, .. } => format!("every {}", human_seconds(*seconds)),
         }
     }
@@ -183,11 +184,9 @@ impl SecondZero for NaiveDateTime {
 
 /// Parses an IANA zone name (`Europe/Berlin`, `UTC`).
 pub fn parse_zone(name: &str) -> Result<Tz, Error> {
-    name.trim()
-        .parse::<Tz>()
-        .map_err(|_| Error::BadZone {
-            zone: name.to_owned(),
-        })
+    name.trim().parse::<Tz>().map_err(|_| Error::BadZone {
+        zone: name.to_owned(),
+    })
 }
 
 /// The system's zone: `$TZ`, else `/etc/timezone`, else the target of `/etc/localtime`; UTC when none
@@ -202,7 +201,8 @@ pub fn system_zone() -> Tz {
     let from_link = || {
         let target = std::fs::read_link("/etc/localtime").ok()?;
         let text = target.to_string_lossy().into_owned();
-        text.split_once("zoneinfo/").map(|(_, zone)| zone.to_owned())
+        text.split_once("zoneinfo/")
+            .map(|(_, zone)| zone.to_owned())
     };
     [from_env, from_file(), from_link()]
         .into_iter()
@@ -231,15 +231,20 @@ pub fn parse_at(text: &str, tz: Tz) -> Result<DateTime<Utc>, Error> {
             return Ok(instant.with_timezone(&Utc));
         }
     }
-    let naive = ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(t, f).ok())
-        .or_else(|| {
-            NaiveDate::parse_from_str(t, "%Y-%m-%d")
-                .ok()
-                .and_then(|d| d.and_hms_opt(0, 0, 0))
-        })
-        .ok_or_else(bad)?;
+    let naive = [
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+    ]
+    .iter()
+    .find_map(|f| NaiveDateTime::parse_from_str(t, f).ok())
+    .or_else(|| {
+        NaiveDate::parse_from_str(t, "%Y-%m-%d")
+            .ok()
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+    })
+    .ok_or_else(bad)?;
     resolve_local(tz, naive).ok_or_else(bad)
 }
 
@@ -248,7 +253,9 @@ mod tests {
     use super::*;
 
     fn utc(text: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
     }
 
     fn next(expr: &str, zone: &str, after: &str, n: usize) -> Vec<String> {
@@ -258,7 +265,10 @@ mod tests {
             .upcoming(utc(after), tz, n)
             .unwrap()
             .iter()
-            .map(|t| t.with_timezone(&tz).to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
+            .map(|t| {
+                t.with_timezone(&tz)
+                    .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+            })
             .collect()
     }
 
@@ -307,7 +317,12 @@ mod tests {
     #[test]
     fn fall_back_overlap_fires_the_first_occurrence_only() {
         assert_eq!(
-            next("*/30 1 * * *", "America/New_York", "2026-11-01T04:00:00Z", 3),
+            next(
+                "*/30 1 * * *",
+                "America/New_York",
+                "2026-11-01T04:00:00Z",
+                3
+            ),
             [
                 "2026-11-01T01:00:00-04:00",
                 "2026-11-01T01:30:00-04:00",
@@ -325,7 +340,9 @@ mod tests {
         let start = utc("2026-11-30T10:00:00Z");
         let every = Schedule::every(std::time::Duration::from_secs(3600), start).unwrap();
         assert_eq!(
-            every.next_after(utc("2026-11-30T09:00:00Z"), chrono_tz::UTC).unwrap(),
+            every
+                .next_after(utc("2026-11-30T09:00:00Z"), chrono_tz::UTC)
+                .unwrap(),
             Some(start)
         );
         assert_eq!(

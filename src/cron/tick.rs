@@ -79,7 +79,8 @@ pub async fn tick(
         ..TickReport::default()
     };
     if !opts.cron.enabled {
-        report.idle_reason = Some("cron is disabled (cron.enabled: false in pilotdeck.yaml)".into());
+        report.idle_reason =
+            Some("cron is disabled (cron.enabled: false in pilotdeck.yaml)".into());
         return Ok(report);
     }
     let db_path = home.state_db();
@@ -87,7 +88,10 @@ pub async fn tick(
     report.interrupted = reap_dead(&db)?;
 
     let tasks = db.tasks(None)?;
-    let active = tasks.iter().filter(|t| t.state == TaskState::Active).count();
+    let active = tasks
+        .iter()
+        .filter(|t| t.state == TaskState::Active)
+        .count();
     let mut queue = Vec::new();
     for task in tasks.into_iter().filter(|t| t.state == TaskState::Active) {
         let (run, dropped) = plan(&task, now)?;
@@ -122,9 +126,8 @@ pub async fn tick(
                     due.task.clone(),
                     cancel.clone(),
                 );
-                running.spawn(async move {
-                    execute(&home, &env, &path, &task, record, &token).await
-                });
+                running
+                    .spawn(async move { execute(&home, &env, &path, &task, record, &token).await });
                 pending = items.next();
             }
             Claim::Taken => {
@@ -172,9 +175,17 @@ fn idle_reason(report: &TickReport, active: usize) -> String {
             report.deferred
         )
     } else if report.taken > 0 {
-        format!("{} due slot(s) were claimed by another process", report.taken)
+        format!(
+            "{} due slot(s) were claimed by another process",
+            report.taken
+        )
     } else {
-        format!("nothing due at {} ({active} active task(s))", report.now.to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
+        format!(
+            "nothing due at {} ({active} active task(s))",
+            report
+                .now
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+        )
     }
 }
 
@@ -279,7 +290,10 @@ fn is_alive(pid: u32) -> bool {
     if pid == std::process::id() {
         return true;
     }
-    let Some(pid) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) else {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
         return false;
     };
     match rustix::process::test_kill_process(pid) {
