@@ -63,11 +63,11 @@ pub(super) async fn execute(
     record.duration_ms = record
         .finished_at
         .map(|f| (f - record.started_at).num_milliseconds().max(0) as u64);
-    if let Some(delivery) = &task.deliver {
-        if let Err(e) = deliver(delivery, &record, &task.project_root).await {
-            tracing::warn!(task = %task.id, "delivery failed: {e}");
-            record.delivery_error = Some(e);
-        }
+    if let Some(delivery) = &task.deliver
+        && let Err(e) = deliver(delivery, &record, &task.project_root).await
+    {
+        tracing::warn!(task = %task.id, "delivery failed: {e}");
+        record.delivery_error = Some(e);
     }
     let db = CronDb::open(db_path)?;
     db.finish(&record)?;
