@@ -778,3 +778,56 @@ fn imports_pilotdeck_tasks() {
         run.stderr
     );
 }
+
+/// Polls `cron history` until `done` holds for it (waiting for the event, with a generous deadline).
+fn wait_for_history(env: &TestEnv, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    for _ in 0..1200 {
+        let rows = history(env, None);
+        if done(&rows) {
+            return rows;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!(
+        "history never reached the expected state: {:?}",
+        history(env, None)
+    );
+}
+
+#[test]
+fn the_daemon_runs_due_tasks_picks_up_new_ones_and_stops_on_sigterm() {
+    let mock = MockModel::spawn();
+    mock.mount(openai::stream(&Turn::new().text("from the daemon")), 2);
+    let env = TestEnv::new();
+    env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
+    add(&env, &["--in", "0s", "first"]);
+    let mut daemon = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .current_dir(&env.project)
+        .args(["cron", "daemon"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let completed = |n: usize| {
+        move |rows: &[Value]| rows.iter().filter(|r| r["status"] == "completed").count() == n
+    };
+    wait_for_history(&env, completed(1));
+    // A task added while the daemon sleeps is seen without a restart.
+    add(&env, &["--in", "0s", "second"]);
+    wait_for_history(&env, completed(2));
+    let pid = daemon.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = daemon.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches(" completed ").count(), 2, "{stdout}");
+    assert_eq!(mock.requests().len(), 2);
+}

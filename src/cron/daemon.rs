@@ -1,6 +1,6 @@
 //! `cron daemon`: a long-running loop over the same [`tick`] as `cron tick`, so it can run next to a
 //! system timer without double fires. It sleeps until the earliest next slot (at most a minute), and
-//! wakes early when another process changes `state.db` (`PRAGMA data_version`, checked every few
+//! wakes early when another process changes `state.db` (`PRAGMA data_version`, checked every
 //! seconds — a task added or edited elsewhere is picked up without a restart). Cancelling the token
 //! (SIGTERM, Ctrl-C) stops it between ticks; a tick in progress finishes its runs' bookkeeping first.
 
@@ -18,7 +18,7 @@ use crate::home::PilotHome;
 /// Longest sleep between ticks.
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 /// How often the database is checked for changes while sleeping.
-const POLL: Duration = Duration::from_secs(5);
+const POLL: Duration = Duration::from_secs(1);
 
 /// Runs ticks until `cancel` fires; `on_tick` sees each tick's report.
 pub async fn daemon(

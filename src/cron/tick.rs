@@ -217,10 +217,7 @@ pub(super) fn new_record(task: &Task, slot: Option<DateTime<Utc>>, trigger: Trig
 type Plan = (Vec<(DateTime<Utc>, Trigger)>, Option<Dropped>);
 
 /// The pending slots of `task` at `now`, split by its catch-up policy into (to run, dropped).
-fn plan(
-    task: &Task,
-    now: DateTime<Utc>,
-) -> Result<Plan, Error> {
+fn plan(task: &Task, now: DateTime<Utc>) -> Result<Plan, Error> {
     let zone = task.zone()?;
     let mut slots = Vec::new();
     let mut cursor = task.cursor_at;
