@@ -1,7 +1,7 @@
 //! `cron daemon`: a long-running loop over the same [`tick`] as `cron tick`, so it can run next to a
 //! system timer without double fires. It sleeps until the earliest next slot (at most a minute), and
-//! wakes early when another process changes `state.db` (`PRAGMA data_version`, checked every
-//! seconds — a task added or edited elsewhere is picked up without a restart). Cancelling the token
+//! wakes early when another process changes `state.db` (`PRAGMA data_version`, checked once a
+//! second — a task added or edited elsewhere is picked up without a restart). Cancelling the token
 //! (SIGTERM, Ctrl-C) stops it between ticks; a tick in progress finishes its runs' bookkeeping first.
 
 use std::time::Duration;

@@ -5,17 +5,18 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{ArgGroup, Args, Subcommand};
-use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
-use super::run::{cancel_on_signals, parse_duration};
-use super::{Context, Outcome, UsageError};
+mod install;
+mod print;
+
+use install::install_units;
+use print::{print_list, print_runs, print_task, print_tick, run_line, run_outcome};
+
+use crate::cli::run::{cancel_on_signals, parse_duration};
+use crate::cli::{Context, Outcome, UsageError};
 use crate::config::{CronConfig, LoadOptions};
-use crate::cron::install::{self, InstallOptions, Scheduler};
-use crate::cron::{
-    self, AddOptions, CatchUp, EditOptions, RunEnv, RunRecord, RunStatus, TaskView, TickOptions,
-    TickReport, When,
-};
+use crate::cron::{self, AddOptions, CatchUp, EditOptions, RunEnv, TickOptions, TickReport, When};
 use crate::home::PilotHome;
 
 #[derive(Debug, Subcommand)]
@@ -193,7 +194,7 @@ fn parse_catch_up(text: &str) -> Result<CatchUp, String> {
 }
 
 /// A cron error as anyhow, marked as a usage error (exit 2) when the user caused it.
-fn fail(e: cron::Error) -> anyhow::Error {
+pub(super) fn fail(e: cron::Error) -> anyhow::Error {
     if e.is_usage() {
         UsageError(e.to_string()).into()
     } else {
@@ -425,258 +426,4 @@ fn zone(name: Option<&str>) -> anyhow::Result<chrono_tz::Tz> {
         Some(n) => cron::schedule::parse_zone(n).map_err(fail)?,
         None => cron::schedule::system_zone(),
     })
-}
-
-/// Exit 1 when a run did not complete.
-fn run_outcome(runs: &[RunRecord]) -> Outcome {
-    if runs.iter().all(|r| r.status == RunStatus::Completed) {
-        Outcome::Success
-    } else {
-        Outcome::Failed
-    }
-}
-
-fn print_task(ctx: &Context, v: &TaskView, verb: &str) -> anyhow::Result<Outcome> {
-    if ctx.out.json {
-        ctx.out.json(v)?;
-        return Ok(Outcome::Success);
-    }
-    let out = &ctx.out;
-    out.line(&format!("{verb} {}", v.id))?;
-    if let Some(n) = &v.name {
-        out.line(&format!("  name      {n}"))?;
-    }
-    out.line(&format!("  schedule  {} ({})", v.schedule_text, v.timezone))?;
-    out.line(&format!("  state     {}", v.state_str()))?;
-    out.line(&format!("  project   {}", v.project))?;
-    out.line(&format!("  message   {}", first_line(&v.message, 70)))?;
-    if let Some(d) = &v.deliver {
-        out.line(&format!("  deliver   {d}"))?;
-    }
-    for (i, t) in v.upcoming.iter().enumerate() {
-        let label = if i == 0 { "next" } else { "" };
-        out.line(&format!("  {label:<9} {t}"))?;
-    }
-    if let Some(r) = &v.last_run {
-        out.line(&format!("  last run  {}", run_line(r)))?;
-    }
-    Ok(Outcome::Success)
-}
-
-fn first_line(text: &str, max: usize) -> String {
-    let line = text.lines().next().unwrap_or_default();
-    let short: String = line.chars().take(max).collect();
-    if short.len() < line.len() {
-        format!("{short}…")
-    } else {
-        short
-    }
-}
-
-fn print_list(ctx: &Context, views: &[TaskView], all: bool) -> anyhow::Result<Outcome> {
-    if ctx.out.json {
-        ctx.out.json(views)?;
-        return Ok(Outcome::Success);
-    }
-    if views.is_empty() {
-        ctx.out
-            .note("no cron tasks (`pilotdeck cron add --cron '0 9 * * *' \"…\"` adds one)");
-        return Ok(Outcome::Success);
-    }
-    ctx.out.line(&format!(
-        "{:<26}  {:<6}  {:<20}  {:<25}  {:<11}  NAME",
-        "ID", "STATE", "SCHEDULE", "NEXT", "LAST"
-    ))?;
-    for v in views {
-        let next = v.upcoming.first().map_or("-", String::as_str);
-        let last = v.last_run.as_ref().map_or("-", |r| r.status.as_str());
-        let mut name = v.name.clone().unwrap_or_else(|| first_line(&v.message, 40));
-        if all {
-            name = format!("{name}  [{}]", v.project);
-        }
-        ctx.out.line(&format!(
-            "{:<26}  {:<6}  {:<20}  {:<25}  {:<11}  {name}",
-            v.id.0,
-            v.state_str(),
-            first_line(&v.schedule_text, 20),
-            next,
-            last
-        ))?;
-    }
-    Ok(Outcome::Success)
-}
-
-/// `<task> <slot|manual> <status> <duration> [error]`.
-fn run_line(r: &RunRecord) -> String {
-    let slot = r.slot_at.map_or_else(
-        || "manual".to_owned(),
-        |s| s.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
-    );
-    let took = r.duration_ms.map_or_else(
-        || "-".to_owned(),
-        |ms| format!("{:.1}s", ms as f64 / 1000.0),
-    );
-    let mut line = format!("{} {} {} {took}", r.task_id, slot, r.status.as_str());
-    if let Some(e) = &r.error {
-        line.push_str(&format!(" — {}", first_line(e, 120)));
-    }
-    if let Some(e) = &r.delivery_error {
-        line.push_str(&format!(" (delivery failed: {})", first_line(e, 120)));
-    }
-    line
-}
-
-fn print_runs(ctx: &Context, runs: &[RunRecord], single: bool) -> anyhow::Result<()> {
-    if ctx.out.json {
-        if single && let Some(r) = runs.first() {
-            ctx.out.json(r)?;
-        } else {
-            ctx.out.json(runs)?;
-        }
-        return Ok(());
-    }
-    if runs.is_empty() {
-        ctx.out.note("no runs yet");
-    }
-    for r in runs {
-        ctx.out.line(&run_line(r))?;
-        if single && !r.text.is_empty() {
-            ctx.out.line(r.text.trim_end())?;
-        }
-    }
-    Ok(())
-}
-
-fn print_tick(ctx: &Context, report: &TickReport) -> anyhow::Result<()> {
-    if ctx.out.json {
-        ctx.out.json(report)?;
-        return Ok(());
-    }
-    for r in &report.ran {
-        ctx.out.line(&run_line(r))?;
-    }
-    if ctx.global.quiet {
-        return Ok(());
-    }
-    for r in &report.interrupted {
-        ctx.out.warn(&run_line(r));
-    }
-    for d in &report.dropped {
-        ctx.out.note(&format!(
-            "{}: dropped {} missed slot(s) (catch-up policy)",
-            d.task_id, d.slots
-        ));
-    }
-    if let Some(reason) = &report.idle_reason {
-        ctx.out.note(reason);
-    }
-    Ok(())
-}
-
-#[derive(Serialize)]
-struct InstallReport {
-    files: Vec<InstalledFile>,
-    next_steps: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct InstalledFile {
-    path: Option<String>,
-    name: String,
-    contents: String,
-}
-
-fn install_units(
-    ctx: &Context,
-    home: &PilotHome,
-    a: &InstallArgs,
-    remove: bool,
-) -> anyhow::Result<Outcome> {
-    let scheduler = if a.systemd {
-        Scheduler::Systemd
-    } else if a.launchd {
-        Scheduler::Launchd
-    } else if a.crontab {
-        Scheduler::Crontab
-    } else if cfg!(target_os = "macos") {
-        Scheduler::Launchd
-    } else {
-        Scheduler::Systemd
-    };
-    let dir = match (
-        &a.dir,
-        install::default_dir(scheduler, &crate::home::user_home().unwrap_or_default()),
-    ) {
-        (Some(d), _) => Some(d.clone()),
-        (None, d) => d,
-    };
-    if remove {
-        let removed = match &dir {
-            Some(d) => install::uninstall(scheduler, d).map_err(fail)?,
-            None => Vec::new(),
-        };
-        if removed.is_empty() {
-            ctx.out
-                .note("nothing to remove (for crontab, delete the line with `crontab -e`)");
-        }
-        for p in removed {
-            ctx.out.line(&format!("removed {}", p.display()))?;
-        }
-        return Ok(Outcome::Success);
-    }
-    let opts = InstallOptions {
-        scheduler,
-        exe: std::env::current_exe()?,
-        home: home.root().to_owned(),
-        path_env: crate::config::env::var("PATH")
-            .unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-        config_file: ctx.global.config.clone(),
-    };
-    let units = install::render(&opts);
-    let written = match (&dir, a.print) {
-        (Some(d), false) => install::write(&units, d).map_err(fail)?,
-        _ => Vec::new(),
-    };
-    if ctx.out.json {
-        let files = units
-            .files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| InstalledFile {
-                path: written.get(i).map(|p| p.display().to_string()),
-                name: f.name.clone(),
-                contents: f.contents.clone(),
-            })
-            .collect();
-        ctx.out.json(&InstallReport {
-            files,
-            next_steps: units.next_steps,
-        })?;
-        return Ok(Outcome::Success);
-    }
-    if written.is_empty() {
-        for f in &units.files {
-            ctx.out.line(&format!("# {}", f.name))?;
-            ctx.out.raw(&f.contents)?;
-            ctx.out.line("")?;
-        }
-    } else {
-        for p in &written {
-            ctx.out.line(&format!("wrote {}", p.display()))?;
-        }
-    }
-    if scheduler == Scheduler::Crontab {
-        // The line itself is the result.
-        if let Some(line) = units.next_steps.last() {
-            ctx.out.line(line)?;
-        }
-        ctx.out
-            .note("add it with `crontab -e`; pilotdeck never edits your crontab");
-    } else {
-        ctx.out.note("to activate:");
-        for step in &units.next_steps {
-            ctx.out.note(&format!("  {step}"));
-        }
-    }
-    Ok(Outcome::Success)
 }
