@@ -129,8 +129,12 @@ pub fn human_seconds(seconds: u64) -> String {
 }
 
 fn next_cron(expr: &CronExpr, after: DateTime<Utc>, tz: Tz) -> Option<DateTime<Utc>> {
+    let after_local = after.with_timezone(&tz).naive_local();
+    // Wall-clock times this far before `after` cannot resolve to an instant after it (no zone
+    // shifts by more than a few hours), so they are skipped without a zone lookup.
+    let floor = after_local - Duration::hours(4);
     // Start a day early: the instant a gap time resolves to can fall on the next local date.
-    let mut date = after.with_timezone(&tz).date_naive().pred_opt()?;
+    let mut date = after_local.date().pred_opt()?;
     for _ in 0..SEARCH_DAYS {
         if expr.matches_date(date) {
             for h in expr.hours() {
@@ -138,6 +142,9 @@ fn next_cron(expr: &CronExpr, after: DateTime<Utc>, tz: Tz) -> Option<DateTime<U
                     let Some(naive) = date.and_hms_opt(h, m, 0) else {
                         continue;
                     };
+                    if naive < floor {
+                        continue;
+                    }
                     if let Some(t) = resolve_local(tz, naive)
                         && t > after
                     {
