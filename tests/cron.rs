@@ -401,3 +401,47 @@ fn imports_pilotdeck_tasks() {
         run.stderr
     );
 }
+
+#[test]
+fn the_zone_defaults_to_cron_timezone_and_tasks_belong_to_their_project() {
+    let env = TestEnv::new();
+    env.config("cron:\n  timezone: Asia/Shanghai\n");
+    let view = env
+        .cmd()
+        .args(["--json", "cron", "add", "--cron", "0 9 * * *", "here"])
+        .run(0)
+        .json();
+    assert_eq!(view["timezone"], "Asia/Shanghai");
+    assert!(
+        view["upcoming"][0]
+            .as_str()
+            .unwrap()
+            .ends_with("T09:00:00+08:00")
+    );
+    let next = env.cmd().args(["cron", "next", "@daily", "-n", "1"]).run(0);
+    assert!(
+        next.stdout.trim_end().ends_with("T00:00:00+08:00"),
+        "{}",
+        next.stdout
+    );
+
+    let other = env.tmp.path().join("other");
+    std::fs::create_dir_all(other.join(".git")).unwrap();
+    env.cmd()
+        .args(["cron", "add", "--every", "1h", "--tz", "UTC", "-C"])
+        .arg_path(&other)
+        .arg_str("there")
+        .run(0);
+    let here = env.cmd().args(["--json", "cron", "list"]).run(0).json();
+    assert_eq!(here.as_array().unwrap().len(), 1);
+    assert_eq!(here[0]["message"], "here");
+    let all = env
+        .cmd()
+        .args(["--json", "cron", "list", "--all-projects"])
+        .run(0)
+        .json();
+    assert_eq!(all.as_array().unwrap().len(), 2);
+    let table = env.cmd().args(["cron", "list", "--all-projects"]).run(0);
+    assert!(table.stdout.starts_with("ID "), "{}", table.stdout);
+    assert!(table.stdout.contains("other]"), "{}", table.stdout);
+}

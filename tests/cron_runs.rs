@@ -196,6 +196,21 @@ fn a_run_is_recorded_and_delivered_to_a_file_and_a_command() {
     assert_eq!(lines[0]["task_name"], "report");
     assert_eq!(lines[0]["text"], "The report is ready.");
 
+    // The delivered record is a contract for scripts: snapshot its shape.
+    let mut shape = lines[0].clone();
+    for key in [
+        "run_id",
+        "task_id",
+        "slot_at",
+        "started_at",
+        "finished_at",
+        "duration_ms",
+        "session_id",
+    ] {
+        shape[key] = Value::from(format!("[{key}]"));
+    }
+    insta::assert_json_snapshot!(shape);
+
     let piped: Value =
         serde_json::from_str(&std::fs::read_to_string(env.project.join("delivered.json")).unwrap())
             .unwrap();
