@@ -673,7 +673,7 @@ _pilotdeck() {
                     return 0
                     ;;
                 --catch-up)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "skip once all" -- "${cur}"))
                     return 0
                     ;;
                 --deliver)
@@ -789,7 +789,7 @@ _pilotdeck() {
                     return 0
                     ;;
                 --catch-up)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "skip once all" -- "${cur}"))
                     return 0
                     ;;
                 --deliver)

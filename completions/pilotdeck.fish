@@ -104,7 +104,9 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l permission-mode -d 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l timeout -d 'Stop a run after DURATION (default: cron.runTimeoutMinutes)' -r
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r -f -a "skip\t''
+once\t''
+all\t''"
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l deliver -d 'Also send each run\'s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
@@ -149,7 +151,9 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l permission-mode -d 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l timeout -d 'Stop a run after DURATION (default: cron.runTimeoutMinutes)' -r
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r -f -a "skip\t''
+once\t''
+all\t''"
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l deliver -d 'Also send each run\'s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l message -d 'A new message' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F

@@ -400,6 +400,18 @@ fn imports_pilotdeck_tasks() {
         "{}",
         run.stderr
     );
+    // Importing again adds nothing.
+    let again = env
+        .cmd()
+        .args(["--json", "cron", "import"])
+        .arg_path(&file)
+        .run(0);
+    assert!(again.json()["imported"].as_array().unwrap().is_empty());
+    assert!(
+        again.stderr.contains("already imported"),
+        "{}",
+        again.stderr
+    );
 }
 
 #[test]

@@ -69,7 +69,7 @@ pub struct RunArgs {
     append_system_prompt: Option<String>,
 }
 
-fn parse_mode(text: &str) -> Result<PermissionMode, String> {
+pub(crate) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
     PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
 }
 

@@ -6,6 +6,7 @@
 //! expression as `expr`/`cron`). Differences that change behaviour are reported as warnings:
 //! PilotDeck ANDs a restricted day-of-month with a restricted day-of-week, pilotdeck ORs them (Vixie
 //! cron); a `runAt` without an offset was host-local time there and is the task's zone here.
+//! Each task is named `pilotdeck-<taskId>`; importing the same file again skips tasks already there.
 
 use std::path::Path;
 
@@ -56,12 +57,23 @@ pub fn import(
         imported: Vec::new(),
         warnings: Vec::new(),
     };
+    let existing: Vec<String> = super::ops::list(home, None)?
+        .into_iter()
+        .filter_map(|v| v.name)
+        .collect();
     for (i, task) in tasks.iter().enumerate() {
         let id = task
             .get("taskId")
             .and_then(Value::as_str)
             .unwrap_or("?")
             .to_owned();
+        let name = format!("pilotdeck-{id}");
+        if existing.contains(&name) {
+            report
+                .warnings
+                .push(format!("task {id} skipped: already imported as `{name}`"));
+            continue;
+        }
         match convert(task) {
             Ok((when, tz, message, warning)) => {
                 if let Some(w) = warning {
@@ -73,7 +85,7 @@ pub fn import(
                         when,
                         tz,
                         default_tz: default_tz.map(str::to_owned),
-                        name: Some(format!("pilotdeck-{id}")),
+                        name: Some(name),
                         project: project.clone(),
                         model: None,
                         permission_mode: None,

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{ArgGroup, Args, Subcommand};
+use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 use tokio_util::sync::CancellationToken;
 
 mod install;
@@ -13,11 +13,12 @@ mod print;
 use install::install_units;
 use print::{print_list, print_runs, print_task, print_tick, run_line, run_outcome};
 
-use crate::cli::run::{cancel_on_signals, parse_duration};
+use crate::cli::run::{cancel_on_signals, parse_duration, parse_mode};
 use crate::cli::{Context, Outcome, UsageError};
 use crate::config::{CronConfig, LoadOptions};
 use crate::cron::{self, AddOptions, CatchUp, EditOptions, RunEnv, TickOptions, TickReport, When};
 use crate::home::PilotHome;
+use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Subcommand)]
 pub enum CronCommand {
@@ -84,14 +85,14 @@ pub(super) struct TaskFlags {
     #[arg(short, long)]
     model: Option<String>,
     /// What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)
-    #[arg(long, value_name = "MODE")]
-    permission_mode: Option<String>,
+    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
+    permission_mode: Option<PermissionMode>,
     /// Stop a run after DURATION (default: cron.runTimeoutMinutes)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     timeout: Option<Duration>,
     /// Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all
-    #[arg(long, value_name = "POLICY", value_parser = parse_catch_up)]
-    catch_up: Option<CatchUp>,
+    #[arg(long, value_name = "POLICY", value_enum)]
+    catch_up: Option<CatchUpArg>,
     /// Also send each run's JSON record to file:PATH (appended) or exec:COMMAND (on stdin)
     #[arg(long, value_name = "TARGET")]
     deliver: Option<String>,
@@ -188,9 +189,24 @@ pub struct ImportArgs {
     file: PathBuf,
 }
 
-fn parse_catch_up(text: &str) -> Result<CatchUp, String> {
-    text.parse::<CatchUp>()
-        .map_err(|e| format!("{e}; use skip, once or all"))
+/// `--catch-up`: what a tick does with slots missed while nothing was ticking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// (Variants are explained in the flag's help; documenting them here would switch clap to the long
+/// help layout for the whole command.)
+enum CatchUpArg {
+    Skip,
+    Once,
+    All,
+}
+
+impl From<CatchUpArg> for CatchUp {
+    fn from(arg: CatchUpArg) -> CatchUp {
+        match arg {
+            CatchUpArg::Skip => CatchUp::Skip,
+            CatchUpArg::Once => CatchUp::Once,
+            CatchUpArg::All => CatchUp::All,
+        }
+    }
 }
 
 /// A cron error as anyhow, marked as a usage error (exit 2) when the user caused it.
@@ -245,13 +261,19 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
                 name: f.name,
                 project: ctx.project(&home)?,
                 model: f.model,
-                permission_mode: f.permission_mode,
+                permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
                 timeout: f.timeout,
-                catch_up: f.catch_up.unwrap_or_default(),
+                catch_up: f.catch_up.map(CatchUp::from).unwrap_or_default(),
                 deliver: f.deliver,
                 message: args.message,
             };
             let view = cron::add(&home, opts).map_err(fail)?;
+            if view.next_at.is_some_and(|t| t <= chrono::Utc::now()) {
+                ctx.out.note(&format!(
+                    "note: that time has passed; the next tick runs it (catch-up: {})",
+                    view.catch_up.as_str()
+                ));
+            }
             print_task(ctx, &view, "added")
         }
         CronCommand::Edit(args) => {
@@ -261,9 +283,9 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
                 tz: f.tz,
                 name: f.name,
                 model: f.model,
-                permission_mode: f.permission_mode,
+                permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
                 timeout: f.timeout,
-                catch_up: f.catch_up,
+                catch_up: f.catch_up.map(CatchUp::from),
                 deliver: if args.no_deliver {
                     Some(String::new())
                 } else {
