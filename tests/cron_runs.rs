@@ -422,3 +422,34 @@ fn the_daemon_runs_due_tasks_picks_up_new_ones_and_stops_on_sigterm() {
     assert_eq!(stdout.matches(" completed ").count(), 2, "{stdout}");
     assert_eq!(mock.requests().len(), 2);
 }
+
+#[test]
+fn a_damaged_task_does_not_stop_the_others() {
+    let mock = MockModel::spawn();
+    mock.mount(openai::stream(&Turn::new().text("fine")), 1);
+    let env = TestEnv::new();
+    env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
+    let broken = add(&env, &["--in", "0s", "broken"]);
+    let good = add(&env, &["--in", "0s", "good"]);
+    let db = rusqlite::Connection::open(env.home.join("state.db")).unwrap();
+    db.execute(
+        "UPDATE cron_tasks SET schedule = '{\"kind\":\"cron\",\"expr\":\"99 * * * *\"}' WHERE id = ?1",
+        [&broken],
+    )
+    .unwrap();
+    drop(db);
+    let run = env.cmd().args(["cron", "tick"]).run(0);
+    assert!(run.stdout.contains(&good), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(&broken) && run.stderr.contains("minute field"),
+        "{}",
+        run.stderr
+    );
+    env.cmd().args(["cron", "rm", &broken]).run(0);
+    let run = env.cmd().args(["cron", "tick"]).run(0);
+    assert!(
+        run.stderr.is_empty() || !run.stderr.contains(&broken),
+        "{}",
+        run.stderr
+    );
+}

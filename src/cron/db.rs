@@ -185,7 +185,12 @@ impl CronDb {
             .map_err(self.err("list cron tasks"))?;
         let mut out = Vec::new();
         for row in rows {
-            out.push(row.map_err(self.err("list cron tasks"))??);
+            // A damaged row must not stop every other task from running; it is reported and can
+            // still be removed by its full id.
+            match row.map_err(self.err("list cron tasks"))? {
+                Ok(task) => out.push(task),
+                Err(e) => tracing::warn!("{e}"),
+            }
         }
         Ok(out)
     }
@@ -219,11 +224,13 @@ impl CronDb {
         }
     }
 
-    pub(super) fn delete_task(&self, id: &TaskId) -> Result<(), Error> {
-        self.conn
+    /// Deletes the task with exactly this id; false when there was none.
+    pub(super) fn delete_task(&self, id: &TaskId) -> Result<bool, Error> {
+        let n = self
+            .conn
             .execute("DELETE FROM cron_tasks WHERE id = ?1", params![id.0])
             .map_err(self.err("remove a cron task"))?;
-        Ok(())
+        Ok(n > 0)
     }
 
     /// Runs recorded as running, with the pid that claimed them.

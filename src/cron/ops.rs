@@ -256,9 +256,17 @@ pub fn show(home: &PilotHome, id: &str) -> Result<TaskView, Error> {
 /// Removes a task (its history stays). Returns the removed task's id.
 pub fn remove(home: &PilotHome, id: &str) -> Result<TaskId, Error> {
     let db = CronDb::open(&home.state_db())?;
-    let task = db.find(id)?;
-    db.delete_task(&task.id)?;
-    Ok(task.id)
+    match db.find(id) {
+        Ok(task) => {
+            db.delete_task(&task.id)?;
+            Ok(task.id)
+        }
+        // A damaged row is not listed, but its full id still removes it.
+        Err(Error::NotFound { .. }) if db.delete_task(&TaskId(id.to_ascii_lowercase()))? => {
+            Ok(TaskId(id.to_ascii_lowercase()))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Pauses (`false`) or resumes (`true`) a task. Repeating slots that passed while paused do not

@@ -57,6 +57,8 @@ pub struct TickReport {
     pub taken: usize,
     /// Slots left pending because `maxConcurrentRuns` runs were running.
     pub deferred: usize,
+    /// Tasks that could not be evaluated (a damaged schedule); the others still ran.
+    pub problems: Vec<String>,
     /// Why nothing ran, when nothing did.
     pub idle_reason: Option<String>,
 }
@@ -94,7 +96,13 @@ pub async fn tick(
         .count();
     let mut queue = Vec::new();
     for task in tasks.into_iter().filter(|t| t.state == TaskState::Active) {
-        let (run, dropped) = plan(&task, now)?;
+        let (run, dropped) = match plan(&task, now) {
+            Ok(p) => p,
+            Err(e) => {
+                report.problems.push(format!("task {}: {e}", task.id));
+                continue;
+            }
+        };
         if let Some(d) = dropped {
             if run.is_empty() {
                 db.advance_cursor(&task.id, d.latest_at)?;

@@ -137,6 +137,9 @@ pub(super) fn print_tick(ctx: &Context, report: &TickReport) -> anyhow::Result<(
     for r in &report.interrupted {
         ctx.out.warn(&run_line(r));
     }
+    for p in &report.problems {
+        ctx.out.warn(p);
+    }
     for d in &report.dropped {
         ctx.out.note(&format!(
             "{}: dropped {} missed slot(s) (catch-up policy)",
