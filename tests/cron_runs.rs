@@ -448,7 +448,7 @@ fn a_damaged_task_does_not_stop_the_others() {
     env.cmd().args(["cron", "rm", &broken]).run(0);
     let run = env.cmd().args(["cron", "tick"]).run(0);
     assert!(
-        run.stderr.is_empty() || !run.stderr.contains(&broken),
+        run.stderr.contains("no active cron tasks"),
         "{}",
         run.stderr
     );
