@@ -227,7 +227,7 @@ type Plan = (Vec<(DateTime<Utc>, Trigger)>, Option<Dropped>);
 /// The pending slots of `task` at `now`, split by its catch-up policy into (to run, dropped).
 fn plan(task: &Task, now: DateTime<Utc>) -> Result<Plan, Error> {
     let zone = task.zone()?;
-    let mut slots = Vec::new();
+    let mut slots = std::collections::VecDeque::new();
     let mut cursor = task.cursor_at;
     let mut skipped = 0usize;
     while let Some(next) = task.schedule.next_after(cursor, zone)? {
@@ -235,12 +235,13 @@ fn plan(task: &Task, now: DateTime<Utc>) -> Result<Plan, Error> {
             break;
         }
         if slots.len() == MAX_CATCH_UP {
-            slots.remove(0);
+            slots.pop_front();
             skipped += 1;
         }
-        slots.push(next);
+        slots.push_back(next);
         cursor = next;
     }
+    let slots: Vec<DateTime<Utc>> = slots.into();
     let Some(&latest) = slots.last() else {
         return Ok((Vec::new(), None));
     };
@@ -307,5 +308,63 @@ fn is_alive(pid: u32) -> bool {
     match rustix::process::test_kill_process(pid) {
         Ok(()) => true,
         Err(e) => e == rustix::io::Errno::PERM,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cron::schedule::Schedule;
+    use crate::home::ProjectKey;
+
+    fn task(expr: &str, catch_up: CatchUp, cursor: DateTime<Utc>) -> Task {
+        Task {
+            id: TaskId("t".into()),
+            name: None,
+            project_key: ProjectKey("p".into()),
+            project_root: "/tmp".into(),
+            message: "m".into(),
+            schedule: Schedule::cron(expr).unwrap(),
+            timezone: "UTC".into(),
+            model: None,
+            permission_mode: None,
+            timeout_secs: None,
+            catch_up,
+            deliver: None,
+            state: TaskState::Active,
+            created_at: cursor,
+            updated_at: cursor,
+            cursor_at: cursor,
+        }
+    }
+
+    fn at(text: &str) -> DateTime<Utc> {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn catch_up_all_keeps_the_latest_slots_up_to_the_cap() {
+        let t = task("* * * * *", CatchUp::All, at("2026-11-28T00:00:00Z"));
+        let (run, dropped) = plan(&t, at("2026-11-30T00:00:00Z")).unwrap();
+        assert_eq!(run.len(), MAX_CATCH_UP);
+        assert_eq!(run.last().unwrap().0, at("2026-11-30T00:00:00Z"));
+        assert_eq!(run.last().unwrap().1, Trigger::Schedule);
+        assert_eq!(run[0].1, Trigger::CatchUp);
+        assert_eq!(dropped.unwrap().slots, 2 * 1440 - MAX_CATCH_UP);
+    }
+
+    #[test]
+    fn once_and_skip_keep_at_most_the_latest() {
+        let cursor = at("2026-11-29T00:00:00Z");
+        let now = at("2026-11-29T10:02:00Z");
+        let (run, dropped) = plan(&task("0 * * * *", CatchUp::Once, cursor), now).unwrap();
+        assert_eq!(run, [(at("2026-11-29T10:00:00Z"), Trigger::Schedule)]);
+        assert_eq!(dropped.unwrap().slots, 9);
+        let (run, _) = plan(&task("0 * * * *", CatchUp::Skip, cursor), now).unwrap();
+        assert_eq!(run.len(), 1);
+        let late = at("2026-11-29T10:30:00Z");
+        let (run, dropped) = plan(&task("0 * * * *", CatchUp::Skip, cursor), late).unwrap();
+        assert!(run.is_empty());
+        assert_eq!(dropped.unwrap().slots, 10);
     }
 }
