@@ -241,7 +241,13 @@ fn a_failing_delivery_is_recorded_and_keeps_the_result() {
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
     let id = add(
         &env,
-        &["--in", "0s", "--deliver", "exec:echo nope >&2; exit 3", "x"],
+        &[
+            "--in",
+            "0s",
+            "--deliver",
+            "exec:echo nope $PILOTDECK_CRON_STATUS >&2; exit 3",
+            "x",
+        ],
     );
     let run = env.cmd().args(["cron", "tick"]).run(0);
     assert!(run.stdout.contains("delivery failed"), "{}", run.stdout);
@@ -249,7 +255,10 @@ fn a_failing_delivery_is_recorded_and_keeps_the_result() {
     assert_eq!(row["status"], "completed");
     assert_eq!(row["text"], "kept");
     let err = row["delivery_error"].as_str().unwrap();
-    assert!(err.contains("status 3") && err.contains("nope"), "{err}");
+    assert!(
+        err.contains("status 3") && err.contains("nope completed"),
+        "{err}"
+    );
 }
 
 #[test]

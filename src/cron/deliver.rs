@@ -1,5 +1,6 @@
 //! Delivering a finished run's record: appended to a file as one JSON line, or written to a command's
-//! stdin. A failed delivery is returned as text for the run's `delivery_error`; the result itself is
+//! stdin (with `PILOTDECK_CRON_TASK_ID`, `PILOTDECK_CRON_RUN_ID` and `PILOTDECK_CRON_STATUS` set). A
+//! failed delivery is returned as text for the run's `delivery_error`; the result itself is
 //! already in history, so nothing is lost.
 
 use std::time::Duration;
@@ -33,7 +34,10 @@ pub(super) async fn deliver(
             let spec = CommandSpec::new("sh")
                 .arg("-c")
                 .arg(command.as_str())
-                .cwd(cwd);
+                .cwd(cwd)
+                .env("PILOTDECK_CRON_TASK_ID", &record.task_id.0)
+                .env("PILOTDECK_CRON_RUN_ID", &record.run_id)
+                .env("PILOTDECK_CRON_STATUS", record.status.as_str());
             let options = RunOptions {
                 stdin: Some(format!("{line}\n").into_bytes()),
                 timeout: Some(EXEC_TIMEOUT),

@@ -270,7 +270,7 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
             let view = cron::add(&home, opts).map_err(fail)?;
             if view.next_at.is_some_and(|t| t <= chrono::Utc::now()) {
                 ctx.out.note(&format!(
-                    "note: that time has passed; the next tick runs it (catch-up: {})",
+                    "note: that time is not in the future; the next tick runs it (catch-up: {})",
                     view.catch_up.as_str()
                 ));
             }
