@@ -39,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('chat', 'chat', [CompletionResultType]::ParameterValue, 'Talk with the agent in this project, interactively (one turn per line when piped)')
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('router', 'router', [CompletionResultType]::ParameterValue, 'Which model a prompt goes to, and what routing has cost')
+            [CompletionResult]::new('cron', 'cron', [CompletionResultType]::ParameterValue, 'Scheduled agent tasks: add, list, tick (run due tasks), history, install')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages (pilotdeck.1 and one per subcommand)')
@@ -435,6 +436,405 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;router;help;help' {
+            break
+        }
+        'pilotdeck;cron' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Schedule an agent task: prints its id and next three fire times')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks of this project (or all) with their next run')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one task, its next five fire times and its last run')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a task (only the flags given); a new schedule starts from now')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a task (its run history stays)')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop a task from firing until `resume`')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Let a paused task fire again; slots missed while paused are not run')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a task now, out of schedule, and wait for it')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past runs, newest first')
+            [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next fire times of a cron expression (checks it)')
+            [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'Run every due task once, then exit (for system cron / a systemd timer every minute)')
+            [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'pilotdeck;cron;add' {
+            [CompletionResult]::new('--cron', '--cron', [CompletionResultType]::ParameterName, 'Fire on a 5-field cron expression or macro: ''30 9 * * MON-FRI'', ''@daily''')
+            [CompletionResult]::new('--at', '--at', [CompletionResultType]::ParameterName, 'Fire once at TIME (ISO 8601; without an offset it is in the task''s time zone)')
+            [CompletionResult]::new('--in', '--in', [CompletionResultType]::ParameterName, 'Fire once after DURATION: 30m, 2h, 1d')
+            [CompletionResult]::new('--every', '--every', [CompletionResultType]::ParameterName, 'Fire every DURATION, starting now: 15m, 6h, 1d')
+            [CompletionResult]::new('--tz', '--tz', [CompletionResultType]::ParameterName, 'IANA time zone of the schedule (default: cron.timezone, else the system zone)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'A name for the task')
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: agent.model)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: agent.model)')
+            [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a run after DURATION (default: cron.runTimeoutMinutes)')
+            [CompletionResult]::new('--catch-up', '--catch-up', [CompletionResultType]::ParameterName, 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all')
+            [CompletionResult]::new('--deliver', '--deliver', [CompletionResultType]::ParameterName, 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;list' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--all-projects', '--all-projects', [CompletionResultType]::ParameterName, 'Tasks of every project, not just this one')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;show' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;edit' {
+            [CompletionResult]::new('--cron', '--cron', [CompletionResultType]::ParameterName, 'Fire on a 5-field cron expression or macro: ''30 9 * * MON-FRI'', ''@daily''')
+            [CompletionResult]::new('--at', '--at', [CompletionResultType]::ParameterName, 'Fire once at TIME (ISO 8601; without an offset it is in the task''s time zone)')
+            [CompletionResult]::new('--in', '--in', [CompletionResultType]::ParameterName, 'Fire once after DURATION: 30m, 2h, 1d')
+            [CompletionResult]::new('--every', '--every', [CompletionResultType]::ParameterName, 'Fire every DURATION, starting now: 15m, 6h, 1d')
+            [CompletionResult]::new('--tz', '--tz', [CompletionResultType]::ParameterName, 'IANA time zone of the schedule (default: cron.timezone, else the system zone)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'A name for the task')
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: agent.model)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: agent.model)')
+            [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a run after DURATION (default: cron.runTimeoutMinutes)')
+            [CompletionResult]::new('--catch-up', '--catch-up', [CompletionResultType]::ParameterName, 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all')
+            [CompletionResult]::new('--deliver', '--deliver', [CompletionResultType]::ParameterName, 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'A new message')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--no-deliver', '--no-deliver', [CompletionResultType]::ParameterName, 'Stop delivering results')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;rm' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;pause' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;resume' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;run' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most N runs')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;next' {
+            [CompletionResult]::new('--tz', '--tz', [CompletionResultType]::ParameterName, 'IANA time zone (default: cron.timezone, else the system zone)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many fire times')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Start after TIME instead of now (ISO 8601)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;tick' {
+            [CompletionResult]::new('--now', '--now', [CompletionResultType]::ParameterName, 'Evaluate schedules as if it were TIME (ISO 8601), to replay or debug a tick; runs still happen now')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;daemon' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;install' {
+            [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--systemd', '--systemd', [CompletionResultType]::ParameterName, 'A systemd user service + timer (the default on Linux)')
+            [CompletionResult]::new('--launchd', '--launchd', [CompletionResultType]::ParameterName, 'A launchd agent plist (the default on macOS)')
+            [CompletionResult]::new('--crontab', '--crontab', [CompletionResultType]::ParameterName, 'A crontab line (always printed, never installed)')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)')
+            [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Print the files instead of writing them')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;uninstall' {
+            [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--systemd', '--systemd', [CompletionResultType]::ParameterName, 'A systemd user service + timer (the default on Linux)')
+            [CompletionResult]::new('--launchd', '--launchd', [CompletionResultType]::ParameterName, 'A launchd agent plist (the default on macOS)')
+            [CompletionResult]::new('--crontab', '--crontab', [CompletionResultType]::ParameterName, 'A crontab line (always printed, never installed)')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)')
+            [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Print the files instead of writing them')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;import' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;cron;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Schedule an agent task: prints its id and next three fire times')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks of this project (or all) with their next run')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one task, its next five fire times and its last run')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a task (only the flags given); a new schedule starts from now')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a task (its run history stays)')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop a task from firing until `resume`')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Let a paused task fire again; slots missed while paused are not run')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a task now, out of schedule, and wait for it')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past runs, newest first')
+            [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next fire times of a cron expression (checks it)')
+            [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'Run every due task once, then exit (for system cron / a systemd timer every minute)')
+            [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'pilotdeck;cron;help;add' {
+            break
+        }
+        'pilotdeck;cron;help;list' {
+            break
+        }
+        'pilotdeck;cron;help;show' {
+            break
+        }
+        'pilotdeck;cron;help;edit' {
+            break
+        }
+        'pilotdeck;cron;help;rm' {
+            break
+        }
+        'pilotdeck;cron;help;pause' {
+            break
+        }
+        'pilotdeck;cron;help;resume' {
+            break
+        }
+        'pilotdeck;cron;help;run' {
+            break
+        }
+        'pilotdeck;cron;help;history' {
+            break
+        }
+        'pilotdeck;cron;help;next' {
+            break
+        }
+        'pilotdeck;cron;help;tick' {
+            break
+        }
+        'pilotdeck;cron;help;daemon' {
+            break
+        }
+        'pilotdeck;cron;help;install' {
+            break
+        }
+        'pilotdeck;cron;help;uninstall' {
+            break
+        }
+        'pilotdeck;cron;help;import' {
+            break
+        }
+        'pilotdeck;cron;help;help' {
             break
         }
         'pilotdeck;config' {
@@ -1196,6 +1596,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('chat', 'chat', [CompletionResultType]::ParameterValue, 'Talk with the agent in this project, interactively (one turn per line when piped)')
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('router', 'router', [CompletionResultType]::ParameterValue, 'Which model a prompt goes to, and what routing has cost')
+            [CompletionResult]::new('cron', 'cron', [CompletionResultType]::ParameterValue, 'Scheduled agent tasks: add, list, tick (run due tasks), history, install')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages (pilotdeck.1 and one per subcommand)')
@@ -1264,6 +1665,69 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;router;stats' {
+            break
+        }
+        'pilotdeck;help;cron' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Schedule an agent task: prints its id and next three fire times')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks of this project (or all) with their next run')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one task, its next five fire times and its last run')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Change a task (only the flags given); a new schedule starts from now')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove a task (its run history stays)')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop a task from firing until `resume`')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Let a paused task fire again; slots missed while paused are not run')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a task now, out of schedule, and wait for it')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past runs, newest first')
+            [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next fire times of a cron expression (checks it)')
+            [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'Run every due task once, then exit (for system cron / a systemd timer every minute)')
+            [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)')
+            break
+        }
+        'pilotdeck;help;cron;add' {
+            break
+        }
+        'pilotdeck;help;cron;list' {
+            break
+        }
+        'pilotdeck;help;cron;show' {
+            break
+        }
+        'pilotdeck;help;cron;edit' {
+            break
+        }
+        'pilotdeck;help;cron;rm' {
+            break
+        }
+        'pilotdeck;help;cron;pause' {
+            break
+        }
+        'pilotdeck;help;cron;resume' {
+            break
+        }
+        'pilotdeck;help;cron;run' {
+            break
+        }
+        'pilotdeck;help;cron;history' {
+            break
+        }
+        'pilotdeck;help;cron;next' {
+            break
+        }
+        'pilotdeck;help;cron;tick' {
+            break
+        }
+        'pilotdeck;help;cron;daemon' {
+            break
+        }
+        'pilotdeck;help;cron;install' {
+            break
+        }
+        'pilotdeck;help;cron;uninstall' {
+            break
+        }
+        'pilotdeck;help;cron;import' {
             break
         }
         'pilotdeck;help;config' {

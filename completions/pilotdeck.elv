@@ -36,6 +36,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
+            cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -400,6 +401,372 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;router;help;stats'= {
         }
         &'pilotdeck;router;help;help'= {
+        }
+        &'pilotdeck;cron'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Schedule an agent task: prints its id and next three fire times'
+            cand list 'List tasks of this project (or all) with their next run'
+            cand show 'Show one task, its next five fire times and its last run'
+            cand edit 'Change a task (only the flags given); a new schedule starts from now'
+            cand rm 'Remove a task (its run history stays)'
+            cand pause 'Stop a task from firing until `resume`'
+            cand resume 'Let a paused task fire again; slots missed while paused are not run'
+            cand run 'Run a task now, out of schedule, and wait for it'
+            cand history 'Past runs, newest first'
+            cand next 'Print the next fire times of a cron expression (checks it)'
+            cand tick 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
+            cand daemon 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
+            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
+            cand uninstall 'Remove the files `install` wrote'
+            cand import 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;cron;add'= {
+            cand --cron 'Fire on a 5-field cron expression or macro: ''30 9 * * MON-FRI'', ''@daily'''
+            cand --at 'Fire once at TIME (ISO 8601; without an offset it is in the task''s time zone)'
+            cand --in 'Fire once after DURATION: 30m, 2h, 1d'
+            cand --every 'Fire every DURATION, starting now: 15m, 6h, 1d'
+            cand --tz 'IANA time zone of the schedule (default: cron.timezone, else the system zone)'
+            cand --name 'A name for the task'
+            cand -m 'Model to use, provider/model (default: agent.model)'
+            cand --model 'Model to use, provider/model (default: agent.model)'
+            cand --permission-mode 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)'
+            cand --timeout 'Stop a run after DURATION (default: cron.runTimeoutMinutes)'
+            cand --catch-up 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all'
+            cand --deliver 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;list'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all-projects 'Tasks of every project, not just this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;show'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;edit'= {
+            cand --cron 'Fire on a 5-field cron expression or macro: ''30 9 * * MON-FRI'', ''@daily'''
+            cand --at 'Fire once at TIME (ISO 8601; without an offset it is in the task''s time zone)'
+            cand --in 'Fire once after DURATION: 30m, 2h, 1d'
+            cand --every 'Fire every DURATION, starting now: 15m, 6h, 1d'
+            cand --tz 'IANA time zone of the schedule (default: cron.timezone, else the system zone)'
+            cand --name 'A name for the task'
+            cand -m 'Model to use, provider/model (default: agent.model)'
+            cand --model 'Model to use, provider/model (default: agent.model)'
+            cand --permission-mode 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)'
+            cand --timeout 'Stop a run after DURATION (default: cron.runTimeoutMinutes)'
+            cand --catch-up 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all'
+            cand --deliver 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)'
+            cand --message 'A new message'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --no-deliver 'Stop delivering results'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;rm'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;pause'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;resume'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;run'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;history'= {
+            cand --limit 'At most N runs'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;next'= {
+            cand --tz 'IANA time zone (default: cron.timezone, else the system zone)'
+            cand -n 'How many fire times'
+            cand --after 'Start after TIME instead of now (ISO 8601)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;tick'= {
+            cand --now 'Evaluate schedules as if it were TIME (ISO 8601), to replay or debug a tick; runs still happen now'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;daemon'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;install'= {
+            cand --dir 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --systemd 'A systemd user service + timer (the default on Linux)'
+            cand --launchd 'A launchd agent plist (the default on macOS)'
+            cand --crontab 'A crontab line (always printed, never installed)'
+            cand --user 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)'
+            cand --print 'Print the files instead of writing them'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;uninstall'= {
+            cand --dir 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --systemd 'A systemd user service + timer (the default on Linux)'
+            cand --launchd 'A launchd agent plist (the default on macOS)'
+            cand --crontab 'A crontab line (always printed, never installed)'
+            cand --user 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)'
+            cand --print 'Print the files instead of writing them'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;import'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;cron;help'= {
+            cand add 'Schedule an agent task: prints its id and next three fire times'
+            cand list 'List tasks of this project (or all) with their next run'
+            cand show 'Show one task, its next five fire times and its last run'
+            cand edit 'Change a task (only the flags given); a new schedule starts from now'
+            cand rm 'Remove a task (its run history stays)'
+            cand pause 'Stop a task from firing until `resume`'
+            cand resume 'Let a paused task fire again; slots missed while paused are not run'
+            cand run 'Run a task now, out of schedule, and wait for it'
+            cand history 'Past runs, newest first'
+            cand next 'Print the next fire times of a cron expression (checks it)'
+            cand tick 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
+            cand daemon 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
+            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
+            cand uninstall 'Remove the files `install` wrote'
+            cand import 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;cron;help;add'= {
+        }
+        &'pilotdeck;cron;help;list'= {
+        }
+        &'pilotdeck;cron;help;show'= {
+        }
+        &'pilotdeck;cron;help;edit'= {
+        }
+        &'pilotdeck;cron;help;rm'= {
+        }
+        &'pilotdeck;cron;help;pause'= {
+        }
+        &'pilotdeck;cron;help;resume'= {
+        }
+        &'pilotdeck;cron;help;run'= {
+        }
+        &'pilotdeck;cron;help;history'= {
+        }
+        &'pilotdeck;cron;help;next'= {
+        }
+        &'pilotdeck;cron;help;tick'= {
+        }
+        &'pilotdeck;cron;help;daemon'= {
+        }
+        &'pilotdeck;cron;help;install'= {
+        }
+        &'pilotdeck;cron;help;uninstall'= {
+        }
+        &'pilotdeck;cron;help;import'= {
+        }
+        &'pilotdeck;cron;help;help'= {
         }
         &'pilotdeck;config'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -1095,6 +1462,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
+            cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -1147,6 +1515,53 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;router;decide'= {
         }
         &'pilotdeck;help;router;stats'= {
+        }
+        &'pilotdeck;help;cron'= {
+            cand add 'Schedule an agent task: prints its id and next three fire times'
+            cand list 'List tasks of this project (or all) with their next run'
+            cand show 'Show one task, its next five fire times and its last run'
+            cand edit 'Change a task (only the flags given); a new schedule starts from now'
+            cand rm 'Remove a task (its run history stays)'
+            cand pause 'Stop a task from firing until `resume`'
+            cand resume 'Let a paused task fire again; slots missed while paused are not run'
+            cand run 'Run a task now, out of schedule, and wait for it'
+            cand history 'Past runs, newest first'
+            cand next 'Print the next fire times of a cron expression (checks it)'
+            cand tick 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
+            cand daemon 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
+            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
+            cand uninstall 'Remove the files `install` wrote'
+            cand import 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
+        }
+        &'pilotdeck;help;cron;add'= {
+        }
+        &'pilotdeck;help;cron;list'= {
+        }
+        &'pilotdeck;help;cron;show'= {
+        }
+        &'pilotdeck;help;cron;edit'= {
+        }
+        &'pilotdeck;help;cron;rm'= {
+        }
+        &'pilotdeck;help;cron;pause'= {
+        }
+        &'pilotdeck;help;cron;resume'= {
+        }
+        &'pilotdeck;help;cron;run'= {
+        }
+        &'pilotdeck;help;cron;history'= {
+        }
+        &'pilotdeck;help;cron;next'= {
+        }
+        &'pilotdeck;help;cron;tick'= {
+        }
+        &'pilotdeck;help;cron;daemon'= {
+        }
+        &'pilotdeck;help;cron;install'= {
+        }
+        &'pilotdeck;help;cron;uninstall'= {
+        }
+        &'pilotdeck;help;cron;import'= {
         }
         &'pilotdeck;help;config'= {
             cand init 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'

@@ -39,6 +39,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "run" -d 'Run on
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "config" -d 'Create, show, check and locate the configuration'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
@@ -288,6 +289,260 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "add" -d 'Schedule an agent task: prints its id and next three fire times'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "list" -d 'List tasks of this project (or all) with their next run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "show" -d 'Show one task, its next five fire times and its last run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "edit" -d 'Change a task (only the flags given); a new schedule starts from now'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "rm" -d 'Remove a task (its run history stays)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "pause" -d 'Stop a task from firing until `resume`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "resume" -d 'Let a paused task fire again; slots missed while paused are not run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "run" -d 'Run a task now, out of schedule, and wait for it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "history" -d 'Past runs, newest first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "next" -d 'Print the next fire times of a cron expression (checks it)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "tick" -d 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "daemon" -d 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "install" -d 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "uninstall" -d 'Remove the files `install` wrote'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "import" -d 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l cron -d 'Fire on a 5-field cron expression or macro: \'30 9 * * MON-FRI\', \'@daily\'' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l at -d 'Fire once at TIME (ISO 8601; without an offset it is in the task\'s time zone)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l in -d 'Fire once after DURATION: 30m, 2h, 1d' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l every -d 'Fire every DURATION, starting now: 15m, 6h, 1d' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l tz -d 'IANA time zone of the schedule (default: cron.timezone, else the system zone)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l name -d 'A name for the task' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l permission-mode -d 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l timeout -d 'Stop a run after DURATION (default: cron.runTimeoutMinutes)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r -f -a "skip\t''
+once\t''
+all\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l deliver -d 'Also send each run\'s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -l all-projects -d 'Tasks of every project, not just this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l cron -d 'Fire on a 5-field cron expression or macro: \'30 9 * * MON-FRI\', \'@daily\'' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l at -d 'Fire once at TIME (ISO 8601; without an offset it is in the task\'s time zone)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l in -d 'Fire once after DURATION: 30m, 2h, 1d' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l every -d 'Fire every DURATION, starting now: 15m, 6h, 1d' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l tz -d 'IANA time zone of the schedule (default: cron.timezone, else the system zone)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l name -d 'A name for the task' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l permission-mode -d 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l timeout -d 'Stop a run after DURATION (default: cron.runTimeoutMinutes)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r -f -a "skip\t''
+once\t''
+all\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l deliver -d 'Also send each run\'s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l message -d 'A new message' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l no-deliver -d 'Stop delivering results'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -l limit -d 'At most N runs' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from history" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -l tz -d 'IANA time zone (default: cron.timezone, else the system zone)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -s n -d 'How many fire times' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -l after -d 'Start after TIME instead of now (ISO 8601)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from next" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -l now -d 'Evaluate schedules as if it were TIME (ISO 8601), to replay or debug a tick; runs still happen now' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from tick" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from daemon" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l dir -d 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l systemd -d 'A systemd user service + timer (the default on Linux)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l launchd -d 'A launchd agent plist (the default on macOS)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l crontab -d 'A crontab line (always printed, never installed)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l user -d 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l print -d 'Print the files instead of writing them'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from install" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l dir -d 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l systemd -d 'A systemd user service + timer (the default on Linux)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l launchd -d 'A launchd agent plist (the default on macOS)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l crontab -d 'A crontab line (always printed, never installed)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l user -d 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l print -d 'Print the files instead of writing them'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from uninstall" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "add" -d 'Schedule an agent task: prints its id and next three fire times'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "list" -d 'List tasks of this project (or all) with their next run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one task, its next five fire times and its last run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "edit" -d 'Change a task (only the flags given); a new schedule starts from now'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove a task (its run history stays)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "pause" -d 'Stop a task from firing until `resume`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Let a paused task fire again; slots missed while paused are not run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run a task now, out of schedule, and wait for it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "history" -d 'Past runs, newest first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "next" -d 'Print the next fire times of a cron expression (checks it)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "tick" -d 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "daemon" -d 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "install" -d 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "uninstall" -d 'Remove the files `install` wrote'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "import" -d 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand config; and not __fish_seen_subcommand_from init show validate path help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -751,18 +1006,19 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s q -l qui
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "completions" -d 'Print a shell completion script'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "version" -d 'Print the version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router config completions man memory mcp doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "version" -d 'Print the version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, most recently updated first'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
@@ -775,6 +1031,21 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "add" -d 'Schedule an agent task: prints its id and next three fire times'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "list" -d 'List tasks of this project (or all) with their next run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "show" -d 'Show one task, its next five fire times and its last run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "edit" -d 'Change a task (only the flags given); a new schedule starts from now'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "rm" -d 'Remove a task (its run history stays)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "pause" -d 'Stop a task from firing until `resume`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "resume" -d 'Let a paused task fire again; slots missed while paused are not run'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "run" -d 'Run a task now, out of schedule, and wait for it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "history" -d 'Past runs, newest first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "next" -d 'Print the next fire times of a cron expression (checks it)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "tick" -d 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "daemon" -d 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "install" -d 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "uninstall" -d 'Remove the files `install` wrote'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "import" -d 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "init" -d 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the merged configuration with the source of every value (secrets redacted)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "validate" -d 'Check a config file, or the merged configuration; exit 2 on errors'

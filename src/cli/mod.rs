@@ -7,6 +7,7 @@
 mod chat;
 mod completions;
 mod config;
+mod cron;
 mod doctor;
 mod mcp;
 mod memory;
@@ -91,6 +92,9 @@ pub enum Command {
     /// Which model a prompt goes to, and what routing has cost
     #[command(subcommand)]
     Router(router::RouterCommand),
+    /// Scheduled agent tasks: add, list, tick (run due tasks), history, install
+    #[command(subcommand)]
+    Cron(cron::CronCommand),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -192,6 +196,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Chat(args) => chat::run(&ctx, *args).await,
         Command::Session(cmd) => session::run(&ctx, cmd).await,
         Command::Router(cmd) => router::run(&ctx, cmd).await,
+        Command::Cron(cmd) => cron::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

@@ -72,12 +72,12 @@ pub struct RunArgs {
     memory: bool,
 }
 
-pub(super) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
+pub(crate) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
     PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
 }
 
 /// Parses `90s`, `10m`, `2h`, `1d` or plain seconds.
-pub(super) fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let t = text.trim();
     let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
     let n: u64 = num
@@ -150,7 +150,7 @@ fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
 }
 
 /// Fires `token` on Ctrl-C or SIGTERM.
-pub(super) fn cancel_on_signals(
+pub(crate) fn cancel_on_signals(
     token: CancellationToken,
 ) -> tokio_util::task::AbortOnDropHandle<()> {
     tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {

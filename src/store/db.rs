@@ -108,6 +108,49 @@ pub const MIGRATIONS: &[&str] = &[
         detail TEXT NOT NULL
      );
      CREATE INDEX memory_traces_kind ON memory_traces (kind, id);",
+    // 6: cron — scheduled tasks and their runs. A run row is the claim of one (task, slot): the
+    // UNIQUE index makes concurrent ticks fire each slot once. Manual runs have slot_at NULL.
+    "CREATE TABLE cron_tasks (
+       id TEXT PRIMARY KEY,
+       name TEXT,
+       project_key TEXT NOT NULL,
+       project_root TEXT NOT NULL,
+       message TEXT NOT NULL,
+       schedule TEXT NOT NULL,
+       timezone TEXT NOT NULL,
+       model TEXT,
+       permission_mode TEXT,
+       timeout_secs INTEGER,
+       catch_up TEXT NOT NULL,
+       deliver TEXT,
+       state TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       updated_at INTEGER NOT NULL,
+       cursor_at INTEGER NOT NULL
+     );
+     CREATE INDEX cron_tasks_project ON cron_tasks (project_key);
+     CREATE TABLE cron_runs (
+       id TEXT PRIMARY KEY,
+       task_id TEXT NOT NULL,
+       task_name TEXT,
+       slot_at INTEGER,
+       trigger TEXT NOT NULL,
+       status TEXT NOT NULL,
+       pid INTEGER NOT NULL,
+       started_at INTEGER NOT NULL,
+       finished_at INTEGER,
+       session_id TEXT,
+       model TEXT,
+       input_tokens INTEGER NOT NULL DEFAULT 0,
+       output_tokens INTEGER NOT NULL DEFAULT 0,
+       cost_usd REAL,
+       text TEXT NOT NULL DEFAULT '',
+       error TEXT,
+       delivery_error TEXT
+     );
+     CREATE UNIQUE INDEX cron_runs_slot ON cron_runs (task_id, slot_at);
+     CREATE INDEX cron_runs_status ON cron_runs (status);
+     CREATE INDEX cron_runs_started ON cron_runs (task_id, started_at);",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

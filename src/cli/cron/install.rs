@@ -1,0 +1,117 @@
+//! `pilotdeck cron install|uninstall`: picks the scheduler, renders the units through
+//! `cron::install`, writes them where asked (or prints them) and says how to activate them.
+
+use serde::Serialize;
+
+use super::{InstallArgs, fail};
+use crate::cli::{Context, Outcome};
+use crate::cron::install::{self, InstallOptions, Scheduler};
+use crate::home::PilotHome;
+
+#[derive(Serialize)]
+struct InstallReport {
+    files: Vec<InstalledFile>,
+    next_steps: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct InstalledFile {
+    path: Option<String>,
+    name: String,
+    contents: String,
+}
+
+pub(super) fn install_units(
+    ctx: &Context,
+    home: &PilotHome,
+    a: &InstallArgs,
+    remove: bool,
+) -> anyhow::Result<Outcome> {
+    let scheduler = if a.systemd {
+        Scheduler::Systemd
+    } else if a.launchd {
+        Scheduler::Launchd
+    } else if a.crontab {
+        Scheduler::Crontab
+    } else if cfg!(target_os = "macos") {
+        Scheduler::Launchd
+    } else {
+        Scheduler::Systemd
+    };
+    let dir = match (
+        &a.dir,
+        install::default_dir(scheduler, &crate::home::user_home().unwrap_or_default()),
+    ) {
+        (Some(d), _) => Some(d.clone()),
+        (None, d) => d,
+    };
+    if remove {
+        let removed = match &dir {
+            Some(d) => install::uninstall(scheduler, d).map_err(fail)?,
+            None => Vec::new(),
+        };
+        if removed.is_empty() {
+            ctx.out
+                .note("nothing to remove (for crontab, delete the line with `crontab -e`)");
+        }
+        for p in removed {
+            ctx.out.line(&format!("removed {}", p.display()))?;
+        }
+        return Ok(Outcome::Success);
+    }
+    let opts = InstallOptions {
+        scheduler,
+        exe: std::env::current_exe()?,
+        home: home.root().to_owned(),
+        path_env: crate::config::env::var("PATH")
+            .unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        config_file: ctx.global.config.clone(),
+    };
+    let units = install::render(&opts);
+    let written = match (&dir, a.print) {
+        (Some(d), false) => install::write(&units, d).map_err(fail)?,
+        _ => Vec::new(),
+    };
+    if ctx.out.json {
+        let files = units
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| InstalledFile {
+                path: written.get(i).map(|p| p.display().to_string()),
+                name: f.name.clone(),
+                contents: f.contents.clone(),
+            })
+            .collect();
+        ctx.out.json(&InstallReport {
+            files,
+            next_steps: units.next_steps,
+        })?;
+        return Ok(Outcome::Success);
+    }
+    if written.is_empty() {
+        for f in &units.files {
+            ctx.out.line(&format!("# {}", f.name))?;
+            ctx.out.raw(&f.contents)?;
+            ctx.out.line("")?;
+        }
+    } else {
+        for p in &written {
+            ctx.out.line(&format!("wrote {}", p.display()))?;
+        }
+    }
+    if scheduler == Scheduler::Crontab {
+        // The line itself is the result.
+        if let Some(line) = units.next_steps.last() {
+            ctx.out.line(line)?;
+        }
+        ctx.out
+            .note("add it with `crontab -e`; pilotdeck never edits your crontab");
+    } else {
+        ctx.out.note("to activate:");
+        for step in &units.next_steps {
+            ctx.out.note(&format!("  {step}"));
+        }
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,153 @@
+//! How `pilotdeck cron` prints tasks, runs and ticks: aligned text for people, JSON with `--json`.
+
+use crate::cli::{Context, Outcome};
+use crate::cron::{RunRecord, RunStatus, TaskView, TickReport};
+
+/// Exit 1 when a run did not complete.
+pub(super) fn run_outcome(runs: &[RunRecord]) -> Outcome {
+    if runs.iter().all(|r| r.status == RunStatus::Completed) {
+        Outcome::Success
+    } else {
+        Outcome::Failed
+    }
+}
+
+pub(super) fn print_task(ctx: &Context, v: &TaskView, verb: &str) -> anyhow::Result<Outcome> {
+    if ctx.out.json {
+        ctx.out.json(v)?;
+        return Ok(Outcome::Success);
+    }
+    let out = &ctx.out;
+    out.line(&format!("{verb} {}", v.id))?;
+    if let Some(n) = &v.name {
+        out.line(&format!("  name      {n}"))?;
+    }
+    out.line(&format!("  schedule  {} ({})", v.schedule_text, v.timezone))?;
+    out.line(&format!("  state     {}", v.state_str()))?;
+    out.line(&format!("  project   {}", v.project))?;
+    out.line(&format!("  message   {}", first_line(&v.message, 70)))?;
+    if let Some(d) = &v.deliver {
+        out.line(&format!("  deliver   {d}"))?;
+    }
+    for (i, t) in v.upcoming.iter().enumerate() {
+        let label = if i == 0 { "next" } else { "" };
+        out.line(&format!("  {label:<9} {t}"))?;
+    }
+    if let Some(r) = &v.last_run {
+        out.line(&format!("  last run  {}", run_line(r)))?;
+    }
+    Ok(Outcome::Success)
+}
+
+pub(super) fn first_line(text: &str, max: usize) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    let short: String = line.chars().take(max).collect();
+    if short.len() < line.len() {
+        format!("{short}…")
+    } else {
+        short
+    }
+}
+
+pub(super) fn print_list(ctx: &Context, views: &[TaskView], all: bool) -> anyhow::Result<Outcome> {
+    if ctx.out.json {
+        ctx.out.json(views)?;
+        return Ok(Outcome::Success);
+    }
+    if views.is_empty() {
+        ctx.out
+            .note("no cron tasks (`pilotdeck cron add --cron '0 9 * * *' \"…\"` adds one)");
+        return Ok(Outcome::Success);
+    }
+    ctx.out.line(&format!(
+        "{:<26}  {:<6}  {:<20}  {:<25}  {:<11}  NAME",
+        "ID", "STATE", "SCHEDULE", "NEXT", "LAST"
+    ))?;
+    for v in views {
+        let next = v.upcoming.first().map_or("-", String::as_str);
+        let last = v.last_run.as_ref().map_or("-", |r| r.status.as_str());
+        let mut name = v.name.clone().unwrap_or_else(|| first_line(&v.message, 40));
+        if all {
+            name = format!("{name}  [{}]", v.project);
+        }
+        ctx.out.line(&format!(
+            "{:<26}  {:<6}  {:<20}  {:<25}  {:<11}  {name}",
+            v.id.0,
+            v.state_str(),
+            first_line(&v.schedule_text, 20),
+            next,
+            last
+        ))?;
+    }
+    Ok(Outcome::Success)
+}
+
+/// `<task> <slot|manual> <status> <duration> [error]`.
+pub(super) fn run_line(r: &RunRecord) -> String {
+    let slot = r.slot_at.map_or_else(
+        || "manual".to_owned(),
+        |s| s.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+    );
+    let took = r.duration_ms.map_or_else(
+        || "-".to_owned(),
+        |ms| format!("{:.1}s", ms as f64 / 1000.0),
+    );
+    let mut line = format!("{} {} {} {took}", r.task_id, slot, r.status.as_str());
+    if let Some(e) = &r.error {
+        line.push_str(&format!(" — {}", first_line(e, 120)));
+    }
+    if let Some(e) = &r.delivery_error {
+        line.push_str(&format!(" (delivery failed: {})", first_line(e, 120)));
+    }
+    line
+}
+
+pub(super) fn print_runs(ctx: &Context, runs: &[RunRecord], single: bool) -> anyhow::Result<()> {
+    if ctx.out.json {
+        if single && let Some(r) = runs.first() {
+            ctx.out.json(r)?;
+        } else {
+            ctx.out.json(runs)?;
+        }
+        return Ok(());
+    }
+    if runs.is_empty() {
+        ctx.out.note("no runs yet");
+    }
+    for r in runs {
+        ctx.out.line(&run_line(r))?;
+        if single && !r.text.is_empty() {
+            ctx.out.line(r.text.trim_end())?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn print_tick(ctx: &Context, report: &TickReport) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(report)?;
+        return Ok(());
+    }
+    for r in &report.ran {
+        ctx.out.line(&run_line(r))?;
+    }
+    if ctx.global.quiet {
+        return Ok(());
+    }
+    for r in &report.interrupted {
+        ctx.out.warn(&run_line(r));
+    }
+    for p in &report.problems {
+        ctx.out.warn(p);
+    }
+    for d in &report.dropped {
+        ctx.out.note(&format!(
+            "{}: dropped {} missed slot(s) (catch-up policy)",
+            d.task_id, d.slots
+        ));
+    }
+    if let Some(reason) = &report.idle_reason {
+        ctx.out.note(reason);
+    }
+    Ok(())
+}

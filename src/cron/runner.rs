@@ -1,0 +1,184 @@
+//! Running one claimed slot: an unattended agent turn in the task's project (the same
+//! `agent::run_once` as `pilotdeck run`; "ask" permissions are denied because nobody can answer), with
+//! its own session, the run timeout, then the record written to history and delivered.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use chrono::Utc;
+use tokio_util::sync::CancellationToken;
+
+use super::Error;
+use super::db::CronDb;
+use super::deliver::deliver;
+use super::task::{RunRecord, RunStatus, Task, TaskState};
+use crate::agent::{self, AgentEvent, AgentOptions, Resume, RunRequest, SessionStart};
+use crate::config::{CronConfig, LoadOptions};
+use crate::home::{PilotHome, Project};
+use crate::session::TurnStatus;
+use crate::tools::permission::PermissionMode;
+
+/// Where runs get their configuration.
+#[derive(Debug, Clone, Default)]
+pub struct RunEnv {
+    /// `--config FILE`, passed on to each task's config load.
+    pub config_file: Option<PathBuf>,
+}
+
+/// The run timeout of `task`: its own `--timeout`, else `cron.runTimeoutMinutes` (0 = none).
+fn timeout_of(task: &Task, cron: &CronConfig) -> Option<Duration> {
+    match task.timeout_secs {
+        Some(s) => Some(Duration::from_secs(s)),
+        None if cron.run_timeout_minutes > 0 => Some(Duration::from_secs(
+            u64::from(cron.run_timeout_minutes) * 60,
+        )),
+        None => None,
+    }
+}
+
+/// Runs `record` (already claimed) for `task`, then writes its end to history, delivers it and marks
+/// a one-shot task done. Returns the finished record.
+pub(super) async fn execute(
+    home: &PilotHome,
+    env: &RunEnv,
+    db_path: &std::path::Path,
+    task: &Task,
+    mut record: RunRecord,
+    cancel: &CancellationToken,
+) -> Result<RunRecord, Error> {
+    let project = Project {
+        root: task.project_root.clone(),
+        key: task.project_key.clone(),
+    };
+    match agent_turn(home, env, &project, task, &mut record, cancel).await {
+        Ok(()) => {}
+        Err(message) => {
+            record.status = RunStatus::Failed;
+            record.error = Some(message);
+        }
+    }
+    record.finished_at = Some(Utc::now());
+    record.duration_ms = record
+        .finished_at
+        .map(|f| (f - record.started_at).num_milliseconds().max(0) as u64);
+    if let Some(delivery) = &task.deliver
+        && let Err(e) = deliver(delivery, &record, &task.project_root).await
+    {
+        tracing::warn!(task = %task.id, "delivery failed: {e}");
+        record.delivery_error = Some(e);
+    }
+    let db = CronDb::open(db_path)?;
+    db.finish(&record)?;
+    if task.schedule.is_once() && record.slot_at.is_some() {
+        db.set_state(&task.id, TaskState::Done, Utc::now())?;
+    }
+    Ok(record)
+}
+
+/// The agent turn itself; `Err` is a setup failure (bad config, unknown model) as text.
+async fn agent_turn(
+    home: &PilotHome,
+    env: &RunEnv,
+    project: &Project,
+    task: &Task,
+    record: &mut RunRecord,
+    cancel: &CancellationToken,
+) -> Result<(), String> {
+    let loaded = crate::config::load(
+        home,
+        &LoadOptions {
+            config_file: env.config_file.clone(),
+            project_root: Some(project.root.clone()),
+            model_flag: None,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let permission_mode = task
+        .permission_mode
+        .as_deref()
+        .map(|m| PermissionMode::parse(m, "--permission-mode"))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let servers = crate::mcp::McpServers::load(home, Some(&project.root));
+    for problem in &servers.problems {
+        tracing::warn!("{problem}; continuing without it");
+    }
+    let mcp = crate::mcp::McpToolSource::new(&servers);
+    let request = RunRequest {
+        prompt: task.message.clone(),
+        resume: Resume::New,
+        ephemeral: false,
+        agent: AgentOptions {
+            model_flag: task.model.clone(),
+            cwd: project.root.clone(),
+            permission_mode,
+            unattended: true,
+            tool_sources: if mcp.is_empty() {
+                Vec::new()
+            } else {
+                vec![Arc::new(mcp)]
+            },
+            ..AgentOptions::default()
+        },
+        memory: crate::memory::Memory::for_turns(home, &loaded.config, false)
+            .map(|m| crate::memory::turn_hook(m, project.clone())),
+    };
+    let token = cancel.child_token();
+    let timed_out = Arc::new(AtomicBool::new(false));
+    let cron = loaded.config.cron.clone().unwrap_or_default();
+    let _timer = timeout_of(task, &cron).map(|limit| {
+        let (token, flag) = (token.clone(), Arc::clone(&timed_out));
+        tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
+            tokio::select! {
+                () = tokio::time::sleep(limit) => {
+                    flag.store(true, Ordering::SeqCst);
+                    token.cancel();
+                }
+                () = token.cancelled() => {}
+            }
+        }))
+    });
+    let mut session = None;
+    let mut on_start = |start: &SessionStart| {
+        session = Some((
+            start.id.as_ref().map(ToString::to_string),
+            start.model.clone(),
+        ));
+    };
+    let mut emit = |_: AgentEvent| {};
+    let result = agent::run_once(
+        home,
+        project,
+        &loaded.config,
+        request,
+        &token,
+        &mut on_start,
+        &mut emit,
+    )
+    .await;
+    if let Some((id, model)) = session {
+        record.session_id = id;
+        record.model = Some(model);
+    }
+    let outcome = result.map_err(|e| e.to_string())?;
+    record.input_tokens = outcome.usage.input_tokens;
+    record.output_tokens = outcome.usage.output_tokens;
+    record.cost_usd = outcome.cost_usd;
+    record.text = outcome.final_text.clone();
+    record.error = outcome.error.as_ref().map(ToString::to_string);
+    record.status = match outcome.status {
+        TurnStatus::Completed => RunStatus::Completed,
+        TurnStatus::Aborted if timed_out.load(Ordering::SeqCst) => {
+            record.error = Some(format!(
+                "stopped: the run took longer than its timeout ({}s); raise it with `pilotdeck cron edit ID --timeout DUR` or cron.runTimeoutMinutes",
+                timeout_of(task, &cron).map_or(0, |d| d.as_secs())
+            ));
+            RunStatus::TimedOut
+        }
+        TurnStatus::Aborted => RunStatus::Aborted,
+        TurnStatus::Failed | TurnStatus::LimitReached => RunStatus::Failed,
+    };
+    Ok(())
+}
