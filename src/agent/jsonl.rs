@@ -5,6 +5,8 @@
 //!
 //! - `{"type":"session.started","session_id","model","cwd","resumed"}` — once, first.
 //! - `{"type":"turn.started","turn"}`
+//! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}`
+//! - `{"type":"context.compacted","tokens_before","tokens_after"}`
 //! - `{"type":"item.started"|"item.updated"|"item.completed","item":{"id","type",…}}` where the item
 //!   `type` is `agent_message` (`text`; `item.updated` carries the new fragment in `delta`),
 //!   `reasoning` (same fields), `tool_call` (`name`, `arguments`, `status`: `in_progress`,
