@@ -33,9 +33,13 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+            cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
+            cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
+            cand router 'Which model a prompt goes to, and what routing has cost'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
+            cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
             cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
@@ -63,6 +67,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --color 'When to use colour on stderr and in tables'
             cand --continue 'Continue the latest session of this project'
             cand --ephemeral 'Do not save a transcript'
+            cand --memory 'Use long-term memory for this run (recall before, capture after) even if not configured'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -72,6 +77,329 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'pilotdeck;chat'= {
+            cand -m 'Model to use, provider/model (default: the session''s, else agent.model)'
+            cand --model 'Model to use, provider/model (default: the session''s, else agent.model)'
+            cand --session 'Continue the session with this id (or unique prefix, or `last`)'
+            cand --permission-mode 'What the agent may do: read-only, workspace-write (default) or full'
+            cand --add-dir 'Another directory the agent may write to (repeatable)'
+            cand --allow 'Allow calls matching RULE, e.g. ''bash:cargo *'' (repeatable)'
+            cand --deny 'Deny calls matching RULE (repeatable; deny wins over allow)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --continue 'Continue the latest session of this project'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List sessions, most recently updated first'
+            cand show 'Show a session''s conversation (Markdown; --json for the records)'
+            cand resume 'Continue a session in `pilotdeck chat`'
+            cand fork 'Start a new session with the history of another, up to a turn'
+            cand rename 'Set a session''s title'
+            cand rm 'Delete a session''s transcript'
+            cand export 'Write a session as Markdown, JSON or JSONL on stdout'
+            cand search 'Full-text search over every transcript (any language, CJK included)'
+            cand compact 'Summarise a session''s older history now, as automatic compaction would'
+            cand reindex 'Rebuild the session index in state.db from the transcript files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;session;list'= {
+            cand --limit 'Show at most N sessions'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all-projects 'Sessions of every project, not only this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;show'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --markdown 'Print Markdown (the default without --json)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;resume'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;fork'= {
+            cand --at 'Keep the history up to and including this turn (default: all of it)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;rename'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;rm'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -y 'Do not ask for confirmation (needed when stdin is not a terminal)'
+            cand --yes 'Do not ask for confirmation (needed when stdin is not a terminal)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;export'= {
+            cand --format 'Output format'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;search'= {
+            cand --limit 'Show at most N hits'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all-projects 'Search every project, not only this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;compact'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;reindex'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;help'= {
+            cand list 'List sessions, most recently updated first'
+            cand show 'Show a session''s conversation (Markdown; --json for the records)'
+            cand resume 'Continue a session in `pilotdeck chat`'
+            cand fork 'Start a new session with the history of another, up to a turn'
+            cand rename 'Set a session''s title'
+            cand rm 'Delete a session''s transcript'
+            cand export 'Write a session as Markdown, JSON or JSONL on stdout'
+            cand search 'Full-text search over every transcript (any language, CJK included)'
+            cand compact 'Summarise a session''s older history now, as automatic compaction would'
+            cand reindex 'Rebuild the session index in state.db from the transcript files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;session;help;list'= {
+        }
+        &'pilotdeck;session;help;show'= {
+        }
+        &'pilotdeck;session;help;resume'= {
+        }
+        &'pilotdeck;session;help;fork'= {
+        }
+        &'pilotdeck;session;help;rename'= {
+        }
+        &'pilotdeck;session;help;rm'= {
+        }
+        &'pilotdeck;session;help;export'= {
+        }
+        &'pilotdeck;session;help;search'= {
+        }
+        &'pilotdeck;session;help;compact'= {
+        }
+        &'pilotdeck;session;help;reindex'= {
+        }
+        &'pilotdeck;session;help;help'= {
+        }
+        &'pilotdeck;router'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand decide 'Print which tier and model a prompt would be routed to'
+            cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;router;decide'= {
+            cand --session 'Decide as a request of this session (sticky tier, short continuations)'
+            cand -m 'Decide as if -m provider/model were given'
+            cand --model 'Decide as if -m provider/model were given'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --offline 'Never call the judge model; use the built-in heuristic'
+            cand --explain 'Also print the classifier signals, the judge call and the fallback chain'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;router;stats'= {
+            cand --since 'Only calls in this recent period: 90s, 10m, 2h, 7d'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;router;help'= {
+            cand decide 'Print which tier and model a prompt would be routed to'
+            cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;router;help;decide'= {
+        }
+        &'pilotdeck;router;help;stats'= {
+        }
+        &'pilotdeck;router;help;help'= {
         }
         &'pilotdeck;config'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -216,6 +544,312 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'pilotdeck;memory'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand index 'Turn queued conversation turns into notes (one model call per turn)'
+            cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
+            cand dream 'Consolidate notes: merge duplicates, deprecate contradicted notes (undo with `rollback`)'
+            cand rollback 'Restore the notes as they were before the last dream'
+            cand list 'List notes'
+            cand show 'Print one note (by id, file name or name)'
+            cand pending 'List captured turns waiting for `memory index`'
+            cand deprecate 'Mark a note deprecated: kept on disk, left out of recall and dream'
+            cand restore 'Undo `deprecate`'
+            cand trace 'Show what index, recall and dream did recently'
+            cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
+            cand import 'Import a bundle from `export`, or a folder of markdown notes'
+            cand stats 'Counts of notes and queued turns'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;memory;index'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Index every project with queued turns'
+            cand --if-due 'Do nothing unless queued work passed the schedule (memory.schedule.autoIndexIntervalMinutes)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;recall'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --limit 'How many notes at most'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Search every project''s notes (the General workspace)'
+            cand --offline 'Local full-text ranking only (the only stage implemented so far; accepted for scripts)'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;dream'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --dry-run 'Show the plan without changing any note'
+            cand --if-due 'Do nothing unless notes changed and memory.schedule.autoDreamIntervalMinutes passed'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;rollback'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;list'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --type 'Only notes of this type'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'List every project''s notes'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;show'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;pending'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Every project''s queued turns'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;deprecate'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;restore'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;trace'= {
+            cand --last 'How many traces, newest first'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;export'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --out 'Write the bundle to FILE instead of stdout'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;import'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;stats'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;memory;help'= {
+            cand index 'Turn queued conversation turns into notes (one model call per turn)'
+            cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
+            cand dream 'Consolidate notes: merge duplicates, deprecate contradicted notes (undo with `rollback`)'
+            cand rollback 'Restore the notes as they were before the last dream'
+            cand list 'List notes'
+            cand show 'Print one note (by id, file name or name)'
+            cand pending 'List captured turns waiting for `memory index`'
+            cand deprecate 'Mark a note deprecated: kept on disk, left out of recall and dream'
+            cand restore 'Undo `deprecate`'
+            cand trace 'Show what index, recall and dream did recently'
+            cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
+            cand import 'Import a bundle from `export`, or a folder of markdown notes'
+            cand stats 'Counts of notes and queued turns'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;memory;help;index'= {
+        }
+        &'pilotdeck;memory;help;recall'= {
+        }
+        &'pilotdeck;memory;help;dream'= {
+        }
+        &'pilotdeck;memory;help;rollback'= {
+        }
+        &'pilotdeck;memory;help;list'= {
+        }
+        &'pilotdeck;memory;help;show'= {
+        }
+        &'pilotdeck;memory;help;pending'= {
+        }
+        &'pilotdeck;memory;help;deprecate'= {
+        }
+        &'pilotdeck;memory;help;restore'= {
+        }
+        &'pilotdeck;memory;help;trace'= {
+        }
+        &'pilotdeck;memory;help;export'= {
+        }
+        &'pilotdeck;memory;help;import'= {
+        }
+        &'pilotdeck;memory;help;stats'= {
+        }
+        &'pilotdeck;memory;help;help'= {
         }
         &'pilotdeck;mcp'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -458,15 +1092,61 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;help'= {
             cand run 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+            cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
+            cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
+            cand router 'Which model a prompt goes to, and what routing has cost'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
+            cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
             cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;help;run'= {
+        }
+        &'pilotdeck;help;chat'= {
+        }
+        &'pilotdeck;help;session'= {
+            cand list 'List sessions, most recently updated first'
+            cand show 'Show a session''s conversation (Markdown; --json for the records)'
+            cand resume 'Continue a session in `pilotdeck chat`'
+            cand fork 'Start a new session with the history of another, up to a turn'
+            cand rename 'Set a session''s title'
+            cand rm 'Delete a session''s transcript'
+            cand export 'Write a session as Markdown, JSON or JSONL on stdout'
+            cand search 'Full-text search over every transcript (any language, CJK included)'
+            cand compact 'Summarise a session''s older history now, as automatic compaction would'
+            cand reindex 'Rebuild the session index in state.db from the transcript files'
+        }
+        &'pilotdeck;help;session;list'= {
+        }
+        &'pilotdeck;help;session;show'= {
+        }
+        &'pilotdeck;help;session;resume'= {
+        }
+        &'pilotdeck;help;session;fork'= {
+        }
+        &'pilotdeck;help;session;rename'= {
+        }
+        &'pilotdeck;help;session;rm'= {
+        }
+        &'pilotdeck;help;session;export'= {
+        }
+        &'pilotdeck;help;session;search'= {
+        }
+        &'pilotdeck;help;session;compact'= {
+        }
+        &'pilotdeck;help;session;reindex'= {
+        }
+        &'pilotdeck;help;router'= {
+            cand decide 'Print which tier and model a prompt would be routed to'
+            cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+        }
+        &'pilotdeck;help;router;decide'= {
+        }
+        &'pilotdeck;help;router;stats'= {
         }
         &'pilotdeck;help;config'= {
             cand init 'Write a commented pilotdeck.yaml (asks on a terminal; flags for scripts)'
@@ -485,6 +1165,47 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;completions'= {
         }
         &'pilotdeck;help;man'= {
+        }
+        &'pilotdeck;help;memory'= {
+            cand index 'Turn queued conversation turns into notes (one model call per turn)'
+            cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
+            cand dream 'Consolidate notes: merge duplicates, deprecate contradicted notes (undo with `rollback`)'
+            cand rollback 'Restore the notes as they were before the last dream'
+            cand list 'List notes'
+            cand show 'Print one note (by id, file name or name)'
+            cand pending 'List captured turns waiting for `memory index`'
+            cand deprecate 'Mark a note deprecated: kept on disk, left out of recall and dream'
+            cand restore 'Undo `deprecate`'
+            cand trace 'Show what index, recall and dream did recently'
+            cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
+            cand import 'Import a bundle from `export`, or a folder of markdown notes'
+            cand stats 'Counts of notes and queued turns'
+        }
+        &'pilotdeck;help;memory;index'= {
+        }
+        &'pilotdeck;help;memory;recall'= {
+        }
+        &'pilotdeck;help;memory;dream'= {
+        }
+        &'pilotdeck;help;memory;rollback'= {
+        }
+        &'pilotdeck;help;memory;list'= {
+        }
+        &'pilotdeck;help;memory;show'= {
+        }
+        &'pilotdeck;help;memory;pending'= {
+        }
+        &'pilotdeck;help;memory;deprecate'= {
+        }
+        &'pilotdeck;help;memory;restore'= {
+        }
+        &'pilotdeck;help;memory;trace'= {
+        }
+        &'pilotdeck;help;memory;export'= {
+        }
+        &'pilotdeck;help;memory;import'= {
+        }
+        &'pilotdeck;help;memory;stats'= {
         }
         &'pilotdeck;help;mcp'= {
             cand list 'List the configured servers: name, scope, transport, enabled'

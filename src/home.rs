@@ -153,6 +153,11 @@ impl PilotHome {
         self.root.join("plugins")
     }
 
+    /// `pilotdeck chat` input history, one JSON line per input.
+    pub fn chat_history_file(&self) -> PathBuf {
+        self.root.join("chat_history.jsonl")
+    }
+
     /// `<home>/projects/<key>/`.
     pub fn project_dir(&self, key: &ProjectKey) -> PathBuf {
         self.projects_dir().join(&key.0)

@@ -5,11 +5,11 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use pilotdeck::agent::SetupError;
+use pilotdeck::agent::{RunError, SetupError};
 use pilotdeck::cli::{self, Cli, Outcome, UsageError};
 use pilotdeck::home::{self, PilotHome};
 use pilotdeck::output::Output;
-use pilotdeck::{config, logging, mcp, model, session};
+use pilotdeck::{config, logging, mcp, model, router, session};
 
 fn main() -> ExitCode {
     // reqwest is built without a default TLS provider; every client needs this first.
@@ -68,14 +68,38 @@ fn exit_code(e: &anyhow::Error) -> u8 {
         if let Some(e) = cause.downcast_ref::<model::Error>() {
             return if e.is_account_error() { 3 } else { 1 };
         }
-        if let Some(SetupError::NoModel | SetupError::BadModel(_) | SetupError::Permissions(_)) =
-            cause.downcast_ref::<SetupError>()
+        // `RunError` wraps these transparently, which hides them from the source chain.
+        let (setup, session) = match cause.downcast_ref::<RunError>() {
+            Some(RunError::Setup(e)) => (Some(e), None),
+            Some(RunError::Session(e)) => (None, Some(e)),
+            _ => (
+                cause.downcast_ref::<SetupError>(),
+                cause.downcast_ref::<session::Error>(),
+            ),
+        };
+        match setup {
+            Some(
+                SetupError::NoModel
+                | SetupError::BadModel(_)
+                | SetupError::Permissions(_)
+                | SetupError::Router(
+                    router::Error::BadModel { .. }
+                    | router::Error::UnknownDefaultTier { .. }
+                    | router::Error::NoModel,
+                ),
+            ) => return 2,
+            Some(SetupError::Provider(e)) if e.is_account_error() => return 3,
+            _ => {}
+        }
+        if let Some(
+            router::Error::BadModel { .. }
+            | router::Error::UnknownDefaultTier { .. }
+            | router::Error::NoModel,
+        ) = cause.downcast_ref::<router::Error>()
         {
             return 2;
         }
-        if let Some(session::Error::NotFound { .. } | session::Error::Ambiguous { .. }) =
-            cause.downcast_ref::<session::Error>()
-        {
+        if let Some(session::Error::NotFound { .. } | session::Error::Ambiguous { .. }) = session {
             return 2;
         }
         if let Some(home::Error::BadProject { .. } | home::Error::NoHomeDir) =

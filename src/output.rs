@@ -83,6 +83,13 @@ impl Output {
         let _ = writeln!(io::stderr().lock(), "{text}");
     }
 
+    /// `text` on stderr without a newline (the chat prompt).
+    pub fn prompt(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+        let _ = err.flush();
+    }
+
     /// `text` in `code` colour when colour is on.
     pub fn paint(&self, code: &str, text: &str) -> String {
         if self.color {

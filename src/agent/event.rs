@@ -40,4 +40,21 @@ pub enum AgentEvent {
     },
     /// All results of one reply's calls, in call order, as added to the conversation.
     ToolResults { message: Message },
+    /// The conversation was compacted: `messages` replaced it (a summary plus the newest messages).
+    Compacted {
+        messages: Vec<Message>,
+        tokens_before: u64,
+        tokens_after: u64,
+    },
+    /// The router chose the turn's model (once per turn, before its first model call).
+    Routed {
+        turn: u32,
+        tier: Option<String>,
+        /// `provider/model`.
+        model: String,
+        /// `explicit`, `scenario`, `sticky`, `judge`, `heuristic` or `default`.
+        resolved_from: String,
+        reason: String,
+        judge_called: bool,
+    },
 }

@@ -10,8 +10,12 @@
 //!   `reasoning` (same fields), `tool_call` (`name`, `arguments`, `status`: `in_progress`,
 //!   `completed`, `failed`, `denied`, `invalid_arguments`, `unknown_tool`, `cancelled`; `output`: a
 //!   one-line summary; `duration_ms`), or `permission_denial` (`tool`, `reason`).
+//! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}` — the
+//!   router's choice for the turn, before its first model call (absent when the router is not used).
 //! - `{"type":"turn.completed","turn","usage":{input_tokens,output_tokens,cache_read_tokens,cache_write_tokens},"cost_usd"}`
 //! - `{"type":"turn.failed","turn","error":{"code","message"},"usage","cost_usd"}`
+//! - `{"type":"context.compacted","tokens_before","tokens_after"}` — the conversation was summarised to
+//!   fit the model's window (estimated tokens).
 //! - `{"type":"error","message"}` — a failure outside a turn.
 //!
 //! Unset optional fields are `null`.
@@ -48,6 +52,16 @@ pub enum RunEvent {
     /// An item finished.
     #[serde(rename = "item.completed")]
     ItemCompleted { item: Item },
+    /// The router chose the turn's model.
+    #[serde(rename = "router.decided")]
+    RouterDecided {
+        turn: u32,
+        tier: Option<String>,
+        model: String,
+        resolved_from: String,
+        reason: String,
+        judge_called: bool,
+    },
     /// The turn finished normally.
     #[serde(rename = "turn.completed")]
     TurnCompleted {
@@ -62,6 +76,12 @@ pub enum RunEvent {
         error: ErrorBody,
         usage: Usage,
         cost_usd: Option<f64>,
+    },
+    /// The conversation was compacted.
+    #[serde(rename = "context.compacted")]
+    ContextCompacted {
+        tokens_before: u64,
+        tokens_after: u64,
     },
     /// A failure outside a turn.
     #[serde(rename = "error")]
@@ -222,6 +242,29 @@ impl JsonlEmitter {
                 out
             }
             AgentEvent::ToolResults { .. } => Vec::new(),
+            AgentEvent::Compacted {
+                tokens_before,
+                tokens_after,
+                ..
+            } => vec![RunEvent::ContextCompacted {
+                tokens_before: *tokens_before,
+                tokens_after: *tokens_after,
+            }],
+            AgentEvent::Routed {
+                turn,
+                tier,
+                model,
+                resolved_from,
+                reason,
+                judge_called,
+            } => vec![RunEvent::RouterDecided {
+                turn: *turn,
+                tier: tier.clone(),
+                model: model.clone(),
+                resolved_from: resolved_from.clone(),
+                reason: reason.clone(),
+                judge_called: *judge_called,
+            }],
         }
     }
 

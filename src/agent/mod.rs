@@ -5,15 +5,20 @@
 //! it goes. The loop prints nothing and writes nothing itself: front ends render the events and
 //! [`Recorder`] appends them to the transcript.
 
+mod compact;
+mod conversation;
 mod event;
 mod jsonl;
 mod limits;
 mod oneshot;
 mod outcome;
 mod record;
+mod route;
 mod setup;
 mod turn;
 
+pub use compact::Compacted;
+pub use conversation::{Conversation, compact_session};
 pub use event::AgentEvent;
 pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
@@ -25,9 +30,6 @@ pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_mode
 use crate::config::ModelRef;
 use crate::model::{ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest, ToolSpec, Usage};
 use crate::tools::{ToolContext, ToolRegistry};
-
-/// Retries one model call may spend (shared across its attempts; see `model::retry`).
-const DEFAULT_RETRY_BUDGET: u32 = 2;
 
 /// Everything fixed for a session's turns.
 pub struct Agent {
@@ -42,7 +44,19 @@ pub struct Agent {
     pub thinking: Option<ThinkingRequest>,
     /// When set, the final answer must be JSON valid against this schema.
     pub output_schema: Option<OutputSchema>,
+    /// HTTP requests one model call may make, retries included (see `model::retry`).
     pub retry_budget: u32,
+    /// Corrects token estimates from reported usage (see `context::Calibration`).
+    calibration: std::sync::Mutex<crate::context::Calibration>,
+    /// Routes each turn's model calls (tiers, fallbacks, accounting); `None` calls `model` directly.
+    pub router: Option<crate::router::Router>,
+    /// `model` was chosen explicitly (`-m`): the router does not classify.
+    pub explicit_model: bool,
+    /// The session id, for the router's sticky state and logs.
+    pub session: Option<String>,
+    routing: std::sync::Mutex<route::TurnRouting>,
+    /// Long-term memory: recalled before the turn, captured after it (`None` when memory is off).
+    pub memory: Option<crate::context::MemoryHandle>,
 }
 
 impl Agent {
@@ -66,7 +80,13 @@ impl Agent {
             max_output_tokens: None,
             thinking: None,
             output_schema: None,
-            retry_budget: DEFAULT_RETRY_BUDGET,
+            retry_budget: crate::model::retry::DEFAULT_BUDGET,
+            calibration: std::sync::Mutex::default(),
+            router: None,
+            explicit_model: false,
+            session: None,
+            routing: std::sync::Mutex::default(),
+            memory: None,
         }
     }
 

@@ -80,11 +80,28 @@ impl Recorder {
                 reason: reason.clone(),
                 at,
             }),
+            AgentEvent::Compacted {
+                messages,
+                tokens_before,
+                tokens_after,
+            } => self.append(Record::Compaction {
+                turn: self.turn,
+                messages: messages.clone(),
+                tokens_before: *tokens_before,
+                tokens_after: *tokens_after,
+                at,
+            }),
             AgentEvent::TextDelta { .. }
             | AgentEvent::ThinkingDelta { .. }
             | AgentEvent::ToolStarted { .. }
+            | AgentEvent::Routed { .. }
             | AgentEvent::ToolFinished { .. } => {}
         }
+    }
+
+    /// The turn the next records belong to (set when resuming before any turn runs).
+    pub fn set_turn(&mut self, turn: u32) {
+        self.turn = turn;
     }
 
     /// Records the end of a turn.

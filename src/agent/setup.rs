@@ -55,6 +55,8 @@ pub enum SetupError {
     Permissions(#[from] crate::tools::permission::Error),
     #[error(transparent)]
     Workspace(#[from] crate::tools::Error),
+    #[error(transparent)]
+    Router(#[from] crate::router::Error),
 }
 
 /// The model a session uses: the flag, else the session's, else the config's default.
@@ -108,8 +110,10 @@ pub fn build(
         append: opts.append_system.clone(),
         unattended: opts.unattended,
     });
+    let client = ModelClient::new()?;
+    let router = crate::router::Router::new(home, config, Some(&model), client.clone())?;
     let mut agent = Agent::new(
-        ModelClient::new()?,
+        client,
         provider,
         model,
         ToolRegistry::with_builtins(),
@@ -135,6 +139,8 @@ pub fn build(
             effort: Effort::Medium,
         });
     agent.output_schema = opts.output_schema.clone();
+    agent.router = Some(router);
+    agent.explicit_model = opts.model_flag.is_some();
     Ok(agent)
 }
 

@@ -19,8 +19,8 @@ use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
 use crate::model::{
-    Assembler, CallOptions, ContentBlock, Message, ModelEvent, ModelRequest, ModelResponse,
-    RetryBudget, Usage,
+    Assembler, CallOptions, ContentBlock, ErrorCode, Message, ModelEvent, ModelRequest,
+    ModelResponse, RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
 use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
@@ -29,7 +29,7 @@ use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
 const OUTPUT_SCHEMA_RETRIES: u32 = 2;
 
 /// Why the model call of an iteration stopped early.
-enum CallEnd {
+pub(super) enum CallEnd {
     Done(ModelResponse),
     Failed(TurnError),
 }
@@ -60,6 +60,11 @@ impl Agent {
                 }
             }))
         });
+        let recalled = match &self.memory {
+            Some(memory) => memory.0.recall(&input.text()).await,
+            None => None,
+        };
+        let input_at = history.len();
         history.push(input.clone());
         emit(AgentEvent::UserMessage {
             turn,
@@ -70,6 +75,7 @@ impl Agent {
         let mut tool_calls = 0;
         let mut breaker = CircuitBreaker::default();
         let mut schema_retries = 0;
+        let mut compacted_on_error = false;
         let end = loop {
             if iterations >= self.limits.max_iterations {
                 break Err(TurnError::Limit(format!(
@@ -78,6 +84,7 @@ impl Agent {
                 )));
             }
             iterations += 1;
+            self.fit_context(history, &token, emit).await;
             let mut request = ModelRequest::new(self.model.clone(), history.clone());
             request.system = Some(self.system.clone());
             // Per call, not per turn: an MCP server's tool list may change between calls
@@ -86,16 +93,31 @@ impl Agent {
             request.max_output_tokens = self.max_output_tokens;
             request.thinking = self.thinking.clone();
             request.output_schema = self.output_schema.clone();
-            let response = match self.call_model(&request, &token, emit).await {
+            if let Some(block) = &recalled {
+                crate::context::attach_recall(&mut request.messages, input_at, block);
+            }
+            let response = match self.call_model(turn, &request, &token, emit).await {
                 CallEnd::Done(r) => r,
+                // The provider counts better than our estimate: compact once and retry.
+                CallEnd::Failed(TurnError::Model(e))
+                    if e.code == ErrorCode::PromptTooLong && !compacted_on_error =>
+                {
+                    compacted_on_error = true;
+                    if self.compact_and_report(history, &token, emit).await {
+                        iterations -= 1;
+                        continue;
+                    }
+                    break Err(TurnError::Model(e));
+                }
                 CallEnd::Failed(e) => break Err(e),
             };
+            self.observe_usage(&request.messages, &response.usage);
             usage.add(&response.usage);
             history.push(response.message.clone());
             emit(AgentEvent::AssistantMessage {
                 message: response.message.clone(),
                 usage: response.usage,
-                model: self.model.to_string(),
+                model: self.current_model(),
             });
             let calls: Vec<ToolCall> = response
                 .message
@@ -191,7 +213,7 @@ impl Agent {
             status,
             final_text,
             usage,
-            cost_usd: self.cost(&usage),
+            cost_usd: self.turn_cost(turn, &usage),
             error: end.err(),
             duration: started.elapsed(),
             iterations,
@@ -199,13 +221,18 @@ impl Agent {
         }
     }
 
-    /// Streams one model call, forwarding deltas.
+    /// Streams one model call, forwarding deltas: through the router when there is one (see
+    /// `route.rs`), else straight to the agent's model.
     async fn call_model(
         &self,
+        turn: u32,
         request: &ModelRequest,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> CallEnd {
+        if let Some(end) = self.routed_call(turn, request, token, emit).await {
+            return end;
+        }
         let options = CallOptions {
             budget: RetryBudget::new(self.retry_budget),
             cancel: token.clone(),

@@ -4,11 +4,15 @@
 //! business logic lives here. Errors are `anyhow` with the user's intent as context; `main` turns them
 //! into exit codes.
 
+mod chat;
 mod completions;
 mod config;
 mod doctor;
 mod mcp;
+mod memory;
+mod router;
 mod run;
+mod session;
 
 use std::path::PathBuf;
 
@@ -79,6 +83,14 @@ pub enum ColorChoice {
 pub enum Command {
     /// Run one agent task in this project and print the answer (scripts, CI, cron)
     Run(Box<run::RunArgs>),
+    /// Talk with the agent in this project, interactively (one turn per line when piped)
+    Chat(Box<chat::ChatArgs>),
+    /// The saved conversations: list, show, search, resume, fork, export, compact
+    #[command(subcommand)]
+    Session(session::SessionCommand),
+    /// Which model a prompt goes to, and what routing has cost
+    #[command(subcommand)]
+    Router(router::RouterCommand),
     /// Create, show, check and locate the configuration
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -86,6 +98,9 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Write man pages (pilotdeck.1 and one per subcommand)
     Man(completions::ManArgs),
+    /// Long-term memory: index turns into notes, recall, dream, and manage notes
+    #[command(subcommand)]
+    Memory(memory::MemoryCommand),
     /// Manage MCP servers (their tools join the agent's) and serve pilotdeck over MCP
     #[command(subcommand)]
     Mcp(mcp::McpCommand),
@@ -174,10 +189,14 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
     };
     match cli.command {
         Command::Run(args) => run::run(&ctx, *args).await,
+        Command::Chat(args) => chat::run(&ctx, *args).await,
+        Command::Session(cmd) => session::run(&ctx, cmd).await,
+        Command::Router(cmd) => router::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
         Command::Version => {
             ctx.out

@@ -67,9 +67,12 @@ pub struct RunArgs {
     /// Add TEXT to the end of the system prompt
     #[arg(long, value_name = "TEXT")]
     append_system_prompt: Option<String>,
+    /// Use long-term memory for this run (recall before, capture after) even if not configured
+    #[arg(long)]
+    memory: bool,
 }
 
-fn parse_mode(text: &str) -> Result<PermissionMode, String> {
+pub(super) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
     PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
 }
 
@@ -91,7 +94,7 @@ pub(super) fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// Reads the prompt: the argument, stdin, or both (stdin appended as a <stdin> block).
-fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
+pub(super) fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
     let stdin_is_tty = std::io::stdin().is_terminal();
     let from_stdin = matches!(arg, None | Some("-"));
     if from_stdin && stdin_is_tty {
@@ -147,7 +150,9 @@ fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
 }
 
 /// Fires `token` on Ctrl-C or SIGTERM.
-fn cancel_on_signals(token: CancellationToken) -> tokio_util::task::AbortOnDropHandle<()> {
+pub(super) fn cancel_on_signals(
+    token: CancellationToken,
+) -> tokio_util::task::AbortOnDropHandle<()> {
     tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
         let term = async {
             match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
@@ -208,6 +213,8 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 vec![std::sync::Arc::new(mcp_source)]
             },
         },
+        memory: crate::memory::Memory::for_turns(&home, &loaded.config, args.memory)
+            .map(|m| crate::memory::turn_hook(m, project.clone())),
     };
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
@@ -313,7 +320,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
 }
 
 /// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`.
-fn tool_line(
+pub(super) fn tool_line(
     ctx: &Context,
     name: &str,
     arguments: &serde_json::Value,
@@ -326,7 +333,7 @@ fn tool_line(
         ExecutionStatus::Denied { .. } => ("denied", "31"),
         _ => ("error", "33"),
     };
-    let subject = ["path", "command", "pattern"]
+    let subject = ["file_path", "path", "command", "pattern"]
         .iter()
         .find_map(|k| arguments.get(*k).and_then(|v| v.as_str()))
         .map(|s| {

@@ -282,6 +282,8 @@ impl PilotdeckServer {
                 tool_sources: vec![Arc::new(McpToolSource::new(&servers))],
                 ..AgentOptions::default()
             },
+            memory: crate::memory::Memory::for_turns(home, &loaded.config, false)
+                .map(|m| crate::memory::turn_hook(m, project.clone())),
         };
         // A client cancellation (notifications/cancelled) fires context.ct.
         let cancel: CancellationToken = context.ct.clone();

@@ -1,10 +1,22 @@
-//! Sessions: transcripts on disk (the source of truth) and rebuilding a conversation from them.
+//! Sessions: transcripts on disk (the source of truth), the index and full-text search over them in
+//! `state.db`, and rebuilding a conversation from a transcript.
 //!
 //! Every command that talks to a model (`run`, `chat`, cron, always-on) records through
-//! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere.
+//! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere. The
+//! index is a cache: `session list` repairs it from the files, `session reindex` rebuilds it.
 
+mod index;
+mod ops;
+mod render;
 mod resume;
+mod segment;
+mod summary;
 mod transcript;
 
+pub use index::{Scope, SearchHit, SyncReport};
+pub use ops::{Loaded, fork, list, load, refresh, reindex, remove, rename, search, short};
+pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
+pub use segment::is_cjk;
+pub use summary::{SessionSummary, title_from_prompt};
 pub use transcript::{Error, Record, SessionId, Transcript, TurnStatus, find};

@@ -5,6 +5,9 @@
 //! assistant message with unanswered calls is dropped, so calls and results always stay paired. Such
 //! a turn is closed with a short assistant note saying it was interrupted, so the model knows and the
 //! roles keep alternating.
+//!
+//! A compaction record is a boundary: the history restarts from its replacement messages (summary plus
+//! the newest messages kept verbatim), so resume never replays what compaction removed.
 
 use std::collections::HashSet;
 
@@ -47,7 +50,16 @@ pub fn rebuild(records: &[Record]) -> History {
                 messages.append(&mut pairable(std::mem::take(&mut pending)));
                 open = false;
             }
-            Record::Session { .. } | Record::Denial { .. } | Record::Unknown => {}
+            // The replacement already holds everything before the boundary, including the open
+            // turn's messages so far; later records of that turn append to it.
+            Record::Compaction { messages: m, .. } => {
+                messages = m.clone();
+                pending.clear();
+            }
+            Record::Session { .. }
+            | Record::Denial { .. }
+            | Record::Title { .. }
+            | Record::Unknown => {}
         }
     }
     let interrupted = open;
@@ -217,6 +229,28 @@ mod tests {
             1,
             "only the answered call survives"
         );
+    }
+
+    #[test]
+    fn resume_starts_at_the_last_compaction() {
+        let h = rebuild(&[
+            user(1, "old"),
+            assistant(1, vec![ContentBlock::text("old answer")]),
+            end(1),
+            Record::Compaction {
+                turn: 1,
+                messages: vec![Message::user("summary"), Message::assistant("ok")],
+                tokens_before: 10,
+                tokens_after: 2,
+                at: Utc::now(),
+            },
+            user(2, "new"),
+            assistant(2, vec![ContentBlock::text("new answer")]),
+            end(2),
+        ]);
+        let texts: Vec<String> = h.messages.iter().map(Message::text).collect();
+        assert_eq!(texts, ["summary", "ok", "new", "new answer"]);
+        assert_eq!(h.last_turn, 2);
     }
 
     #[test]

@@ -95,6 +95,19 @@ pub enum Record {
         error: Option<String>,
         at: DateTime<Utc>,
     },
+    /// The session's title: written after the first turn (a model-written title) and by `session
+    /// rename`. The last one wins.
+    Title { title: String, at: DateTime<Utc> },
+    /// A compaction boundary: the conversation before this line was replaced by `messages` (a
+    /// summary plus the newest messages kept verbatim). Resume starts from the last one.
+    Compaction {
+        turn: u32,
+        messages: Vec<Message>,
+        /// Estimated tokens of the conversation before and after.
+        tokens_before: u64,
+        tokens_after: u64,
+        at: DateTime<Utc>,
+    },
     /// A record type this version does not know (written by a newer pilotdeck).
     #[serde(other)]
     Unknown,
@@ -123,6 +136,16 @@ pub enum Error {
     },
     #[error("`{path}` is not a pilotdeck transcript (its first line is not a session header)")]
     NotATranscript { path: PathBuf },
+    #[error("cannot remove `{path}`: {source}")]
+    Remove {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "session {id} has no turn {turn} (its last turn is {last}); pick a turn from `pilotdeck session show {id}`"
+    )]
+    NoSuchTurn { id: SessionId, turn: u32, last: u32 },
 }
 
 impl Transcript {

@@ -21,6 +21,93 @@ pub const MIGRATIONS: &[&str] = &[
     // 1: store — key/value facts about the database itself.
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
      INSERT INTO meta (key, value) VALUES ('created_by', 'pilotdeck');",
+    // 2: session — the session index (rebuildable from the transcripts; `file_*` detect changes) and
+    // the full-text index, whose `body` is the text with CJK runs split into bigrams (session::segment).
+    "CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        project_key TEXT NOT NULL,
+        path TEXT NOT NULL,
+        cwd TEXT NOT NULL,
+        title TEXT NOT NULL,
+        model TEXT NOT NULL,
+        turns INTEGER NOT NULL,
+        input_tokens INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        cost_usd REAL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        file_mtime_ns INTEGER NOT NULL,
+        file_size INTEGER NOT NULL,
+        -- the session's rows in session_text are this contiguous rowid range (NULL when none)
+        text_first INTEGER,
+        text_last INTEGER
+     );
+     CREATE INDEX sessions_by_project ON sessions (project_key, updated_at);
+     CREATE VIRTUAL TABLE session_text USING fts5 (
+        body, text UNINDEXED, session_id UNINDEXED, turn UNINDEXED, role UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2'
+     );",
+    // 3: router — the last routing decision per session (sticky tier, cache-aware switching).
+    "CREATE TABLE router_sticky (
+        session TEXT PRIMARY KEY,
+        tier TEXT,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_read_tokens INTEGER NOT NULL DEFAULT 0,
+        updated_at INTEGER NOT NULL
+     );",
+    // 4: router — provider health for the fallback circuit.
+    "CREATE TABLE router_health (
+        provider TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        open_until INTEGER NOT NULL DEFAULT 0
+     );",
+    // 5: memory — capture queue, pipeline state, note catalog + full-text index, traces.
+    "CREATE TABLE memory_captures (
+        id INTEGER PRIMARY KEY,
+        project_key TEXT NOT NULL,
+        project_root TEXT NOT NULL,
+        session_id TEXT,
+        turn INTEGER,
+        text TEXT NOT NULL,
+        captured_at TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        claimed_by TEXT,
+        indexed_at TEXT
+     );
+     CREATE INDEX memory_captures_state ON memory_captures (project_key, state, id);
+     CREATE TABLE memory_state (
+        project_key TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (project_key, key)
+     );
+     CREATE TABLE memory_notes (
+        path TEXT PRIMARY KEY,
+        scope_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        deprecated INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        source_sessions TEXT NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        size INTEGER NOT NULL
+     );
+     CREATE INDEX memory_notes_scope ON memory_notes (scope_key);
+     CREATE VIRTUAL TABLE memory_fts USING fts5 (
+        name, description, body, tokenize = 'porter unicode61'
+     );
+     CREATE TABLE memory_traces (
+        id INTEGER PRIMARY KEY,
+        project_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        at TEXT NOT NULL,
+        detail TEXT NOT NULL
+     );
+     CREATE INDEX memory_traces_kind ON memory_traces (kind, id);",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -67,6 +67,49 @@ impl TestEnv {
         Cmd { inner: c }
     }
 
+    /// `pilotdeck ARGS` as a child process (for tests that signal or kill it), environment as `cmd`.
+    pub(crate) fn spawn(&self, args: &[&str]) -> std::process::Child {
+        let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
+        c.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.user_home)
+            .env("PILOTDECK_HOME", &self.home)
+            .current_dir(&self.project)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        #[allow(clippy::disallowed_methods, reason = "tests start the binary directly")]
+        c.spawn().unwrap()
+    }
+
+    /// The session transcripts of the project, oldest first.
+    pub(crate) fn transcripts(&self) -> Vec<PathBuf> {
+        let projects = self.home.join("projects");
+        let mut out = Vec::new();
+        for p in std::fs::read_dir(projects).into_iter().flatten().flatten() {
+            for f in std::fs::read_dir(p.path().join("sessions"))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                out.push(f.path());
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The `type` of every record of a transcript.
+    pub(crate) fn record_types(path: &Path) -> Vec<String> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .map(|v| v["type"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
     /// Replaces the temp path in `text` with `[TMP]`, for snapshots.
     pub(crate) fn redact(&self, text: &str) -> String {
         let tmp = self.tmp.path().canonicalize().unwrap();

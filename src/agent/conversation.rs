@@ -1,0 +1,318 @@
+//! [`Conversation`]: one session being talked to — the agent, the model-visible history, the
+//! transcript recorder and the turn counter. `run` (through `run_once`), `chat` and `session compact`
+//! all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
+//! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
+//! keep the session's model unless `-m` overrides it.
+
+use chrono::Utc;
+use tokio_util::sync::CancellationToken;
+
+use super::compact::Compacted;
+use super::oneshot::{Resume, RunError, SessionStart};
+use super::setup::{AgentOptions, build};
+use super::{Agent, AgentEvent, Recorder, TurnOutcome};
+use crate::config::Config;
+use crate::home::{PilotHome, Project};
+use crate::model::{CallOptions, Message, ModelRequest, RetryBudget};
+use crate::session::{self, Record, SessionId, Transcript};
+
+/// Output tokens a title may use.
+const TITLE_MAX_TOKENS: u64 = 40;
+/// Longest title kept from the model.
+const TITLE_CHARS: usize = 80;
+
+/// An open session.
+pub struct Conversation {
+    pub agent: Agent,
+    pub history: Vec<Message>,
+    /// The number the next turn gets.
+    pub next_turn: u32,
+    /// `None` until the transcript exists (a new session creates it on its first turn), and always
+    /// for an ephemeral conversation.
+    id: Option<SessionId>,
+    transcript: Option<Transcript>,
+    ephemeral: bool,
+    resumed: bool,
+    /// Set once a title record exists or was attempted.
+    titled: bool,
+    home: PilotHome,
+    project: Project,
+}
+
+impl Conversation {
+    /// Opens a new session or resumes one. A new session's transcript is created by
+    /// [`Conversation::start`] or the first turn, so an abandoned chat leaves no empty file.
+    pub fn open(
+        home: &PilotHome,
+        project: &Project,
+        config: &Config,
+        resume: &Resume,
+        ephemeral: bool,
+        mut options: AgentOptions,
+    ) -> Result<Conversation, RunError> {
+        let mut history = Vec::new();
+        let mut next_turn = 1;
+        let mut existing = None;
+        let mut titled = false;
+        if *resume != Resume::New {
+            let query = match resume {
+                Resume::Id(id) => id.as_str(),
+                Resume::Last | Resume::New => "last",
+            };
+            let (id, transcript) = session::find(home, project, query)?;
+            let records = transcript.read()?;
+            if let Some(Record::Session { model, .. }) = records.first() {
+                options.session_model = Some(model.clone());
+            }
+            titled = records.iter().any(|r| matches!(r, Record::Title { .. }));
+            let rebuilt = session::rebuild(&records);
+            history = rebuilt.messages;
+            next_turn = rebuilt.last_turn + 1;
+            existing = Some((id, transcript));
+        }
+        let mut agent = build(home, project, config, &options)?;
+        let resumed = existing.is_some();
+        let (id, transcript) = match existing {
+            Some((id, t)) => (Some(id), (!ephemeral).then_some(t)),
+            None => (None, None),
+        };
+        agent.session = id.as_ref().map(ToString::to_string);
+        Ok(Conversation {
+            agent,
+            history,
+            next_turn,
+            id,
+            transcript,
+            ephemeral,
+            resumed,
+            titled,
+            home: home.clone(),
+            project: project.clone(),
+        })
+    }
+
+    /// Creates the transcript of a new session now (unless ephemeral) and says which session this
+    /// is.
+    pub fn start(&mut self) -> Result<SessionStart, RunError> {
+        if self.transcript.is_none() && self.id.is_none() && !self.ephemeral {
+            let (id, t) =
+                Transcript::create(&self.home, &self.project, &self.agent.model.to_string())?;
+            self.agent.session = Some(id.to_string());
+            self.id = Some(id);
+            self.transcript = Some(t);
+        }
+        Ok(SessionStart {
+            id: self.id.clone(),
+            model: self.agent.model.to_string(),
+            resumed: self.resumed,
+        })
+    }
+
+    /// Long-term memory for the following turns (recall before, capture after); `None` turns it off.
+    pub fn set_memory(&mut self, memory: Option<crate::context::MemoryHandle>) {
+        self.agent.memory = memory;
+    }
+
+    /// Starts the extra tool sources (MCP servers) and adds their tools to the agent's.
+    pub async fn load_tool_sources(
+        &mut self,
+        sources: &[std::sync::Arc<dyn crate::tools::ToolSource>],
+        cancel: &CancellationToken,
+    ) {
+        super::setup::load_tool_sources(&mut self.agent, sources, cancel).await;
+    }
+
+    /// The session id, once there is one.
+    pub fn id(&self) -> Option<&SessionId> {
+        self.id.as_ref()
+    }
+
+    /// Runs `prompt` as the next turn, recording it.
+    pub async fn send(
+        &mut self,
+        prompt: String,
+        cancel: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Result<TurnOutcome, RunError> {
+        self.start()?;
+        let mut recorder = Recorder::new(self.transcript.clone());
+        let mut forward = |event: AgentEvent| {
+            recorder.on_event(&event);
+            emit(event);
+        };
+        let turn = self.next_turn;
+        let turn_start = self.history.len();
+        let outcome = self
+            .agent
+            .run_turn(
+                turn,
+                &mut self.history,
+                Message::user(prompt),
+                cancel,
+                &mut forward,
+            )
+            .await;
+        self.next_turn += 1;
+        recorder.on_outcome(&outcome);
+        if let Some(memory) = &self.agent.memory {
+            let session = self.id.as_ref().map(ToString::to_string);
+            memory
+                .0
+                .capture(session.as_deref(), turn, &self.history, turn_start);
+        }
+        tracing::info!(
+            session = %self.id.as_ref().map(ToString::to_string).unwrap_or_default(),
+            turn = outcome.turn,
+            status = ?outcome.status,
+            iterations = outcome.iterations,
+            tool_calls = outcome.tool_calls,
+            input_tokens = outcome.usage.input_tokens,
+            output_tokens = outcome.usage.output_tokens,
+            duration_ms = outcome.duration.as_millis() as u64,
+            "turn ended"
+        );
+        match recorder.take_error() {
+            Some(e) => Err(RunError::Transcript(e)),
+            None => Ok(outcome),
+        }
+    }
+
+    /// Compacts the conversation now and records the boundary. `Ok(None)` when there was nothing to
+    /// summarise.
+    pub async fn compact(
+        &mut self,
+        cancel: &CancellationToken,
+    ) -> Result<Option<Compacted>, RunError> {
+        let done = self
+            .agent
+            .compact(&mut self.history, cancel)
+            .await
+            .map_err(RunError::Model)?;
+        if let Some(done) = &done {
+            let mut recorder = Recorder::new(self.transcript.clone());
+            recorder.set_turn(self.next_turn.saturating_sub(1));
+            recorder.on_event(&AgentEvent::Compacted {
+                messages: done.messages.clone(),
+                tokens_before: done.tokens_before,
+                tokens_after: done.tokens_after,
+            });
+            if let Some(e) = recorder.take_error() {
+                return Err(RunError::Transcript(e));
+            }
+        }
+        Ok(done)
+    }
+
+    /// After the first turn: asks the model for a short title in the user's language and records it.
+    /// Failures are silent (the first prompt stays the title).
+    pub async fn write_title(&mut self, cancel: &CancellationToken) {
+        if self.titled || self.history.is_empty() {
+            return;
+        }
+        self.titled = true;
+        let Some(transcript) = &self.transcript else {
+            return;
+        };
+        let first = self
+            .history
+            .iter()
+            .find(|m| m.role == crate::model::Role::User)
+            .map(Message::text)
+            .unwrap_or_default();
+        let prompt = format!(
+            "Write a title of at most six words for a conversation that starts with the request \
+below. Use the language of the request. Reply with the title only, no quotes.\n\n<request>\n{}\n</request>",
+            first.chars().take(2_000).collect::<String>()
+        );
+        let mut request = ModelRequest::new(self.agent.model.clone(), vec![Message::user(prompt)]);
+        request.max_output_tokens = Some(TITLE_MAX_TOKENS);
+        let options = CallOptions {
+            budget: RetryBudget::new(0),
+            cancel: cancel.clone(),
+        };
+        let title = match self
+            .agent
+            .client
+            .complete(&self.agent.provider, &request, options)
+            .await
+        {
+            Ok(r) => clean_title(&r.message.text()),
+            Err(e) => {
+                tracing::debug!(error = %e.user_message(), "no title for the session");
+                return;
+            }
+        };
+        if title.is_empty() {
+            return;
+        }
+        if let Err(e) = transcript.append(&Record::Title {
+            title,
+            at: Utc::now(),
+        }) {
+            tracing::debug!(error = %e, "cannot record the session title");
+        }
+    }
+}
+
+/// The first non-empty line, without quotes or a heading mark, at most [`TITLE_CHARS`].
+fn clean_title(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let line = line
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches(|c| matches!(c, '"' | '\'' | '`' | '“' | '”' | '「' | '」'));
+    line.chars()
+        .take(TITLE_CHARS)
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// `session compact ID`: opens the session, summarises it, records the boundary.
+pub async fn compact_session(
+    home: &PilotHome,
+    project: &Project,
+    config: &Config,
+    query: &str,
+    cancel: &CancellationToken,
+) -> Result<(SessionId, Option<Compacted>), RunError> {
+    let cwd = project.root.clone();
+    let mut conversation = Conversation::open(
+        home,
+        project,
+        config,
+        &Resume::Id(query.to_owned()),
+        false,
+        AgentOptions {
+            cwd,
+            unattended: true,
+            ..AgentOptions::default()
+        },
+    )?;
+    let done = conversation.compact(cancel).await?;
+    let id = conversation
+        .id
+        .clone()
+        .ok_or_else(|| session::Error::NotFound {
+            query: query.to_owned(),
+        })?;
+    Ok((id, done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_title;
+
+    #[test]
+    fn titles_are_one_clean_line() {
+        assert_eq!(
+            clean_title("\n\"Fix the login bug\"\nmore"),
+            "Fix the login bug"
+        );
+        assert_eq!(clean_title("# 会话压缩"), "会话压缩");
+    }
+}

@@ -1,0 +1,156 @@
+//! The agent's model call through the router: decide once per turn (the main agent's latest user
+//! text), then execute with fallbacks, forwarding content deltas as they stream. Also tracks the
+//! model that actually answered and the turn's cost, which may span several models.
+
+use std::sync::PoisonError;
+
+use tokio_util::sync::CancellationToken;
+
+use super::Agent;
+use super::event::AgentEvent;
+use super::outcome::TurnError;
+use super::turn::CallEnd;
+use crate::model::{ErrorCode, ModelEvent, ModelRequest, Role, Usage};
+use crate::router::{CallContext, CallRole, DecideOptions, Decision, Router, Scenario};
+
+/// What the router did in the current turn.
+#[derive(Debug, Default)]
+pub(super) struct TurnRouting {
+    pub(super) turn: u32,
+    pub(super) decision: Option<Decision>,
+    /// The model of the latest reply.
+    pub(super) model: Option<String>,
+    /// Summed over the turn's calls; `None` once a call's price is unknown.
+    pub(super) cost_usd: Option<f64>,
+    pub(super) priced_calls: u32,
+    pub(super) calls: u32,
+}
+
+impl Agent {
+    /// The model that produced the latest reply (the routed one, or the agent's own).
+    pub(super) fn current_model(&self) -> String {
+        self.routing
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .model
+            .clone()
+            .unwrap_or_else(|| self.model.to_string())
+    }
+
+    /// The turn's cost: the routed calls' summed cost, else the agent model's price of `usage`.
+    pub(super) fn turn_cost(&self, turn: u32, usage: &Usage) -> Option<f64> {
+        let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.router.is_some() && routing.turn == turn && routing.calls > 0 {
+            return (routing.priced_calls == routing.calls)
+                .then_some(routing.cost_usd.unwrap_or(0.0));
+        }
+        drop(routing);
+        self.cost(usage)
+    }
+
+    /// The routing decision of `turn`, made on its first call.
+    async fn decision(
+        &self,
+        router: &Router,
+        turn: u32,
+        request: &ModelRequest,
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Option<Decision> {
+        {
+            let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+            if routing.turn == turn && routing.decision.is_some() {
+                return routing.decision.clone();
+            }
+        }
+        let text = request
+            .messages
+            .iter()
+            .rev()
+            .filter(|m| m.role == Role::User)
+            .map(|m| m.text())
+            .find(|t| !t.trim().is_empty())
+            .unwrap_or_default();
+        let estimated = serde_json::to_string(&request.messages).map_or(0, |s| s.len() / 4);
+        let opts = DecideOptions {
+            session: self.session.clone(),
+            turn: Some(turn),
+            text,
+            explicit: self.explicit_model.then(|| self.model.clone()),
+            scenario: Scenario::Default,
+            offline: false,
+            estimated_tokens: estimated as u64,
+            record: true,
+        };
+        let decision = match router.decide(&opts, token).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::warn!(error = %e, "routing failed; using the agent's model");
+                return None;
+            }
+        };
+        tracing::info!(tier = ?decision.tier, model = %decision.model_ref(), from = ?decision.resolved_from, "routed");
+        emit(AgentEvent::Routed {
+            turn,
+            tier: decision.tier.clone(),
+            model: decision.model_ref().to_string(),
+            resolved_from: decision.resolved_from.as_str().to_owned(),
+            reason: decision.reason.clone(),
+            judge_called: decision.judge_called,
+        });
+        let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+        *routing = TurnRouting {
+            turn,
+            decision: Some(decision.clone()),
+            ..TurnRouting::default()
+        };
+        Some(decision)
+    }
+
+    /// One model call through the router. `None` when routing is unavailable (the caller then
+    /// calls the agent's model directly).
+    pub(super) async fn routed_call(
+        &self,
+        turn: u32,
+        request: &ModelRequest,
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Option<CallEnd> {
+        let router = self.router.as_ref()?;
+        let decision = self.decision(router, turn, request, token, emit).await?;
+        let call = CallContext {
+            session: self.session.clone(),
+            turn: Some(turn),
+            role: CallRole::Main,
+        };
+        let mut forward = |event: &ModelEvent| match event {
+            ModelEvent::TextDelta { text } => emit(AgentEvent::TextDelta { text: text.clone() }),
+            ModelEvent::ThinkingDelta { text, .. } if !text.is_empty() => {
+                emit(AgentEvent::ThinkingDelta { text: text.clone() });
+            }
+            _ => {}
+        };
+        let executed = router
+            .execute(&decision, request, &call, token, &mut forward)
+            .await;
+        {
+            let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+            routing.model = Some(executed.model.to_string());
+            if executed.result.is_ok() {
+                routing.calls += 1;
+                if let Some(c) = executed.cost_usd {
+                    routing.priced_calls += 1;
+                    routing.cost_usd = Some(routing.cost_usd.unwrap_or(0.0) + c);
+                }
+            }
+        }
+        if token.is_cancelled() {
+            return Some(CallEnd::Failed(TurnError::Cancelled));
+        }
+        Some(match executed.result {
+            Ok(r) => CallEnd::Done(r),
+            Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Failed(TurnError::Cancelled),
+            Err(e) => CallEnd::Failed(TurnError::Model(e)),
+        })
+    }
+}

@@ -1,0 +1,337 @@
+//! `pilotdeck chat`: an interactive REPL over the same agent `run` uses.
+//!
+//! On a terminal: a prompt on stderr, the answer streamed to stdout as it arrives, one status line
+//! per tool call, permission "ask" decisions answered through a menu, Ctrl-C cancelling the running
+//! turn (never the program), Ctrl-D exiting, a line ending in `\` continuing on the next line, and
+//! slash commands (see [`slash`]). Input lines are appended to `<home>/chat_history.jsonl`. With stdin
+//! not a terminal, every input line is one turn and nobody can be asked, so "ask" means deny — that
+//! makes chat scriptable.
+
+mod approver;
+mod slash;
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use anyhow::Context as _;
+use clap::Args;
+use tokio_util::sync::CancellationToken;
+
+use super::{Context, Outcome};
+use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume};
+use crate::config::Config;
+use crate::home::{PilotHome, Project};
+use crate::model::Usage;
+use crate::session::TurnStatus;
+use crate::tools::permission::PermissionMode;
+
+#[derive(Debug, Args, Default)]
+pub struct ChatArgs {
+    /// Model to use, provider/model (default: the session's, else agent.model)
+    #[arg(short, long, env = "PILOTDECK_MODEL")]
+    model: Option<String>,
+    /// Continue the latest session of this project
+    #[arg(long = "continue", conflicts_with = "session")]
+    continue_last: bool,
+    /// Continue the session with this id (or unique prefix, or `last`)
+    #[arg(long, value_name = "ID")]
+    session: Option<String>,
+    /// What the agent may do: read-only, workspace-write (default) or full
+    #[arg(long, value_name = "MODE", value_parser = super::run::parse_mode)]
+    permission_mode: Option<PermissionMode>,
+    /// Another directory the agent may write to (repeatable)
+    #[arg(long, value_name = "DIR")]
+    add_dir: Vec<PathBuf>,
+    /// Allow calls matching RULE, e.g. 'bash:cargo *' (repeatable)
+    #[arg(long, value_name = "RULE")]
+    allow: Vec<String>,
+    /// Deny calls matching RULE (repeatable; deny wins over allow)
+    #[arg(long, value_name = "RULE")]
+    deny: Vec<String>,
+}
+
+impl ChatArgs {
+    /// `session resume ID`.
+    pub(super) fn resume(id: String) -> ChatArgs {
+        ChatArgs {
+            session: Some(id),
+            ..ChatArgs::default()
+        }
+    }
+}
+
+/// On a terminal, lets the conversation's agent ask the person about "ask" decisions.
+pub(super) fn attach_approver(interactive: bool, conversation: &mut Conversation) {
+    if interactive {
+        let policy = Arc::clone(&conversation.agent.tool_ctx.policy);
+        conversation.agent.tool_ctx.approver =
+            Some(Arc::new(approver::TerminalApprover::new(policy)));
+    }
+}
+
+/// What the REPL holds between inputs.
+pub(super) struct Repl<'a> {
+    pub(super) ctx: &'a Context,
+    pub(super) home: PilotHome,
+    pub(super) project: Project,
+    pub(super) config: Config,
+    pub(super) options: AgentOptions,
+    pub(super) conversation: Conversation,
+    pub(super) interactive: bool,
+    /// Usage and cost of this chat process.
+    pub(super) usage: Usage,
+    pub(super) cost_usd: f64,
+}
+
+impl Repl<'_> {
+    /// Opens a conversation and, on a terminal, lets it ask the person.
+    pub(super) fn open(&self, resume: &Resume) -> anyhow::Result<Conversation> {
+        let mut conversation = Conversation::open(
+            &self.home,
+            &self.project,
+            &self.config,
+            resume,
+            false,
+            self.options.clone(),
+        )?;
+        attach_approver(self.interactive, &mut conversation);
+        Ok(conversation)
+    }
+
+    pub(super) fn announce(&self) {
+        let c = &self.conversation;
+        let session = match c.id() {
+            Some(id) => format!("session {}", crate::session::short(id)),
+            None => "new session".to_owned(),
+        };
+        let resumed = if c.next_turn > 1 {
+            format!(", {} earlier turns", c.next_turn - 1)
+        } else {
+            String::new()
+        };
+        let hint = if self.interactive {
+            " — /help for commands, Ctrl-D to quit"
+        } else {
+            ""
+        };
+        let out = self.ctx.out;
+        out.note(&out.paint(
+            "2",
+            &format!("{session} ({}){resumed}{hint}", c.agent.model),
+        ));
+    }
+}
+
+pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome> {
+    let interactive = std::io::stdin().is_terminal();
+    let home = ctx.home()?;
+    let cwd = ctx
+        .cwd()?
+        .canonicalize()
+        .context("cannot resolve the working directory")?;
+    let project = ctx.project(&home)?;
+    let loaded = ctx.load_config(None)?;
+    let options = AgentOptions {
+        model_flag: args.model.clone(),
+        cwd,
+        permission_mode: args.permission_mode,
+        allow: args.allow.clone(),
+        deny: args.deny.clone(),
+        add_dirs: args.add_dir.clone(),
+        unattended: !interactive,
+        ..AgentOptions::default()
+    };
+    let resume = match (&args.session, args.continue_last) {
+        (Some(id), _) => Resume::Id(id.clone()),
+        (None, true) => Resume::Last,
+        (None, false) => Resume::New,
+    };
+    let conversation = Conversation::open(
+        &home,
+        &project,
+        &loaded.config,
+        &resume,
+        false,
+        options.clone(),
+    )?;
+    let mut repl = Repl {
+        ctx,
+        home,
+        project,
+        config: loaded.config,
+        options,
+        conversation,
+        interactive,
+        usage: Usage::default(),
+        cost_usd: 0.0,
+    };
+    attach_approver(repl.interactive, &mut repl.conversation);
+    repl.announce();
+    // One handler for the whole process: Ctrl-C cancels the running turn, if any, and is otherwise
+    // only a hint (the program ends with Ctrl-D or /exit).
+    let running: Arc<Mutex<Option<CancellationToken>>> = Arc::new(Mutex::new(None));
+    let _signals = {
+        let running = Arc::clone(&running);
+        let out = ctx.out;
+        tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
+            while tokio::signal::ctrl_c().await.is_ok() {
+                let turn = running
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take();
+                match turn {
+                    Some(token) => token.cancel(),
+                    None => out.note("\n(Ctrl-D or /exit to quit)"),
+                }
+            }
+        }))
+    };
+    let history_file = repl.home.chat_history_file();
+    loop {
+        let Some(input) = read_input(ctx, interactive).await? else {
+            break;
+        };
+        let text = input.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if interactive {
+            remember(&history_file, text);
+        }
+        if let Some(command) = text.strip_prefix('/') {
+            match slash::run(&mut repl, command).await? {
+                slash::Next::Continue => continue,
+                slash::Next::Exit => break,
+            }
+        }
+        let token = CancellationToken::new();
+        *running.lock().unwrap_or_else(PoisonError::into_inner) = Some(token.clone());
+        let result = turn(&mut repl, text.to_owned(), &token).await;
+        running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        result?;
+    }
+    Ok(Outcome::Success)
+}
+
+/// Runs one input as a turn, streaming the answer.
+async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> anyhow::Result<()> {
+    let out = repl.ctx.out;
+    let ctx = repl.ctx;
+    let mut ends_with_newline = true;
+    let mut write_error = None;
+    let mut emit = |event: AgentEvent| match &event {
+        AgentEvent::TextDelta { text } => {
+            if let Err(e) = out.raw(text) {
+                write_error.get_or_insert(e);
+            }
+            ends_with_newline = text.ends_with('\n');
+        }
+        AgentEvent::ToolStarted { .. } | AgentEvent::AssistantMessage { .. } => {
+            if !ends_with_newline {
+                let _ = out.raw("\n");
+                ends_with_newline = true;
+            }
+        }
+        AgentEvent::ToolFinished {
+            name,
+            arguments,
+            status,
+            summary,
+            duration,
+            ..
+        } => out.note(&super::run::tool_line(
+            ctx, name, arguments, status, summary, *duration,
+        )),
+        AgentEvent::Compacted {
+            tokens_before,
+            tokens_after,
+            ..
+        } => out.note(&out.paint(
+            "2",
+            &format!("context compacted: ~{tokens_before} → ~{tokens_after} tokens"),
+        )),
+        AgentEvent::UserMessage { .. }
+        | AgentEvent::ThinkingDelta { .. }
+        | AgentEvent::ToolResults { .. }
+        | AgentEvent::Routed { .. } => {}
+    };
+    let first_turn = repl.conversation.next_turn == 1;
+    let outcome = repl.conversation.send(input, token, &mut emit).await;
+    if !ends_with_newline {
+        out.raw("\n")?;
+    }
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    match outcome {
+        Ok(o) => {
+            repl.usage.add(&o.usage);
+            repl.cost_usd += o.cost_usd.unwrap_or(0.0);
+            match (o.status, &o.error) {
+                (TurnStatus::Completed, _) => {}
+                (TurnStatus::Aborted, _) => out.note("(turn cancelled)"),
+                (_, Some(e)) => out.error(&e.to_string()),
+                (_, None) => {}
+            }
+        }
+        Err(e) => out.error(&format!("{e:#}")),
+    }
+    if first_turn {
+        repl.conversation
+            .write_title(&CancellationToken::new())
+            .await;
+    }
+    Ok(())
+}
+
+/// Reads one input (lines ending in `\` continue it). `None` at end of input (Ctrl-D).
+async fn read_input(ctx: &Context, interactive: bool) -> anyhow::Result<Option<String>> {
+    let mut input = String::new();
+    let mut prompt = "› ";
+    loop {
+        if interactive {
+            ctx.out.prompt(&ctx.out.paint("1;36", prompt));
+        }
+        let line = tokio::task::spawn_blocking(|| {
+            let mut line = String::new();
+            std::io::stdin()
+                .lock()
+                .read_line(&mut line)
+                .map(|n| (n, line))
+        })
+        .await
+        .context("the input reader stopped")?
+        .context("cannot read stdin")?;
+        let (n, line) = line;
+        if n == 0 {
+            if interactive {
+                ctx.out.note("");
+            }
+            return Ok((!input.trim().is_empty()).then_some(input));
+        }
+        let line = line.trim_end_matches(['\n', '\r']);
+        match line.strip_suffix('\\') {
+            Some(part) => {
+                input.push_str(part);
+                input.push('\n');
+                prompt = "… ";
+            }
+            None => {
+                input.push_str(line);
+                return Ok(Some(input));
+            }
+        }
+    }
+}
+
+/// Appends an input to the chat history; failures only cost the history.
+fn remember(path: &std::path::Path, text: &str) {
+    let entry = serde_json::json!({ "at": chrono::Utc::now(), "input": text });
+    if let Err(e) = crate::store::append_line(path, &entry) {
+        tracing::debug!(error = %e, "cannot save the chat history");
+    }
+}

@@ -1,0 +1,128 @@
+//! Derived files rebuilt after every change: the workspace catalog `MEMORY.md`, the default
+//! `project.meta.md`, and the global `profile.md` built from the user's identity notes.
+//!
+//! A derived file is written only when its content changes, and its content depends only on the
+//! notes (no clock), so rebuilding twice is a no-op. `project.meta.md` is created once and then
+//! belongs to people (and dream); it is never overwritten here.
+
+use std::path::Path;
+
+use super::Error;
+use super::layout::{self, NoteFile};
+use super::note::{Note, NoteKind};
+use crate::home::ProjectKey;
+use crate::store;
+
+/// Rebuilds `MEMORY.md` (and creates `project.meta.md` if missing) in the workspace directory `dir`.
+pub(super) fn rebuild_workspace(
+    dir: &Path,
+    key: &ProjectKey,
+    project_name: &str,
+    now: &str,
+) -> Result<(), Error> {
+    let meta_path = dir.join("project.meta.md");
+    if !meta_path.exists() {
+        let text = format!(
+            "---\nproject_id: {}\nproject_name: {}\ndescription: ''\nstatus: in_progress\ncreated_at: {now}\nupdated_at: {now}\n---\n\n## Summary\n",
+            key.0,
+            yaml_scalar(project_name),
+        );
+        store::write_atomic(&meta_path, text.as_bytes())?;
+    }
+    let files = layout::workspace_files(dir, key);
+    let notes = load(&files);
+    let mut out =
+        String::from("# Memory\n\n## Project Meta\n\n- [project.meta.md](project.meta.md)\n");
+    for kind in [NoteKind::Project, NoteKind::Feedback] {
+        section(
+            &mut out,
+            kind_title(kind),
+            dir,
+            notes
+                .iter()
+                .filter(|(f, n)| f.kind == kind && !n.meta.deprecated),
+        );
+    }
+    section(
+        &mut out,
+        "Deprecated",
+        dir,
+        notes.iter().filter(|(_, n)| n.meta.deprecated),
+    );
+    write_if_changed(&dir.join("MEMORY.md"), &out)
+}
+
+/// Rebuilds the global `profile.md` from the active user notes.
+pub(super) fn rebuild_global(dir: &Path) -> Result<(), Error> {
+    let files = layout::global_files(dir);
+    let notes = load(&files);
+    let active: Vec<_> = notes.iter().filter(|(_, n)| !n.meta.deprecated).collect();
+    if active.is_empty() && !dir.join("profile.md").exists() {
+        return Ok(());
+    }
+    let mut out = String::from("# User profile\n\n");
+    for (f, n) in active {
+        out.push_str(&format!(
+            "- {} — {} ([note]({}))\n",
+            n.meta.name,
+            n.meta.description,
+            layout::relative(&f.path, dir)
+        ));
+    }
+    write_if_changed(&dir.join("profile.md"), &out)
+}
+
+fn kind_title(kind: NoteKind) -> &'static str {
+    match kind {
+        NoteKind::Project => "Project",
+        NoteKind::Feedback => "Feedback",
+        NoteKind::User => "User",
+    }
+}
+
+fn load(files: &[NoteFile]) -> Vec<(NoteFile, Note)> {
+    let mut notes: Vec<(NoteFile, Note)> = files
+        .iter()
+        .filter_map(|f| {
+            layout::read_note(&f.path, f.kind)
+                .ok()
+                .map(|n| (f.clone(), n))
+        })
+        .collect();
+    notes.sort_by(|(fa, a), (fb, b)| {
+        b.meta
+            .updated_at
+            .cmp(&a.meta.updated_at)
+            .then(fa.path.cmp(&fb.path))
+    });
+    notes
+}
+
+fn section<'a>(
+    out: &mut String,
+    title: &str,
+    base: &Path,
+    notes: impl Iterator<Item = &'a (NoteFile, Note)>,
+) {
+    out.push_str(&format!("\n## {title}\n\n"));
+    for (f, n) in notes {
+        let desc = n.meta.description.replace('\n', " ");
+        out.push_str(&format!(
+            "- [{}]({}) — {}\n",
+            n.meta.name,
+            layout::relative(&f.path, base),
+            desc
+        ));
+    }
+}
+
+fn write_if_changed(path: &Path, text: &str) -> Result<(), Error> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    Ok(store::write_atomic(path, text.as_bytes())?)
+}
+
+fn yaml_scalar(text: &str) -> String {
+    serde_yaml::to_string(text).map_or_else(|_| "''".to_owned(), |s| s.trim_end().to_owned())
+}

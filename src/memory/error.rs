@@ -1,0 +1,78 @@
+//! The memory module's one error type.
+
+use std::path::PathBuf;
+
+/// A memory operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Store(#[from] crate::store::Error),
+    #[error("memory database query failed while {action}")]
+    Sqlite {
+        action: &'static str,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error("cannot {action} `{path}`")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "no model for memory: set memory.model or agent.model in pilotdeck.yaml (provider/model)"
+    )]
+    NoModel,
+    #[error("memory model `{model}` cannot be used: {problem}")]
+    BadModel { model: String, problem: String },
+    #[error("the memory model call failed")]
+    Model(#[source] crate::model::Error),
+    #[error("note `{query}` not found; list notes with `pilotdeck memory list`")]
+    NoteNotFound { query: String },
+    #[error("note `{query}` is ambiguous ({count} notes match); give its path from `memory list`")]
+    NoteAmbiguous { query: String, count: usize },
+    #[error("`{path}` is not a memory bundle or a folder of markdown notes")]
+    BadImport {
+        path: PathBuf,
+        #[source]
+        source: Option<serde_json::Error>,
+    },
+    #[error("nothing to roll back: no dream snapshot for this project")]
+    NoSnapshot,
+    #[error("cannot encode {what} as JSON")]
+    Encode {
+        what: &'static str,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error(transparent)]
+    Home(#[from] crate::home::Error),
+}
+
+impl Error {
+    pub(crate) fn sqlite(action: &'static str) -> impl FnOnce(rusqlite::Error) -> Error {
+        move |source| Error::Sqlite { action, source }
+    }
+
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+    ) -> impl FnOnce(std::io::Error) -> Error {
+        let path = path.into();
+        move |source| Error::Io {
+            action,
+            path,
+            source,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for Error {
+    fn from(source: rusqlite::Error) -> Error {
+        Error::Sqlite {
+            action: "writing",
+            source,
+        }
+    }
+}

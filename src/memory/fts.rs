@@ -1,0 +1,217 @@
+//! The note catalog and full-text index in `state.db` (`memory_notes` + the FTS5 table
+//! `memory_fts`, same rowid), kept in step with the markdown files.
+//!
+//! Files are the truth; the index is a cache. [`sync`] compares each note file's mtime and size with
+//! its row and re-reads only what changed, so a hand edit is searchable at the next recall and a
+//! deleted file drops out. Text is segmented with [`super::segment`] so CJK words of two characters
+//! match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
+//! once converge (upserts by path).
+
+use std::os::unix::fs::MetadataExt;
+use std::path::PathBuf;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::Error;
+use super::layout::{self, NoteFile};
+use super::note::NoteKind;
+use super::segment;
+use crate::store;
+
+/// One indexed note, as the index knows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct IndexedNote {
+    pub path: PathBuf,
+    pub scope_key: String,
+    pub kind: NoteKind,
+    pub name: String,
+    pub description: String,
+    pub updated_at: String,
+    pub deprecated: bool,
+    pub source_sessions: Vec<String>,
+    /// BM25 relevance (higher is better); 0 when listed rather than searched.
+    pub score: f64,
+}
+
+/// Brings the rows of `scope_key` in line with `files`. Returns how many rows changed.
+pub(super) fn sync(
+    conn: &mut Connection,
+    scope_key: &str,
+    files: &[NoteFile],
+) -> Result<usize, Error> {
+    let known = known_rows(conn, scope_key)?;
+    let mut changed = Vec::new();
+    for f in files {
+        let Ok(meta) = std::fs::metadata(&f.path) else {
+            continue;
+        };
+        let stamp = (
+            meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
+            meta.len() as i64,
+        );
+        let key = f.path.to_string_lossy().into_owned();
+        if known.iter().any(|(p, m, s)| *p == key && (*m, *s) == stamp) {
+            continue;
+        }
+        changed.push((f.clone(), key, stamp));
+    }
+    let removed: Vec<&String> = known
+        .iter()
+        .map(|(p, _, _)| p)
+        .filter(|p| !files.iter().any(|f| f.path.to_string_lossy() == p.as_str()))
+        .collect();
+    if changed.is_empty() && removed.is_empty() {
+        return Ok(0);
+    }
+    let count = changed.len() + removed.len();
+    store::immediate(conn, |tx| -> Result<(), Error> {
+        for path in &removed {
+            delete_row(tx, path)?;
+        }
+        for (f, key, (mtime, size)) in &changed {
+            let Ok(note) = layout::read_note(&f.path, f.kind) else {
+                continue;
+            };
+            let sources = serde_json::to_string(&note.meta.source_sessions).unwrap_or_default();
+            tx.execute(
+                "INSERT INTO memory_notes (path, scope_key, kind, name, description, deprecated, updated_at, source_sessions, mtime_ns, size)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                 ON CONFLICT (path) DO UPDATE SET scope_key = ?2, kind = ?3, name = ?4, description = ?5,
+                   deprecated = ?6, updated_at = ?7, source_sessions = ?8, mtime_ns = ?9, size = ?10",
+                params![
+                    key, f.scope_key, note.meta.kind.as_str(), note.meta.name, note.meta.description,
+                    note.meta.deprecated, note.meta.updated_at, sources, mtime, size
+                ],
+            )?;
+            let rowid: i64 = tx.query_row(
+                "SELECT rowid FROM memory_notes WHERE path = ?1",
+                [key],
+                |r| r.get(0),
+            )?;
+            tx.execute("DELETE FROM memory_fts WHERE rowid = ?1", [rowid])?;
+            tx.execute(
+                "INSERT INTO memory_fts (rowid, name, description, body) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    rowid,
+                    segment::segment(&note.meta.name),
+                    segment::segment(&note.meta.description),
+                    segment::segment(&note.body)
+                ],
+            )?;
+        }
+        Ok(())
+    })?;
+    Ok(count)
+}
+
+/// Drops every row of `scope_key`, so the next sync re-reads its files (after a directory swap).
+pub(super) fn forget(conn: &mut Connection, scope_key: &str) -> Result<(), Error> {
+    store::immediate(conn, |tx| -> Result<(), Error> {
+        tx.execute(
+            "DELETE FROM memory_fts WHERE rowid IN (SELECT rowid FROM memory_notes WHERE scope_key = ?1)",
+            [scope_key],
+        )?;
+        tx.execute("DELETE FROM memory_notes WHERE scope_key = ?1", [scope_key])?;
+        Ok(())
+    })
+}
+
+fn delete_row(tx: &rusqlite::Transaction<'_>, path: &str) -> Result<(), Error> {
+    let rowid: Option<i64> = tx
+        .query_row(
+            "SELECT rowid FROM memory_notes WHERE path = ?1",
+            [path],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if let Some(rowid) = rowid {
+        tx.execute("DELETE FROM memory_fts WHERE rowid = ?1", [rowid])?;
+        tx.execute("DELETE FROM memory_notes WHERE rowid = ?1", [rowid])?;
+    }
+    Ok(())
+}
+
+fn known_rows(conn: &Connection, scope_key: &str) -> Result<Vec<(String, i64, i64)>, Error> {
+    let mut stmt = conn
+        .prepare_cached("SELECT path, mtime_ns, size FROM memory_notes WHERE scope_key = ?1")
+        .map_err(Error::sqlite("reading the note index"))?;
+    let rows = stmt
+        .query_map([scope_key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .and_then(Iterator::collect)
+        .map_err(Error::sqlite("reading the note index"))?;
+    Ok(rows)
+}
+
+const COLUMNS: &str = "n.path, n.scope_key, n.kind, n.name, n.description, n.updated_at, n.deprecated, n.source_sessions";
+
+fn row_to_note(r: &rusqlite::Row<'_>, score: f64) -> rusqlite::Result<IndexedNote> {
+    let kind: String = r.get(2)?;
+    let sources: String = r.get(7)?;
+    Ok(IndexedNote {
+        path: PathBuf::from(r.get::<_, String>(0)?),
+        scope_key: r.get(1)?,
+        kind: NoteKind::parse(&kind).unwrap_or(NoteKind::Project),
+        name: r.get(3)?,
+        description: r.get(4)?,
+        updated_at: r.get(5)?,
+        deprecated: r.get(6)?,
+        source_sessions: serde_json::from_str(&sources).unwrap_or_default(),
+        score,
+    })
+}
+
+/// `scopes` as the JSON array the queries filter on; `None` means every scope.
+fn scope_param(scopes: Option<&[String]>) -> Option<String> {
+    scopes.map(|s| serde_json::to_string(s).unwrap_or_else(|_| "[]".to_owned()))
+}
+
+/// Ranks active notes in `scopes` (all when `None`) against `query` with BM25 over name (×3),
+/// description (×2) and body. Empty when the query has no searchable words.
+pub(super) fn search(
+    conn: &Connection,
+    query: &str,
+    scopes: Option<&[String]>,
+    limit: usize,
+) -> Result<Vec<IndexedNote>, Error> {
+    let Some(expr) = segment::match_expression(&segment::query_terms(query)) else {
+        return Ok(Vec::new());
+    };
+    let sql = format!(
+        "SELECT {COLUMNS}, bm25(memory_fts, 3.0, 2.0, 1.0) AS rank
+         FROM memory_fts JOIN memory_notes n ON n.rowid = memory_fts.rowid
+         WHERE memory_fts MATCH ?1 AND n.deprecated = 0
+           AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))
+         ORDER BY rank LIMIT ?3"
+    );
+    let mut stmt = conn
+        .prepare_cached(&sql)
+        .map_err(Error::sqlite("searching notes"))?;
+    let rows = stmt
+        .query_map(params![expr, scope_param(scopes), limit as i64], |r| {
+            let rank: f64 = r.get(8)?;
+            row_to_note(r, -rank)
+        })
+        .and_then(Iterator::collect)
+        .map_err(Error::sqlite("searching notes"))?;
+    Ok(rows)
+}
+
+/// Every indexed note in `scopes` (all when `None`), newest first within each kind.
+pub(super) fn list(
+    conn: &Connection,
+    scopes: Option<&[String]>,
+) -> Result<Vec<IndexedNote>, Error> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM memory_notes n
+         WHERE (?1 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?1)))
+         ORDER BY n.kind, n.updated_at DESC, n.path"
+    );
+    let mut stmt = conn
+        .prepare_cached(&sql)
+        .map_err(Error::sqlite("listing notes"))?;
+    let rows = stmt
+        .query_map(params![scope_param(scopes)], |r| row_to_note(r, 0.0))
+        .and_then(Iterator::collect)
+        .map_err(Error::sqlite("listing notes"))?;
+    Ok(rows)
+}

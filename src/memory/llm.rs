@@ -1,0 +1,92 @@
+//! The memory model: `memory.model`, else `agent.model`, called without streaming for index and
+//! dream. Replies must be one JSON object; [`MemoryModel::json`] separates "the call failed" (an
+//! [`Error`], the work is retried later) from "the reply was not usable" (the caller retries once,
+//! then skips with a trace — bad output is never written).
+
+use crate::config::ModelRef;
+use crate::model::{
+    CallOptions, Message, ModelClient, ModelRequest, ResolvedProvider, RetryBudget,
+};
+
+use super::Error;
+use super::space::Memory;
+
+/// Retries one memory call may spend on transient provider errors.
+const RETRY_BUDGET: u32 = 2;
+
+/// A resolved client for the memory model.
+pub(super) struct MemoryModel {
+    client: ModelClient,
+    provider: ResolvedProvider,
+    model: ModelRef,
+}
+
+impl MemoryModel {
+    pub(super) fn resolve(memory: &Memory) -> Result<MemoryModel, Error> {
+        let text = memory
+            .settings
+            .model
+            .clone()
+            .or_else(|| memory.config.agent.model.clone())
+            .ok_or(Error::NoModel)?;
+        if let Some(problem) = crate::config::resolve_problem(&memory.config, &text) {
+            return Err(Error::BadModel {
+                model: text,
+                problem,
+            });
+        }
+        let model = ModelRef::parse(&text).ok_or_else(|| Error::BadModel {
+            model: text.clone(),
+            problem: "write provider/model".to_owned(),
+        })?;
+        let provider_config = memory
+            .config
+            .model
+            .providers
+            .get(&model.provider)
+            .ok_or_else(|| Error::BadModel {
+                model: text.clone(),
+                problem: format!("provider `{}` is not configured", model.provider),
+            })?;
+        let provider =
+            ResolvedProvider::resolve(&model.provider, provider_config).map_err(Error::Model)?;
+        let client = ModelClient::new().map_err(Error::Model)?;
+        Ok(MemoryModel {
+            client,
+            provider,
+            model,
+        })
+    }
+
+    /// The model as `provider/model`.
+    pub(super) fn name(&self) -> String {
+        self.model.to_string()
+    }
+
+    /// Asks for a JSON object. `Ok(Err(problem))` when the reply is not one.
+    pub(super) async fn json(
+        &self,
+        system: &str,
+        user: &str,
+    ) -> Result<Result<serde_json::Value, String>, Error> {
+        let mut request = ModelRequest::new(self.model.clone(), vec![Message::user(user)]);
+        request.system = Some(system.to_owned());
+        request.temperature = Some(0.0);
+        let options = CallOptions {
+            budget: RetryBudget::new(RETRY_BUDGET),
+            cancel: tokio_util::sync::CancellationToken::new(),
+        };
+        let response = self
+            .client
+            .complete(&self.provider, &request, options)
+            .await
+            .map_err(Error::Model)?;
+        let text = response.message.text();
+        let body = crate::agent::strip_fences(&text);
+        Ok(match serde_json::from_str::<serde_json::Value>(body) {
+            Ok(v) if v.is_object() => Ok(v),
+            Ok(_) => Err("the reply is JSON but not an object".to_owned()),
+            Err(e) => Err(format!("the reply is not JSON ({e})")),
+        })
+    }
+}

@@ -1,0 +1,49 @@
+//! Long-term memory: what one session learned, available to the next.
+//!
+//! Three stages share one store. **Capture** ([`capture`]) queues each finished `run`/`chat` turn in
+//! `state.db`; **index** ([`index`]) turns queued turns into markdown notes with a model call;
+//! **recall** ([`recall`]) ranks notes for a request with the local full-text index and renders the
+//! block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
+//! in. The lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
+//! live in [`lifecycle`].
+//!
+//! Files are the truth (see [`layout`] for where they live); `state.db` holds the queue, the note
+//! index (rebuilt from files at any time) and traces. Anything two processes may race on is a
+//! SQLite transaction or the memory write lock. The agent loop reaches memory only through
+//! `context::MemoryHook` ([`turn_hook`]).
+
+mod capture;
+mod catalog;
+mod dream;
+mod error;
+mod fts;
+mod hook;
+mod index;
+mod layout;
+mod lifecycle;
+mod llm;
+mod note;
+mod queue;
+mod recall;
+mod segment;
+mod space;
+mod stage;
+mod trace;
+
+pub use capture::{capture, capture_text};
+pub use dream::{DreamOptions, DreamReport, dream, rollback};
+pub use error::Error;
+pub use fts::IndexedNote;
+pub use hook::{TurnMemory, turn_hook};
+pub use index::{IndexOptions, IndexScope, ProjectIndexReport, index};
+pub use layout::{GLOBAL_SCOPE, Layout};
+pub use lifecycle::{
+    Bundle, BundleFile, ImportReport, NoteView, Stats, deprecate, export, import, list, pending,
+    show, stats,
+};
+pub use note::{Note, NoteKind, NoteMeta, slug};
+pub use queue::Capture;
+pub use recall::{RecallOptions, RecallResult, RecalledNote, recall, render};
+pub use segment::{query_terms, segment};
+pub use space::{Memory, now};
+pub use trace::{Trace, TraceKind, recent as traces};

@@ -1,0 +1,41 @@
+//! [`Error`]: what can go wrong while routing (configuration and storage; model failures stay
+//! [`crate::model::Error`]).
+
+use std::path::PathBuf;
+
+/// A routing failure.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(
+        "router.{key}: `{reference}` is not a usable model reference ({problem}); write provider/model with a configured provider"
+    )]
+    BadModel {
+        key: String,
+        reference: String,
+        problem: String,
+    },
+    #[error(
+        "router.tokenSaver.defaultTier `{tier}` is not one of the tiers ({known}); name one of them"
+    )]
+    UnknownDefaultTier { tier: String, known: String },
+    #[error(
+        "no model to route to; set agent.model or router.scenarios.default in pilotdeck.yaml, or pass -m provider/model"
+    )]
+    NoModel,
+    #[error("router state in `{path}`: {source}")]
+    State {
+        path: PathBuf,
+        #[source]
+        source: crate::store::Error,
+    },
+    #[error("router state in `{path}`: {source}")]
+    Sqlite {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error("the router state task stopped; this is a bug in pilotdeck, please report it")]
+    StateTask,
+    #[error(transparent)]
+    Model(#[from] crate::model::Error),
+}

@@ -1,0 +1,357 @@
+//! The session index in `state.db`: one row per transcript plus a full-text index of its passages.
+//!
+//! The transcripts are the source of truth; this is a cache that [`sync`] repairs whenever it
+//! disagrees with the files (a file added, changed — by size or mtime — or deleted behind its back) and
+//! [`reindex`] rebuilds from nothing. Every write is one `BEGIN IMMEDIATE` transaction, so two
+//! processes syncing at once leave a consistent index. A session's full-text rows are inserted in one
+//! go and remembered as a rowid range, so replacing them never scans the whole text table.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use serde::Serialize;
+
+use super::segment;
+use super::summary::{SessionSummary, passages, summarize};
+use super::transcript::{Error, SessionId, Transcript};
+use crate::home::PilotHome;
+use crate::store;
+
+/// Which sessions an operation covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// One project, by key.
+    Project(String),
+    /// Every project under PilotHome.
+    All,
+}
+
+/// What a sync changed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct SyncReport {
+    pub added: usize,
+    pub updated: usize,
+    pub removed: usize,
+}
+
+/// One search hit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SearchHit {
+    pub session_id: SessionId,
+    pub title: String,
+    pub project: PathBuf,
+    pub turn: u32,
+    pub role: String,
+    pub snippet: String,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Opens the index (creating and migrating `state.db` if needed).
+pub(crate) fn open(home: &PilotHome) -> Result<Connection, Error> {
+    home.ensure()?;
+    Ok(store::open(&home.state_db())?)
+}
+
+fn sqlite(home_db: &Path) -> impl Fn(rusqlite::Error) -> Error + '_ {
+    move |source| {
+        Error::Store(store::Error::Sqlite {
+            path: home_db.to_owned(),
+            source,
+        })
+    }
+}
+
+/// A transcript file on disk and its change stamp.
+struct FileState {
+    key: String,
+    path: PathBuf,
+    mtime_ns: i64,
+    size: i64,
+}
+
+fn scan(home: &PilotHome, scope: &Scope) -> HashMap<String, FileState> {
+    let keys: Vec<String> = match scope {
+        Scope::Project(k) => vec![k.clone()],
+        Scope::All => std::fs::read_dir(home.projects_dir())
+            .map(|it| {
+                it.filter_map(Result::ok)
+                    .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    let mut files = HashMap::new();
+    for key in keys {
+        let dir = home.projects_dir().join(&key).join("sessions");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name();
+            let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else {
+                continue;
+            };
+            let Ok(meta) = entry.metadata() else { continue };
+            let mtime_ns = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos() as i64);
+            files.insert(
+                id.to_owned(),
+                FileState {
+                    key: key.clone(),
+                    path: entry.path(),
+                    mtime_ns,
+                    size: meta.len() as i64,
+                },
+            );
+        }
+    }
+    files
+}
+
+/// Brings the index for `scope` in line with the transcript files.
+pub(crate) fn sync(
+    home: &PilotHome,
+    conn: &mut Connection,
+    scope: &Scope,
+) -> Result<SyncReport, Error> {
+    let db = home.state_db();
+    let err = sqlite(&db);
+    let files = scan(home, scope);
+    let indexed: HashMap<String, (i64, i64)> = {
+        let (sql, arg) = match scope {
+            Scope::Project(k) => (
+                "SELECT id, file_mtime_ns, file_size FROM sessions WHERE project_key = ?1",
+                k.as_str(),
+            ),
+            Scope::All => (
+                "SELECT id, file_mtime_ns, file_size FROM sessions WHERE ?1 = ?1",
+                "",
+            ),
+        };
+        let mut stmt = conn.prepare(sql).map_err(&err)?;
+        let rows = stmt
+            .query_map([arg], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+            .map_err(&err)?;
+        rows.collect::<Result<_, _>>().map_err(&err)?
+    };
+    let mut report = SyncReport::default();
+    let changed: Vec<&FileState> = files
+        .iter()
+        .filter(|(id, f)| match indexed.get(*id) {
+            None => {
+                report.added += 1;
+                true
+            }
+            Some(&(mtime, size)) if mtime != f.mtime_ns || size != f.size => {
+                report.updated += 1;
+                true
+            }
+            Some(_) => false,
+        })
+        .map(|(_, f)| f)
+        .collect();
+    let gone: Vec<&String> = indexed
+        .keys()
+        .filter(|id| !files.contains_key(*id))
+        .collect();
+    report.removed = gone.len();
+    if changed.is_empty() && gone.is_empty() {
+        return Ok(report);
+    }
+    store::immediate(conn, |tx| {
+        for id in gone {
+            delete(tx, id)?;
+        }
+        for file in changed {
+            index_file(tx, file)?;
+        }
+        Ok::<(), rusqlite::Error>(())
+    })
+    .map_err(&err)?;
+    Ok(report)
+}
+
+/// Drops the whole index and rebuilds it from every transcript under PilotHome.
+pub(crate) fn reindex(home: &PilotHome, conn: &mut Connection) -> Result<SyncReport, Error> {
+    let db = home.state_db();
+    let err = sqlite(&db);
+    store::immediate(conn, |tx| {
+        tx.execute_batch("DELETE FROM sessions; DELETE FROM session_text;")
+    })
+    .map_err(&err)?;
+    sync(home, conn, &Scope::All)
+}
+
+fn delete(tx: &Transaction<'_>, id: &str) -> rusqlite::Result<()> {
+    let range: Option<(Option<i64>, Option<i64>)> = tx
+        .query_row(
+            "SELECT text_first, text_last FROM sessions WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let Some((Some(first), Some(last))) = range {
+        tx.execute(
+            "DELETE FROM session_text WHERE rowid BETWEEN ?1 AND ?2",
+            [first, last],
+        )?;
+    }
+    tx.execute("DELETE FROM sessions WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// (Re)indexes one transcript. A file that is not a transcript is skipped with a warning.
+fn index_file(tx: &Transaction<'_>, file: &FileState) -> rusqlite::Result<()> {
+    let Some(id) = file.path.file_stem().and_then(|s| s.to_str()) else {
+        return Ok(());
+    };
+    delete(tx, id)?;
+    let records = match Transcript::open(file.path.clone()).read() {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::warn!(error = %e, "skipping a session file that cannot be read");
+            return Ok(());
+        }
+    };
+    let Some(summary) = summarize(file.path.clone(), &file.key, &records) else {
+        return Ok(());
+    };
+    let mut range: (Option<i64>, Option<i64>) = (None, None);
+    {
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO session_text (body, text, session_id, turn, role) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for p in passages(&records) {
+            insert.execute(params![
+                segment::segment(&p.text),
+                p.text,
+                summary.id.0,
+                p.turn,
+                p.role
+            ])?;
+            let row = tx.last_insert_rowid();
+            range.0.get_or_insert(row);
+            range.1 = Some(row);
+        }
+    }
+    tx.execute(
+        "INSERT INTO sessions (id, project_key, path, cwd, title, model, turns, input_tokens,
+            output_tokens, cost_usd, created_at, updated_at, file_mtime_ns, file_size, text_first, text_last)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        params![
+            summary.id.0,
+            file.key,
+            file.path.display().to_string(),
+            summary.project.display().to_string(),
+            summary.title,
+            summary.model,
+            summary.turns,
+            summary.input_tokens as i64,
+            summary.output_tokens as i64,
+            summary.cost_usd,
+            summary.created_at.to_rfc3339(),
+            summary.updated_at.to_rfc3339(),
+            file.mtime_ns,
+            file.size,
+            range.0,
+            range.1,
+        ],
+    )?;
+    Ok(())
+}
+
+const SUMMARY_COLUMNS: &str = "id, title, cwd, project_key, model, turns, input_tokens, output_tokens, cost_usd, created_at, updated_at, path";
+
+fn parse_time(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_default()
+}
+
+fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionSummary> {
+    Ok(SessionSummary {
+        id: SessionId(r.get(0)?),
+        title: r.get(1)?,
+        project: PathBuf::from(r.get::<_, String>(2)?),
+        project_key: r.get(3)?,
+        model: r.get(4)?,
+        turns: r.get(5)?,
+        input_tokens: r.get::<_, i64>(6)? as u64,
+        output_tokens: r.get::<_, i64>(7)? as u64,
+        cost_usd: r.get(8)?,
+        created_at: parse_time(&r.get::<_, String>(9)?),
+        updated_at: parse_time(&r.get::<_, String>(10)?),
+        path: PathBuf::from(r.get::<_, String>(11)?),
+    })
+}
+
+/// Indexed sessions of `scope`, most recently updated first.
+pub(crate) fn list(
+    home: &PilotHome,
+    conn: &Connection,
+    scope: &Scope,
+    limit: usize,
+) -> Result<Vec<SessionSummary>, Error> {
+    let db = home.state_db();
+    let err = sqlite(&db);
+    let (filter, arg) = match scope {
+        Scope::Project(k) => ("project_key = ?1", k.as_str()),
+        Scope::All => ("?1 = ?1", ""),
+    };
+    let sql = format!(
+        "SELECT {SUMMARY_COLUMNS} FROM sessions WHERE {filter} ORDER BY updated_at DESC, id DESC LIMIT ?2"
+    );
+    let mut stmt = conn.prepare(&sql).map_err(&err)?;
+    let rows = stmt
+        .query_map(params![arg, limit as i64], summary_row)
+        .map_err(&err)?;
+    rows.collect::<Result<_, _>>().map_err(err)
+}
+
+/// Full-text search over the passages of `scope`, best match first.
+pub(crate) fn search(
+    home: &PilotHome,
+    conn: &Connection,
+    scope: &Scope,
+    query: &str,
+    limit: usize,
+) -> Result<Vec<SearchHit>, Error> {
+    let Some(expression) = segment::match_expression(query) else {
+        return Ok(Vec::new());
+    };
+    let db = home.state_db();
+    let err = sqlite(&db);
+    let (filter, arg) = match scope {
+        Scope::Project(k) => ("s.project_key = ?2", k.as_str()),
+        Scope::All => ("?2 = ?2", ""),
+    };
+    // bm25() is lower for better matches.
+    let sql = format!(
+        "SELECT t.session_id, s.title, s.cwd, t.turn, t.role, t.text, s.updated_at
+         FROM session_text t JOIN sessions s ON s.id = t.session_id
+         WHERE session_text MATCH ?1 AND {filter}
+         ORDER BY bm25(session_text) LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql).map_err(&err)?;
+    let rows = stmt
+        .query_map(params![expression, arg, limit as i64], |r| {
+            let text: String = r.get(5)?;
+            Ok(SearchHit {
+                session_id: SessionId(r.get(0)?),
+                title: r.get(1)?,
+                project: PathBuf::from(r.get::<_, String>(2)?),
+                turn: r.get(3)?,
+                role: r.get(4)?,
+                snippet: segment::snippet(&text, query, 100),
+                updated_at: parse_time(&r.get::<_, String>(6)?),
+            })
+        })
+        .map_err(&err)?;
+    rows.collect::<Result<_, _>>().map_err(err)
+}

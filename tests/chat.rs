@@ -1,0 +1,250 @@
+//! `pilotdeck chat` end to end: piped stdin (one turn per line) and a real terminal under tmux
+//! (streamed text, a permission prompt answered with the keyboard, Ctrl-C cancelling a turn, /exit).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use mock_model::{MockModel, Turn, openai};
+use support::TestEnv;
+
+fn setup(mock: &MockModel) -> TestEnv {
+    let env = TestEnv::new();
+    env.config(&format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
+        mock.base_url()
+    ));
+    env
+}
+
+fn answer(text: &str) -> mock_model::Reply {
+    openai::stream(&Turn::new().text(text).usage(0, 5))
+}
+
+fn title(text: &str) -> mock_model::Reply {
+    openai::json(&Turn::new().text(text).usage(0, 2))
+}
+
+fn user_texts(request: &mock_model::Request) -> Vec<String> {
+    request.body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "user")
+        .map(|m| m["content"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn piped_chat_runs_one_turn_per_line_and_continues() {
+    let mock = MockModel::spawn();
+    mock.push(answer("Hi there."));
+    mock.push(title("Greeting and follow-up"));
+    mock.push(answer("Still here."));
+    mock.push(answer("Resumed."));
+    let env = setup(&mock);
+    let run = env
+        .cmd()
+        .arg_str("chat")
+        .stdin("hello\n\n/cost\nand a \\\nsecond line\n/exit\nnever sent\n")
+        .run(0);
+    assert_eq!(run.stdout, "Hi there.\nStill here.\n");
+    assert!(
+        run.stderr.contains("this chat: 0 input + 5 output tokens"),
+        "{}",
+        run.stderr
+    );
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 3, "two turns and one title");
+    assert!(!requests[1].is_stream());
+    assert!(requests[1].last_user_text().unwrap().contains("hello"));
+    assert_eq!(user_texts(&requests[2]), ["hello", "and a \nsecond line"]);
+
+    let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
+    assert_eq!(sessions[0]["title"], "Greeting and follow-up");
+    assert_eq!(sessions[0]["turns"], 2);
+
+    // --continue in chat resumes through the same code as run --continue; no second title.
+    let again = env
+        .cmd()
+        .args(["chat", "--continue"])
+        .stdin("one more\n")
+        .run(0);
+    assert_eq!(again.stdout, "Resumed.\n");
+    assert!(again.stderr.contains("2 earlier turns"), "{}", again.stderr);
+    let last = &mock.requests()[3];
+    assert_eq!(
+        user_texts(last),
+        ["hello", "and a \nsecond line", "one more"]
+    );
+}
+
+#[test]
+fn piped_chat_denies_what_would_need_asking() {
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    let outside = env.tmp.path().join("outside.txt");
+    let args = serde_json::json!({"file_path": outside, "content": "x"}).to_string();
+    mock.push(openai::stream(
+        &Turn::new().tool_call("c1", "write_file", &args).usage(0, 5),
+    ));
+    mock.push(answer("Could not write."));
+    mock.push(title("Write outside"));
+    let run = env.cmd().arg_str("chat").stdin("write it\n").run(0);
+    assert_eq!(run.stdout, "Could not write.\n");
+    assert!(run.stderr.contains("denied write_file"), "{}", run.stderr);
+    assert!(!outside.exists());
+}
+
+/// A tmux server of our own (its own socket), killed on drop.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn available() -> bool {
+        Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-J", "-S", "-200", "-t", "chat"])
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "chat"];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    /// Waits until the screen satisfies `check` (polling the pane: tmux has no change event).
+    #[track_caller]
+    fn wait_for(&self, what: &str, check: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.screen();
+            if check(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited for {what}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+#[test]
+fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
+    if !Tmux::available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    let outside = env.tmp.path().join("outside.txt");
+    let args = serde_json::json!({"file_path": outside, "content": "from chat"}).to_string();
+    mock.push(openai::stream(
+        &Turn::new().tool_call("c1", "write_file", &args).usage(0, 5),
+    ));
+    mock.push(answer("Wrote the file for you."));
+    mock.push(title("Write a file"));
+    mock.push(answer("Starting a very long job").stall_after(2));
+    mock.push(answer("Back again."));
+
+    let tmux = Tmux {
+        socket: format!("pilotdeck-test-{}", std::process::id()),
+    };
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    let command = format!(
+        "env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat; echo CHAT-EXITED:$?",
+        std::env::var("PATH").unwrap_or_default(),
+        env.user_home.display(),
+        env.home.display(),
+        bin.display()
+    );
+    let project = env.project.display().to_string();
+    tmux.tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "chat",
+        "-x",
+        "160",
+        "-y",
+        "50",
+        "-c",
+        &project,
+    ]);
+    tmux.tmux(&["set-option", "-t", "chat", "remain-on-exit", "on"]);
+    tmux.tmux(&["respawn-pane", "-k", "-t", "chat", "-c", &project, &command]);
+    tmux.wait_for("the prompt", |s| s.contains("› "));
+
+    tmux.keys(&["write the file", "Enter"]);
+    let screen = tmux.wait_for("the permission menu", |s| s.contains("Allow once"));
+    assert!(
+        screen.contains("for this session") && screen.contains("Deny"),
+        "{screen}"
+    );
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the streamed answer", |s| {
+        s.contains("Wrote the file for you.")
+    });
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "from chat");
+
+    tmux.wait_for("the next prompt", |s| {
+        s.trim_end().ends_with('›') || s.lines().filter(|l| l.starts_with("› ")).count() >= 2
+    });
+    tmux.keys(&["start the long job", "Enter"]);
+    tmux.wait_for("the partial answer", |s| {
+        s.contains("› start the long job\nSta")
+    });
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("the cancellation", |s| s.contains("(turn cancelled)"));
+
+    tmux.keys(&["are you there?", "Enter"]);
+    tmux.wait_for("the answer after a cancel", |s| s.contains("Back again."));
+    tmux.keys(&["/exit", "Enter"]);
+    let screen = tmux.wait_for("the exit", |s| s.contains("CHAT-EXITED:"));
+    assert!(screen.contains("CHAT-EXITED:0"), "{screen}");
+    mock.release_stalls();
+
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 5);
+    let texts = user_texts(&requests[4]);
+    assert_eq!(texts.last().unwrap(), "are you there?");
+    assert!(
+        texts.contains(&"start the long job".to_owned()),
+        "the cancelled turn's input stays"
+    );
+}
