@@ -12,6 +12,7 @@
     clippy::expect_used,
     clippy::print_stdout,
     clippy::disallowed_methods,
+    clippy::panic,
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
