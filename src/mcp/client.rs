@@ -336,7 +336,12 @@ impl Connection {
 
     fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
         let mut message = e.to_string();
-        if matches!(e, rmcp::ServiceError::TransportClosed) || !self.is_alive() {
+        // A write to a server that just exited fails before rmcp notices the closed stream.
+        let transport_gone = matches!(
+            e,
+            rmcp::ServiceError::TransportClosed | rmcp::ServiceError::TransportSend(_)
+        );
+        if transport_gone || !self.is_alive() {
             message = format!("the server is not running any more ({message})");
             let stderr = tail(&self.stderr);
             message.push_str(&stderr);
