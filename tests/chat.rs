@@ -70,6 +70,22 @@ fn piped_chat_runs_one_turn_per_line_and_continues() {
     assert!(requests[1].last_user_text().unwrap().contains("hello"));
     assert_eq!(user_texts(&requests[2]), ["hello", "and a \nsecond line"]);
 
+    let stats = std::fs::read_to_string(env.home.join("router/stats.jsonl")).unwrap();
+    let roles: Vec<String> = stats
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["role"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        roles,
+        ["main", "title", "main"],
+        "the title call is routed and accounted"
+    );
+
     let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
     assert_eq!(sessions[0]["title"], "Greeting and follow-up");
     assert_eq!(sessions[0]["turns"], 2);

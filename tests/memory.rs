@@ -147,6 +147,11 @@ fn capture_index_recall_round_trip_and_recall_reaches_the_next_run() {
     );
     assert!(ws.join("project.meta.md").is_file());
     assert!(pending(&env).is_empty());
+    let stats = std::fs::read_to_string(env.home.join("router/stats.jsonl")).unwrap();
+    assert!(
+        stats.lines().any(|l| l.contains("\"role\":\"memory\"")),
+        "the index call is routed and accounted: {stats}"
+    );
 
     // Idempotent: nothing queued, no model call.
     let again = env.cmd().args(["memory", "index"]).run(0);

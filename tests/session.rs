@@ -447,6 +447,28 @@ fn compaction_triggers_on_a_small_window_and_the_next_request_is_shorter() {
 
     let show = env.cmd().args(["session", "show", "last"]).run(0);
     assert!(show.stdout.contains("context compacted"), "{}", show.stdout);
+
+    // The summary call went through the router and is accounted as a compaction.
+    let stats = std::fs::read_to_string(env.home.join("router/stats.jsonl")).unwrap();
+    let roles: Vec<String> = stats
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["role"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        roles.iter().filter(|r| *r == "compaction").count(),
+        1,
+        "{roles:?}"
+    );
+    assert_eq!(
+        roles.iter().filter(|r| *r == "main").count(),
+        5,
+        "{roles:?}"
+    );
 }
 
 #[test]

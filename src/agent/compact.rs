@@ -10,7 +10,7 @@ use tokio_util::sync::CancellationToken;
 use super::Agent;
 use super::event::AgentEvent;
 use crate::context::{self, Action, Budget};
-use crate::model::{self, CallOptions, Message, ModelRequest, RetryBudget, Usage};
+use crate::model::{self, Message, ModelRequest, Usage};
 
 /// Output tokens the summary may use.
 const SUMMARY_MAX_TOKENS: u64 = 2_000;
@@ -130,13 +130,8 @@ impl Agent {
             vec![Message::user(context::summary_request(old))],
         );
         request.max_output_tokens = Some(SUMMARY_MAX_TOKENS);
-        let options = CallOptions {
-            budget: RetryBudget::new(self.retry_budget),
-            cancel: token.clone(),
-        };
         let response = self
-            .client
-            .complete(&self.provider, &request, options)
+            .background_complete(crate::router::CallRole::Compaction, None, &request, token)
             .await?;
         let summary = response.message.text();
         if summary.trim().is_empty() {

@@ -13,7 +13,7 @@ use super::setup::{AgentOptions, build};
 use super::{Agent, AgentEvent, Recorder, TurnOutcome};
 use crate::config::Config;
 use crate::home::{PilotHome, Project};
-use crate::model::{CallOptions, Message, ModelRequest, RetryBudget};
+use crate::model::{Message, ModelRequest};
 use crate::session::{self, Record, SessionId, Transcript};
 
 /// Output tokens a title may use.
@@ -224,16 +224,17 @@ impl Conversation {
 below. Use the language of the request. Reply with the title only, no quotes.\n\n<request>\n{}\n</request>",
             first.chars().take(2_000).collect::<String>()
         );
-        let mut request = ModelRequest::new(self.agent.model.clone(), vec![Message::user(prompt)]);
+        let model = self.agent.cheap_model();
+        let mut request = ModelRequest::new(model.clone(), vec![Message::user(prompt)]);
         request.max_output_tokens = Some(TITLE_MAX_TOKENS);
-        let options = CallOptions {
-            budget: RetryBudget::new(0),
-            cancel: cancel.clone(),
-        };
         let title = match self
             .agent
-            .client
-            .complete(&self.agent.provider, &request, options)
+            .background_complete(
+                crate::router::CallRole::Title,
+                Some(&model),
+                &request,
+                cancel,
+            )
             .await
         {
             Ok(r) => clean_title(&r.message.text()),

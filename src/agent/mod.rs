@@ -129,3 +129,47 @@ pub fn strip_fences(text: &str) -> &str {
     let rest = rest.split_once('\n').map_or("", |(_, body)| body);
     rest.trim_end().strip_suffix("```").unwrap_or(rest).trim()
 }
+
+impl Agent {
+    /// A non-streaming call outside the turn's conversation (compaction summaries, titles): through
+    /// the router when there is one, so it falls back and is accounted under `role` in
+    /// `router/stats.jsonl`; else straight to this agent's provider. `model` defaults to the agent's.
+    pub async fn background_complete(
+        &self,
+        role: crate::router::CallRole,
+        model: Option<&ModelRef>,
+        request: &crate::model::ModelRequest,
+        cancel: &tokio_util::sync::CancellationToken,
+    ) -> Result<crate::model::ModelResponse, crate::model::Error> {
+        let model = model.unwrap_or(&self.model);
+        match &self.router {
+            Some(router) => {
+                let call = crate::router::CallContext {
+                    session: self.session.clone(),
+                    turn: None,
+                    role,
+                };
+                router
+                    .complete(Some(model), request, &call, cancel)
+                    .await
+                    .result
+            }
+            None => {
+                let options = crate::model::CallOptions {
+                    budget: crate::model::RetryBudget::new(self.retry_budget),
+                    cancel: cancel.clone(),
+                };
+                self.client.complete(&self.provider, request, options).await
+            }
+        }
+    }
+
+    /// The model for cheap background work: the router's `simple` tier when configured, else the
+    /// agent's model.
+    pub fn cheap_model(&self) -> ModelRef {
+        self.router
+            .as_ref()
+            .and_then(|r| r.settings().token_saver.as_ref()?.tier("simple"))
+            .map_or_else(|| self.model.clone(), |t| t.model.clone())
+    }
+}

@@ -14,11 +14,14 @@ use super::space::Memory;
 /// Retries one memory call may spend on transient provider errors.
 const RETRY_BUDGET: u32 = 2;
 
-/// A resolved client for the memory model.
+/// A resolved client for the memory model. Calls go through the router (fallbacks, and accounting
+/// under role `memory` in `router/stats.jsonl`) when the router can be built, else straight to the
+/// provider.
 pub(super) struct MemoryModel {
     client: ModelClient,
     provider: ResolvedProvider,
     model: ModelRef,
+    router: Option<crate::router::Router>,
 }
 
 impl MemoryModel {
@@ -51,10 +54,18 @@ impl MemoryModel {
         let provider =
             ResolvedProvider::resolve(&model.provider, provider_config).map_err(Error::Model)?;
         let client = ModelClient::new().map_err(Error::Model)?;
+        let router = crate::router::Router::new(
+            &memory.home,
+            &memory.config,
+            Some(&model),
+            Some(client.clone()),
+        )
+        .ok();
         Ok(MemoryModel {
             client,
             provider,
             model,
+            router,
         })
     }
 
@@ -72,15 +83,30 @@ impl MemoryModel {
         let mut request = ModelRequest::new(self.model.clone(), vec![Message::user(user)]);
         request.system = Some(system.to_owned());
         request.temperature = Some(0.0);
-        let options = CallOptions {
-            budget: RetryBudget::new(RETRY_BUDGET),
-            cancel: tokio_util::sync::CancellationToken::new(),
-        };
-        let response = self
-            .client
-            .complete(&self.provider, &request, options)
-            .await
-            .map_err(Error::Model)?;
+        let cancel = tokio_util::sync::CancellationToken::new();
+        let response = match &self.router {
+            Some(router) => {
+                let call = crate::router::CallContext {
+                    session: None,
+                    turn: None,
+                    role: crate::router::CallRole::Memory,
+                };
+                router
+                    .complete(Some(&self.model), &request, &call, &cancel)
+                    .await
+                    .result
+            }
+            None => {
+                let options = CallOptions {
+                    budget: RetryBudget::new(RETRY_BUDGET),
+                    cancel,
+                };
+                self.client
+                    .complete(&self.provider, &request, options)
+                    .await
+            }
+        }
+        .map_err(Error::Model)?;
         let text = response.message.text();
         let body = crate::agent::strip_fences(&text);
         Ok(match serde_json::from_str::<serde_json::Value>(body) {

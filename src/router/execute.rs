@@ -77,6 +77,15 @@ pub fn is_fallback_eligible(code: ErrorCode) -> bool {
     }
 }
 
+/// How one attempt is made.
+#[derive(Debug, Clone, Copy)]
+struct AttemptMode {
+    /// The last candidate of the chain: it may retry transient errors itself.
+    is_last: bool,
+    /// Stream the reply (the agent's turn) or ask for it whole (background calls).
+    streaming: bool,
+}
+
 enum Attempt {
     Done(ModelResponse),
     /// Failed; `true` when content had already been passed on.
@@ -93,6 +102,20 @@ impl Router {
         call: &CallContext,
         cancel: &CancellationToken,
         on_event: &mut (dyn FnMut(&ModelEvent) + Send),
+    ) -> Executed {
+        self.run_chain(decision, request, call, cancel, on_event, true)
+            .await
+    }
+
+    /// The fallback chain behind [`Router::execute`] (streaming) and [`Router::complete`] (not).
+    async fn run_chain(
+        &self,
+        decision: &Decision,
+        request: &ModelRequest,
+        call: &CallContext,
+        cancel: &CancellationToken,
+        on_event: &mut (dyn FnMut(&ModelEvent) + Send),
+        streaming: bool,
     ) -> Executed {
         let first = decision.model_ref();
         let mut models = vec![first.clone()];
@@ -128,7 +151,14 @@ impl Router {
                 attempts += 1;
                 let started = Instant::now();
                 let outcome = self
-                    .attempt(model, request, is_last, &budget, cancel, on_event)
+                    .attempt(
+                        model,
+                        request,
+                        AttemptMode { is_last, streaming },
+                        &budget,
+                        cancel,
+                        on_event,
+                    )
                     .await;
                 let (usage, outcome_code) = match &outcome {
                     Attempt::Done(r) => (r.usage, "ok".to_owned()),
@@ -257,7 +287,7 @@ impl Router {
             signals: Vec::new(),
             latency_ms: 0,
         };
-        self.execute(&decision, request, call, cancel, &mut |_| {})
+        self.run_chain(&decision, request, call, cancel, &mut |_| {}, false)
             .await
     }
 
@@ -266,11 +296,12 @@ impl Router {
         &self,
         model: &ModelRef,
         request: &ModelRequest,
-        is_last: bool,
+        mode: AttemptMode,
         budget: &RetryBudget,
         cancel: &CancellationToken,
         on_event: &mut (dyn FnMut(&ModelEvent) + Send),
     ) -> Attempt {
+        let AttemptMode { is_last, streaming } = mode;
         let mut provider = match self.provider(model) {
             Ok(p) => p,
             Err(e) => return Attempt::Failed(e, false),
@@ -278,6 +309,7 @@ impl Router {
         if !is_last {
             // The next candidate is the retry; retrying here would multiply requests.
             provider.retry.stream_max_retries = 0;
+            provider.retry.request_max_retries = 0;
         }
         let mut request = request.clone();
         request.model = model.clone();
@@ -289,6 +321,12 @@ impl Router {
             Ok(c) => c,
             Err(e) => return Attempt::Failed(e, false),
         };
+        if !streaming {
+            return match client.complete(&provider, &request, options).await {
+                Ok(response) => Attempt::Done(response),
+                Err(e) => Attempt::Failed(e, false),
+            };
+        }
         let mut stream = client.stream(&provider, &request, options);
         let mut pending: Vec<ModelEvent> = Vec::new();
         let mut assembler = Assembler::new();
