@@ -56,7 +56,16 @@ async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
 
     let tools = client.list_all_tools().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(names, ["pilotdeck_run", "pilotdeck_reply", "session_list"]);
+    assert_eq!(
+        names,
+        [
+            "pilotdeck_run",
+            "pilotdeck_reply",
+            "session_list",
+            "memory_recall",
+            "router_decide"
+        ]
+    );
     let run_schema = serde_json::to_value(&*tools[0].input_schema).unwrap();
     assert_eq!(run_schema["required"], json!(["prompt"]));
     assert!(run_schema["properties"]["permission_mode"].is_object());
@@ -90,6 +99,44 @@ async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
     let requests = mock.requests();
     assert_eq!(requests.len(), 2);
     assert_eq!(requests[1].last_user_text().unwrap(), "and then?");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn memory_recall_and_router_decide_answer_without_a_model_call() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let key = env.cmd().args(["config", "path", "--json"]).run(0).json()["project"]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    env.write(
+        &env.home.join(format!("memory/workspaces/{key}/Project/database.md")),
+        "---\nname: Database\ndescription: the project's database\ntype: project\n---\n\nThe project uses PostgreSQL 16.\n",
+    );
+    let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
+    let args = json!({"query": "which database does it use"})
+        .as_object()
+        .unwrap()
+        .clone();
+    let recalled = client
+        .call_tool(CallToolRequestParams::new("memory_recall").with_arguments(args))
+        .await
+        .unwrap();
+    let notes = structured(&recalled)["notes"].clone();
+    assert_eq!(notes.as_array().unwrap().len(), 1, "{notes}");
+    assert!(notes.to_string().contains("PostgreSQL 16"), "{notes}");
+
+    let args = json!({"prompt": "hi"}).as_object().unwrap().clone();
+    let decided = client
+        .call_tool(CallToolRequestParams::new("router_decide").with_arguments(args))
+        .await
+        .unwrap();
+    let decision = structured(&decided);
+    assert_eq!(decision["model"], "gpt-4.1", "{decision}");
+    assert_eq!(decision["judge_called"], false, "{decision}");
+    assert!(mock.requests().is_empty(), "neither tool calls the model");
     client.cancel().await.unwrap();
 }
 
@@ -168,7 +215,7 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
     );
     assert_eq!(
         list["result"]["tools"].as_array().unwrap().len(),
-        3,
+        5,
         "{list}"
     );
     drop(stdin);
@@ -198,7 +245,7 @@ async fn a_client_cancellation_cancels_the_run() {
     handle.cancel(Some("test".to_owned())).await.unwrap();
     // The run was cancelled: the server is free again and answers the next request.
     let tools = client.list_all_tools().await.unwrap();
-    assert_eq!(tools.len(), 3);
+    assert_eq!(tools.len(), 5);
     // The aborted turn is on disk.
     let args = json!({}).as_object().unwrap().clone();
     let listed = client
@@ -277,7 +324,13 @@ fn the_official_python_sdk_drives_mcp_serve() {
     let out: Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(
         out["tools"],
-        json!(["pilotdeck_run", "pilotdeck_reply", "session_list"])
+        json!([
+            "pilotdeck_run",
+            "pilotdeck_reply",
+            "session_list",
+            "memory_recall",
+            "router_decide"
+        ])
     );
     assert_eq!(out["is_error"], false);
     assert_eq!(out["structured"]["result"], "hello back", "{out}");

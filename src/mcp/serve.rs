@@ -7,6 +7,10 @@
 //!   `progressToken`); a client cancellation cancels the run.
 //! - `pilotdeck_reply {session_id, prompt}`: one more turn in an existing session.
 //! - `session_list {project?, limit?}`: the newest sessions of a project.
+//! - `memory_recall {query, project?, limit?}`: the project's long-term memory notes relevant to a
+//!   query (the offline lexical stage of `pilotdeck memory recall`).
+//! - `router_decide {prompt, project?}`: which tier and model the router would pick, offline (the
+//!   built-in classifier; no model call), as `pilotdeck router decide --offline` prints it.
 //!
 //! stdout: this is the one command whose stdout is not written through `output.rs`. It carries the
 //! JSON-RPC stream and nothing else, written by rmcp's stdio transport; logs go to stderr as always.
@@ -64,6 +68,26 @@ pub struct SessionListInput {
     pub project: Option<PathBuf>,
     /// At most this many sessions, newest first (default 20).
     pub limit: Option<usize>,
+}
+
+/// Input of `memory_recall`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct RecallInput {
+    /// What to look for.
+    pub query: String,
+    /// The project directory (default: the directory `mcp serve` was started in).
+    pub project: Option<PathBuf>,
+    /// At most this many notes (default 5).
+    pub limit: Option<usize>,
+}
+
+/// Input of `router_decide`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct DecideInput {
+    /// The prompt to route.
+    pub prompt: String,
+    /// The project directory whose config applies (default: the directory `mcp serve` was started in).
+    pub project: Option<PathBuf>,
 }
 
 /// Output of `pilotdeck_run` and `pilotdeck_reply`.
@@ -140,6 +164,17 @@ fn tool_list() -> Vec<Tool> {
             "session_list",
             "List the newest pilotdeck sessions of a project (ids, newest first).",
             schema::<SessionListInput>(),
+        ),
+        Tool::new(
+            "memory_recall",
+            "Find the notes in a project's pilotdeck long-term memory that are relevant to a query.",
+            schema::<RecallInput>(),
+        ),
+        Tool::new(
+            "router_decide",
+            "Show which model tier and model pilotdeck's router would pick for a prompt (offline, \
+             no model call).",
+            schema::<DecideInput>(),
         ),
     ]
 }
@@ -230,6 +265,24 @@ impl ServerHandler for PilotdeckServer {
                     },
                 )
             }
+            "memory_recall" => {
+                let input: RecallInput = parse(request.arguments)?;
+                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(
+                    match self.recall(&dir, input.query, input.limit.unwrap_or(5)) {
+                        Ok(v) => json_result(&v, false),
+                        Err(e) => error_result(e),
+                    },
+                )
+            }
+            "router_decide" => {
+                let input: DecideInput = parse(request.arguments)?;
+                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(match self.decide(&dir, input.prompt, &context.ct).await {
+                    Ok(v) => json_result(&v, false),
+                    Err(e) => error_result(e),
+                })
+            }
             other => Err(ErrorData::invalid_params(
                 format!("unknown tool `{other}`; tools/list shows the tools"),
                 None,
@@ -239,6 +292,59 @@ impl ServerHandler for PilotdeckServer {
 }
 
 impl PilotdeckServer {
+    /// The project at `dir` and its merged configuration.
+    fn project_config(
+        &self,
+        dir: &std::path::Path,
+    ) -> Result<(Project, crate::config::Config), String> {
+        let home = &self.opts.home;
+        let project = Project::resolve(home, dir).map_err(|e| e.to_string())?;
+        let load = crate::config::LoadOptions {
+            config_file: self.opts.config_file.clone(),
+            project_root: Some(project.root.clone()),
+            model_flag: None,
+        };
+        let loaded = crate::config::load(home, &load).map_err(|e| e.to_string())?;
+        Ok((project, loaded.config))
+    }
+
+    fn recall(&self, dir: &std::path::Path, query: String, limit: usize) -> Result<Value, String> {
+        let (project, config) = self.project_config(dir)?;
+        let memory = crate::memory::Memory::new(&self.opts.home, &config);
+        let opts = crate::memory::RecallOptions {
+            project: Some(project),
+            query,
+            limit,
+        };
+        let result = crate::memory::recall(&memory, &opts).map_err(|e| e.to_string())?;
+        serde_json::to_value(&result.notes)
+            .map(|notes| serde_json::json!({ "notes": notes }))
+            .map_err(|e| e.to_string())
+    }
+
+    async fn decide(
+        &self,
+        dir: &std::path::Path,
+        prompt: String,
+        cancel: &CancellationToken,
+    ) -> Result<Value, String> {
+        let (_, config) = self.project_config(dir)?;
+        let opts = crate::router::DecideOptions {
+            session: None,
+            turn: None,
+            text: prompt,
+            explicit: None,
+            scenario: crate::router::Scenario::Default,
+            offline: true,
+            estimated_tokens: 0,
+            record: false,
+        };
+        let decision = crate::router::decide_once(&self.opts.home, &config, &opts, cancel)
+            .await
+            .map_err(|e| e.to_string())?;
+        serde_json::to_value(&decision).map_err(|e| e.to_string())
+    }
+
     async fn run(
         &self,
         cwd: PathBuf,
