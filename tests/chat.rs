@@ -264,3 +264,23 @@ fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
         "the cancelled turn's input stays"
     );
 }
+
+#[test]
+fn chat_turns_are_captured_into_memory_when_it_is_configured() {
+    let mock = MockModel::spawn();
+    mock.push(answer("Noted."));
+    mock.push(title("Database choice"));
+    let env = setup(&mock);
+    let config = std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap();
+    env.config(&format!("{config}memory:\n  enabled: true\n"));
+    env.cmd()
+        .arg_str("chat")
+        .stdin("We use PostgreSQL 16 for the database.\n")
+        .run(0);
+    let pending = env.cmd().args(["memory", "pending", "--json"]).run(0);
+    assert!(
+        pending.stdout.contains("PostgreSQL 16"),
+        "the chat turn is queued for indexing: {}",
+        pending.stdout
+    );
+}

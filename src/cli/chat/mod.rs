@@ -85,18 +85,18 @@ pub(super) struct Repl<'a> {
 }
 
 impl Repl<'_> {
-    /// Opens a conversation and, on a terminal, lets it ask the person.
-    pub(super) fn open(&self, resume: &Resume) -> anyhow::Result<Conversation> {
-        let mut conversation = Conversation::open(
+    /// Opens a conversation with the session's MCP tools and memory and, on a terminal, lets it
+    /// ask the person.
+    pub(super) async fn open(&self, resume: &Resume) -> anyhow::Result<Conversation> {
+        open_conversation(
             &self.home,
             &self.project,
             &self.config,
             resume,
-            false,
-            self.options.clone(),
-        )?;
-        attach_approver(self.interactive, &mut conversation);
-        Ok(conversation)
+            &self.options,
+            self.interactive,
+        )
+        .await
     }
 
     pub(super) fn announce(&self) {
@@ -123,6 +123,29 @@ impl Repl<'_> {
     }
 }
 
+/// Opens a conversation like `run` does (MCP tools from mcp.json, long-term memory when
+/// configured) and attaches the terminal approver when there is a person to ask.
+async fn open_conversation(
+    home: &PilotHome,
+    project: &Project,
+    config: &Config,
+    resume: &Resume,
+    options: &AgentOptions,
+    interactive: bool,
+) -> anyhow::Result<Conversation> {
+    let mut conversation =
+        Conversation::open(home, project, config, resume, false, options.clone())?;
+    conversation.set_memory(
+        crate::memory::Memory::for_turns(home, config, false)
+            .map(|m| crate::memory::turn_hook(m, project.clone())),
+    );
+    conversation
+        .load_tool_sources(&options.tool_sources, &CancellationToken::new())
+        .await;
+    attach_approver(interactive, &mut conversation);
+    Ok(conversation)
+}
+
 pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome> {
     let interactive = std::io::stdin().is_terminal();
     let home = ctx.home()?;
@@ -132,6 +155,11 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
     let loaded = ctx.load_config(None)?;
+    let mcp_servers = crate::mcp::McpServers::load(&home, Some(&project.root));
+    for problem in &mcp_servers.problems {
+        ctx.out.warn(&format!("{problem}; continuing without it"));
+    }
+    let mcp_source = crate::mcp::McpToolSource::new(&mcp_servers);
     let options = AgentOptions {
         model_flag: args.model.clone(),
         cwd,
@@ -140,6 +168,11 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         deny: args.deny.clone(),
         add_dirs: args.add_dir.clone(),
         unattended: !interactive,
+        tool_sources: if mcp_source.is_empty() {
+            Vec::new()
+        } else {
+            vec![Arc::new(mcp_source)]
+        },
         ..AgentOptions::default()
     };
     let resume = match (&args.session, args.continue_last) {
@@ -147,14 +180,15 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         (None, true) => Resume::Last,
         (None, false) => Resume::New,
     };
-    let conversation = Conversation::open(
+    let conversation = open_conversation(
         &home,
         &project,
         &loaded.config,
         &resume,
-        false,
-        options.clone(),
-    )?;
+        &options,
+        interactive,
+    )
+    .await?;
     let mut repl = Repl {
         ctx,
         home,
@@ -166,7 +200,6 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         usage: Usage::default(),
         cost_usd: 0.0,
     };
-    attach_approver(repl.interactive, &mut repl.conversation);
     repl.announce();
     // One handler for the whole process: Ctrl-C cancels the running turn, if any, and is otherwise
     // only a hint (the program ends with Ctrl-D or /exit).

@@ -52,11 +52,11 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             }
         }
         "new" => {
-            repl.conversation = repl.open(&Resume::New)?;
+            repl.conversation = repl.open(&Resume::New).await?;
             repl.announce();
         }
         "resume" if arg.is_empty() => out.error("usage: /resume ID (see /sessions)"),
-        "resume" => match repl.open(&Resume::Id(arg.to_owned())) {
+        "resume" => match repl.open(&Resume::Id(arg.to_owned())).await {
             Ok(c) => {
                 repl.conversation = c;
                 repl.announce();
@@ -79,7 +79,7 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             None => out.error("nothing to fork yet: this session has no turns"),
             Some(id) => {
                 let new = session::fork(&repl.home, &repl.project, &id.0, None)?;
-                repl.conversation = repl.open(&Resume::Id(new.0))?;
+                repl.conversation = repl.open(&Resume::Id(new.0)).await?;
                 repl.announce();
             }
         },
