@@ -284,3 +284,30 @@ fn chat_turns_are_captured_into_memory_when_it_is_configured() {
         pending.stdout
     );
 }
+
+#[test]
+fn slash_memory_recalls_notes_and_model_switch_keeps_the_tools() {
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    let key = env.cmd().args(["config", "path", "--json"]).run(0).json()["project"]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    env.write(
+        &env.home.join(format!("memory/workspaces/{key}/Project/database.md")),
+        "---\nname: Database\ndescription: the project's database\ntype: project\n---\n\nThe project uses PostgreSQL 16.\n",
+    );
+    let run = env
+        .cmd()
+        .arg_str("chat")
+        .stdin("/memory\n/memory which database\n/model mock/gpt-4.1\n")
+        .run(0);
+    assert!(run.stdout.contains("PostgreSQL 16"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("usage: /memory QUERY"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("model: mock/gpt-4.1"), "{}", run.stderr);
+    assert!(mock.requests().is_empty());
+}

@@ -135,6 +135,27 @@ async fn open_conversation(
 ) -> anyhow::Result<Conversation> {
     let mut conversation =
         Conversation::open(home, project, config, resume, false, options.clone())?;
+    equip(
+        &mut conversation,
+        home,
+        project,
+        config,
+        options,
+        interactive,
+    )
+    .await;
+    Ok(conversation)
+}
+
+/// Gives a conversation's (new) agent what chat adds to it: memory, MCP tools, the approver.
+pub(super) async fn equip(
+    conversation: &mut Conversation,
+    home: &PilotHome,
+    project: &Project,
+    config: &Config,
+    options: &AgentOptions,
+    interactive: bool,
+) {
     conversation.set_memory(
         crate::memory::Memory::for_turns(home, config, false)
             .map(|m| crate::memory::turn_hook(m, project.clone())),
@@ -142,8 +163,7 @@ async fn open_conversation(
     conversation
         .load_tool_sources(&options.tool_sources, &CancellationToken::new())
         .await;
-    attach_approver(interactive, &mut conversation);
-    Ok(conversation)
+    attach_approver(interactive, conversation);
 }
 
 pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome> {

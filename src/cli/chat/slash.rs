@@ -21,7 +21,7 @@ const HELP: &str = "\
 /resume ID         continue another session (id, prefix or `last`)
 /fork              copy this session into a new one and continue there
 /compact           summarise the older history now
-/memory            about long-term memory
+/memory QUERY      recall this project's long-term memory notes about QUERY
 /cost              tokens and cost of this chat
 /permissions       the permission mode and rules in force
 /exit              quit (also Ctrl-D)
@@ -45,7 +45,15 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                     // The history stays; the next turns go to the new model.
                     repl.options = options;
                     repl.conversation.agent = agent;
-                    super::attach_approver(repl.interactive, &mut repl.conversation);
+                    super::equip(
+                        &mut repl.conversation,
+                        &repl.home,
+                        &repl.project,
+                        &repl.config,
+                        &repl.options,
+                        repl.interactive,
+                    )
+                    .await;
                     out.note(&format!("model: {}", repl.conversation.agent.model));
                 }
                 Err(e) => out.error(&e.to_string()),
@@ -91,9 +99,22 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             Ok(None) => out.note("nothing to compact yet"),
             Err(e) => out.error(&format!("{e:#}")),
         },
-        "memory" => out.note(
-            "long-term memory is managed with `pilotdeck memory`; chat does not recall it yet",
-        ),
+        "memory" if arg.is_empty() => {
+            out.note("usage: /memory QUERY (manage notes with `pilotdeck memory list|index|dream`)")
+        }
+        "memory" => {
+            let memory = crate::memory::Memory::new(&repl.home, &repl.config);
+            let opts = crate::memory::RecallOptions {
+                project: Some(repl.project.clone()),
+                query: arg.to_owned(),
+                limit: 5,
+            };
+            match crate::memory::recall(&memory, &opts) {
+                Ok(result) if result.notes.is_empty() => out.note("no memory notes match"),
+                Ok(result) => out.raw(&crate::memory::render(&result))?,
+                Err(e) => out.error(&e.to_string()),
+            }
+        }
         "cost" => {
             let u = &repl.usage;
             out.note(&format!(
