@@ -970,7 +970,6 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
             cand --all 'Search every project''s notes (the General workspace)'
-            cand --offline 'Local full-text ranking only (the only stage implemented so far; accepted for scripts)'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'

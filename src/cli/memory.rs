@@ -75,9 +75,6 @@ pub struct RecallArgs {
     /// How many notes at most
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
     limit: u16,
-    /// Local full-text ranking only (the only stage implemented so far; accepted for scripts)
-    #[arg(long)]
-    offline: bool,
 }
 
 #[derive(Debug, Args)]

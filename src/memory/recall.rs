@@ -3,8 +3,7 @@
 //!
 //! Every recall first syncs the index with the note files, so hand edits count at once. In a project
 //! the project's notes and the global user notes are searched; in the General workspace (no project)
-//! every project's notes are. The optional model stage (stage 2) is not implemented: `--offline` is
-//! accepted and the lexical result always stands.
+//! every project's notes are. There is no model stage yet: the lexical ranking is the result.
 
 use std::time::Instant;
 
