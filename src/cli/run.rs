@@ -180,11 +180,10 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
     let loaded = ctx.load_config(None)?;
-    let mcp_servers = crate::mcp::McpServers::load(&home, Some(&project.root));
-    for problem in &mcp_servers.problems {
+    let (tool_sources, problems) = crate::mcp::project_tool_sources(&home, &project.root);
+    for problem in &problems {
         ctx.out.warn(&format!("{problem}; continuing without it"));
     }
-    let mcp_source = crate::mcp::McpToolSource::new(&mcp_servers);
     let request = RunRequest {
         prompt,
         resume: match (&args.session, args.continue_last) {
@@ -207,14 +206,9 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             max_iterations: args.max_turns,
             timeout: args.timeout,
             output_schema,
-            tool_sources: if mcp_source.is_empty() {
-                Vec::new()
-            } else {
-                vec![std::sync::Arc::new(mcp_source)]
-            },
+            tool_sources,
         },
-        memory: crate::memory::Memory::for_turns(&home, &loaded.config, args.memory)
-            .map(|m| crate::memory::turn_hook(m, project.clone())),
+        memory: crate::memory::project_hook(&home, &loaded.config, &project, args.memory),
     };
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());

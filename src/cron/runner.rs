@@ -101,11 +101,10 @@ async fn agent_turn(
         .map(|m| PermissionMode::parse(m, "--permission-mode"))
         .transpose()
         .map_err(|e| e.to_string())?;
-    let servers = crate::mcp::McpServers::load(home, Some(&project.root));
-    for problem in &servers.problems {
+    let (tool_sources, problems) = crate::mcp::project_tool_sources(home, &project.root);
+    for problem in &problems {
         tracing::warn!("{problem}; continuing without it");
     }
-    let mcp = crate::mcp::McpToolSource::new(&servers);
     let request = RunRequest {
         prompt: task.message.clone(),
         resume: Resume::New,
@@ -115,15 +114,10 @@ async fn agent_turn(
             cwd: project.root.clone(),
             permission_mode,
             unattended: true,
-            tool_sources: if mcp.is_empty() {
-                Vec::new()
-            } else {
-                vec![Arc::new(mcp)]
-            },
+            tool_sources,
             ..AgentOptions::default()
         },
-        memory: crate::memory::Memory::for_turns(home, &loaded.config, false)
-            .map(|m| crate::memory::turn_hook(m, project.clone())),
+        memory: crate::memory::project_hook(home, &loaded.config, project, false),
     };
     let token = cancel.child_token();
     let timed_out = Arc::new(AtomicBool::new(false));

@@ -28,4 +28,4 @@ pub use bridge::{McpLiveTools, McpTool};
 pub use client::{CallOutput, Connection, RemoteTool};
 pub use config::{McpServers, Scope, ServerConfig, ServerEntry, Transport};
 pub use error::Error;
-pub use source::McpToolSource;
+pub use source::{McpToolSource, project_tool_sources};

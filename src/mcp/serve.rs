@@ -32,7 +32,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::{McpServers, McpToolSource};
 use crate::agent::{self, AgentOptions, Resume, RunRequest, TurnOutcome};
 use crate::home::{PilotHome, Project};
 use crate::tools::permission::PermissionMode;
@@ -372,8 +371,8 @@ impl PilotdeckServer {
             Ok(l) => l,
             Err(e) => return error_result(e.to_string()),
         };
-        let servers = McpServers::load(home, Some(&project.root));
-        for problem in &servers.problems {
+        let (tool_sources, problems) = super::project_tool_sources(home, &project.root);
+        for problem in &problems {
             tracing::warn!("{problem}");
         }
         let request = RunRequest {
@@ -385,11 +384,10 @@ impl PilotdeckServer {
                 cwd,
                 permission_mode: mode,
                 unattended: true,
-                tool_sources: vec![Arc::new(McpToolSource::new(&servers))],
+                tool_sources,
                 ..AgentOptions::default()
             },
-            memory: crate::memory::Memory::for_turns(home, &loaded.config, false)
-                .map(|m| crate::memory::turn_hook(m, project.clone())),
+            memory: crate::memory::project_hook(home, &loaded.config, &project, false),
         };
         // A client cancellation (notifications/cancelled) fires context.ct.
         let cancel: CancellationToken = context.ct.clone();

@@ -73,3 +73,20 @@ impl ToolSource for McpToolSource {
         })
     }
 }
+
+/// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), and the
+/// problems found reading it (each caller reports them its own way; the run goes on without them).
+/// Used by `run`, `chat`, cron and `mcp serve`, so all of them see the same servers.
+pub fn project_tool_sources(
+    home: &crate::home::PilotHome,
+    root: &std::path::Path,
+) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
+    let servers = McpServers::load(home, Some(root));
+    let source = McpToolSource::new(&servers);
+    let sources: Vec<Arc<dyn ToolSource>> = if source.is_empty() {
+        Vec::new()
+    } else {
+        vec![Arc::new(source)]
+    };
+    (sources, servers.problems)
+}

@@ -74,3 +74,14 @@ impl MemoryHook for TurnMemory {
         }
     }
 }
+
+/// The memory hook for turns in `project`: `Some` when memory is configured (or `force`, `--memory`).
+/// Used by `run`, `chat`, cron and `mcp serve`.
+pub fn project_hook(
+    home: &crate::home::PilotHome,
+    config: &crate::config::Config,
+    project: &Project,
+    force: bool,
+) -> Option<MemoryHandle> {
+    Memory::for_turns(home, config, force).map(|m| turn_hook(m, project.clone()))
+}

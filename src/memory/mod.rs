@@ -34,7 +34,7 @@ pub use capture::{capture, capture_text};
 pub use dream::{DreamOptions, DreamReport, dream, rollback};
 pub use error::Error;
 pub use fts::IndexedNote;
-pub use hook::{TurnMemory, turn_hook};
+pub use hook::{TurnMemory, project_hook, turn_hook};
 pub use index::{IndexOptions, IndexScope, ProjectIndexReport, index};
 pub use layout::{GLOBAL_SCOPE, Layout};
 pub use lifecycle::{

@@ -156,10 +156,7 @@ pub(super) async fn equip(
     options: &AgentOptions,
     interactive: bool,
 ) {
-    conversation.set_memory(
-        crate::memory::Memory::for_turns(home, config, false)
-            .map(|m| crate::memory::turn_hook(m, project.clone())),
-    );
+    conversation.set_memory(crate::memory::project_hook(home, config, project, false));
     conversation
         .load_tool_sources(&options.tool_sources, &CancellationToken::new())
         .await;
@@ -175,11 +172,10 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
     let loaded = ctx.load_config(None)?;
-    let mcp_servers = crate::mcp::McpServers::load(&home, Some(&project.root));
-    for problem in &mcp_servers.problems {
+    let (tool_sources, problems) = crate::mcp::project_tool_sources(&home, &project.root);
+    for problem in &problems {
         ctx.out.warn(&format!("{problem}; continuing without it"));
     }
-    let mcp_source = crate::mcp::McpToolSource::new(&mcp_servers);
     let options = AgentOptions {
         model_flag: args.model.clone(),
         cwd,
@@ -188,11 +184,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         deny: args.deny.clone(),
         add_dirs: args.add_dir.clone(),
         unattended: !interactive,
-        tool_sources: if mcp_source.is_empty() {
-            Vec::new()
-        } else {
-            vec![Arc::new(mcp_source)]
-        },
+        tool_sources,
         ..AgentOptions::default()
     };
     let resume = match (&args.session, args.continue_last) {
