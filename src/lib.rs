@@ -8,6 +8,8 @@ pub mod config;
 pub mod context;
 pub mod cron;
 pub mod doctor;
+pub mod extensions;
+pub mod frontmatter;
 pub mod home;
 pub mod logging;
 pub mod mcp;

@@ -109,7 +109,7 @@ impl Note {
 
     /// Parses a note file; `stem` and `kind` stand in when the frontmatter is missing or broken.
     pub fn parse(text: &str, stem: &str, kind: NoteKind) -> Note {
-        if let Some((front, body)) = split_frontmatter(text)
+        if let Some((front, body)) = crate::frontmatter::split(text)
             && let Ok(meta) = serde_yaml::from_str::<NoteMeta>(front)
         {
             return Note {
@@ -136,17 +136,6 @@ impl Note {
             }
         }
     }
-}
-
-fn split_frontmatter(text: &str) -> Option<(&str, &str)> {
-    let rest = text
-        .strip_prefix("---\n")
-        .or_else(|| text.strip_prefix("---\r\n"))?;
-    let end = rest.find("\n---")?;
-    let front = &rest[..=end];
-    let after = &rest[end + 4..];
-    let body = after.split_once('\n').map_or("", |(_, b)| b);
-    Some((front, body))
 }
 
 /// A file-name slug for a note name: lowercase letters and digits of any script, runs of anything

@@ -1,0 +1,31 @@
+//! [`Error`]: a file or entry of an extension that could not be used. Never fatal: the loader keeps
+//! it in a `problems` list and goes on with the rest.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read `{path}`: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("`{path}`: {key}: {message}; it is skipped")]
+    Invalid {
+        path: PathBuf,
+        /// Where in the file: a key path (`hooks.PreToolUse[0].matcher`) or `frontmatter`.
+        key: String,
+        message: String,
+    },
+}
+
+impl Error {
+    pub(crate) fn invalid(path: impl Into<PathBuf>, key: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Invalid {
+            path: path.into(),
+            key: key.into(),
+            message: message.into(),
+        }
+    }
+}

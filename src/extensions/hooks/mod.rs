@@ -1,0 +1,236 @@
+//! Lifecycle hooks: shell commands run at points of the agent loop, configured in `pilotdeck.yaml`
+//! (`hooks:`) and in plugins' `hooks/hooks.json`, shape
+//! `{Event: [{matcher, hooks: [{type: command, command, timeout}]}]}`.
+//!
+//! Events: `PreToolUse`, `PostToolUse` (matched against the tool name), `UserPromptSubmit`, `Stop`,
+//! `SessionStart` (once per session; also matched against `startup`/`resume`), `SessionEnd`,
+//! `PreCompact` (also matched against `auto`/`manual`); other events match their own name.
+//!
+//! Contract of a command (see `command.rs`): the JSON payload on stdin; exit 0 = go on, with stdout
+//! JSON able to add context or change the decision (allow / deny / updated input); exit 2 = block,
+//! stderr is the reason; any other exit, a timeout or a failure to start = a warning on stderr and
+//! the run goes on. Matching hooks run one after another in configuration order (pilotdeck.yaml
+//! first, then plugins); the first block stops the rest. Every child goes through
+//! `tools::process`, so a timed-out or cancelled hook's whole process group is killed.
+
+mod command;
+mod config;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use super::{Error, Plugin};
+use crate::config::Config;
+pub use config::{CommandHook, HookGroup, Matcher};
+
+/// Default timeout of a hook command.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
+/// Default timeout of a `SessionEnd` hook: the program is exiting.
+pub const SESSION_END_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A point of the agent loop where hooks run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HookEvent {
+    PreToolUse,
+    PostToolUse,
+    UserPromptSubmit,
+    Stop,
+    SessionStart,
+    SessionEnd,
+    PreCompact,
+}
+
+impl HookEvent {
+    pub const ALL: [HookEvent; 7] = [
+        HookEvent::PreToolUse,
+        HookEvent::PostToolUse,
+        HookEvent::UserPromptSubmit,
+        HookEvent::Stop,
+        HookEvent::SessionStart,
+        HookEvent::SessionEnd,
+        HookEvent::PreCompact,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HookEvent::PreToolUse => "PreToolUse",
+            HookEvent::PostToolUse => "PostToolUse",
+            HookEvent::UserPromptSubmit => "UserPromptSubmit",
+            HookEvent::Stop => "Stop",
+            HookEvent::SessionStart => "SessionStart",
+            HookEvent::SessionEnd => "SessionEnd",
+            HookEvent::PreCompact => "PreCompact",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<HookEvent> {
+        HookEvent::ALL.into_iter().find(|e| e.as_str() == name)
+    }
+
+    fn default_timeout(self) -> Duration {
+        match self {
+            HookEvent::SessionEnd => SESSION_END_TIMEOUT,
+            _ => DEFAULT_TIMEOUT,
+        }
+    }
+}
+
+/// Which decision the hooks of one event reached.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum HookDecision {
+    /// No hook said anything about the decision.
+    #[default]
+    None,
+    /// `permissionDecision: allow` (or `decision: approve`): a tool call runs without asking.
+    Allow,
+    /// Exit 2, `decision: block`, `permissionDecision: deny` or `continue: false`, with the reason.
+    Block(String),
+}
+
+/// What the hooks of one event decided.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HookOutcome {
+    pub decision: HookDecision,
+    /// `updatedInput`: the tool input to use instead (PreToolUse).
+    pub updated_input: Option<Value>,
+    /// Text for the model: `additionalContext`, or the plain stdout of `UserPromptSubmit` and
+    /// `SessionStart` hooks.
+    pub context: Vec<String>,
+}
+
+impl HookOutcome {
+    /// The reason, when a hook blocked.
+    pub fn blocked(&self) -> Option<&str> {
+        match &self.decision {
+            HookDecision::Block(reason) => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+/// Who is asking: the common fields of every payload.
+#[derive(Debug, Clone, Copy)]
+pub struct HookScope<'a> {
+    pub session: Option<&'a str>,
+    pub transcript: Option<&'a Path>,
+    pub permission_mode: &'a str,
+}
+
+/// The hooks of one project.
+#[derive(Debug, Clone, Default)]
+pub struct Hooks {
+    groups: Vec<HookGroup>,
+    /// Where commands run (the project root).
+    cwd: PathBuf,
+}
+
+impl Hooks {
+    /// `pilotdeck.yaml`'s hooks, then each plugin's.
+    pub fn load(
+        project_root: &Path,
+        config: &Config,
+        plugins: &[Plugin],
+        problems: &mut Vec<Error>,
+    ) -> Hooks {
+        let yaml = serde_json::to_value(&config.hooks).unwrap_or(Value::Null);
+        let mut groups = config::parse(
+            &yaml,
+            Path::new("pilotdeck.yaml"),
+            "hooks.",
+            None,
+            problems,
+        );
+        for plugin in plugins {
+            if let Some((file, settings)) = &plugin.hooks {
+                groups.extend(config::parse(settings, file, "", Some(&plugin.dir), problems));
+            }
+        }
+        Hooks {
+            groups,
+            cwd: project_root.to_owned(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// True when some hook is configured for `event` (lets callers skip building payloads).
+    pub fn has(&self, event: HookEvent) -> bool {
+        self.groups.iter().any(|g| g.event == event)
+    }
+
+    /// The number of command hooks per event, for listings.
+    pub fn count(&self, event: HookEvent) -> usize {
+        self.groups
+            .iter()
+            .filter(|g| g.event == event)
+            .map(|g| g.hooks.len())
+            .sum()
+    }
+
+    /// Runs the hooks of `event` whose matcher matches one of `queries`, with `payload` (an object)
+    /// plus the common fields on stdin.
+    pub async fn run(
+        &self,
+        event: HookEvent,
+        queries: &[&str],
+        scope: HookScope<'_>,
+        payload: Value,
+        cancel: &CancellationToken,
+    ) -> HookOutcome {
+        let mut outcome = HookOutcome::default();
+        let hooks: Vec<&CommandHook> = self
+            .groups
+            .iter()
+            .filter(|g| g.event == event && queries.iter().any(|q| g.matcher.matches(q)))
+            .flat_map(|g| &g.hooks)
+            .collect();
+        if hooks.is_empty() {
+            return outcome;
+        }
+        let mut input = serde_json::json!({
+            "session_id": scope.session,
+            "transcript_path": scope.transcript,
+            "cwd": self.cwd,
+            "permission_mode": scope.permission_mode,
+            "hook_event_name": event.as_str(),
+        });
+        if let (Some(input), Value::Object(extra)) = (input.as_object_mut(), payload) {
+            input.extend(extra);
+        }
+        let stdin = input.to_string().into_bytes();
+        for hook in hooks {
+            let run = command::run(
+                hook,
+                event,
+                &self.cwd,
+                scope.session,
+                stdin.clone(),
+                hook.timeout.unwrap_or(event.default_timeout()),
+                cancel,
+            )
+            .await;
+            if let Some(input) = run.updated_input {
+                outcome.updated_input = Some(input);
+            }
+            outcome.context.extend(run.context);
+            match run.decision {
+                HookDecision::None => {}
+                HookDecision::Allow => {
+                    if outcome.decision == HookDecision::None {
+                        outcome.decision = HookDecision::Allow;
+                    }
+                }
+                block @ HookDecision::Block(_) => {
+                    outcome.decision = block;
+                    break;
+                }
+            }
+        }
+        outcome
+    }
+}

@@ -1,0 +1,57 @@
+//! Extensions: what adapts the one runtime to many jobs without code changes.
+//!
+//! - **Skills** (`skills.rs`): `SKILL.md` folders under `<home>/skills/`, `<project>/.pilotdeck/skills/`
+//!   and inside plugins. The system prompt lists them; the model loads one with the `read_skill` tool
+//!   (`read_skill.rs`). A project skill wins over a global one of the same name.
+//! - **Plugins** (`plugins.rs`): `<home>/plugins/*/plugin.json` and
+//!   `<project>/.pilotdeck/plugins/*/plugin.json`, bundles of skills, hooks and MCP servers. Their
+//!   servers join `mcp.json`'s in `mcp::McpServers::load` (mcp.json wins on the same id).
+//! - **Hooks** (`hooks/`): shell commands from `pilotdeck.yaml` (`hooks:`) and plugins'
+//!   `hooks/hooks.json`, run at lifecycle events of the agent loop with a JSON payload on stdin.
+//!
+//! Loading never fails as a whole: a broken file or entry is an [`Error`] in the `problems` list,
+//! naming the file and key, and the rest loads. This module sits below `context`, `agent` and `mcp`,
+//! which use it; it starts processes only through `tools::process`.
+
+mod error;
+pub mod hooks;
+mod plugins;
+mod read_skill;
+mod skills;
+
+pub use error::Error;
+pub use hooks::{HookDecision, HookEvent, HookOutcome, HookScope, Hooks};
+pub use plugins::{Plugin, discover_plugins};
+pub use read_skill::ReadSkillTool;
+pub use skills::{Scope, Skill, SkillSet, render_skill};
+
+use std::path::Path;
+
+use crate::config::Config;
+use crate::home::PilotHome;
+
+/// Everything the extensions of one project contribute.
+#[derive(Debug, Default)]
+pub struct Extensions {
+    pub plugins: Vec<Plugin>,
+    pub skills: SkillSet,
+    pub hooks: Hooks,
+    /// What could not be loaded, each naming its file.
+    pub problems: Vec<Error>,
+}
+
+impl Extensions {
+    /// Discovers the plugins, skills and hooks for the project at `project_root`.
+    pub fn load(home: &PilotHome, project_root: &Path, config: &Config) -> Extensions {
+        let mut problems = Vec::new();
+        let plugins = discover_plugins(home, Some(project_root), &mut problems);
+        let skills = SkillSet::discover(home, Some(project_root), &plugins, &mut problems);
+        let hooks = Hooks::load(project_root, config, &plugins, &mut problems);
+        Extensions {
+            plugins,
+            skills,
+            hooks,
+            problems,
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Markdown files with YAML frontmatter (memory notes, `SKILL.md`): splitting the `---` block from
+//! the body. Parsing the YAML is the caller's, since each file type has its own keys.
+
+/// The frontmatter (without the `---` lines) and the body, or `None` when the text does not start
+/// with a closed frontmatter block.
+pub fn split(text: &str) -> Option<(&str, &str)> {
+    let rest = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))?;
+    let end = rest.find("\n---")?;
+    let front = &rest[..=end];
+    let after = &rest[end + 4..];
+    let body = after.split_once('\n').map_or("", |(_, b)| b);
+    Some((front, body))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn splits_front_and_body() {
+        assert_eq!(
+            super::split("---\nname: a\n---\nbody\n"),
+            Some(("name: a\n", "body\n"))
+        );
+        assert_eq!(super::split("no frontmatter"), None);
+        assert_eq!(super::split("---\nunclosed\n"), None);
+    }
+}
