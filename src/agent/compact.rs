@@ -96,7 +96,7 @@ impl Agent {
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> bool {
-        match self.compact(history, token).await {
+        match self.compact_as(history, token, "auto").await {
             Ok(Some(done)) => {
                 emit(AgentEvent::Compacted {
                     messages: done.messages,
@@ -120,15 +120,36 @@ impl Agent {
         history: &mut Vec<Message>,
         token: &CancellationToken,
     ) -> Result<Option<Compacted>, model::Error> {
+        self.compact_as(history, token, "manual").await
+    }
+
+    /// [`Agent::compact`] for `trigger` (`auto` or `manual`), after the `PreCompact` hooks: a block
+    /// skips the compaction, hook context is added to the summary instructions.
+    async fn compact_as(
+        &self,
+        history: &mut Vec<Message>,
+        token: &CancellationToken,
+        trigger: &str,
+    ) -> Result<Option<Compacted>, model::Error> {
         let before = self.prompt_tokens(history);
         let Some(cut) = context::split_point(history) else {
             return Ok(None);
         };
+        let extra = match self.pre_compact_hook(trigger, token).await {
+            Ok(extra) => extra,
+            Err(reason) => {
+                tracing::warn!("compaction skipped: a PreCompact hook blocked it: {reason}");
+                return Ok(None);
+            }
+        };
         let (old, tail) = history.split_at(cut);
-        let mut request = ModelRequest::new(
-            self.model.clone(),
-            vec![Message::user(context::summary_request(old))],
-        );
+        let mut instructions = context::summary_request(old);
+        for text in extra {
+            instructions.push_str("\n\nAlso: ");
+            instructions.push_str(&text);
+        }
+        let mut request =
+            ModelRequest::new(self.model.clone(), vec![Message::user(instructions)]);
         request.max_output_tokens = Some(SUMMARY_MAX_TOKENS);
         let response = self
             .background_complete(crate::router::CallRole::Compaction, None, &request, token)

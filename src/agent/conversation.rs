@@ -77,6 +77,7 @@ impl Conversation {
             None => (None, None),
         };
         agent.session = id.as_ref().map(ToString::to_string);
+        agent.transcript = transcript.as_ref().map(|t| t.path().to_owned());
         Ok(Conversation {
             agent,
             history,
@@ -98,6 +99,7 @@ impl Conversation {
             let (id, t) =
                 Transcript::create(&self.home, &self.project, &self.agent.model.to_string())?;
             self.agent.session = Some(id.to_string());
+            self.agent.transcript = Some(t.path().to_owned());
             self.id = Some(id);
             self.transcript = Some(t);
         }
@@ -120,6 +122,12 @@ impl Conversation {
         cancel: &CancellationToken,
     ) {
         super::setup::load_tool_sources(&mut self.agent, sources, cancel).await;
+    }
+
+    /// Ends the session: runs the `SessionEnd` hooks if a turn ran. Front ends call it once, when
+    /// they close the session.
+    pub async fn end(&self) {
+        self.agent.end_session("exit").await;
     }
 
     /// The session id, once there is one.

@@ -8,6 +8,7 @@
 mod compact;
 mod conversation;
 mod event;
+mod hooks;
 mod jsonl;
 mod limits;
 mod oneshot;
@@ -15,6 +16,7 @@ mod outcome;
 mod record;
 mod route;
 mod setup;
+mod subagent;
 mod turn;
 
 pub use compact::Compacted;
@@ -26,6 +28,7 @@ pub use oneshot::{Resume, RunError, RunRequest, SessionStart, run_once};
 pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
+pub use subagent::{AgentTool, DEFAULT_ORCHESTRATION_PROMPT, SubagentSettings};
 
 use crate::config::ModelRef;
 use crate::model::{ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest, ToolSpec, Usage};
@@ -49,7 +52,7 @@ pub struct Agent {
     /// Corrects token estimates from reported usage (see `context::Calibration`).
     calibration: std::sync::Mutex<crate::context::Calibration>,
     /// Routes each turn's model calls (tiers, fallbacks, accounting); `None` calls `model` directly.
-    pub router: Option<crate::router::Router>,
+    pub router: Option<std::sync::Arc<crate::router::Router>>,
     /// `model` was chosen explicitly (`-m`): the router does not classify.
     pub explicit_model: bool,
     /// The session id, for the router's sticky state and logs.
@@ -57,6 +60,18 @@ pub struct Agent {
     routing: std::sync::Mutex<route::TurnRouting>,
     /// Long-term memory: recalled before the turn, captured after it (`None` when memory is off).
     pub memory: Option<crate::context::MemoryHandle>,
+    /// Lifecycle hooks (see `extensions::hooks`); empty when none are configured.
+    pub hooks: std::sync::Arc<crate::extensions::Hooks>,
+    /// The session's transcript once it exists (hook payloads, sub-agent links).
+    pub transcript: Option<std::path::PathBuf>,
+    /// This agent is a sub-agent: its model calls are routed and accounted as `subagent`.
+    pub is_subagent: bool,
+    /// How the `agent` tool runs sub-agents; `None` offers no `agent` tool (sub-agents themselves).
+    pub subagents: Option<SubagentSettings>,
+    /// Added to the system prompt of a turn the router marks as orchestrating (`complex` tier).
+    pub orchestration_prompt: String,
+    /// Set once the `SessionStart` hooks ran.
+    session_started: std::sync::atomic::AtomicBool,
 }
 
 impl Agent {
@@ -87,6 +102,12 @@ impl Agent {
             session: None,
             routing: std::sync::Mutex::default(),
             memory: None,
+            hooks: std::sync::Arc::default(),
+            transcript: None,
+            is_subagent: false,
+            subagents: None,
+            orchestration_prompt: DEFAULT_ORCHESTRATION_PROMPT.to_owned(),
+            session_started: std::sync::atomic::AtomicBool::new(false),
         }
     }
 

@@ -78,5 +78,7 @@ pub async fn run_once(
     conversation.set_memory(request.memory);
     conversation.load_tool_sources(&tool_sources, cancel).await;
     on_start(&conversation.start()?);
-    conversation.send(request.prompt, cancel, emit).await
+    let outcome = conversation.send(request.prompt, cancel, emit).await;
+    conversation.end().await;
+    outcome
 }

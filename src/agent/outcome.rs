@@ -16,6 +16,9 @@ pub enum TurnError {
     InvalidOutput(String),
     #[error("interrupted")]
     Cancelled,
+    /// A `UserPromptSubmit` hook refused the input.
+    #[error("blocked by a UserPromptSubmit hook: {0}")]
+    Blocked(String),
 }
 
 impl TurnError {
@@ -26,6 +29,7 @@ impl TurnError {
             TurnError::Limit(_) => "limit_reached",
             TurnError::InvalidOutput(_) => "invalid_output",
             TurnError::Cancelled => "cancelled",
+            TurnError::Blocked(_) => "hook_blocked",
         }
     }
 }

@@ -78,7 +78,11 @@ impl Agent {
             turn: Some(turn),
             text,
             explicit: self.explicit_model.then(|| self.model.clone()),
-            scenario: Scenario::Default,
+            scenario: if self.is_subagent {
+                Scenario::Subagent
+            } else {
+                Scenario::Default
+            },
             offline: false,
             estimated_tokens: estimated as u64,
             record: true,
@@ -127,7 +131,25 @@ impl Agent {
         let call = CallContext {
             session: self.session.clone(),
             turn: Some(turn),
-            role: CallRole::Main,
+            role: if self.is_subagent {
+                CallRole::Subagent
+            } else {
+                CallRole::Main
+            },
+        };
+        // A `complex` turn of the main agent: tell it to delegate to sub-agents.
+        let orchestrated;
+        let request = if decision.orchestrating && self.tools.get("agent").is_some() {
+            let mut patched = request.clone();
+            patched.system = Some(format!(
+                "{}\n\n{}",
+                request.system.as_deref().unwrap_or_default(),
+                self.orchestration_prompt
+            ));
+            orchestrated = patched;
+            &orchestrated
+        } else {
+            request
         };
         let mut forward = |event: &ModelEvent| match event {
             ModelEvent::TextDelta { text } => emit(AgentEvent::TextDelta { text: text.clone() }),

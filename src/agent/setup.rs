@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
-use super::{Agent, Limits};
+use super::{Agent, Limits, SubagentSettings};
+use crate::extensions::{Extensions, ReadSkillTool};
 use crate::config::{Config, ModelRef};
 use crate::context::{self, PromptOptions};
 use crate::home::{PilotHome, Project};
@@ -100,6 +101,11 @@ pub fn build(
     )?;
     let mode = policy.mode();
     let tool_ctx = ToolContext::new(policy, tokio_util::sync::CancellationToken::new());
+    let extensions = Extensions::load(home, &project.root, config);
+    for problem in &extensions.problems {
+        tracing::warn!("{problem}");
+    }
+    let skills: Vec<_> = extensions.skills.iter().cloned().collect();
     let system = context::system_prompt(&PromptOptions {
         cwd: opts.cwd.clone(),
         project_root: project.root.clone(),
@@ -109,17 +115,15 @@ pub fn build(
         system_override: opts.system.clone(),
         append: opts.append_system.clone(),
         unattended: opts.unattended,
+        skills,
     });
     let client = ModelClient::new()?;
     let router = crate::router::Router::new(home, config, Some(&model), Some(client.clone()))?;
-    let mut agent = Agent::new(
-        client,
-        provider,
-        model,
-        ToolRegistry::with_builtins(),
-        tool_ctx,
-        system,
-    );
+    let mut tools = ToolRegistry::with_builtins();
+    if !extensions.skills.is_empty() {
+        tools.register(Arc::new(ReadSkillTool::new(Arc::new(extensions.skills))));
+    }
+    let mut agent = Agent::new(client, provider, model, tools, tool_ctx, system);
     agent.limits = Limits {
         max_iterations: opts
             .max_iterations
@@ -139,9 +143,46 @@ pub fn build(
             effort: Effort::Medium,
         });
     agent.output_schema = opts.output_schema.clone();
-    agent.router = Some(router);
+    agent.router = Some(Arc::new(router));
     agent.explicit_model = opts.model_flag.is_some();
+    agent.hooks = Arc::new(extensions.hooks);
+    agent.subagents = Some(subagent_settings(config));
+    if let Some(prompt) = config
+        .router
+        .as_ref()
+        .and_then(|r| r.auto_orchestrate.as_ref()?.orchestration_prompt.clone())
+    {
+        agent.orchestration_prompt = prompt;
+    }
+    agent.install_agent_tool();
     Ok(agent)
+}
+
+/// `agent.subagents`: the sub-agents' model (a bad one warns and inherits) and time limit.
+fn subagent_settings(config: &Config) -> SubagentSettings {
+    let section = config.agent.subagents.clone().unwrap_or_default();
+    let model = section
+        .default
+        .filter(|m| m != "inherit")
+        .and_then(|text| {
+            let resolved = ModelRef::parse(&text).and_then(|model| {
+                let provider = config.model.providers.get(&model.provider)?;
+                let provider = ResolvedProvider::resolve(&model.provider, provider).ok()?;
+                Some((model, provider))
+            });
+            if resolved.is_none() {
+                tracing::warn!(
+                    "agent.subagents.default: `{text}` is not a configured provider/model; sub-agents use the agent's model"
+                );
+            }
+            resolved
+        });
+    SubagentSettings {
+        model,
+        timeout: section
+            .timeout_ms
+            .map_or(super::subagent::DEFAULT_TIMEOUT, std::time::Duration::from_millis),
+    }
 }
 
 /// Starts the option's tool sources (in parallel) and registers their tools. A source never fails as a
@@ -155,4 +196,6 @@ pub async fn load_tool_sources(
     for live in futures::future::join_all(loads).await {
         agent.tools.register_live(live);
     }
+    // The sub-agents get the new tools too.
+    agent.install_agent_tool();
 }

@@ -60,6 +60,20 @@ impl Agent {
                 }
             }))
         });
+        let mut input = input;
+        if let Err(reason) = self.submit_hooks(&mut input, !history.is_empty(), &token).await {
+            return TurnOutcome {
+                turn,
+                status: TurnStatus::Failed,
+                final_text: String::new(),
+                usage: Usage::default(),
+                cost_usd: None,
+                error: Some(TurnError::Blocked(reason)),
+                duration: started.elapsed(),
+                iterations: 0,
+                tool_calls: 0,
+            };
+        }
         let recalled = match &self.memory {
             Some(memory) => memory.0.recall(&input.text()).await,
             None => None,
@@ -76,6 +90,7 @@ impl Agent {
         let mut breaker = CircuitBreaker::default();
         let mut schema_retries = 0;
         let mut compacted_on_error = false;
+        let mut stop_continued = false;
         let end = loop {
             if iterations >= self.limits.max_iterations {
                 break Err(TurnError::Limit(format!(
@@ -129,8 +144,18 @@ impl Agent {
                 })
                 .collect();
             if calls.is_empty() {
-                match self.check_output(&response.message.text()) {
-                    Ok(()) => break Ok(()),
+                let answer = response.message.text();
+                match self.check_output(&answer) {
+                    Ok(()) => match self.stop_hook(&answer, stop_continued, &token).await {
+                        Some(reason) => {
+                            stop_continued = true;
+                            history.push(Message::user(format!(
+                                "A Stop hook asks you to continue before finishing: {reason}"
+                            )));
+                            continue;
+                        }
+                        None => break Ok(()),
+                    },
                     Err(problem) if schema_retries < OUTPUT_SCHEMA_RETRIES => {
                         schema_retries += 1;
                         let fix = Message::user(format!(
@@ -200,7 +225,9 @@ impl Agent {
             Ok(()) => TurnStatus::Completed,
             Err(TurnError::Cancelled) => TurnStatus::Aborted,
             Err(TurnError::Limit(_)) => TurnStatus::LimitReached,
-            Err(TurnError::Model(_) | TurnError::InvalidOutput(_)) => TurnStatus::Failed,
+            Err(TurnError::Model(_) | TurnError::InvalidOutput(_) | TurnError::Blocked(_)) => {
+                TurnStatus::Failed
+            }
         };
         let final_text = history
             .iter()
@@ -276,7 +303,9 @@ impl Agent {
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Vec<ToolExecution> {
-        let ctx = self.tool_ctx.with_cancel(token.clone());
+        let mut ctx = self.tool_ctx.with_cancel(token.clone());
+        ctx.session.clone_from(&self.session);
+        ctx.transcript.clone_from(&self.transcript);
         let mut out = Vec::with_capacity(calls.len());
         let mut i = 0;
         while i < calls.len() {
@@ -301,7 +330,7 @@ impl Agent {
                 let ctx = &ctx;
                 async move {
                     let started = Instant::now();
-                    let execution = self.tools.execute(ctx, c).await;
+                    let execution = self.execute_call(ctx, c).await;
                     (execution, started.elapsed())
                 }
             });

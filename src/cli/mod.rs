@@ -9,6 +9,7 @@ mod completions;
 mod config;
 mod cron;
 mod doctor;
+mod extensions;
 mod mcp;
 mod memory;
 mod router;
@@ -108,6 +109,12 @@ pub enum Command {
     /// Manage MCP servers (their tools join the agent's) and serve pilotdeck over MCP
     #[command(subcommand)]
     Mcp(mcp::McpCommand),
+    /// Skills the agent can load: list them, show one
+    #[command(subcommand)]
+    Skills(extensions::SkillsCommand),
+    /// Plugins (bundles of skills, hooks and MCP servers): list them
+    #[command(subcommand)]
+    Plugins(extensions::PluginsCommand),
     /// Check the installation: config, providers, tools, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
     /// Print the version
@@ -203,6 +210,8 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
         Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
+        Command::Skills(cmd) => extensions::run_skills(&ctx, cmd).await,
+        Command::Plugins(cmd) => extensions::run_plugins(&ctx, cmd).await,
         Command::Version => {
             ctx.out
                 .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;

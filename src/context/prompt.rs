@@ -20,6 +20,8 @@ pub struct PromptOptions {
     pub append: Option<String>,
     /// True when nobody can answer permission prompts (run, cron, always-on).
     pub unattended: bool,
+    /// The skills the model may load with `read_skill`.
+    pub skills: Vec<crate::extensions::Skill>,
 }
 
 const IDENTITY: &str = "You are pilotdeck, a careful software agent working in the user's project \
@@ -34,6 +36,9 @@ const TOOL_RULES: &str = "\
 - Independent read-only calls may be issued together in one reply; they run in parallel.
 - If a tool result says the call was denied, do not retry it; find another way or explain.
 - When the task is done, reply with a short summary of what you did and what you found.";
+
+const SKILLS_INTRO: &str = "\n# Skills\nSkills hold instructions for particular tasks. When a \
+task matches a skill's description, load the skill with `read_skill` first and follow it.\n";
 
 /// Renders the system prompt.
 pub fn system_prompt(o: &PromptOptions) -> String {
@@ -76,6 +81,19 @@ pub fn system_prompt(o: &PromptOptions) -> String {
                 i.text.trim_end()
             ));
         }
+    }
+    if !o.skills.is_empty() {
+        out.push_str(SKILLS_INTRO);
+        out.push_str("<available-skills>\n");
+        for s in &o.skills {
+            out.push_str(&format!(
+                "- {}: {} ({})\n",
+                s.name,
+                s.description,
+                s.path.display()
+            ));
+        }
+        out.push_str("</available-skills>\n");
     }
     if let Some(extra) = &o.append {
         out.push('\n');

@@ -31,6 +31,8 @@ pub struct Plugin {
     pub scope: Scope,
     /// The plugin folder.
     pub dir: PathBuf,
+    /// Its `plugin.json`.
+    pub manifest: PathBuf,
     /// The folders its skills are discovered in.
     pub skill_dirs: Vec<PathBuf>,
     /// Its hooks settings (`{Event: [{matcher, hooks}]}`) and the file they came from.
@@ -185,6 +187,7 @@ fn load(dir: &Path, manifest: &Path, scope: Scope, problems: &mut Vec<Error>) ->
         description: text("description"),
         scope,
         dir: dir.to_owned(),
+        manifest: manifest.to_owned(),
         skill_dirs,
         hooks,
         mcp_servers,

@@ -188,6 +188,8 @@ pub struct ServerEntry {
     pub scope: Scope,
     pub path: PathBuf,
     pub config: ServerConfig,
+    /// The plugin that declared it (`path` is then its `plugin.json`).
+    pub plugin: Option<String>,
 }
 
 /// The merged servers of both files, plus what was wrong with them.
@@ -199,9 +201,12 @@ pub struct McpServers {
 }
 
 impl McpServers {
-    /// Loads `<home>/mcp.json`, then `<project_root>/.pilotdeck/mcp.json` on top.
+    /// Loads the servers plugins declare, then `<home>/mcp.json` on top, then
+    /// `<project_root>/.pilotdeck/mcp.json` on top: an mcp.json entry wins over a plugin's server
+    /// of the same id. A plugin's broken manifest is the extension loader's problem to report.
     pub fn load(home: &PilotHome, project_root: Option<&Path>) -> McpServers {
         let mut out = McpServers::default();
+        out.add_plugin_servers(home, project_root);
         let mut files = vec![(Scope::Global, home.mcp_file())];
         if let Some(root) = project_root {
             files.push((Scope::Project, project_file(root)));
@@ -236,6 +241,7 @@ impl McpServers {
                                 scope,
                                 path: path.clone(),
                                 config,
+                                plugin: None,
                             },
                         );
                     }
@@ -248,6 +254,39 @@ impl McpServers {
             }
         }
         out
+    }
+
+    /// The servers of the global and project plugins; later plugins win on the same id.
+    fn add_plugin_servers(&mut self, home: &PilotHome, project_root: Option<&Path>) {
+        let plugins = crate::extensions::discover_plugins(home, project_root, &mut Vec::new());
+        for plugin in plugins {
+            let scope = match plugin.scope {
+                crate::extensions::Scope::Global => Scope::Global,
+                crate::extensions::Scope::Project => Scope::Project,
+            };
+            let manifest = plugin.manifest;
+            for (name, value) in plugin.mcp_servers {
+                match serde_json::from_value::<ServerConfig>(value) {
+                    Ok(config) => {
+                        self.servers.insert(
+                            name.clone(),
+                            ServerEntry {
+                                name,
+                                scope,
+                                path: manifest.clone(),
+                                config,
+                                plugin: Some(plugin.name.clone()),
+                            },
+                        );
+                    }
+                    Err(e) => self.problems.push(Error::Shape {
+                        path: manifest.clone(),
+                        key: format!("mcpServers.{name}"),
+                        message: e.to_string(),
+                    }),
+                }
+            }
+        }
     }
 
     pub fn get(&self, name: &str) -> Result<&ServerEntry, Error> {

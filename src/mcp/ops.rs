@@ -24,6 +24,9 @@ pub struct ServerSummary {
     /// The command line or URL, as written (unexpanded, so no secret is printed).
     pub target: String,
     pub path: PathBuf,
+    /// The plugin that declared the server.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plugin: Option<String>,
 }
 
 impl ServerSummary {
@@ -44,6 +47,7 @@ impl ServerSummary {
             enabled: c.is_enabled(),
             target,
             path: entry.path.clone(),
+            plugin: entry.plugin.clone(),
         }
     }
 }

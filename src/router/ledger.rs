@@ -21,6 +21,8 @@ use crate::model::Usage;
 #[serde(rename_all = "snake_case")]
 pub enum CallRole {
     Main,
+    /// A sub-agent's call (the `agent` tool).
+    Subagent,
     Judge,
     Title,
     Compaction,

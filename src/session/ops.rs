@@ -118,7 +118,10 @@ pub fn fork(
             | Record::Denial { turn, .. }
             | Record::TurnEnd { turn, .. }
             | Record::Compaction { turn, .. } => *turn,
-            Record::Session { .. } | Record::Title { .. } | Record::Unknown => continue,
+            Record::Session { .. }
+            | Record::Title { .. }
+            | Record::Subagent { .. }
+            | Record::Unknown => continue,
         };
         if turn <= upto {
             transcript.append(record)?;

@@ -106,6 +106,13 @@ pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
                     "---\n_context compacted: ~{tokens_before} → ~{tokens_after} tokens_\n"
                 );
             }
+            Record::Subagent { session, path, .. } => {
+                let _ = writeln!(
+                    out,
+                    "_sub-agent session {session}: {}_\n",
+                    path.display()
+                );
+            }
             Record::Session { .. } | Record::Title { .. } | Record::Unknown => {}
         }
     }

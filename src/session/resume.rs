@@ -59,6 +59,7 @@ pub fn rebuild(records: &[Record]) -> History {
             Record::Session { .. }
             | Record::Denial { .. }
             | Record::Title { .. }
+            | Record::Subagent { .. }
             | Record::Unknown => {}
         }
     }

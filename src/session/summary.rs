@@ -102,7 +102,7 @@ pub(crate) fn summarize(
             | Record::ToolResults { at, .. }
             | Record::Denial { at, .. }
             | Record::Compaction { at, .. } => Some(at),
-            Record::Session { .. } | Record::Unknown => None,
+            Record::Session { .. } | Record::Subagent { .. } | Record::Unknown => None,
         };
         if let Some(at) = at {
             summary.updated_at = summary.updated_at.max(*at);

@@ -108,6 +108,14 @@ pub enum Record {
         tokens_after: u64,
         at: DateTime<Utc>,
     },
+    /// A sub-agent started by an `agent` tool call: its own session and transcript (`path`, under
+    /// `<parent>/subagents/`).
+    Subagent {
+        session: SessionId,
+        path: PathBuf,
+        task: String,
+        at: DateTime<Utc>,
+    },
     /// A record type this version does not know (written by a newer pilotdeck).
     #[serde(other)]
     Unknown,
@@ -158,15 +166,35 @@ impl Transcript {
         project.ensure_dir(home)?;
         let id = SessionId::generate();
         let path = home.sessions_dir(&project.key).join(format!("{id}.jsonl"));
+        let transcript = Transcript::create_at(path, &id, &project.root, model)?;
+        Ok((id, transcript))
+    }
+
+    /// Creates a session file at `path` (its directory too) and writes its header.
+    pub fn create_at(
+        path: PathBuf,
+        id: &SessionId,
+        cwd: &Path,
+        model: &str,
+    ) -> Result<Transcript, store::Error> {
         let transcript = Transcript { path };
         transcript.append(&Record::Session {
             id: id.clone(),
-            cwd: project.root.clone(),
+            cwd: cwd.to_owned(),
             model: model.to_owned(),
             created_at: Utc::now(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
         })?;
-        Ok((id, transcript))
+        Ok(transcript)
+    }
+
+    /// Where the transcript of sub-agent `child` of this session goes:
+    /// `<sessions>/<this id>/subagents/<child>.jsonl`, out of the session listing.
+    pub fn subagent_path(parent: &Path, child: &SessionId) -> PathBuf {
+        parent
+            .with_extension("")
+            .join("subagents")
+            .join(format!("{child}.jsonl"))
     }
 
     /// An existing session file.

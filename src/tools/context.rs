@@ -121,6 +121,10 @@ pub struct ToolContext {
     /// Who answers an `Ask` decision. `None` means nobody can be asked (run, cron, always-on,
     /// mcp serve): every `Ask` becomes a `Deny` with a message saying how to allow it.
     pub approver: Option<Arc<dyn Approver>>,
+    /// The session the calls belong to and its transcript, once they exist (sub-agents link their
+    /// own transcripts from it; hooks get them in their payload).
+    pub session: Option<String>,
+    pub transcript: Option<PathBuf>,
 }
 
 impl ToolContext {
@@ -136,6 +140,8 @@ impl ToolContext {
             cancel,
             spill_dir,
             approver: None,
+            session: None,
+            transcript: None,
         }
     }
 

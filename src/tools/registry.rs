@@ -146,6 +146,17 @@ impl ToolRegistry {
     /// the status saying which kind it was. Cancel-safe: when `ctx.cancel` fires the tool's future is
     /// dropped, which kills any child process group it started.
     pub async fn execute(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
+        self.execute_with(ctx, call, false).await
+    }
+
+    /// [`ToolRegistry::execute`], where `preapproved` (a `PreToolUse` hook allowed the call) turns
+    /// an `Ask` into an `Allow`; a `Deny` stays a `Deny`.
+    pub async fn execute_with(
+        &self,
+        ctx: &ToolContext,
+        call: &ToolCall,
+        preapproved: bool,
+    ) -> ToolExecution {
         let Some(tool) = self.get(&call.name) else {
             let names = self.names();
             return ToolExecution {
@@ -170,6 +181,7 @@ impl ToolRegistry {
         }
         let request = request(tool.as_ref(), &input);
         let decision = match ctx.policy.decide(&request) {
+            Decision::Ask { .. } if preapproved => Decision::Allow,
             Decision::Ask { reason } => match &ctx.approver {
                 Some(approver) => {
                     if approver.approve(&request, &reason).await {

@@ -259,6 +259,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             .take();
         result?;
     }
+    repl.conversation.end().await;
     Ok(Outcome::Success)
 }
 

@@ -154,6 +154,25 @@ impl Hooks {
         }
     }
 
+    /// The hooks that apply inside a sub-agent: tool calls and compaction (its session start,
+    /// prompt and stop belong to the parent's tool call).
+    pub fn for_subagent(&self) -> Hooks {
+        Hooks {
+            groups: self
+                .groups
+                .iter()
+                .filter(|g| {
+                    matches!(
+                        g.event,
+                        HookEvent::PreToolUse | HookEvent::PostToolUse | HookEvent::PreCompact
+                    )
+                })
+                .cloned()
+                .collect(),
+            cwd: self.cwd.clone(),
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.groups.is_empty()
     }

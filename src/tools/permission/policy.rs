@@ -216,6 +216,16 @@ impl PermissionPolicy {
         self.mode
     }
 
+    /// The same rules and workspace under another mode (a read-only sub-agent).
+    pub fn with_mode(&self, mode: PermissionMode) -> PermissionPolicy {
+        PermissionPolicy {
+            mode,
+            rules: RwLock::new(self.rules()),
+            workspace: Arc::clone(&self.workspace),
+            scratch: self.scratch.clone(),
+        }
+    }
+
     /// A snapshot of the rules, in the order they were added.
     pub fn rules(&self) -> Vec<Rule> {
         self.rules
