@@ -83,7 +83,7 @@ impl TestEnv {
         c.spawn().unwrap()
     }
 
-    /// The session transcripts of the project, oldest first.
+    /// The session transcripts of the project (not sub-agents'), oldest first.
     pub(crate) fn transcripts(&self) -> Vec<PathBuf> {
         let projects = self.home.join("projects");
         let mut out = Vec::new();
@@ -93,7 +93,10 @@ impl TestEnv {
                 .flatten()
                 .flatten()
             {
-                out.push(f.path());
+                // Sub-agent transcripts live in per-session folders, not listed here.
+                if f.path().extension().is_some_and(|e| e == "jsonl") {
+                    out.push(f.path());
+                }
             }
         }
         out.sort();

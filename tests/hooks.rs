@@ -1,0 +1,588 @@
+//! Lifecycle hooks end to end: the real binary, real `sh` hook commands configured in pilotdeck.yaml,
+//! and the mock model. Each event is tested going on (exit 0, with what its output may add), blocked
+//! (exit 2) and timed out; `PreToolUse` also with updated input and a lifted permission prompt.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mcp_servers.rs"]
+mod mcp_servers;
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use mock_model::{MockModel, Turn, openai};
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn config_for(mock: &MockModel) -> String {
+    format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
+        mock.base_url()
+    )
+}
+
+/// One configured hook: event, matcher, script body (run as `sh .hooks/<n>.sh`), timeout.
+struct Hook<'a> {
+    event: &'a str,
+    matcher: &'a str,
+    script: &'a str,
+    timeout: Option<u32>,
+}
+
+fn hook<'a>(event: &'a str, matcher: &'a str, script: &'a str) -> Hook<'a> {
+    Hook {
+        event,
+        matcher,
+        script,
+        timeout: None,
+    }
+}
+
+/// A test environment whose pilotdeck.yaml points at `mock` and configures `hooks`.
+fn env_with(mock: &MockModel, hooks: &[Hook<'_>]) -> TestEnv {
+    let env = TestEnv::new();
+    let mut yaml = config_for(mock);
+    yaml.push_str("hooks:\n");
+    for (i, h) in hooks.iter().enumerate() {
+        env.write(&env.project.join(format!(".hooks/{i}.sh")), h.script);
+        yaml.push_str(&format!(
+            "  {}:\n    - matcher: \"{}\"\n      hooks:\n        - type: command\n          command: sh .hooks/{i}.sh\n",
+            h.event, h.matcher
+        ));
+        if let Some(t) = h.timeout {
+            yaml.push_str(&format!("          timeout: {t}\n"));
+        }
+    }
+    // Several hooks of one event must be one list: merge repeated event keys.
+    let yaml = merge_events(&yaml);
+    env.config(&yaml);
+    env
+}
+
+/// Joins repeated `  Event:` blocks under `hooks:` into one list per event.
+fn merge_events(yaml: &str) -> String {
+    let (head, hooks) = yaml.split_once("hooks:\n").unwrap();
+    let mut order: Vec<String> = Vec::new();
+    let mut blocks: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut current = String::new();
+    for line in hooks.lines() {
+        if line.starts_with("  ") && !line.starts_with("   ") {
+            current = line.to_owned();
+            if !order.contains(&current) {
+                order.push(current.clone());
+            }
+            continue;
+        }
+        let block = blocks.entry(current.clone()).or_default();
+        block.push_str(line);
+        block.push('\n');
+    }
+    let mut out = format!("{head}hooks:\n");
+    for key in order {
+        out.push_str(&key);
+        out.push('\n');
+        out.push_str(&blocks[&key]);
+    }
+    out
+}
+
+fn read_json(path: &std::path::Path) -> Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{} was not written: {e}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The text of every non-system message of a request.
+fn texts(request: &mock_model::Request) -> Vec<String> {
+    request.body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] != "system")
+        .map(|m| match &m["content"] {
+            Value::String(s) => s.clone(),
+            Value::Null => String::new(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+fn call(id: &str, name: &str, args: Value) -> mock_model::Reply {
+    openai::tool_call(id, name, &args.to_string())
+}
+
+const SLOW: &str = "echo $$ > hook.pid; sleep 30\n";
+
+/// The hook process whose pid a [`SLOW`] hook wrote is gone (it was killed, not orphaned).
+fn assert_hook_killed(env: &TestEnv) {
+    let pid = std::fs::read_to_string(env.project.join("hook.pid")).unwrap();
+    mcp_servers::wait_dead(pid.trim().parse().unwrap(), std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn pre_tool_use_allow_sees_the_call_and_lifts_a_permission_prompt() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[
+            hook(
+                "PreToolUse",
+                "write_file",
+                "cat > pre.json\necho '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\"}}'\n",
+            ),
+            hook("PreToolUse", "bash", "touch wrong-matcher\n"),
+        ],
+    );
+    // Outside the project: without the hook this write would need a permission prompt, which an
+    // unattended run refuses (see the next test).
+    let outside = env.tmp.path().join("outside.txt");
+    mock.push(call(
+        "c1",
+        "write_file",
+        json!({"file_path": outside, "content": "hello"}),
+    ));
+    mock.push(openai::text("written"));
+    env.cmd().args(["run", "write it"]).run(0);
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "hello");
+    let payload = read_json(&env.project.join("pre.json"));
+    assert_eq!(payload["hook_event_name"], "PreToolUse");
+    assert_eq!(payload["tool_name"], "write_file");
+    assert_eq!(payload["tool_input"]["content"], "hello");
+    assert!(payload["session_id"].is_string(), "{payload}");
+    assert!(payload["transcript_path"].is_string(), "{payload}");
+    assert!(!env.project.join("wrong-matcher").exists());
+}
+
+#[test]
+fn without_the_allow_hook_the_same_write_is_refused() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, &[hook("PreToolUse", "bash", "exit 0\n")]);
+    let outside = env.tmp.path().join("outside.txt");
+    mock.push(call(
+        "c1",
+        "write_file",
+        json!({"file_path": outside, "content": "hello"}),
+    ));
+    mock.push(openai::text("refused"));
+    env.cmd().args(["run", "write it"]).run(0);
+    assert!(!outside.exists());
+    let tool_result = texts(&mock.requests()[1]).last().unwrap().clone();
+    assert!(tool_result.contains("permission denied"), "{tool_result}");
+}
+
+#[test]
+fn pre_tool_use_exit_2_blocks_the_call_with_its_stderr() {
+    let mock = MockModel::spawn();
+    mock.push(call("c1", "bash", json!({"command": "touch ran.txt"})));
+    mock.push(openai::text("ok, no shell"));
+    let env = env_with(
+        &mock,
+        &[hook("PreToolUse", "/^ba/", "echo 'no shell today' >&2\nexit 2\n")],
+    );
+    env.cmd().args(["run", "touch it"]).run(0);
+    assert!(!env.project.join("ran.txt").exists());
+    let tool_result = texts(&mock.requests()[1]).last().unwrap().clone();
+    assert!(
+        tool_result.contains("blocked by a PreToolUse hook: no shell today"),
+        "{tool_result}"
+    );
+    let transcript = &env.transcripts()[0];
+    assert!(TestEnv::record_types(transcript).contains(&"denial".to_owned()));
+}
+
+#[test]
+fn pre_tool_use_updated_input_replaces_the_arguments() {
+    let mock = MockModel::spawn();
+    mock.push(call(
+        "c1",
+        "bash",
+        json!({"command": "echo original > out.txt"}),
+    ));
+    mock.push(openai::text("done"));
+    let env = env_with(
+        &mock,
+        &[hook(
+            "PreToolUse",
+            "bash|grep",
+            "echo '{\"hookSpecificOutput\":{\"updatedInput\":{\"command\":\"echo changed > out.txt\"}}}'\n",
+        )],
+    );
+    env.cmd().args(["run", "write it"]).run(0);
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("out.txt")).unwrap(),
+        "changed\n"
+    );
+}
+
+#[test]
+fn pre_tool_use_timeout_kills_the_hook_and_the_call_goes_on() {
+    let mock = MockModel::spawn();
+    mock.push(call("c1", "bash", json!({"command": "touch ran.txt"})));
+    mock.push(openai::text("done"));
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("PreToolUse", "*", SLOW)
+        }],
+    );
+    let run = env.cmd().args(["run", "touch it"]).run(0);
+    assert!(run.stderr.contains("timed out"), "{}", run.stderr);
+    assert!(env.project.join("ran.txt").exists());
+    assert_hook_killed(&env);
+}
+
+#[test]
+fn post_tool_use_sees_the_result_and_adds_context() {
+    let mock = MockModel::spawn();
+    mock.push(call("c1", "bash", json!({"command": "echo from-the-tool"})));
+    mock.push(openai::text("done"));
+    let env = env_with(
+        &mock,
+        &[hook(
+            "PostToolUse",
+            "bash",
+            "cat > post.json\necho '{\"hookSpecificOutput\":{\"additionalContext\":\"LINT-CLEAN\"}}'\n",
+        )],
+    );
+    env.cmd().args(["run", "echo"]).run(0);
+    let payload = read_json(&env.project.join("post.json"));
+    assert_eq!(payload["hook_event_name"], "PostToolUse");
+    assert!(
+        payload["tool_response"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("from-the-tool"),
+        "{payload}"
+    );
+    let tool_result = texts(&mock.requests()[1]).last().unwrap().clone();
+    assert!(tool_result.contains("from-the-tool"), "{tool_result}");
+    assert!(tool_result.contains("LINT-CLEAN"), "{tool_result}");
+}
+
+#[test]
+fn post_tool_use_exit_2_feeds_its_reason_to_the_model() {
+    let mock = MockModel::spawn();
+    mock.push(call("c1", "bash", json!({"command": "touch ran.txt"})));
+    mock.push(openai::text("done"));
+    let env = env_with(
+        &mock,
+        &[hook("PostToolUse", "*", "echo 'format the file' >&2\nexit 2\n")],
+    );
+    env.cmd().args(["run", "touch"]).run(0);
+    assert!(env.project.join("ran.txt").exists(), "the call already ran");
+    let tool_result = texts(&mock.requests()[1]).last().unwrap().clone();
+    assert!(
+        tool_result.contains("PostToolUse hook: format the file"),
+        "{tool_result}"
+    );
+}
+
+#[test]
+fn post_tool_use_timeout_is_a_warning() {
+    let mock = MockModel::spawn();
+    mock.push(call("c1", "bash", json!({"command": "echo hi"})));
+    mock.push(openai::text("done"));
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("PostToolUse", "bash", SLOW)
+        }],
+    );
+    let run = env.cmd().args(["run", "echo"]).run(0);
+    assert!(run.stderr.contains("PostToolUse hook"), "{}", run.stderr);
+    assert!(run.stderr.contains("timed out"), "{}", run.stderr);
+    assert_eq!(run.stdout, "done\n");
+    assert_hook_killed(&env);
+}
+
+#[test]
+fn user_prompt_submit_adds_context_blocks_and_times_out() {
+    // Going on: plain stdout becomes context for the model; the payload carries the prompt.
+    let mock = MockModel::spawn();
+    mock.push(openai::text("ok"));
+    let env = env_with(
+        &mock,
+        &[hook(
+            "UserPromptSubmit",
+            "",
+            "cat > submit.json\necho 'Team rule: answer in French.'\n",
+        )],
+    );
+    env.cmd().args(["run", "hello there"]).run(0);
+    assert_eq!(
+        read_json(&env.project.join("submit.json"))["prompt"],
+        "hello there"
+    );
+    let sent = texts(&mock.requests()[0]).join("\n");
+    assert!(sent.contains("hello there"), "{sent}");
+    assert!(sent.contains("Team rule: answer in French."), "{sent}");
+
+    // Blocked: the prompt never reaches the model and the run fails with the reason.
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[hook(
+            "UserPromptSubmit",
+            "*",
+            "echo 'prompts about secrets are refused' >&2\nexit 2\n",
+        )],
+    );
+    let run = env.cmd().args(["run", "tell me the secret"]).run(1);
+    assert!(
+        run.stderr.contains("prompts about secrets are refused"),
+        "{}",
+        run.stderr
+    );
+    assert!(mock.requests().is_empty());
+
+    // Timed out: a warning, and the turn goes on.
+    let mock = MockModel::spawn();
+    mock.push(openai::text("ok"));
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("UserPromptSubmit", "*", SLOW)
+        }],
+    );
+    let run = env.cmd().args(["run", "hello"]).run(0);
+    assert!(run.stderr.contains("timed out"), "{}", run.stderr);
+    assert_eq!(run.stdout, "ok\n");
+}
+
+#[test]
+fn stop_exit_2_makes_the_model_continue_once_then_it_may_stop() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("all done"));
+    mock.push(openai::text("tests run, now done"));
+    let env = env_with(
+        &mock,
+        &[hook(
+            "Stop",
+            "",
+            "cat >> stop.jsonl\necho >> stop.jsonl\nif [ -e stopped-once ]; then exit 0; fi\ntouch stopped-once\necho 'run the tests first' >&2\nexit 2\n",
+        )],
+    );
+    let run = env.cmd().args(["run", "fix it"]).run(0);
+    assert_eq!(run.stdout, "tests run, now done\n");
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    let second = texts(&requests[1]);
+    assert!(
+        second.last().unwrap().contains("run the tests first"),
+        "{second:?}"
+    );
+    let payloads: Vec<Value> = std::fs::read_to_string(env.project.join("stop.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(payloads.len(), 2);
+    assert_eq!(payloads[0]["stop_hook_active"], false);
+    assert_eq!(payloads[0]["last_assistant_message"], "all done");
+    assert_eq!(payloads[1]["stop_hook_active"], true);
+}
+
+#[test]
+fn stop_allow_ends_the_turn_and_a_timeout_is_a_warning() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("done"));
+    let env = env_with(&mock, &[hook("Stop", "*", "touch stop-ran\n")]);
+    env.cmd().args(["run", "go"]).run(0);
+    assert!(env.project.join("stop-ran").exists());
+    assert_eq!(mock.requests().len(), 1);
+
+    let mock = MockModel::spawn();
+    mock.push(openai::text("done"));
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("Stop", "*", SLOW)
+        }],
+    );
+    let run = env.cmd().args(["run", "go"]).run(0);
+    assert!(run.stderr.contains("Stop hook"), "{}", run.stderr);
+    assert_eq!(mock.requests().len(), 1);
+}
+
+#[test]
+fn session_start_runs_once_per_session_and_adds_context() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("one"));
+    mock.push(openai::json(&Turn::new().text("A title").usage(0, 3)));
+    mock.push(openai::text("two"));
+    let env = env_with(
+        &mock,
+        &[hook(
+            "SessionStart",
+            "startup",
+            "cat >> start.jsonl\necho >> start.jsonl\necho 'The project uses tabs.'\n",
+        )],
+    );
+    env.cmd()
+        .args(["chat"])
+        .stdin("first line\nsecond line\n")
+        .run(0);
+    let starts = std::fs::read_to_string(env.project.join("start.jsonl")).unwrap();
+    assert_eq!(starts.lines().count(), 1, "{starts}");
+    let start: Value = serde_json::from_str(starts.lines().next().unwrap()).unwrap();
+    assert_eq!(start["source"], "startup");
+    let requests = mock.requests();
+    assert!(texts(&requests[0]).join("\n").contains("The project uses tabs."));
+    // A continued session starts again as `resume`: the `startup` matcher does not match.
+    mock.push(openai::text("three"));
+    env.cmd().args(["run", "--continue", "more"]).run(0);
+    let starts = std::fs::read_to_string(env.project.join("start.jsonl")).unwrap();
+    assert_eq!(starts.lines().count(), 1, "{starts}");
+}
+
+#[test]
+fn session_start_cannot_block_and_its_timeout_is_a_warning() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("fine"));
+    let env = env_with(
+        &mock,
+        &[hook("SessionStart", "*", "echo 'nope' >&2\nexit 2\n")],
+    );
+    env.cmd().args(["run", "go"]).run(0);
+
+    let mock = MockModel::spawn();
+    mock.push(openai::text("fine"));
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("SessionStart", "*", SLOW)
+        }],
+    );
+    let run = env.cmd().args(["run", "go"]).run(0);
+    assert!(run.stderr.contains("SessionStart hook"), "{}", run.stderr);
+    assert_eq!(run.stdout, "fine\n");
+}
+
+#[test]
+fn session_end_runs_when_the_run_ends() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("bye"));
+    let env = env_with(&mock, &[hook("SessionEnd", "", "cat > end.json\n")]);
+    env.cmd().args(["run", "go"]).run(0);
+    let payload = read_json(&env.project.join("end.json"));
+    assert_eq!(payload["hook_event_name"], "SessionEnd");
+    assert_eq!(payload["reason"], "exit");
+
+    // Exit 2 has nothing to block.
+    let mock = MockModel::spawn();
+    mock.push(openai::text("bye"));
+    let env = env_with(&mock, &[hook("SessionEnd", "*", "exit 2\n")]);
+    assert_eq!(env.cmd().args(["run", "go"]).run(0).stdout, "bye\n");
+
+    // A timeout is a warning, the hook is killed and the program still exits.
+    let mock = MockModel::spawn();
+    mock.push(openai::text("bye"));
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("SessionEnd", "*", SLOW)
+        }],
+    );
+    let run = env.cmd().args(["run", "go"]).run(0);
+    assert!(run.stderr.contains("timed out"), "{}", run.stderr);
+    assert_hook_killed(&env);
+}
+
+/// Two turns in one session, so `session compact` has something to summarise.
+fn two_turns(env: &TestEnv, mock: &MockModel) {
+    mock.push(openai::text("first answer"));
+    mock.push(openai::text("second answer"));
+    env.cmd().args(["run", "first question"]).run(0);
+    env.cmd()
+        .args(["run", "--continue", "second question"])
+        .run(0);
+}
+
+#[test]
+fn pre_compact_adds_instructions_blocks_and_times_out() {
+    // Going on: the payload names the trigger; context joins the summary instructions.
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[hook(
+            "PreCompact",
+            "manual",
+            "cat > compact.json\necho '{\"hookSpecificOutput\":{\"additionalContext\":\"Keep every file name.\"}}'\n",
+        )],
+    );
+    two_turns(&env, &mock);
+    mock.push(openai::json(&Turn::new().text("SUMMARY").usage(0, 5)));
+    let done = env
+        .cmd()
+        .args(["session", "compact", "last", "--json"])
+        .run(0)
+        .json();
+    assert_eq!(done["compacted"], true);
+    assert_eq!(read_json(&env.project.join("compact.json"))["trigger"], "manual");
+    let summary_request = texts(&mock.requests()[2]).join("\n");
+    assert!(summary_request.contains("Keep every file name."), "{summary_request}");
+
+    // Blocked: no summary call, nothing compacted.
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[hook("PreCompact", "*", "echo 'not now' >&2\nexit 2\n")],
+    );
+    two_turns(&env, &mock);
+    let run = env
+        .cmd()
+        .args(["session", "compact", "last", "--json"])
+        .run(0);
+    assert_eq!(run.json()["compacted"], false);
+    assert!(run.stderr.contains("not now"), "{}", run.stderr);
+    assert_eq!(mock.requests().len(), 2);
+
+    // Timed out: a warning, and the compaction goes on.
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[Hook {
+            timeout: Some(1),
+            ..hook("PreCompact", "*", SLOW)
+        }],
+    );
+    two_turns(&env, &mock);
+    mock.push(openai::json(&Turn::new().text("SUMMARY").usage(0, 5)));
+    let run = env
+        .cmd()
+        .args(["session", "compact", "last", "--json"])
+        .run(0);
+    assert_eq!(run.json()["compacted"], true);
+    assert!(run.stderr.contains("timed out"), "{}", run.stderr);
+}
+
+#[test]
+fn a_bad_hook_entry_is_reported_with_its_key_and_the_rest_runs() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("ok"));
+    let env = TestEnv::new();
+    env.write(&env.project.join("ok.sh"), "touch ran\n");
+    env.config(&format!(
+        "{}hooks:\n  UserPromptSubmit:\n    - matcher: \"/(/\"\n      hooks:\n        - command: \"true\"\n    - hooks:\n        - command: sh ok.sh\n  NotAnEvent: []\n",
+        config_for(&mock)
+    ));
+    let run = env.cmd().args(["run", "go"]).run(0);
+    assert!(
+        run.stderr.contains("hooks.UserPromptSubmit[0].matcher"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("hooks.NotAnEvent"), "{}", run.stderr);
+    assert!(env.project.join("ran").exists());
+}
