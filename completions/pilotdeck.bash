@@ -43,6 +43,9 @@ _pilotdeck() {
             pilotdeck,memory)
                 cmd="pilotdeck__subcmd__memory"
                 ;;
+            pilotdeck,plugins)
+                cmd="pilotdeck__subcmd__plugins"
+                ;;
             pilotdeck,router)
                 cmd="pilotdeck__subcmd__router"
                 ;;
@@ -51,6 +54,9 @@ _pilotdeck() {
                 ;;
             pilotdeck,session)
                 cmd="pilotdeck__subcmd__session"
+                ;;
+            pilotdeck,skills)
+                cmd="pilotdeck__subcmd__skills"
                 ;;
             pilotdeck,version)
                 cmd="pilotdeck__subcmd__version"
@@ -208,6 +214,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help,memory)
                 cmd="pilotdeck__subcmd__help__subcmd__memory"
                 ;;
+            pilotdeck__subcmd__help,plugins)
+                cmd="pilotdeck__subcmd__help__subcmd__plugins"
+                ;;
             pilotdeck__subcmd__help,router)
                 cmd="pilotdeck__subcmd__help__subcmd__router"
                 ;;
@@ -216,6 +225,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help,session)
                 cmd="pilotdeck__subcmd__help__subcmd__session"
+                ;;
+            pilotdeck__subcmd__help,skills)
+                cmd="pilotdeck__subcmd__help__subcmd__skills"
                 ;;
             pilotdeck__subcmd__help,version)
                 cmd="pilotdeck__subcmd__help__subcmd__version"
@@ -343,6 +355,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__memory,trace)
                 cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__trace"
                 ;;
+            pilotdeck__subcmd__help__subcmd__plugins,list)
+                cmd="pilotdeck__subcmd__help__subcmd__plugins__subcmd__list"
+                ;;
             pilotdeck__subcmd__help__subcmd__router,decide)
                 cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__decide"
                 ;;
@@ -378,6 +393,12 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help__subcmd__session,show)
                 cmd="pilotdeck__subcmd__help__subcmd__session__subcmd__show"
+                ;;
+            pilotdeck__subcmd__help__subcmd__skills,list)
+                cmd="pilotdeck__subcmd__help__subcmd__skills__subcmd__list"
+                ;;
+            pilotdeck__subcmd__help__subcmd__skills,show)
+                cmd="pilotdeck__subcmd__help__subcmd__skills__subcmd__show"
                 ;;
             pilotdeck__subcmd__mcp,add)
                 cmd="pilotdeck__subcmd__mcp__subcmd__add"
@@ -523,6 +544,18 @@ _pilotdeck() {
             pilotdeck__subcmd__memory__subcmd__help,trace)
                 cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__trace"
                 ;;
+            pilotdeck__subcmd__plugins,help)
+                cmd="pilotdeck__subcmd__plugins__subcmd__help"
+                ;;
+            pilotdeck__subcmd__plugins,list)
+                cmd="pilotdeck__subcmd__plugins__subcmd__list"
+                ;;
+            pilotdeck__subcmd__plugins__subcmd__help,help)
+                cmd="pilotdeck__subcmd__plugins__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__plugins__subcmd__help,list)
+                cmd="pilotdeck__subcmd__plugins__subcmd__help__subcmd__list"
+                ;;
             pilotdeck__subcmd__router,decide)
                 cmd="pilotdeck__subcmd__router__subcmd__decide"
                 ;;
@@ -607,6 +640,24 @@ _pilotdeck() {
             pilotdeck__subcmd__session__subcmd__help,show)
                 cmd="pilotdeck__subcmd__session__subcmd__help__subcmd__show"
                 ;;
+            pilotdeck__subcmd__skills,help)
+                cmd="pilotdeck__subcmd__skills__subcmd__help"
+                ;;
+            pilotdeck__subcmd__skills,list)
+                cmd="pilotdeck__subcmd__skills__subcmd__list"
+                ;;
+            pilotdeck__subcmd__skills,show)
+                cmd="pilotdeck__subcmd__skills__subcmd__show"
+                ;;
+            pilotdeck__subcmd__skills__subcmd__help,help)
+                cmd="pilotdeck__subcmd__skills__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__skills__subcmd__help,list)
+                cmd="pilotdeck__subcmd__skills__subcmd__help__subcmd__list"
+                ;;
+            pilotdeck__subcmd__skills__subcmd__help,show)
+                cmd="pilotdeck__subcmd__skills__subcmd__help__subcmd__show"
+                ;;
             *)
                 ;;
         esac
@@ -614,7 +665,7 @@ _pilotdeck() {
 
     case "${cmd}" in
         pilotdeck)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router cron config completions man memory mcp doctor version help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router cron config completions man memory mcp skills plugins doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1958,7 +2009,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help)
-            opts="run chat session router cron config completions man memory mcp doctor version help"
+            opts="run chat session router cron config completions man memory mcp skills plugins doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2671,6 +2722,34 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__help__subcmd__plugins)
+            opts="list"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__plugins__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__help__subcmd__router)
             opts="decide stats"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2868,6 +2947,48 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__session__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__skills)
+            opts="list show"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__skills__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__skills__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4197,6 +4318,116 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__plugins)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__plugins__subcmd__help)
+            opts="list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__plugins__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__plugins__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__plugins__subcmd__list)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__router)
             opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version decide stats help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -4987,6 +5218,164 @@ _pilotdeck() {
             ;;
         pilotdeck__subcmd__session__subcmd__show)
             opts="-C -v -q -h -V --markdown --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills__subcmd__help)
+            opts="list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills__subcmd__list)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__skills__subcmd__show)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -42,6 +42,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
             cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
             cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
+            cand skills 'Skills the agent can load: list them, show one'
+            cand plugins 'Plugins (bundles of skills, hooks and MCP servers): list them'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1424,6 +1426,110 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;mcp;help;help'= {
         }
+        &'pilotdeck;skills'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the skills: name, scope, description, path (project skills win over global ones)'
+            cand show 'Print a skill''s instructions, as `read_skill` gives them to the model'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;skills;list'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;skills;show'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;skills;help'= {
+            cand list 'List the skills: name, scope, description, path (project skills win over global ones)'
+            cand show 'Print a skill''s instructions, as `read_skill` gives them to the model'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;skills;help;list'= {
+        }
+        &'pilotdeck;skills;help;show'= {
+        }
+        &'pilotdeck;skills;help;help'= {
+        }
+        &'pilotdeck;plugins'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the plugins: name, version, scope, and the skills, hook events and MCP servers they add'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;plugins;list'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;plugins;help'= {
+            cand list 'List the plugins: name, version, scope, and the skills, hook events and MCP servers they add'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;plugins;help;list'= {
+        }
+        &'pilotdeck;plugins;help;help'= {
+        }
         &'pilotdeck;doctor'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -1467,6 +1573,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand man 'Write man pages (pilotdeck.1 and one per subcommand)'
             cand memory 'Long-term memory: index turns into notes, recall, dream, and manage notes'
             cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
+            cand skills 'Skills the agent can load: list them, show one'
+            cand plugins 'Plugins (bundles of skills, hooks and MCP servers): list them'
             cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1649,6 +1757,19 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;mcp;call'= {
         }
         &'pilotdeck;help;mcp;serve'= {
+        }
+        &'pilotdeck;help;skills'= {
+            cand list 'List the skills: name, scope, description, path (project skills win over global ones)'
+            cand show 'Print a skill''s instructions, as `read_skill` gives them to the model'
+        }
+        &'pilotdeck;help;skills;list'= {
+        }
+        &'pilotdeck;help;skills;show'= {
+        }
+        &'pilotdeck;help;plugins'= {
+            cand list 'List the plugins: name, version, scope, and the skills, hook events and MCP servers they add'
+        }
+        &'pilotdeck;help;plugins;list'= {
         }
         &'pilotdeck;help;doctor'= {
         }
