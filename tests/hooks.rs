@@ -121,7 +121,10 @@ const SLOW: &str = "echo $$ > hook.pid; sleep 30\n";
 /// The hook process whose pid a [`SLOW`] hook wrote is gone (it was killed, not orphaned).
 fn assert_hook_killed(env: &TestEnv) {
     let pid = std::fs::read_to_string(env.project.join("hook.pid")).unwrap();
-    mcp_servers::wait_dead(pid.trim().parse().unwrap(), std::time::Duration::from_secs(5));
+    mcp_servers::wait_dead(
+        pid.trim().parse().unwrap(),
+        std::time::Duration::from_secs(5),
+    );
 }
 
 #[test]
@@ -182,7 +185,11 @@ fn pre_tool_use_exit_2_blocks_the_call_with_its_stderr() {
     mock.push(openai::text("ok, no shell"));
     let env = env_with(
         &mock,
-        &[hook("PreToolUse", "/^ba/", "echo 'no shell today' >&2\nexit 2\n")],
+        &[hook(
+            "PreToolUse",
+            "/^ba/",
+            "echo 'no shell today' >&2\nexit 2\n",
+        )],
     );
     env.cmd().args(["run", "touch it"]).run(0);
     assert!(!env.project.join("ran.txt").exists());
@@ -272,7 +279,11 @@ fn post_tool_use_exit_2_feeds_its_reason_to_the_model() {
     mock.push(openai::text("done"));
     let env = env_with(
         &mock,
-        &[hook("PostToolUse", "*", "echo 'format the file' >&2\nexit 2\n")],
+        &[hook(
+            "PostToolUse",
+            "*",
+            "echo 'format the file' >&2\nexit 2\n",
+        )],
     );
     env.cmd().args(["run", "touch"]).run(0);
     assert!(env.project.join("ran.txt").exists(), "the call already ran");
@@ -436,7 +447,11 @@ fn session_start_runs_once_per_session_and_adds_context() {
     let start: Value = serde_json::from_str(starts.lines().next().unwrap()).unwrap();
     assert_eq!(start["source"], "startup");
     let requests = mock.requests();
-    assert!(texts(&requests[0]).join("\n").contains("The project uses tabs."));
+    assert!(
+        texts(&requests[0])
+            .join("\n")
+            .contains("The project uses tabs.")
+    );
     // A continued session starts again as `resume`: the `startup` matcher does not match.
     mock.push(openai::text("three"));
     env.cmd().args(["run", "--continue", "more"]).run(0);
@@ -529,9 +544,15 @@ fn pre_compact_adds_instructions_blocks_and_times_out() {
         .run(0)
         .json();
     assert_eq!(done["compacted"], true);
-    assert_eq!(read_json(&env.project.join("compact.json"))["trigger"], "manual");
+    assert_eq!(
+        read_json(&env.project.join("compact.json"))["trigger"],
+        "manual"
+    );
     let summary_request = texts(&mock.requests()[2]).join("\n");
-    assert!(summary_request.contains("Keep every file name."), "{summary_request}");
+    assert!(
+        summary_request.contains("Keep every file name."),
+        "{summary_request}"
+    );
 
     // Blocked: no summary call, nothing compacted.
     let mock = MockModel::spawn();

@@ -118,7 +118,10 @@ fn a_run_gets_the_plugin_skill_hook_and_mcp_server() {
     assert_eq!(run.stdout, "The plugin server answered.\n");
     let requests = mock.requests();
     let system = requests[0].body["messages"][0]["content"].as_str().unwrap();
-    assert!(system.contains("- kit:review: Review a change ("), "{system}");
+    assert!(
+        system.contains("- kit:review: Review a change ("),
+        "{system}"
+    );
     let result = requests[1].body["messages"]
         .as_array()
         .unwrap()
@@ -128,9 +131,10 @@ fn a_run_gets_the_plugin_skill_hook_and_mcp_server() {
         .unwrap()
         .to_owned();
     assert!(result.contains("plugin-ping"), "{result}");
-    let payload: Value =
-        serde_json::from_str(&std::fs::read_to_string(env.project.join("plugin-hook.json")).unwrap())
-            .unwrap();
+    let payload: Value = serde_json::from_str(
+        &std::fs::read_to_string(env.project.join("plugin-hook.json")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(payload["tool_name"], "mcp__everything__echo");
     assert_eq!(payload["tool_input"]["message"], "plugin-ping");
     assert_eq!(
@@ -149,8 +153,21 @@ fn a_broken_manifest_is_reported_and_other_plugins_load() {
     );
     env.write(&env.home.join("plugins/worse/plugin.json"), "{not json");
     let run = env.cmd().args(["plugins", "list"]).run(0);
-    assert!(run.stdout.starts_with("kit\t1.2.0\tproject\tskills: 1\thooks: 1\tmcp: 1\t"), "{}", run.stdout);
-    assert!(run.stderr.contains("plugins/bad/plugin.json"), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("kit\t1.2.0\tproject\tskills: 1\thooks: 1\tmcp: 1\t"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("plugins/bad/plugin.json"),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("name: missing"), "{}", run.stderr);
-    assert!(run.stderr.contains("plugins/worse/plugin.json"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("plugins/worse/plugin.json"),
+        "{}",
+        run.stderr
+    );
 }

@@ -74,7 +74,10 @@ fn discovery_project_wins_and_a_nameless_skill_is_reported() {
         run.stderr
     );
     let text = env.cmd().args(["skills", "list"]).run(0).stdout;
-    assert!(text.starts_with("deploy\tproject\tProject deploy steps\t"), "{text}");
+    assert!(
+        text.starts_with("deploy\tproject\tProject deploy steps\t"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -91,7 +94,11 @@ fn show_substitutes_the_skill_root() {
         format!("Run '{root}'/deploy.sh, not {{{{SKILL_ROOT_SHELL}}}}.")
     );
     let run = env.cmd().args(["skills", "show", "nope"]).run(1);
-    assert!(run.stderr.contains("no skill named `nope`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no skill named `nope`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -109,7 +116,10 @@ fn the_prompt_lists_skills_and_read_skill_loads_one() {
     let requests = mock.requests();
     let system = requests[0].body["messages"][0]["content"].as_str().unwrap();
     assert!(system.contains("<available-skills>"), "{system}");
-    assert!(system.contains("- deploy: Project deploy steps ("), "{system}");
+    assert!(
+        system.contains("- deploy: Project deploy steps ("),
+        "{system}"
+    );
     assert!(system.contains("- lint: Run the linters ("), "{system}");
     assert!(!system.contains("Global deploy steps"), "{system}");
     let tools: Vec<&str> = requests[0].body["tools"]

@@ -260,10 +260,7 @@ fn a_complex_turn_under_auto_orchestrate_is_told_to_delegate() {
     mock.push(openai::text("part one done"));
     mock.push(openai::text("Delegated and done."));
     env.cmd()
-        .args([
-            "run",
-            "spawn subagents to update each crate in parallel",
-        ])
+        .args(["run", "spawn subagents to update each crate in parallel"])
         .run(0);
     let requests = mock.requests();
     let main = &requests[0];

@@ -148,8 +148,7 @@ impl Agent {
             instructions.push_str("\n\nAlso: ");
             instructions.push_str(&text);
         }
-        let mut request =
-            ModelRequest::new(self.model.clone(), vec![Message::user(instructions)]);
+        let mut request = ModelRequest::new(self.model.clone(), vec![Message::user(instructions)]);
         request.max_output_tokens = Some(SUMMARY_MAX_TOKENS);
         let response = self
             .background_complete(crate::router::CallRole::Compaction, None, &request, token)

@@ -136,9 +136,7 @@ impl Agent {
         if self.hooks.is_empty() {
             return self.tools.execute(ctx, call).await;
         }
-        let payload = |input: &serde_json::Value| {
-            json!({"tool_name": call.name, "tool_input": input, "tool_use_id": call.id})
-        };
+        let payload = |input: &serde_json::Value| json!({"tool_name": call.name, "tool_input": input, "tool_use_id": call.id});
         let pre = self
             .run_hooks(
                 HookEvent::PreToolUse,

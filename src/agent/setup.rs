@@ -9,9 +9,9 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 use super::{Agent, Limits, SubagentSettings};
-use crate::extensions::{Extensions, ReadSkillTool};
 use crate::config::{Config, ModelRef};
 use crate::context::{self, PromptOptions};
+use crate::extensions::{Extensions, ReadSkillTool};
 use crate::home::{PilotHome, Project};
 use crate::model::{self, Effort, ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest};
 use crate::tools::permission::{PermissionMode, PermissionPolicy, PolicySources};
@@ -179,9 +179,10 @@ fn subagent_settings(config: &Config) -> SubagentSettings {
         });
     SubagentSettings {
         model,
-        timeout: section
-            .timeout_ms
-            .map_or(super::subagent::DEFAULT_TIMEOUT, std::time::Duration::from_millis),
+        timeout: section.timeout_ms.map_or(
+            super::subagent::DEFAULT_TIMEOUT,
+            std::time::Duration::from_millis,
+        ),
     }
 }
 

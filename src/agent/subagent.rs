@@ -104,7 +104,7 @@ impl Agent {
             system: format!("{}\n\n{SUBAGENT_RULES}\n", self.system.trim_end()),
             limits: Limits {
                 timeout: Some(settings.timeout),
-                ..self.limits.clone()
+                ..self.limits
             },
             max_output_tokens: self.max_output_tokens,
             thinking: self.thinking.clone(),
@@ -189,7 +189,9 @@ impl AgentTool {
             .trim()
             .to_owned();
         if task.is_empty() {
-            return Err(ToolOutput::error("`task` is empty; say what the sub-agent should do"));
+            return Err(ToolOutput::error(
+                "`task` is empty; say what the sub-agent should do",
+            ));
         }
         let tools = self.tools(input)?;
         let allow_writes = input.get("allow_writes").and_then(Value::as_bool) == Some(true);
@@ -202,20 +204,24 @@ impl AgentTool {
         let transcript = match &ctx.transcript {
             Some(parent) => {
                 let path = Transcript::subagent_path(parent, &id);
-                let created =
-                    Transcript::create_at(path.clone(), &id, ctx.workspace.root(), &t.model.to_string())
-                        .and_then(|child| {
-                            crate::store::append_line(
-                                parent,
-                                &Record::Subagent {
-                                    session: id.clone(),
-                                    path,
-                                    task: task.clone(),
-                                    at: Utc::now(),
-                                },
-                            )
-                            .map(|()| child)
-                        });
+                let created = Transcript::create_at(
+                    path.clone(),
+                    &id,
+                    ctx.workspace.root(),
+                    &t.model.to_string(),
+                )
+                .and_then(|child| {
+                    crate::store::append_line(
+                        parent,
+                        &Record::Subagent {
+                            session: id.clone(),
+                            path,
+                            task: task.clone(),
+                            at: Utc::now(),
+                        },
+                    )
+                    .map(|()| child)
+                });
                 match created {
                     Ok(child) => Some(child),
                     Err(e) => {
@@ -242,7 +248,7 @@ impl AgentTool {
             child_ctx,
             t.system.clone(),
         );
-        child.limits = t.limits.clone();
+        child.limits = t.limits;
         child.max_output_tokens = t.max_output_tokens;
         child.thinking.clone_from(&t.thinking);
         child.retry_budget = t.retry_budget;

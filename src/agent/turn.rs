@@ -61,7 +61,10 @@ impl Agent {
             }))
         });
         let mut input = input;
-        if let Err(reason) = self.submit_hooks(&mut input, !history.is_empty(), &token).await {
+        if let Err(reason) = self
+            .submit_hooks(&mut input, !history.is_empty(), &token)
+            .await
+        {
             return TurnOutcome {
                 turn,
                 status: TurnStatus::Failed,

@@ -21,7 +21,11 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn invalid(path: impl Into<PathBuf>, key: impl Into<String>, message: impl Into<String>) -> Error {
+    pub(crate) fn invalid(
+        path: impl Into<PathBuf>,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Error {
         Error::Invalid {
             path: path.into(),
             key: key.into(),

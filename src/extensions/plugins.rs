@@ -211,11 +211,9 @@ fn substitute_root(value: Value, root: &str) -> Value {
             s.replace("${PILOTDECK_PLUGIN_ROOT}", root)
                 .replace("${CLAUDE_PLUGIN_ROOT}", root),
         ),
-        Value::Array(list) => Value::Array(
-            list.into_iter()
-                .map(|v| substitute_root(v, root))
-                .collect(),
-        ),
+        Value::Array(list) => {
+            Value::Array(list.into_iter().map(|v| substitute_root(v, root)).collect())
+        }
         Value::Object(map) => Value::Object(
             map.into_iter()
                 .map(|(k, v)| (k, substitute_root(v, root)))

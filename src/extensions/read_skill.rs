@@ -20,7 +20,11 @@ impl ReadSkillTool {
     }
 
     fn read(&self, input: &Value) -> ToolOutput {
-        let name = input.get("name").and_then(Value::as_str).unwrap_or("").trim();
+        let name = input
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim();
         let Some(skill) = self.skills.get(name) else {
             return ToolOutput::error(format!(
                 "there is no skill named `{name}`; the available skills are: {}",

@@ -150,7 +150,11 @@ fn skill_file_in(dir: &Path) -> Option<PathBuf> {
     std::fs::read_dir(dir)
         .ok()?
         .filter_map(Result::ok)
-        .find(|e| e.file_name().to_string_lossy().eq_ignore_ascii_case("SKILL.md"))
+        .find(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .eq_ignore_ascii_case("SKILL.md")
+        })
         .map(|e| e.path())
         .filter(|p| p.is_file())
 }

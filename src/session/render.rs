@@ -107,11 +107,7 @@ pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
                 );
             }
             Record::Subagent { session, path, .. } => {
-                let _ = writeln!(
-                    out,
-                    "_sub-agent session {session}: {}_\n",
-                    path.display()
-                );
+                let _ = writeln!(out, "_sub-agent session {session}: {}_\n", path.display());
             }
             Record::Session { .. } | Record::Title { .. } | Record::Unknown => {}
         }

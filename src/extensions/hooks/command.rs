@@ -105,10 +105,7 @@ fn read_output(event: HookEvent, stdout: &str) -> HookOutcome {
                 .filter(Value::is_object)
         });
     let Some(json) = json else {
-        let takes_plain = matches!(
-            event,
-            HookEvent::UserPromptSubmit | HookEvent::SessionStart
-        );
+        let takes_plain = matches!(event, HookEvent::UserPromptSubmit | HookEvent::SessionStart);
         return HookOutcome {
             context: (takes_plain && !text.is_empty())
                 .then(|| text.to_owned())
@@ -121,7 +118,10 @@ fn read_output(event: HookEvent, stdout: &str) -> HookOutcome {
     if let Some(message) = str_at(&json, "systemMessage") {
         tracing::warn!("{} hook: {message}", event.as_str());
     }
-    let specific = json.get("hookSpecificOutput").cloned().unwrap_or(Value::Null);
+    let specific = json
+        .get("hookSpecificOutput")
+        .cloned()
+        .unwrap_or(Value::Null);
     let mut outcome = HookOutcome {
         updated_input: specific
             .get("updatedInput")

@@ -151,7 +151,10 @@ pub(super) fn parse(
 }
 
 fn command_hook(hook: &Value, plugin_root: Option<&Path>) -> Result<CommandHook, String> {
-    let kind = hook.get("type").and_then(Value::as_str).unwrap_or("command");
+    let kind = hook
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or("command");
     if kind != "command" {
         return Err(format!(
             "hook type `{kind}` is not supported (only `command`)"

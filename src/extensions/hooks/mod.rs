@@ -136,16 +136,17 @@ impl Hooks {
         problems: &mut Vec<Error>,
     ) -> Hooks {
         let yaml = serde_json::to_value(&config.hooks).unwrap_or(Value::Null);
-        let mut groups = config::parse(
-            &yaml,
-            Path::new("pilotdeck.yaml"),
-            "hooks.",
-            None,
-            problems,
-        );
+        let mut groups =
+            config::parse(&yaml, Path::new("pilotdeck.yaml"), "hooks.", None, problems);
         for plugin in plugins {
             if let Some((file, settings)) = &plugin.hooks {
-                groups.extend(config::parse(settings, file, "", Some(&plugin.dir), problems));
+                groups.extend(config::parse(
+                    settings,
+                    file,
+                    "",
+                    Some(&plugin.dir),
+                    problems,
+                ));
             }
         }
         Hooks {
