@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use pilotdeck::config::Config;
 use pilotdeck::home::{PilotHome, Project};
-use pilotdeck::memory::{Memory, Note, NoteKind, RecallOptions, recall};
+use pilotdeck::memory::{Memory, Note, NoteKind, RecallOptions, recall_offline as recall};
 use serde_json::Value;
 
 const LATENCY_NOTES: usize = 10_000;
@@ -152,6 +152,7 @@ fn quality(data: &[Value], tmp: &Path, use_observations: bool) {
                 project: Some(project.clone()),
                 query: question.to_owned(),
                 limit: 10,
+                offline: true,
             };
             let result = recall(&memory, &opts).unwrap();
             let got: Vec<u32> = result
@@ -226,6 +227,7 @@ fn latency(data: &[Value], tmp: &Path) {
             project: Some(project.clone()),
             query: "warm up".to_owned(),
             limit: 5,
+            offline: true,
         },
     )
     .unwrap();
@@ -243,6 +245,7 @@ fn latency(data: &[Value], tmp: &Path) {
                     project: Some(project.clone()),
                     query: q.clone(),
                     limit: 5,
+                    offline: true,
                 },
             )
             .unwrap();

@@ -4087,7 +4087,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__recall)
-            opts="-C -v -q -h -V --project --all --limit --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --project --all --limit --offline --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -972,6 +972,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
             cand --all 'Search every project''s notes (the General workspace)'
+            cand --offline 'Stage 1 only: no model step, even with memory.reasoningMode accuracy_first'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'

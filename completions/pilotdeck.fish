@@ -690,6 +690,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_s
 always\t''
 never\t''"
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l all -d 'Search every project\'s notes (the General workspace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l offline -d 'Stage 1 only: no model step, even with memory.reasoningMode accuracy_first'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -s q -l quiet -d 'Only errors on stderr'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l json -d 'Print results as JSON on stdout'

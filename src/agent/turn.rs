@@ -77,8 +77,14 @@ impl Agent {
                 tool_calls: 0,
             };
         }
+        // Recall may wait for the memory model (up to `retrievalTimeoutMs`); Ctrl-C or the turn
+        // timeout ends the wait.
+        let query = input.text();
         let recalled = match &self.memory {
-            Some(memory) => memory.0.recall(&input.text()).await,
+            Some(memory) => tokio::select! {
+                recalled = memory.0.recall(&query) => recalled,
+                () = token.cancelled() => None,
+            },
             None => None,
         };
         let input_at = history.len();

@@ -11,7 +11,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::{Context, Outcome};
 use crate::home::{PilotHome, Project};
 use crate::memory::{
-    self, DreamOptions, IndexOptions, IndexScope, Memory, NoteKind, RecallOptions, TraceKind,
+    self, DreamOptions, IndexOptions, IndexScope, Memory, ModelStep, NoteKind, RecallOptions,
+    TraceKind,
 };
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +76,9 @@ pub struct RecallArgs {
     /// How many notes at most
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
     limit: u16,
+    /// Stage 1 only: no model step, even with memory.reasoningMode accuracy_first
+    #[arg(long)]
+    offline: bool,
 }
 
 #[derive(Debug, Args)]
@@ -159,6 +163,65 @@ pub struct ImportArgs {
     project: ProjectArgs,
 }
 
+/// The `memory index` progress bar on stderr: one bar per project, drawn only when `shown` and
+/// stderr is a terminal.
+struct IndexBar {
+    shown: bool,
+    bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
+}
+
+impl IndexBar {
+    fn new(shown: bool) -> IndexBar {
+        use std::io::IsTerminal as _;
+        IndexBar {
+            shown: shown && std::io::stderr().is_terminal(),
+            bar: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn with(&self, f: impl FnOnce(&mut Option<indicatif::ProgressBar>)) {
+        if let Ok(mut bar) = self.bar.lock() {
+            f(&mut bar);
+        }
+    }
+}
+
+impl memory::IndexProgress for IndexBar {
+    fn start(&self, project_key: &str, pending: usize) {
+        if !self.shown {
+            return;
+        }
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(pending as u64),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "indexing {msg} [{bar:30}] {pos}/{len} turns ({elapsed})",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(project_key.to_owned());
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        self.with(|b| *b = Some(bar));
+    }
+
+    fn advance(&self) {
+        self.with(|b| {
+            if let Some(bar) = b {
+                bar.inc(1);
+            }
+        });
+    }
+
+    fn finish(&self) {
+        self.with(|b| {
+            if let Some(bar) = b.take() {
+                bar.finish_and_clear();
+            }
+        });
+    }
+}
+
 fn project(ctx: &Context, home: &PilotHome, args: &ProjectArgs) -> anyhow::Result<Project> {
     match &args.project {
         Some(dir) => Ok(Project::resolve(home, dir)?),
@@ -178,12 +241,14 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
             } else {
                 IndexScope::Project(project(ctx, &home, &a.project)?)
             };
+            let bar = IndexBar::new(!out.json && !ctx.global.quiet);
             let reports = memory::index(
                 &mem,
                 &IndexOptions {
                     scope,
                     if_due: a.if_due,
                 },
+                &bar,
             )
             .await
             .context("while indexing memory")?;
@@ -220,10 +285,22 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
                 project,
                 query: a.query,
                 limit: usize::from(a.limit),
+                offline: a.offline,
             };
-            let result = memory::recall(&mem, &opts).context("while recalling memory")?;
+            let result = memory::recall(&mem, &opts)
+                .await
+                .context("while recalling memory")?;
+            if let ModelStep::Fallback { problem, .. } = &result.model_step
+                && !ctx.global.quiet
+            {
+                out.warn(&format!(
+                    "recall's model step failed, using stage 1: {problem}"
+                ));
+            }
             if out.json {
                 out.json(&result)?;
+            } else if matches!(result.model_step, ModelStep::NotNeeded { .. }) {
+                out.note("the memory model found no memory needed for this request");
             } else if result.notes.is_empty() {
                 out.note("no relevant notes");
             } else {

@@ -161,6 +161,26 @@ fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
             ),
         ));
     }
+    if let Some(m) = &cfg.memory {
+        let modes = [
+            ("memory.reasoningMode", m.reasoning_mode.as_deref()),
+            (
+                "memory.schedule.reasoningMode",
+                Some(m.schedule.reasoning_mode.as_str()),
+            ),
+        ];
+        for (key, mode) in modes {
+            if let Some(mode) = mode
+                && !["answer_first", "accuracy_first"].contains(&mode)
+            {
+                found.push((
+                    Severity::Error,
+                    key.to_owned(),
+                    format!("`{mode}` is not one of answer_first, accuracy_first"),
+                ));
+            }
+        }
+    }
     if let Some(mode) = &cfg.tools.permissions.mode
         && !["read-only", "workspace-write", "full"].contains(&mode.as_str())
     {

@@ -268,7 +268,10 @@ impl ServerHandler for PilotdeckServer {
                 let input: RecallInput = parse(request.arguments)?;
                 let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
                 Ok(
-                    match self.recall(&dir, input.query, input.limit.unwrap_or(5)) {
+                    match self
+                        .recall(&dir, input.query, input.limit.unwrap_or(5))
+                        .await
+                    {
                         Ok(v) => json_result(&v, false),
                         Err(e) => error_result(e),
                     },
@@ -307,15 +310,23 @@ impl PilotdeckServer {
         Ok((project, loaded.config))
     }
 
-    fn recall(&self, dir: &std::path::Path, query: String, limit: usize) -> Result<Value, String> {
+    async fn recall(
+        &self,
+        dir: &std::path::Path,
+        query: String,
+        limit: usize,
+    ) -> Result<Value, String> {
         let (project, config) = self.project_config(dir)?;
         let memory = crate::memory::Memory::new(&self.opts.home, &config);
         let opts = crate::memory::RecallOptions {
             project: Some(project),
             query,
             limit,
+            offline: true,
         };
-        let result = crate::memory::recall(&memory, &opts).map_err(|e| e.to_string())?;
+        let result = crate::memory::recall(&memory, &opts)
+            .await
+            .map_err(|e| e.to_string())?;
         serde_json::to_value(&result.notes)
             .map(|notes| serde_json::json!({ "notes": notes }))
             .map_err(|e| e.to_string())

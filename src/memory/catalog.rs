@@ -127,24 +127,92 @@ fn yaml_scalar(text: &str) -> String {
     serde_yaml::to_string(text).map_or_else(|_| "''".to_owned(), |s| s.trim_end().to_owned())
 }
 
-/// Records a dream in `project.meta.md`: sets `dream_updated_at`, keeping every other key and the
-/// body as people wrote them. A file without parseable frontmatter is left alone.
-pub(super) fn mark_dreamed(dir: &Path, now: &str) -> Result<(), Error> {
+/// What a dream may refresh in `project.meta.md`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct MetaUpdate {
+    /// The frontmatter `description`, when the model gave one.
+    pub description: Option<String>,
+    /// The markdown under `## Summary`, when the model gave one.
+    pub summary: Option<String>,
+}
+
+/// Refreshes `project.meta.md` after a dream: applies `update` and sets `dream_updated_at`, keeping
+/// every other key as people wrote them. Returns whether the description or summary changed (the
+/// timestamp alone does not count). A file without parseable frontmatter is left alone.
+pub(super) fn refresh_meta(dir: &Path, update: &MetaUpdate, now: &str) -> Result<bool, Error> {
     let path = dir.join("project.meta.md");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(());
+        return Ok(false);
     };
     let Some(rest) = text.strip_prefix("---\n") else {
-        return Ok(());
+        return Ok(false);
     };
     let Some(end) = rest.find("\n---") else {
-        return Ok(());
+        return Ok(false);
     };
     let Ok(mut front) = serde_yaml::from_str::<serde_yaml::Mapping>(&rest[..=end]) else {
-        return Ok(());
+        return Ok(false);
     };
+    let mut body = rest[end + 4..].to_owned();
+    let mut changed = false;
+    if let Some(description) = update.description.as_deref().map(str::trim)
+        && !description.is_empty()
+        && front.get("description").and_then(|v| v.as_str()) != Some(description)
+    {
+        front.insert("description".into(), description.into());
+        changed = true;
+    }
+    if let Some(summary) = update.summary.as_deref().map(str::trim)
+        && !summary.is_empty()
+    {
+        let new_body = with_summary(&body, summary);
+        if new_body != body {
+            body = new_body;
+            changed = true;
+        }
+    }
+    if changed {
+        front.insert("updated_at".into(), now.into());
+    }
     front.insert("dream_updated_at".into(), now.into());
-    let body = &rest[end + 4..];
     let front = serde_yaml::to_string(&front).unwrap_or_default();
-    write_if_changed(&path, &format!("---\n{front}---{body}"))
+    write_if_changed(&path, &format!("---\n{front}---{body}"))?;
+    Ok(changed)
+}
+
+/// `body` with the text of its `## Summary` section (up to the next `## ` heading) replaced by
+/// `summary`; the section is appended when missing.
+fn with_summary(body: &str, summary: &str) -> String {
+    const HEADING: &str = "## Summary\n";
+    let Some(start) = body.find(HEADING) else {
+        return format!("{}\n\n{HEADING}\n{summary}\n", body.trim_end());
+    };
+    let after = start + HEADING.len();
+    let end = body[after..]
+        .find("\n## ")
+        .map_or(body.len(), |i| after + i + 1);
+    let rest = &body[end..];
+    let sep = if rest.is_empty() { "" } else { "\n" };
+    format!("{}{HEADING}\n{summary}\n{sep}{rest}", &body[..start])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_section_is_replaced_or_added() {
+        assert_eq!(
+            with_summary("\n\n## Summary\n", "New."),
+            "\n\n## Summary\n\nNew.\n"
+        );
+        assert_eq!(
+            with_summary("\n## Summary\n\nOld.\n\n## Notes\n\nKeep.\n", "New."),
+            "\n## Summary\n\nNew.\n\n## Notes\n\nKeep.\n"
+        );
+        assert_eq!(
+            with_summary("\nIntro.\n", "New."),
+            "\nIntro.\n\n## Summary\n\nNew.\n"
+        );
+    }
 }

@@ -1,27 +1,34 @@
-//! `memory dream`: consolidate a project's notes, and `memory rollback`.
+//! `memory dream`: consolidate a project's notes and the global user notes, and `memory rollback`.
 //!
-//! Pending captures are indexed first. Then, holding the memory write lock, the workspace is copied to
-//! a stage; the model gets the active notes and proposes a plan — clusters of notes on one topic to
-//! merge, and notes superseded by newer evidence. Every id in the plan is checked (it exists, is
-//! active, clusters do not overlap, members share a kind); invalid parts are dropped and reported.
-//! The plan is applied to the stage only: a merged note keeps every member's sources, members and
-//! superseded notes are deprecated with `superseded_by` pointing at the note that replaces them
-//! (never deleted). If anything changed, the live workspace is copied to the rollback snapshot and the
-//! stage is swapped in atomically; a dream that fails or is killed midway leaves live notes as they
-//! were. A plan that changes nothing writes nothing, so a second dream with nothing new is a no-op.
+//! Pending captures are indexed first. Then, briefly holding the memory write lock, the workspace
+//! and the global notes are copied to private stages ([`Staged`]) and fingerprinted; the lock is
+//! released for the (slow) model call, so index, import and hand-driven commands go on meanwhile.
+//! The model gets the active notes and proposes a plan — clusters of notes on one topic to merge,
+//! notes superseded by newer evidence, and a refreshed `project.meta.md` description and summary.
+//! Every id in the plan is checked (it exists, is active, clusters do not overlap, members share a
+//! kind); invalid parts are dropped and reported. The plan is applied to the stages only: a merged
+//! note keeps every member's sources, members and superseded notes are deprecated with
+//! `superseded_by` pointing at the note that replaces them (never deleted), the catalog and the user
+//! profile are rebuilt. Then, holding the write lock again, the live notes are fingerprinted once
+//! more: if they changed while the model was planning, the stages are dropped and the dream starts
+//! over (at most [`MAX_ATTEMPTS`] times, then it stops with nothing changed). Otherwise the live
+//! directories are copied to the rollback snapshots and the stages are swapped in atomically
+//! (`renameat2` exchange). A dream that fails or is killed midway leaves live notes as they were. A
+//! plan that changes nothing writes nothing, so a second dream with nothing new is a no-op.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use super::catalog::MetaUpdate;
 use super::index::{self, IndexOptions, IndexScope};
-use super::layout::{self, NoteFile};
+use super::layout::{self, GLOBAL_SCOPE, NoteFile};
 use super::llm::MemoryModel;
 use super::note::{Note, NoteKind, slug};
 use super::space::{self, Memory, now, state_get, state_set};
-use super::stage;
+use super::stage::{self, Staged};
 use super::trace::{self, TraceKind};
 use super::{Error, catalog, fts};
 use crate::home::Project;
@@ -29,13 +36,21 @@ use crate::home::Project;
 /// Characters of each note body shown to the model.
 const BODY_PREVIEW_CHARS: usize = 1500;
 
+/// Plans a dream makes when the live notes keep changing under it, before it gives up.
+const MAX_ATTEMPTS: usize = 3;
+
+/// The id prefix of global notes (their path under `<root>/global/`).
+const GLOBAL_PREFIX: &str = "global/";
+
 const SYSTEM_PROMPT: &str = "You consolidate the long-term memory notes of a coding agent. You get the active notes as JSON \
-(id, type, name, description, updated_at, body). Find (1) clusters of notes about the same topic that should be one note: \
-merge each cluster (2+ notes of the same type) into one note keeping every fact, where newer evidence wins on conflicts; \
-(2) notes contradicted by a newer note that should be deprecated in its favour. Only use ids from the input. Reply with one \
-JSON object and nothing else: {\"merges\": [{\"ids\": [\"...\"], \"name\": \"...\", \"description\": \"...\", \"body\": \
-\"markdown\"}], \"supersede\": [{\"id\": \"old note id\", \"by\": \"newer note id\", \"reason\": \"...\"}]}. Use empty \
-lists when the notes are already consolidated.";
+(id, type, name, description, updated_at, body) and the project's meta file. Find (1) clusters of notes about the same \
+topic that should be one note: merge each cluster (2+ notes of the same type) into one note keeping every fact, where \
+newer evidence wins on conflicts; (2) notes contradicted by a newer note that should be deprecated in its favour; (3) a \
+one-line description and a short markdown summary of the project's current state for its meta file, from the project \
+notes (omit \"meta\" when there is nothing to say). Only use ids from the input. Reply with one JSON object and nothing \
+else: {\"merges\": [{\"ids\": [\"...\"], \"name\": \"...\", \"description\": \"...\", \"body\": \"markdown\"}], \
+\"supersede\": [{\"id\": \"old note id\", \"by\": \"newer note id\", \"reason\": \"...\"}], \"meta\": \
+{\"description\": \"...\", \"summary\": \"markdown\"}}. Use empty lists when the notes are already consolidated.";
 
 #[derive(Debug, Clone)]
 pub struct DreamOptions {
@@ -61,11 +76,45 @@ pub struct DreamReport {
     pub merged: Vec<Merge>,
     /// `[old, new]` pairs.
     pub superseded: Vec<[String; 2]>,
+    /// Whether `project.meta.md`'s description or summary was refreshed.
+    pub meta_refreshed: bool,
     /// Parts of the plan that failed validation.
     pub rejected: Vec<String>,
+    /// Plans thrown away because the live notes changed while the model was planning.
+    pub restarts: usize,
     /// Whether the live notes changed.
     pub changed: bool,
     pub dry_run: bool,
+}
+
+impl DreamReport {
+    /// Forgets what a discarded plan did.
+    fn clear_plan(&mut self) {
+        self.merged.clear();
+        self.superseded.clear();
+        self.rejected.clear();
+        self.meta_refreshed = false;
+        self.changed = false;
+    }
+}
+
+/// Active notes by id: `Project/x.md`, `Feedback/x.md` (relative to the workspace) or
+/// `global/User/x.md`.
+type Notes = BTreeMap<String, (NoteFile, Note)>;
+
+/// The staged workspace and global directories, addressed by note id.
+struct Stages {
+    workspace: Staged,
+    global: Staged,
+}
+
+impl Stages {
+    fn path(&self, id: &str) -> PathBuf {
+        match id.strip_prefix(GLOBAL_PREFIX) {
+            Some(rest) => self.global.dir.join(rest),
+            None => self.workspace.dir.join(id),
+        }
+    }
 }
 
 /// Runs one dream for `opts.project`.
@@ -87,61 +136,130 @@ pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, 
             scope: IndexScope::Project(opts.project.clone()),
             if_due: false,
         },
+        &index::NoProgress,
     )
     .await?;
     report.indexed = indexed.iter().map(|r| r.indexed).sum();
     let live = memory.layout.workspace(key);
-    let _lock = memory.layout.lock_writes()?;
-    stage::remove_leftovers(&live, "dream");
-    let files = layout::workspace_files(&live, key);
-    let active: Vec<(NoteFile, Note)> = files
-        .into_iter()
-        .filter_map(|f| layout::read_note(&f.path, f.kind).ok().map(|n| (f, n)))
-        .filter(|(_, n)| !n.meta.deprecated)
-        .collect();
-    if active.len() < 2 {
-        return finish(memory, &mut conn, opts, report);
-    }
-    // Stage before the (slow) model call: a dream killed from here on leaves only a stage behind,
-    // which the next dream removes.
-    let staged = stage::sibling(&live, "dream");
-    stage::copy_tree(&live, &staged)?;
-    let plan = match ask_plan(memory, &live, &active).await {
-        Ok(Some(plan)) => plan,
-        Ok(None) => {
-            stage::remove_tree(&staged)?;
+    let global = memory.layout.global();
+    for attempt in 0..MAX_ATTEMPTS {
+        report.clear_plan();
+        report.restarts = attempt;
+        // Stage under the lock; a dream killed from here on leaves only stages behind, which the
+        // next dream or import removes.
+        let (notes, before, stages) = {
+            let _lock = memory.layout.lock_writes()?;
+            stage::remove_leftovers(&memory.layout, &live, "dream");
+            stage::remove_leftovers(&memory.layout, &global, "dream");
+            let notes = active_notes(&live, &global, key);
+            if notes.len() < 2 {
+                return finish(memory, &mut conn, opts, report);
+            }
+            let before = (stage::digest(&live)?, stage::digest(&global)?);
+            let stages = Stages {
+                workspace: Staged::copy_of(&memory.layout, &live, "dream")?,
+                global: Staged::copy_of(&memory.layout, &global, "dream")?,
+            };
+            (notes, before, stages)
+        };
+        let Some(plan) = ask_plan(memory, &live, &notes).await? else {
             report
                 .rejected
                 .push("the model's plan stayed invalid after a retry".to_owned());
             return finish(memory, &mut conn, opts, report);
+        };
+        let now = now();
+        apply(&plan, &notes, &stages, &mut report)?;
+        report.meta_refreshed = catalog::refresh_meta(&stages.workspace.dir, &plan.meta, &now)?;
+        report.changed |= report.meta_refreshed;
+        if !report.changed || opts.dry_run {
+            report.changed = false;
+            return finish(memory, &mut conn, opts, report);
         }
-        Err(e) => {
-            stage::remove_tree(&staged)?;
-            return Err(e);
+        let name = space::project_name(&opts.project);
+        catalog::rebuild_workspace(&stages.workspace.dir, key, &name, &now)?;
+        catalog::rebuild_global(&stages.global.dir)?;
+        let _lock = memory.layout.lock_writes()?;
+        if (stage::digest(&live)?, stage::digest(&global)?) != before {
+            tracing::info!(
+                attempt,
+                "memory notes changed while the dream was planning; planning again"
+            );
+            continue;
         }
-    };
-    let notes: BTreeMap<String, (NoteFile, Note)> = active
-        .into_iter()
-        .map(|(f, n)| (layout::relative(&f.path, &live), (f, n)))
-        .collect();
-    let result = apply(&plan, &notes, &staged, &mut report);
-    if result.is_err() || !report.changed || opts.dry_run {
-        stage::remove_tree(&staged)?;
-        result?;
-        report.changed = report.changed && !opts.dry_run;
+        commit(memory, &opts.project, stages, &before.1)?;
+        fts::forget(&mut conn, &key.0)?;
+        fts::forget(&mut conn, GLOBAL_SCOPE)?;
         return finish(memory, &mut conn, opts, report);
     }
-    catalog::mark_dreamed(&staged, &now())?;
-    catalog::rebuild_workspace(&staged, key, &space::project_name(&opts.project), &now())?;
+    Err(Error::DreamRaced {
+        attempts: MAX_ATTEMPTS,
+    })
+}
+
+/// Saves the rollback snapshots and swaps the stages in. The global notes are swapped (and
+/// snapshotted) only when the dream changed them. Caller holds the write lock.
+fn commit(
+    memory: &Memory,
+    project: &Project,
+    stages: Stages,
+    global_before: &str,
+) -> Result<(), Error> {
+    let key = &project.key;
+    let live = memory.layout.workspace(key);
+    let global = memory.layout.global();
+    let global_changed = stage::digest(&stages.global.dir)? != global_before;
     let snapshot = memory.layout.snapshot(key);
-    let fresh = stage::sibling(&snapshot, "new");
-    stage::copy_tree(&live, &fresh)?;
-    stage::remove_tree(&snapshot)?;
-    std::fs::rename(&fresh, &snapshot).map_err(Error::io("save the dream snapshot", &snapshot))?;
-    stage::exchange(&staged, &live)?;
-    stage::remove_tree(&staged)?;
-    fts::forget(&mut conn, &key.0)?;
-    finish(memory, &mut conn, opts, report)
+    let global_snapshot = memory.layout.global_snapshot(key);
+    save_snapshot(&live, &snapshot)?;
+    if global_changed {
+        save_snapshot(&global, &global_snapshot)?;
+    } else {
+        stage::remove_tree(&global_snapshot)?;
+    }
+    let Stages {
+        workspace,
+        global: global_stage,
+    } = stages;
+    workspace.swap_into(&live)?;
+    if global_changed && let Err(e) = global_stage.swap_into(&global) {
+        // Put the workspace back so the two stay consistent.
+        let _ = stage::exchange(&snapshot, &live);
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// Replaces `snapshot` with a copy of `live`.
+fn save_snapshot(live: &Path, snapshot: &Path) -> Result<(), Error> {
+    let fresh = stage::sibling(snapshot, "new");
+    if live.is_dir() {
+        stage::copy_tree(live, &fresh)?;
+    } else {
+        crate::store::create_dir_private(&fresh)?;
+    }
+    stage::remove_tree(snapshot)?;
+    std::fs::rename(&fresh, snapshot).map_err(Error::io("save the dream snapshot", snapshot))
+}
+
+/// The active notes of the workspace `live` and of the global directory, by id.
+fn active_notes(live: &Path, global: &Path, key: &crate::home::ProjectKey) -> Notes {
+    let workspace = layout::workspace_files(live, key)
+        .into_iter()
+        .map(|f| (layout::relative(&f.path, live), f));
+    let globals = layout::global_files(global).into_iter().map(|f| {
+        (
+            format!("{GLOBAL_PREFIX}{}", layout::relative(&f.path, global)),
+            f,
+        )
+    });
+    workspace
+        .chain(globals)
+        .filter_map(|(id, f)| {
+            let note = layout::read_note(&f.path, f.kind).ok()?;
+            (!note.meta.deprecated).then_some((id, (f, note)))
+        })
+        .collect()
 }
 
 fn finish(
@@ -202,19 +320,16 @@ fn queue_has_pending(conn: &rusqlite::Connection, key: &str) -> Result<bool, Err
 struct Plan {
     merges: Vec<Value>,
     supersede: Vec<Value>,
+    meta: MetaUpdate,
 }
 
-async fn ask_plan(
-    memory: &Memory,
-    live: &Path,
-    active: &[(NoteFile, Note)],
-) -> Result<Option<Plan>, Error> {
+async fn ask_plan(memory: &Memory, live: &Path, notes: &Notes) -> Result<Option<Plan>, Error> {
     let model = MemoryModel::resolve(memory)?;
-    let listing: Vec<Value> = active
+    let listing: Vec<Value> = notes
         .iter()
-        .map(|(f, n)| {
+        .map(|(id, (_, n))| {
             json!({
-                "id": layout::relative(&f.path, live),
+                "id": id,
                 "type": n.meta.kind.as_str(),
                 "name": n.meta.name,
                 "description": n.meta.description,
@@ -223,25 +338,40 @@ async fn ask_plan(
             })
         })
         .collect();
-    let user = format!("Notes:\n{}", Value::Array(listing));
+    let meta = std::fs::read_to_string(live.join("project.meta.md")).unwrap_or_default();
+    let user = format!(
+        "Notes:\n{}\n\nproject.meta.md:\n{meta}",
+        Value::Array(listing)
+    );
     for _attempt in 0..2 {
         if let Ok(v) = model.json(SYSTEM_PROMPT, &user).await? {
             let list = |k: &str| v.get(k).and_then(Value::as_array).cloned();
-            if let (Some(merges), Some(supersede)) =
-                (list("merges"), list("supersede").or(Some(Vec::new())))
-            {
-                return Ok(Some(Plan { merges, supersede }));
+            let text = |k: &str| {
+                v.get("meta")
+                    .and_then(|m| m.get(k))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            };
+            if let Some(merges) = list("merges") {
+                return Ok(Some(Plan {
+                    merges,
+                    supersede: list("supersede").unwrap_or_default(),
+                    meta: MetaUpdate {
+                        description: text("description"),
+                        summary: text("summary"),
+                    },
+                }));
             }
         }
     }
     Ok(None)
 }
 
-/// Applies the valid parts of `plan` to the staged workspace `staged`.
+/// Applies the valid merges and supersessions of `plan` to the stages.
 fn apply(
     plan: &Plan,
-    notes: &BTreeMap<String, (NoteFile, Note)>,
-    staged: &Path,
+    notes: &Notes,
+    stages: &Stages,
     report: &mut DreamReport,
 ) -> Result<(), Error> {
     let now = now();
@@ -285,15 +415,19 @@ fn apply(
             continue;
         };
         used.extend(ids.iter().cloned());
-        let into = format!("{}/{}.md", kind.folder(), slug(&name));
+        let folder_id = format!("{}/{}.md", kind.folder(), slug(&name));
+        let into = match kind {
+            NoteKind::User => format!("{GLOBAL_PREFIX}{folder_id}"),
+            NoteKind::Project | NoteKind::Feedback => folder_id,
+        };
         let mut merged = Note::new(kind, &name, &description, &body, &now);
         for (_, n) in &members {
             merged.add_sources(&n.meta.source_sessions);
         }
-        layout::write_note(&staged.join(&into), &merged)?;
+        layout::write_note(&stages.path(&into), &merged)?;
         for id in ids.iter().filter(|id| **id != into) {
             if let Some((_, n)) = notes.get(id) {
-                deprecate_in(staged, id, n, &into, &now)?;
+                deprecate_in(stages, id, n, &into, &now)?;
             }
         }
         report.merged.push(Merge { into, from: ids });
@@ -306,7 +440,7 @@ fn apply(
             old != new && notes.contains_key(&new) && !used.contains(&old) && !used.contains(&new);
         match notes.get(&old) {
             Some((_, n)) if valid => {
-                deprecate_in(staged, &old, n, &new, &now)?;
+                deprecate_in(stages, &old, n, &new, &now)?;
                 used.insert(old.clone());
                 report.superseded.push([old, new]);
                 report.changed = true;
@@ -319,16 +453,16 @@ fn apply(
     Ok(())
 }
 
-fn deprecate_in(staged: &Path, id: &str, note: &Note, by: &str, now: &str) -> Result<(), Error> {
+fn deprecate_in(stages: &Stages, id: &str, note: &Note, by: &str, now: &str) -> Result<(), Error> {
     let mut note = note.clone();
     note.meta.deprecated = true;
     note.meta.superseded_by = Some(by.to_owned());
     note.meta.updated_at = now.to_owned();
-    layout::write_note(&staged.join(id), &note)
+    layout::write_note(&stages.path(id), &note)
 }
 
-/// Swaps the last dream's snapshot back in (the replaced notes become the snapshot, so a second
-/// rollback redoes the dream).
+/// Swaps the last dream's snapshots back in (the workspace, and the global notes when that dream
+/// changed them). The replaced notes become the snapshots, so a second rollback redoes the dream.
 pub fn rollback(memory: &Memory, project: &Project) -> Result<(), Error> {
     let key = &project.key;
     let _lock = memory.layout.lock_writes()?;
@@ -338,13 +472,24 @@ pub fn rollback(memory: &Memory, project: &Project) -> Result<(), Error> {
         return Err(Error::NoSnapshot);
     }
     stage::exchange(&snapshot, &live)?;
+    let global_snapshot = memory.layout.global_snapshot(key);
+    let global = memory.layout.global();
+    let global_restored = global_snapshot.is_dir();
+    if global_restored {
+        if global.is_dir() {
+            stage::exchange(&global_snapshot, &global)?;
+        } else {
+            std::fs::rename(&global_snapshot, &global).map_err(Error::io("restore", &global))?;
+        }
+    }
     let mut conn = memory.db()?;
     fts::forget(&mut conn, &key.0)?;
+    fts::forget(&mut conn, GLOBAL_SCOPE)?;
     trace::record(
         &mut conn,
         &key.0,
         TraceKind::Dream,
-        &json!({"rollback": true}),
+        &json!({"rollback": true, "global": global_restored}),
     )?;
     memory.sync(&mut conn, Some(key))?;
     Ok(())

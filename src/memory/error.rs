@@ -48,6 +48,16 @@ pub enum Error {
     },
     #[error(transparent)]
     Home(#[from] crate::home::Error),
+    #[error(
+        "recall took longer than memory.retrievalTimeoutMs ({ms} ms); raise it, or check that no other process holds state.db locked"
+    )]
+    RecallTimeout { ms: u64 },
+    #[error(
+        "the notes kept changing while dream was planning ({attempts} attempts); nothing was changed, run `pilotdeck memory dream` again"
+    )]
+    DreamRaced { attempts: usize },
+    #[error("this is a bug in pilotdeck, please report it: {0}")]
+    Bug(&'static str),
 }
 
 impl Error {

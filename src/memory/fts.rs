@@ -3,18 +3,17 @@
 //!
 //! Files are the truth; the index is a cache. [`sync`] compares each note file's mtime and size with
 //! its row and re-reads only what changed, so a hand edit is searchable at the next recall and a
-//! deleted file drops out. Text is segmented with [`super::segment`] so CJK words of two characters
+//! deleted file drops out; when the whole listing hashes as at the last sync it reads nothing. Text is segmented with [`super::segment`] so CJK words of two characters
 //! match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
 //! once converge (upserts by path).
 
 use std::collections::{HashMap, HashSet};
-use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::Error;
-use super::layout::{self, NoteFile};
+use super::layout::{self, Stamped};
 use super::note::NoteKind;
 use super::segment;
 use crate::store;
@@ -34,43 +33,53 @@ pub struct IndexedNote {
     pub score: f64,
 }
 
+/// The `memory_state` key holding a scope's listing fingerprint (see [`sync`]).
+const FINGERPRINT_KEY: &str = "index_fingerprint";
+
 /// Brings the rows of `scope_key` in line with `files`. Returns how many rows changed.
+///
+/// Fast path: a hash of every file's name, mtime and size is kept per scope; when the listing
+/// hashes the same as at the last sync, nothing is read from the index at all. Otherwise the
+/// stamps are compared row by row and only changed files are re-read.
 pub(super) fn sync(
     conn: &mut Connection,
     scope_key: &str,
-    files: &[NoteFile],
+    files: &[Stamped],
 ) -> Result<usize, Error> {
-    let known = known_rows(conn, scope_key)?;
-    let mut changed = Vec::new();
-    for f in files {
-        let Ok(meta) = std::fs::metadata(&f.path) else {
-            continue;
-        };
-        let stamp = (
-            meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
-            meta.len() as i64,
-        );
-        let key = f.path.to_string_lossy().into_owned();
-        if known.get(&key) == Some(&stamp) {
-            continue;
-        }
-        changed.push((f.clone(), key, stamp));
-    }
-    let on_disk: HashSet<String> = files
-        .iter()
-        .map(|f| f.path.to_string_lossy().into_owned())
-        .collect();
-    let removed: Vec<&String> = known.keys().filter(|p| !on_disk.contains(*p)).collect();
-    if changed.is_empty() && removed.is_empty() {
+    let fingerprint = fingerprint(files);
+    let stored: Option<String> = conn
+        .prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
+        .and_then(|mut s| {
+            s.query_row([scope_key, FINGERPRINT_KEY], |r| r.get(0))
+                .optional()
+        })
+        .map_err(Error::sqlite("reading the note index state"))?;
+    if stored.as_deref() == Some(fingerprint.as_str()) {
         return Ok(0);
     }
+    let known = known_rows(conn, scope_key)?;
+    let mut changed = Vec::new();
+    let mut on_disk: HashSet<&str> = HashSet::with_capacity(files.len());
+    for f in files {
+        let Some(key) = f.file.path.to_str() else {
+            continue;
+        };
+        on_disk.insert(key);
+        if known.get(key) != Some(&(f.mtime_ns, f.size)) {
+            changed.push((f, key));
+        }
+    }
+    let removed: Vec<&String> = known
+        .keys()
+        .filter(|p| !on_disk.contains(p.as_str()))
+        .collect();
     let count = changed.len() + removed.len();
     store::immediate(conn, |tx| -> Result<(), Error> {
         for path in &removed {
             delete_row(tx, path)?;
         }
-        for (f, key, (mtime, size)) in &changed {
-            let Ok(note) = layout::read_note(&f.path, f.kind) else {
+        for (f, key) in &changed {
+            let Ok(note) = layout::read_note(&f.file.path, f.file.kind) else {
                 continue;
             };
             let sources = serde_json::to_string(&note.meta.source_sessions).unwrap_or_default();
@@ -80,8 +89,8 @@ pub(super) fn sync(
                  ON CONFLICT (path) DO UPDATE SET scope_key = ?2, kind = ?3, name = ?4, description = ?5,
                    deprecated = ?6, updated_at = ?7, source_sessions = ?8, mtime_ns = ?9, size = ?10",
                 params![
-                    key, f.scope_key, note.meta.kind.as_str(), note.meta.name, note.meta.description,
-                    note.meta.deprecated, note.meta.updated_at, sources, mtime, size
+                    key, f.file.scope_key, note.meta.kind.as_str(), note.meta.name, note.meta.description,
+                    note.meta.deprecated, note.meta.updated_at, sources, f.mtime_ns, f.size
                 ],
             )?;
             let rowid: i64 = tx.query_row(
@@ -100,9 +109,27 @@ pub(super) fn sync(
                 ],
             )?;
         }
+        tx.execute(
+            "INSERT INTO memory_state (project_key, key, value) VALUES (?1, ?2, ?3)
+             ON CONFLICT (project_key, key) DO UPDATE SET value = ?3",
+            params![scope_key, FINGERPRINT_KEY, fingerprint],
+        )?;
         Ok(())
     })?;
     Ok(count)
+}
+
+/// A hash of the listing: every path with its mtime and size, in order.
+fn fingerprint(files: &[Stamped]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    files.len().hash(&mut hasher);
+    for f in files {
+        f.file.path.hash(&mut hasher);
+        f.mtime_ns.hash(&mut hasher);
+        f.size.hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
 }
 
 /// Drops every row of `scope_key`, so the next sync re-reads its files (after a directory swap).
@@ -113,6 +140,10 @@ pub(super) fn forget(conn: &mut Connection, scope_key: &str) -> Result<(), Error
             [scope_key],
         )?;
         tx.execute("DELETE FROM memory_notes WHERE scope_key = ?1", [scope_key])?;
+        tx.execute(
+            "DELETE FROM memory_state WHERE project_key = ?1 AND key = ?2",
+            [scope_key, FINGERPRINT_KEY],
+        )?;
         Ok(())
     })
 }
@@ -216,4 +247,41 @@ pub(super) fn list(
         .and_then(Iterator::collect)
         .map_err(Error::sqlite("listing notes"))?;
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+    use crate::home::ProjectKey;
+
+    #[test]
+    fn sync_reads_nothing_for_an_unchanged_listing_and_sees_in_place_edits() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = ProjectKey("proj-0123456789".to_owned());
+        let path = dir.path().join("Project/build.md");
+        let note =
+            super::super::note::Note::new(NoteKind::Project, "Build", "how", "Use make.", "t");
+        store::write_atomic(&path, note.render().as_bytes()).unwrap();
+        let mut conn = store::open_memory().unwrap();
+        let scan = || layout::stamped_workspace_files(dir.path(), &key);
+        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 1);
+        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 0);
+        // An editor that writes in place: the directory does not change, the file does.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(&path)
+            .unwrap();
+        let edited = note.render().replace("Use make.", "Use cargo xtask.");
+        file.write_all(edited.as_bytes()).unwrap();
+        drop(file);
+        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 1);
+        let hits = search(&conn, "xtask", None, 5).unwrap();
+        assert_eq!(hits.len(), 1);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 1);
+        assert!(search(&conn, "xtask", None, 5).unwrap().is_empty());
+    }
 }

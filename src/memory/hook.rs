@@ -1,9 +1,8 @@
-//! [`TurnMemory`]: memory as the agent loop sees it (the `context::MemoryHook` seam). Recall runs
-//! stage 1 on a blocking thread, bounded by `retrievalTimeoutMs`; capture queues the turn. Neither
-//! can fail a turn: problems are logged and the turn goes on without memory.
+//! [`TurnMemory`]: memory as the agent loop sees it (the `context::MemoryHook` seam). Recall (both
+//! stages, bounded by `retrievalTimeoutMs`, see [`super::recall`]) runs once per user turn; capture
+//! queues the turn. Neither can fail a turn: problems are logged and the turn goes on without memory.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use futures::future::BoxFuture;
 
@@ -31,30 +30,17 @@ pub fn turn_hook(memory: Memory, project: Project) -> MemoryHandle {
 impl MemoryHook for TurnMemory {
     fn recall<'a>(&'a self, query: &'a str) -> BoxFuture<'a, Option<String>> {
         Box::pin(async move {
-            let memory = self.memory.clone();
             let opts = RecallOptions {
                 project: Some(self.project.clone()),
                 query: query.to_owned(),
                 limit: TURN_RECALL_LIMIT,
+                offline: false,
             };
-            let limit = Duration::from_millis(self.memory.settings.retrieval_timeout_ms.max(1));
-            let task = tokio::task::spawn_blocking(move || recall::recall(&memory, &opts));
-            match tokio::time::timeout(limit, task).await {
-                Ok(Ok(Ok(result))) if !result.notes.is_empty() => Some(recall::render(&result)),
-                Ok(Ok(Ok(_))) => None,
-                Ok(Ok(Err(e))) => {
+            match recall::recall(&self.memory, &opts).await {
+                Ok(result) if !result.notes.is_empty() => Some(recall::render(&result)),
+                Ok(_) => None,
+                Err(e) => {
                     tracing::warn!(error = %e, "memory recall failed; continuing without memory");
-                    None
-                }
-                Ok(Err(e)) => {
-                    tracing::warn!(error = %e, "memory recall stopped; continuing without memory");
-                    None
-                }
-                Err(_) => {
-                    tracing::warn!(
-                        timeout_ms = limit.as_millis() as u64,
-                        "memory recall timed out; continuing without memory"
-                    );
                     None
                 }
             }

@@ -61,6 +61,25 @@ pub struct ProjectIndexReport {
     pub written: Vec<String>,
 }
 
+/// Progress of an index run, for a bar on a terminal (`memory index` draws one with indicatif).
+pub trait IndexProgress: Send + Sync {
+    /// Indexing of `project_key` starts with `pending` captures queued.
+    fn start(&self, project_key: &str, pending: usize);
+    /// One capture is done (indexed or failed).
+    fn advance(&self);
+    /// The project's run ended.
+    fn finish(&self);
+}
+
+/// No progress display.
+pub struct NoProgress;
+
+impl IndexProgress for NoProgress {
+    fn start(&self, _project_key: &str, _pending: usize) {}
+    fn advance(&self) {}
+    fn finish(&self) {}
+}
+
 /// A proposed note from the model, validated.
 #[derive(Debug, Clone)]
 struct Proposal {
@@ -70,8 +89,13 @@ struct Proposal {
     body: String,
 }
 
-/// Runs index. A model failure stops the project's run and leaves its remaining captures pending.
-pub async fn index(memory: &Memory, opts: &IndexOptions) -> Result<Vec<ProjectIndexReport>, Error> {
+/// Runs index, reporting to `progress`. A model failure stops the project's run and leaves its
+/// remaining captures pending.
+pub async fn index(
+    memory: &Memory,
+    opts: &IndexOptions,
+    progress: &dyn IndexProgress,
+) -> Result<Vec<ProjectIndexReport>, Error> {
     let conn = memory.db()?;
     let targets: Vec<(ProjectKey, String)> = match &opts.scope {
         IndexScope::Project(p) => vec![(p.key.clone(), super::space::project_name(p))],
@@ -102,7 +126,10 @@ pub async fn index(memory: &Memory, opts: &IndexOptions) -> Result<Vec<ProjectIn
                 model = Some(MemoryModel::resolve(memory)?);
             }
             if let Some(model) = &model {
-                run_project(memory, model, &key, &name, &mut report).await?;
+                progress.start(&key.0, pending.len());
+                let ran = run_project(memory, model, &key, &name, &mut report, progress).await;
+                progress.finish();
+                ran?;
             }
         }
         reports.push(report);
@@ -137,6 +164,7 @@ async fn run_project(
     key: &ProjectKey,
     name: &str,
     report: &mut ProjectIndexReport,
+    progress: &dyn IndexProgress,
 ) -> Result<(), Error> {
     let mut conn = memory.db()?;
     let worker = Worker::start(&memory.layout)?;
@@ -189,6 +217,7 @@ async fn run_project(
             }
         }
         trace::record(&mut conn, &key.0, TraceKind::Index, &detail)?;
+        progress.advance();
     }
     Ok(())
 }

@@ -4,8 +4,10 @@
 //! <root>/workspaces/<project key>/  MEMORY.md, project.meta.md, Project/*.md, Feedback/*.md
 //! <root>/global/                    profile.md, User/*.md
 //! <root>/snapshots/<project key>/   the workspace as it was before the last dream (for rollback)
+//! <root>/snapshots/<key>.global/    the global notes as they were before that dream
 //! <root>/.write.lock                held by every process while it writes notes
 //! <root>/locks/index-<token>.lock   held by a running `memory index` for its claims
+//! <root>/locks/stage-<id>.lock      held by the owner of a staged copy `.<dir>.<tag>-<id>`
 //! ```
 //! `<root>` is `memory.rootDir`, else `<home>/memory`. Every write goes through [`write_note`]
 //! (atomic) while the caller holds [`Layout::lock_writes`].
@@ -74,6 +76,18 @@ impl Layout {
         self.root.join("locks").join(format!("index-{token}.lock"))
     }
 
+    /// Held by the process that owns the staged directory `id` (dream, import).
+    pub fn stage_lock(&self, id: &str) -> PathBuf {
+        self.root.join("locks").join(format!("stage-{id}.lock"))
+    }
+
+    /// The global notes as they were before the last dream of project `key` changed them.
+    pub fn global_snapshot(&self, key: &ProjectKey) -> PathBuf {
+        self.root
+            .join("snapshots")
+            .join(format!("{}.global", key.0))
+    }
+
     /// The directory holding notes of `kind` for project `key`.
     pub fn kind_dir(&self, key: &ProjectKey, kind: NoteKind) -> PathBuf {
         match kind {
@@ -98,34 +112,77 @@ impl Layout {
     }
 }
 
+/// One note file with what its directory entry says about it: (mtime in ns, size).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Stamped {
+    pub file: NoteFile,
+    pub mtime_ns: i64,
+    pub size: i64,
+}
+
 /// The note files of a workspace directory (`Project/`, `Feedback/`), sorted by path.
 pub(super) fn workspace_files(dir: &Path, key: &ProjectKey) -> Vec<NoteFile> {
-    files_in(dir, &[NoteKind::Project, NoteKind::Feedback], &key.0)
+    unstamped(scan(dir, &[NoteKind::Project, NoteKind::Feedback], &key.0))
 }
 
 /// The global note files (`User/`), sorted by path.
 pub(super) fn global_files(dir: &Path) -> Vec<NoteFile> {
-    files_in(dir, &[NoteKind::User], GLOBAL_SCOPE)
+    unstamped(scan(dir, &[NoteKind::User], GLOBAL_SCOPE))
 }
 
-fn files_in(dir: &Path, kinds: &[NoteKind], scope_key: &str) -> Vec<NoteFile> {
+/// [`workspace_files`] with their stamps, for the index sync.
+pub(super) fn stamped_workspace_files(dir: &Path, key: &ProjectKey) -> Vec<Stamped> {
+    scan(dir, &[NoteKind::Project, NoteKind::Feedback], &key.0)
+}
+
+/// [`global_files`] with their stamps, for the index sync.
+pub(super) fn stamped_global_files(dir: &Path) -> Vec<Stamped> {
+    scan(dir, &[NoteKind::User], GLOBAL_SCOPE)
+}
+
+fn unstamped(files: Vec<Stamped>) -> Vec<NoteFile> {
+    files.into_iter().map(|s| s.file).collect()
+}
+
+/// Lists `*.md` files (not hidden) in the kind folders of `dir`. One `statx` per entry, relative
+/// to the open directory (`DirEntry::metadata`); only symlinks are followed with a full `stat`.
+/// This runs before every recall, so it stays this lean.
+fn scan(dir: &Path, kinds: &[NoteKind], scope_key: &str) -> Vec<Stamped> {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::MetadataExt;
     let mut out = Vec::new();
     for kind in kinds {
         let folder = dir.join(kind.folder());
         for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-            let path = entry.path();
-            let is_note = path.extension().is_some_and(|e| e == "md")
-                && !entry.file_name().to_string_lossy().starts_with('.');
-            if is_note && path.is_file() {
-                out.push(NoteFile {
-                    path,
+            let name = entry.file_name();
+            let bytes = name.as_bytes();
+            if !bytes.ends_with(b".md") || bytes.starts_with(b".") {
+                continue;
+            }
+            let Ok(mut meta) = entry.metadata() else {
+                continue;
+            };
+            if meta.file_type().is_symlink() {
+                let Ok(target) = std::fs::metadata(entry.path()) else {
+                    continue;
+                };
+                meta = target;
+            }
+            if !meta.is_file() {
+                continue;
+            }
+            out.push(Stamped {
+                file: NoteFile {
+                    path: folder.join(&name),
                     kind: *kind,
                     scope_key: scope_key.to_owned(),
-                });
-            }
+                },
+                mtime_ns: meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
+                size: meta.size() as i64,
+            });
         }
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.sort_by(|a, b| a.file.path.cmp(&b.file.path));
     out
 }
 

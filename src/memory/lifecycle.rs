@@ -1,16 +1,19 @@
 //! The lifecycle operations behind `memory list | show | pending | deprecate | restore | export |
-//! import | stats`. Every note write holds the memory write lock and rebuilds the catalogs.
+//! import | stats`. Every note write holds the memory write lock and rebuilds the catalogs; import
+//! goes through staged copies swapped in atomically (see [`super::stage`]).
 
 use std::path::{Component, Path};
 
 use serde::{Deserialize, Serialize};
 
 use super::Error;
+use super::catalog;
 use super::fts::{self, IndexedNote};
 use super::layout::{self, GLOBAL_SCOPE};
 use super::note::{Note, NoteKind};
 use super::queue::{self, Capture};
 use super::space::{self, Memory, now, state_get};
+use super::stage::{self, Staged};
 use crate::home::Project;
 
 /// The bundle format `export` writes and `import` reads.
@@ -174,7 +177,9 @@ pub struct ImportReport {
 }
 
 /// Imports a bundle file, or a folder of markdown notes (their kind from the frontmatter, else the
-/// folder name, else `project`). Existing notes with the same path are replaced.
+/// folder name, else `project`). Existing notes with the same path are replaced. Like dream, the
+/// import is written to staged copies of the workspace and the global notes, which are swapped in
+/// atomically, so a failed or killed import changes nothing; the last dream's snapshot is dropped.
 pub fn import(memory: &Memory, project: &Project, source: &Path) -> Result<ImportReport, Error> {
     let files = if source.is_dir() {
         folder_files(source)?
@@ -192,20 +197,45 @@ pub fn import(memory: &Memory, project: &Project, source: &Path) -> Result<Impor
         }
         bundle.files
     };
-    let live = memory.layout.workspace(&project.key);
-    let global = memory.layout.global();
+    let layout = &memory.layout;
+    let live = layout.workspace(&project.key);
+    let global = layout.global();
     let mut report = ImportReport::default();
-    let _lock = memory.layout.lock_writes()?;
+    let _lock = layout.lock_writes()?;
+    stage::remove_leftovers(layout, &live, "import");
+    stage::remove_leftovers(layout, &global, "import");
+    let workspace_stage = Staged::copy_of(layout, &live, "import")?;
+    let global_stage = Staged::copy_of(layout, &global, "import")?;
+    let mut global_touched = false;
     for f in files {
-        let Some(target) = target_for(&f.path, &live, &global) else {
+        let Some(target) = target_for(&f.path, &workspace_stage.dir, &global_stage.dir) else {
             report.skipped.push(f.path);
             continue;
         };
+        global_touched |= target.starts_with(&global_stage.dir);
         crate::store::write_atomic(&target, f.content.as_bytes())?;
         report.imported.push(f.path);
     }
-    memory.rebuild_catalogs(&project.key, &space::project_name(project))?;
+    let now = now();
+    catalog::rebuild_workspace(
+        &workspace_stage.dir,
+        &project.key,
+        &space::project_name(project),
+        &now,
+    )?;
+    workspace_stage.swap_into(&live)?;
+    if global_touched {
+        catalog::rebuild_global(&global_stage.dir)?;
+        global_stage.swap_into(&global)?;
+    }
+    // The last dream's snapshot predates the import; rolling back to it would drop the import.
+    stage::remove_tree(&layout.snapshot(&project.key))?;
+    stage::remove_tree(&layout.global_snapshot(&project.key))?;
     let mut conn = memory.db()?;
+    fts::forget(&mut conn, &project.key.0)?;
+    if global_touched {
+        fts::forget(&mut conn, GLOBAL_SCOPE)?;
+    }
     memory.sync(&mut conn, Some(&project.key))?;
     Ok(report)
 }

@@ -2,8 +2,8 @@
 //!
 //! Three stages share one store. **Capture** ([`capture`]) queues each finished `run`/`chat` turn in
 //! `state.db`; **index** ([`index`]) turns queued turns into markdown notes with a model call;
-//! **recall** ([`recall`]) ranks notes for a request with the local full-text index and renders the
-//! block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
+//! **recall** ([`recall`]) ranks notes for a request with the local full-text index, optionally lets
+//! the memory model pick among them ([`select`]), and renders the block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
 //! in. The lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
 //! live in [`lifecycle`].
 //!
@@ -26,6 +26,7 @@ mod note;
 mod queue;
 mod recall;
 mod segment;
+mod select;
 mod space;
 mod stage;
 mod trace;
@@ -35,7 +36,7 @@ pub use dream::{DreamOptions, DreamReport, dream, rollback};
 pub use error::Error;
 pub use fts::IndexedNote;
 pub use hook::{TurnMemory, project_hook, turn_hook};
-pub use index::{IndexOptions, IndexScope, ProjectIndexReport, index};
+pub use index::{IndexOptions, IndexProgress, IndexScope, NoProgress, ProjectIndexReport, index};
 pub use layout::{GLOBAL_SCOPE, Layout};
 pub use lifecycle::{
     Bundle, BundleFile, ImportReport, NoteView, Stats, deprecate, export, import, list, pending,
@@ -43,7 +44,8 @@ pub use lifecycle::{
 };
 pub use note::{Note, NoteKind, NoteMeta, slug};
 pub use queue::Capture;
-pub use recall::{RecallOptions, RecallResult, RecalledNote, recall, render};
+pub use recall::{RecallOptions, RecallResult, RecalledNote, recall, recall_offline, render};
 pub use segment::{query_terms, segment};
+pub use select::{FallbackReason, ModelStep, SkipReason};
 pub use space::{Memory, now};
 pub use trace::{Trace, TraceKind, recent as traces};

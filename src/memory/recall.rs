@@ -1,17 +1,22 @@
-//! Recall stage 1: rank notes with the local full-text index (BM25 over name, description and body;
-//! porter stemming; CJK bigrams), offline and fast, and render the context block the agent receives.
+//! Recall: the notes relevant to a request, and the context block the agent receives.
 //!
-//! Every recall first syncs the index with the note files, so hand edits count at once. In a project
-//! the project's notes and the global user notes are searched; in the General workspace (no project)
-//! every project's notes are. There is no model stage yet: the lexical ranking is the result.
+//! **Stage 1** is local and fast: rank notes with the full-text index (BM25 over name, description
+//! and body; porter stemming; CJK bigrams). Every recall first syncs the index with the note files
+//! ([`Memory::sync`]), so hand edits count at once. In a project the project's notes and the global
+//! user notes are searched; in the General workspace (no project) every project's notes are.
+//! **Stage 2**, optional ([`super::select`]): the memory model decides whether memory is needed and
+//! picks among stage 1's candidates, within what is left of `retrievalTimeoutMs`; on any failure
+//! stage 1's ranking stands. Each recall records one trace with both stages.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use rusqlite::Connection;
 use serde::Serialize;
 
 use super::Error;
 use super::fts::{self, IndexedNote};
 use super::layout;
+use super::select::{self, ModelStep, SkipReason};
 use super::space::Memory;
 use super::trace::{self, TraceKind};
 use crate::home::Project;
@@ -26,6 +31,8 @@ pub struct RecallOptions {
     pub project: Option<Project>,
     pub query: String,
     pub limit: usize,
+    /// Stage 1 only, even when `reasoningMode: accuracy_first` asks for the model step.
+    pub offline: bool,
 }
 
 /// One recalled note.
@@ -38,23 +45,98 @@ pub struct RecalledNote {
     pub body: String,
 }
 
-/// The ranked notes for a query.
+/// The notes for a query, best first.
 #[derive(Debug, Clone, Serialize)]
 pub struct RecallResult {
     pub query: String,
     pub notes: Vec<RecalledNote>,
+    /// What stage 2 did (`skipped` when it did not run).
+    pub model_step: ModelStep,
     pub elapsed_ms: f64,
 }
 
-/// Stage 1 recall. Records a trace.
-pub fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
+/// Recalls notes for `opts.query`: stage 1, then the model step when configured. Stage 1 runs on a
+/// blocking thread; the whole recall is bounded by `memory.retrievalTimeoutMs` — a stage 1 that
+/// does not finish in time is an error ([`Error::RecallTimeout`]), a model step that does not is
+/// skipped in favour of stage 1. Records a trace.
+pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
     let started = Instant::now();
+    let timeout_ms = memory.settings.retrieval_timeout_ms.max(1);
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms);
+    let skip = if opts.offline {
+        Some(SkipReason::Offline)
+    } else if !memory.model_step_enabled() {
+        Some(SkipReason::AnswerFirst)
+    } else {
+        None
+    };
+    let wanted = match skip {
+        Some(_) => opts.limit,
+        None => opts.limit.max(select::MIN_CANDIDATES),
+    };
+    let stage1 = {
+        let (memory, opts) = (memory.clone(), opts.clone());
+        tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted))
+    };
+    let (conn, candidates) = match tokio::time::timeout_at(deadline, stage1).await {
+        Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
+        Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
+        Ok(Ok(ranked)) => ranked?,
+    };
+    let (notes, model_step) = match skip {
+        Some(reason) => (candidates, ModelStep::Skipped { reason }),
+        None if candidates.is_empty() => (
+            candidates,
+            ModelStep::Skipped {
+                reason: SkipReason::NoCandidates,
+            },
+        ),
+        None => select::choose(memory, &opts.query, candidates, opts.limit, deadline).await,
+    };
+    let result = RecallResult {
+        query: opts.query.clone(),
+        notes,
+        model_step,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+    };
+    let trace = {
+        let (opts, result) = (opts.clone(), result.clone());
+        tokio::task::spawn_blocking(move || record(conn, &opts, &result))
+    };
+    trace
+        .await
+        .map_err(|_| Error::Bug("the recall thread stopped"))??;
+    Ok(result)
+}
+
+/// Stage 1 only, on the calling thread (no runtime needed). Records a trace.
+pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
+    let started = Instant::now();
+    let (conn, notes) = rank(memory, opts, opts.limit)?;
+    let result = RecallResult {
+        query: opts.query.clone(),
+        notes,
+        model_step: ModelStep::Skipped {
+            reason: SkipReason::Offline,
+        },
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+    };
+    record(conn, opts, &result)?;
+    Ok(result)
+}
+
+/// Stage 1: syncs the index and returns the best `limit` notes with their bodies.
+fn rank(
+    memory: &Memory,
+    opts: &RecallOptions,
+    limit: usize,
+) -> Result<(Connection, Vec<RecalledNote>), Error> {
     let mut conn = memory.db()?;
     let key = opts.project.as_ref().map(|p| &p.key);
     memory.sync(&mut conn, key)?;
     let scopes = memory.scopes(key);
-    let hits = fts::search(&conn, &opts.query, scopes.as_deref(), opts.limit)?;
-    let notes: Vec<RecalledNote> = hits
+    let hits = fts::search(&conn, &opts.query, scopes.as_deref(), limit)?;
+    let notes = hits
         .into_iter()
         .map(|note| {
             let body = layout::read_note(&note.path, note.kind)
@@ -64,19 +146,21 @@ pub fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Err
             RecalledNote { note, id, body }
         })
         .collect();
-    let result = RecallResult {
-        query: opts.query.clone(),
-        notes,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-    };
+    Ok((conn, notes))
+}
+
+fn record(mut conn: Connection, opts: &RecallOptions, result: &RecallResult) -> Result<(), Error> {
     let detail = serde_json::json!({
         "query": result.query,
         "notes": result.notes.iter().map(|n| serde_json::json!({"id": n.id, "score": n.note.score})).collect::<Vec<_>>(),
+        "model_step": result.model_step,
         "elapsed_ms": result.elapsed_ms,
     });
-    let trace_key = key.map_or("general", |k| k.0.as_str());
-    trace::record(&mut conn, trace_key, TraceKind::Recall, &detail)?;
-    Ok(result)
+    let trace_key = opts
+        .project
+        .as_ref()
+        .map_or("general", |p| p.key.0.as_str());
+    trace::record(&mut conn, trace_key, TraceKind::Recall, &detail)
 }
 
 /// The context block for the agent; empty when nothing was recalled.

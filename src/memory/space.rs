@@ -10,6 +10,9 @@ use super::layout::{self, GLOBAL_SCOPE, Layout};
 use crate::config::{Config, MemoryConfig};
 use crate::home::{PilotHome, Project, ProjectKey};
 
+/// The `reasoningMode` that turns on recall's model step.
+const ACCURACY_FIRST: &str = "accuracy_first";
+
 /// Memory for one PilotHome and configuration.
 #[derive(Debug, Clone)]
 pub struct Memory {
@@ -38,6 +41,17 @@ impl Memory {
         (configured || force).then(|| Memory::new(home, config))
     }
 
+    /// Whether recall runs its model step: `memory.reasoningMode` (flat, or under `schedule`) is
+    /// `accuracy_first`. The default, `answer_first`, answers from stage 1 without a model call.
+    pub fn model_step_enabled(&self) -> bool {
+        let mode = self
+            .settings
+            .reasoning_mode
+            .as_deref()
+            .unwrap_or(&self.settings.schedule.reasoning_mode);
+        mode == ACCURACY_FIRST
+    }
+
     pub fn db(&self) -> Result<Connection, Error> {
         Ok(crate::store::open(&self.home.state_db())?)
     }
@@ -61,10 +75,10 @@ impl Memory {
         };
         let mut changed = 0;
         for key in &keys {
-            let files = layout::workspace_files(&self.layout.workspace(key), key);
+            let files = layout::stamped_workspace_files(&self.layout.workspace(key), key);
             changed += fts::sync(conn, &key.0, &files)?;
         }
-        let files = layout::global_files(&self.layout.global());
+        let files = layout::stamped_global_files(&self.layout.global());
         changed += fts::sync(conn, GLOBAL_SCOPE, &files)?;
         Ok(changed)
     }

@@ -108,8 +108,9 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                 project: Some(repl.project.clone()),
                 query: arg.to_owned(),
                 limit: 5,
+                offline: false,
             };
-            match crate::memory::recall(&memory, &opts) {
+            match crate::memory::recall(&memory, &opts).await {
                 Ok(result) if result.notes.is_empty() => out.note("no memory notes match"),
                 Ok(result) => out.raw(&crate::memory::render(&result))?,
                 Err(e) => out.error(&e.to_string()),

@@ -28,6 +28,8 @@ pub struct Reply {
     status: u16,
     headers: Vec<(String, String)>,
     body: Body,
+    /// Nothing is written until this is cancelled (see [`Reply::held_until`]).
+    gate: Option<CancellationToken>,
 }
 
 impl Reply {
@@ -42,6 +44,7 @@ impl Reply {
             status,
             headers: Vec::new(),
             body: Body::Json(body.to_owned()),
+            gate: None,
         }
     }
 
@@ -55,6 +58,7 @@ impl Reply {
                 frames,
                 end: End::Complete,
             },
+            gate: None,
         }
     }
 
@@ -66,6 +70,13 @@ impl Reply {
 
     pub fn header(mut self, name: &str, value: &str) -> Reply {
         self.headers.push((name.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// Holds the whole reply back (the request stays open, nothing is sent) until `gate` is
+    /// cancelled, then sends it as usual: lets a test act while a model call is in flight.
+    pub fn held_until(mut self, gate: &CancellationToken) -> Reply {
+        self.gate = Some(gate.clone());
         self
     }
 
@@ -118,6 +129,12 @@ impl Reply {
         socket: &mut TcpStream,
         shutdown: &CancellationToken,
     ) -> std::io::Result<()> {
+        if let Some(gate) = &self.gate {
+            tokio::select! {
+                () = gate.cancelled() => {}
+                () = shutdown.cancelled() => return Ok(()),
+            }
+        }
         let mut head = format!("HTTP/1.1 {} {}\r\n", self.status, reason(self.status));
         for (name, value) in &self.headers {
             head.push_str(&format!("{name}: {value}\r\n"));

@@ -1,0 +1,93 @@
+//! A tmux server of a test's own (a private socket, killed on drop), for tests that need a real
+//! terminal: start a command in a session, read the screen, type keys. Include it with
+//! `#[path = "support/tmux.rs"] mod tmux;`.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "test support: failing loudly is the point"
+)]
+
+use std::process::Command;
+
+/// tmux on a private socket, so tests never touch a developer's sessions.
+pub struct Tmux {
+    socket: String,
+}
+
+/// The session every [`Tmux`] starts.
+const SESSION: &str = "t";
+
+impl Tmux {
+    /// Starts `command` (a shell command line) in a 120×30 terminal.
+    pub fn start(name: &str, command: &str) -> Tmux {
+        let tmux = Tmux {
+            socket: format!("pilotdeck-{name}-{}", std::process::id()),
+        };
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            SESSION,
+            "-x",
+            "120",
+            "-y",
+            "30",
+            command,
+        ]);
+        tmux
+    }
+
+    pub fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux is installed (.ci/run installs it)");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The visible screen.
+    pub fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", SESSION])
+    }
+
+    /// Types `keys` (tmux key names) into the session.
+    pub fn send_keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", SESSION];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Waits (bounded, 10 s) until the screen shows `text`; returns the screen.
+    pub fn wait_for(&self, text: &str) -> String {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            for _ in 0..500 {
+                let screen = self.screen();
+                if screen.contains(text) {
+                    return screen;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            panic!("`{text}` never appeared; screen:\n{}", self.screen())
+        })
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+}
