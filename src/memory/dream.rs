@@ -106,6 +106,7 @@ pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, 
     // which the next dream removes.
     let staged = stage::sibling(&live, "dream");
     stage::copy_tree(&live, &staged)?;
+    crate::crash::point("memory.dream.staged");
     let plan = match ask_plan(memory, &live, &active).await {
         Ok(Some(plan)) => plan,
         Ok(None) => {
@@ -137,8 +138,10 @@ pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, 
     let fresh = stage::sibling(&snapshot, "new");
     stage::copy_tree(&live, &fresh)?;
     stage::remove_tree(&snapshot)?;
+    crate::crash::point("memory.dream.snapshot");
     std::fs::rename(&fresh, &snapshot).map_err(Error::io("save the dream snapshot", &snapshot))?;
     stage::exchange(&staged, &live)?;
+    crate::crash::point("memory.dream.swapped");
     stage::remove_tree(&staged)?;
     fts::forget(&mut conn, &key.0)?;
     finish(memory, &mut conn, opts, report)
