@@ -27,6 +27,7 @@ pub fn point(name: &str) {
     let target = CRASH_AT.get_or_init(|| crate::config::env::var("PILOTDECK_CRASH_AT"));
     if target.as_deref() == Some(name) {
         tracing::warn!(point = name, "PILOTDECK_CRASH_AT: killing this process");
-        let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::KILL);
+        let _ =
+            rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::KILL);
     }
 }

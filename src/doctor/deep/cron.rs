@@ -11,7 +11,13 @@ pub(super) fn orphaned_runs(ctx: &DeepContext) -> Vec<Problem> {
     }
     let runs = match cron::orphaned_runs(&db) {
         Ok(runs) => runs,
-        Err(e) => return vec![Problem::new(Severity::Fail, db.display().to_string(), e.to_string())],
+        Err(e) => {
+            return vec![Problem::new(
+                Severity::Fail,
+                db.display().to_string(),
+                e.to_string(),
+            )];
+        }
     };
     if runs.is_empty() {
         return Vec::new();

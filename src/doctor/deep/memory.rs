@@ -55,7 +55,13 @@ pub(super) fn claims(ctx: &DeepContext) -> Vec<Problem> {
     }
     let owners = match claim_owners(&db) {
         Ok(o) => o,
-        Err(e) => return vec![Problem::new(Severity::Fail, db.display().to_string(), e.to_string())],
+        Err(e) => {
+            return vec![Problem::new(
+                Severity::Fail,
+                db.display().to_string(),
+                e.to_string(),
+            )];
+        }
     };
     let mut out = Vec::new();
     for (owner, count) in owners {
@@ -64,7 +70,11 @@ pub(super) fn claims(ctx: &DeepContext) -> Vec<Problem> {
             Ok(Some(lock)) => lock,
             Ok(None) => continue, // the worker is alive
             Err(e) => {
-                out.push(Problem::new(Severity::Fail, lock_path.display().to_string(), e.to_string()));
+                out.push(Problem::new(
+                    Severity::Fail,
+                    lock_path.display().to_string(),
+                    e.to_string(),
+                ));
                 continue;
             }
         };
@@ -122,7 +132,13 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
     let lock = match layout.try_lock_writes() {
         Ok(Some(lock)) => lock,
         Ok(None) => return Vec::new(),
-        Err(e) => return vec![Problem::new(Severity::Warn, layout.root().display().to_string(), e.to_string())],
+        Err(e) => {
+            return vec![Problem::new(
+                Severity::Warn,
+                layout.root().display().to_string(),
+                e.to_string(),
+            )];
+        }
     };
     let snapshots = layout.root().join("snapshots");
     let mut out = Vec::new();
@@ -203,7 +219,9 @@ pub(super) fn locks(ctx: &DeepContext) -> Vec<Problem> {
             "lock file of a `memory index` worker that has ended",
         )
         .repair("remove it");
-        out.push(ctx.fix(problem, || std::fs::remove_file(&path).map_err(|e| e.to_string())));
+        out.push(ctx.fix(problem, || {
+            std::fs::remove_file(&path).map_err(|e| e.to_string())
+        }));
         drop(lock);
     }
     out

@@ -44,8 +44,10 @@ pub(super) fn transcripts(ctx: &DeepContext) -> Vec<Problem> {
             let torn = torn_path(&path);
             let problem = Problem::new(Severity::Fail, subject, "holds no readable record")
                 .repair(format!("move it to {}", torn.display()));
+            let lines: Vec<usize> = read.skipped.iter().map(|s| s.line).collect();
             out.push(ctx.fix(problem, || {
-                std::fs::rename(&path, &torn).map_err(|e| e.to_string())
+                set_aside(&path, &torn, &lines)?;
+                std::fs::remove_file(&path).map_err(|e| e.to_string())
             }));
             continue;
         }
@@ -151,7 +153,13 @@ pub(super) fn index(ctx: &DeepContext) -> Vec<Problem> {
     let rows = if db.exists() {
         match indexed(&db) {
             Ok(rows) => rows,
-            Err(e) => return vec![Problem::new(Severity::Fail, db.display().to_string(), e.to_string())],
+            Err(e) => {
+                return vec![Problem::new(
+                    Severity::Fail,
+                    db.display().to_string(),
+                    e.to_string(),
+                )];
+            }
         }
     } else {
         HashMap::new()
@@ -170,9 +178,21 @@ pub(super) fn index(ctx: &DeepContext) -> Vec<Problem> {
     let gone: Vec<&String> = rows.keys().filter(|id| !files.contains_key(*id)).collect();
     let mut parts = Vec::new();
     for (n, what, example) in [
-        (missing.len(), "transcript(s) not in the index", missing.iter().min()),
-        (changed.len(), "transcript(s) changed since indexed", changed.iter().min()),
-        (gone.len(), "indexed session(s) whose transcript is gone", gone.iter().copied().min()),
+        (
+            missing.len(),
+            "transcript(s) not in the index",
+            missing.iter().min(),
+        ),
+        (
+            changed.len(),
+            "transcript(s) changed since indexed",
+            changed.iter().min(),
+        ),
+        (
+            gone.len(),
+            "indexed session(s) whose transcript is gone",
+            gone.iter().copied().min(),
+        ),
     ] {
         if let Some(example) = example {
             parts.push(format!("{n} {what} (e.g. {example})"));
