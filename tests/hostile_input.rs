@@ -18,6 +18,7 @@ use pilotdeck::cron::Schedule;
 use pilotdeck::cron::expr::CronExpr;
 use pilotdeck::home::PilotHome;
 use pilotdeck::mcp::McpServers;
+use pilotdeck::mcp::sanitize;
 use pilotdeck::memory::{Note, NoteKind};
 use pilotdeck::model::sse::{SseDecoder, SseEvent};
 use pilotdeck::store::{JsonlRead, read_lines};
@@ -167,5 +168,22 @@ proptest! {
         std::fs::create_dir_all(home.root()).unwrap();
         std::fs::File::create(home.mcp_file()).unwrap().write_all(text.as_bytes()).unwrap();
         let _ = McpServers::load(&home, None);
+    }
+
+    /// Whatever names and text an MCP server sends: tool names are provider-safe, and no bidi or
+    /// zero-width character survives into a description.
+    #[test]
+    fn hostile_mcp_names_and_descriptions_are_neutralised(server in ".{0,40}", tool in prop_oneof![
+        ".{0,200}",
+        Just("read\u{202e}txt.exe".to_owned()),
+        Just("a\u{200b}b\u{2066}c".to_owned()),
+        Just("../../etc/passwd".to_owned()),
+    ], description in ".{0,3000}") {
+        let name = sanitize::tool_name(&server, &tool);
+        prop_assert!(name.chars().count() <= sanitize::MAX_TOOL_NAME_CHARS, "{name}");
+        prop_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'), "{name}");
+        let text = sanitize::description(&format!("{description}\u{202e}\u{200b}"));
+        prop_assert!(!text.chars().any(sanitize::is_hidden_control), "{text:?}");
+        prop_assert!(text.chars().count() <= sanitize::MAX_DESCRIPTION_CHARS);
     }
 }
