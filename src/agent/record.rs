@@ -44,6 +44,7 @@ impl Recorder {
     pub fn on_event(&mut self, event: &AgentEvent) {
         let at = Utc::now();
         match event {
+            AgentEvent::TextDelta { .. } => crate::crash::point("run.stream"),
             AgentEvent::UserMessage { turn, message } => {
                 self.turn = *turn;
                 self.append(Record::User {
@@ -91,8 +92,7 @@ impl Recorder {
                 tokens_after: *tokens_after,
                 at,
             }),
-            AgentEvent::TextDelta { .. }
-            | AgentEvent::ThinkingDelta { .. }
+            AgentEvent::ThinkingDelta { .. }
             | AgentEvent::ToolStarted { .. }
             | AgentEvent::Routed { .. }
             | AgentEvent::ToolFinished { .. } => {}

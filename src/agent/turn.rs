@@ -335,6 +335,7 @@ impl Agent {
                     arguments: c.input.clone(),
                 });
             }
+            crate::crash::point("run.tool");
             let runs = batch.iter().map(|c| {
                 let ctx = &ctx;
                 async move {
@@ -343,9 +344,9 @@ impl Agent {
                     (execution, started.elapsed())
                 }
             });
-            for (c, (execution, duration)) in
-                batch.iter().zip(futures::future::join_all(runs).await)
-            {
+            let finished = futures::future::join_all(runs).await;
+            crate::crash::point("run.tool.done");
+            for (c, (execution, duration)) in batch.iter().zip(finished) {
                 emit(AgentEvent::ToolFinished {
                     call_id: c.id.clone(),
                     name: c.name.clone(),

@@ -30,4 +30,6 @@ pub use pilotdeck::{ImportReport, import};
 pub use runner::RunEnv;
 pub use schedule::Schedule;
 pub use task::{CatchUp, Delivery, RunRecord, RunStatus, Task, TaskId, TaskState, Trigger};
-pub use tick::{Dropped, GRACE, MAX_CATCH_UP, TickOptions, TickReport, tick};
+pub use tick::{
+    Dropped, GRACE, MAX_CATCH_UP, TickOptions, TickReport, orphaned_runs, reap_orphaned_runs, tick,
+};

@@ -69,6 +69,7 @@ pub(super) async fn execute(
         tracing::warn!(task = %task.id, "delivery failed: {e}");
         record.delivery_error = Some(e);
     }
+    crate::crash::point("cron.finished");
     let db = CronDb::open(db_path)?;
     db.finish(&record)?;
     if task.schedule.is_once() && record.slot_at.is_some() {

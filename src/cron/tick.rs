@@ -127,6 +127,7 @@ pub async fn tick(
         let record = new_record(&due.task, Some(due.slot), due.trigger);
         match db.claim(&record, due.slot, limit)? {
             Claim::Won => {
+                crate::crash::point("cron.claimed");
                 let (home, env, path, task, token) = (
                     home.clone(),
                     opts.env.clone(),
@@ -292,6 +293,21 @@ fn reap_dead(db: &CronDb) -> Result<Vec<RunRecord>, Error> {
         }
     }
     Ok(out)
+}
+
+/// Runs recorded as `running` whose process no longer exists (what `doctor --deep` reports).
+pub fn orphaned_runs(db_path: &std::path::Path) -> Result<Vec<RunRecord>, Error> {
+    let db = CronDb::open(db_path)?;
+    Ok(db
+        .running()?
+        .into_iter()
+        .filter(|r| !is_alive(r.pid))
+        .collect())
+}
+
+/// Records every orphaned run as interrupted, as the next tick would (`doctor --deep --repair`).
+pub fn reap_orphaned_runs(db_path: &std::path::Path) -> Result<Vec<RunRecord>, Error> {
+    reap_dead(&CronDb::open(db_path)?)
 }
 
 /// True when a process with this pid exists (EPERM means it exists but is not ours).

@@ -29,6 +29,11 @@ pub(super) fn rebuild_workspace(
         );
         store::write_atomic(&meta_path, text.as_bytes())?;
     }
+    write_if_changed(&dir.join("MEMORY.md"), &workspace_catalog(dir, key))
+}
+
+/// The `MEMORY.md` the notes in the workspace directory `dir` call for.
+pub(super) fn workspace_catalog(dir: &Path, key: &ProjectKey) -> String {
     let files = layout::workspace_files(dir, key);
     let notes = load(&files);
     let mut out =
@@ -49,16 +54,24 @@ pub(super) fn rebuild_workspace(
         dir,
         notes.iter().filter(|(_, n)| n.meta.deprecated),
     );
-    write_if_changed(&dir.join("MEMORY.md"), &out)
+    out
 }
 
 /// Rebuilds the global `profile.md` from the active user notes.
 pub(super) fn rebuild_global(dir: &Path) -> Result<(), Error> {
+    match global_profile(dir) {
+        Some(text) => write_if_changed(&dir.join("profile.md"), &text),
+        None => Ok(()),
+    }
+}
+
+/// The `profile.md` the user notes in `dir` call for; `None` when there is none and none is needed.
+pub(super) fn global_profile(dir: &Path) -> Option<String> {
     let files = layout::global_files(dir);
     let notes = load(&files);
     let active: Vec<_> = notes.iter().filter(|(_, n)| !n.meta.deprecated).collect();
     if active.is_empty() && !dir.join("profile.md").exists() {
-        return Ok(());
+        return None;
     }
     let mut out = String::from("# User profile\n\n");
     for (f, n) in active {
@@ -69,7 +82,7 @@ pub(super) fn rebuild_global(dir: &Path) -> Result<(), Error> {
             layout::relative(&f.path, dir)
         ));
     }
-    write_if_changed(&dir.join("profile.md"), &out)
+    Some(out)
 }
 
 fn kind_title(kind: NoteKind) -> &'static str {

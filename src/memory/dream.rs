@@ -162,6 +162,7 @@ pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, 
             };
             (notes, before, stages)
         };
+        crate::crash::point("memory.dream.staged");
         let Some(plan) = ask_plan(memory, &live, &notes).await? else {
             report
                 .rejected
@@ -239,6 +240,7 @@ fn save_snapshot(live: &Path, snapshot: &Path) -> Result<(), Error> {
         crate::store::create_dir_private(&fresh)?;
     }
     stage::remove_tree(snapshot)?;
+    crate::crash::point("memory.dream.snapshot");
     std::fs::rename(&fresh, snapshot).map_err(Error::io("save the dream snapshot", snapshot))
 }
 

@@ -169,6 +169,7 @@ async fn run_project(
     let mut conn = memory.db()?;
     let worker = Worker::start(&memory.layout)?;
     while let Some(capture) = worker.claim(&mut conn, &memory.layout, &key.0)? {
+        crate::crash::point("memory.index.claimed");
         let mut problems = Vec::new();
         let mut proposals = None;
         for _attempt in 0..2 {
@@ -197,6 +198,7 @@ async fn run_project(
         match proposals {
             Some(proposals) => {
                 let written = write_proposals(memory, key, name, &capture, &proposals)?;
+                crate::crash::point("memory.index.written");
                 worker.finish(&mut conn, capture.id, Finish::Indexed)?;
                 report.indexed += 1;
                 detail = json!({"capture": capture.id, "session": capture.session_id, "model": model.name(), "notes": written, "status": "indexed"});

@@ -72,6 +72,11 @@ impl Layout {
         Ok(FileLock::acquire(&self.root.join(".write.lock"))?)
     }
 
+    /// Takes the write lock if no other process holds it (`doctor --deep --repair`).
+    pub fn try_lock_writes(&self) -> Result<Option<FileLock>, Error> {
+        Ok(FileLock::try_acquire(&self.root.join(".write.lock"))?)
+    }
+
     pub fn worker_lock(&self, token: &str) -> PathBuf {
         self.root.join("locks").join(format!("index-{token}.lock"))
     }

@@ -90,6 +90,32 @@ impl Memory {
         catalog::rebuild_workspace(&self.layout.workspace(key), key, project_name, &now)?;
         catalog::rebuild_global(&self.layout.global())
     }
+
+    /// Rebuilds the global `profile.md`. Caller holds the write lock.
+    pub fn rebuild_global_catalog(&self) -> Result<(), Error> {
+        catalog::rebuild_global(&self.layout.global())
+    }
+
+    /// Derived files (`MEMORY.md` of each workspace, the global `profile.md`) whose content differs
+    /// from what their notes call for, with the workspace they belong to (`None`: the global one).
+    pub fn stale_catalogs(&self) -> Vec<(Option<ProjectKey>, std::path::PathBuf)> {
+        let mut out = Vec::new();
+        for key in self.layout.workspace_keys() {
+            let dir = self.layout.workspace(&key);
+            let path = dir.join("MEMORY.md");
+            if std::fs::read_to_string(&path).ok() != Some(catalog::workspace_catalog(&dir, &key)) {
+                out.push((Some(key), path));
+            }
+        }
+        let global = self.layout.global();
+        if let Some(text) = catalog::global_profile(&global) {
+            let path = global.join("profile.md");
+            if std::fs::read_to_string(&path).ok() != Some(text) {
+                out.push((None, path));
+            }
+        }
+        out
+    }
 }
 
 /// The display name of a project: the last component of its root.

@@ -48,6 +48,7 @@ impl Staged {
     pub(super) fn swap_into(mut self, live: &Path) -> Result<(), Error> {
         if live.exists() {
             exchange(&self.dir, live)?;
+            crate::crash::point("memory.stage.swapped");
         } else {
             if let Some(parent) = live.parent() {
                 store::create_dir_private(parent)?;

@@ -19,7 +19,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
 use super::assemble::{Assembler, ModelResponse};
-use super::error::{Error, ErrorCode};
+use super::error::{Error, ErrorCode, redact_secret};
 use super::event::{ModelEvent, Usage};
 use super::provider::ResolvedProvider;
 use super::request::ModelRequest;
@@ -433,6 +433,11 @@ impl Call {
             );
             if error.code == ErrorCode::Auth {
                 error.key_env = self.provider.key_env().map(str::to_owned);
+            }
+            // Providers and proxies echo a rejected key in their message; it must not reach the
+            // user's terminal, the transcript or a log.
+            if let Ok(Some(key)) = self.provider.api_key() {
+                error.context.detail = redact_secret(&error.detail, &key);
             }
             return Err(error.into());
         }

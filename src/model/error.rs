@@ -155,6 +155,21 @@ pub struct ErrorContext {
     pub key_env: Option<String>,
 }
 
+/// `text` with every occurrence of `secret` (and of its first 12 characters, which catches a key a
+/// provider echoes truncated) replaced by `[redacted]`. Secrets shorter than 8 characters are left
+/// alone: replacing them would mangle ordinary words.
+pub(crate) fn redact_secret(text: &str, secret: &str) -> String {
+    let secret = secret.trim();
+    if secret.chars().count() < 8 {
+        return text.to_owned();
+    }
+    let mut out = text.replace(secret, "[redacted]");
+    if let Some((cut, _)) = secret.char_indices().nth(12) {
+        out = out.replace(&secret[..cut], "[redacted]");
+    }
+    out
+}
+
 impl std::ops::Deref for Error {
     type Target = ErrorContext;
 

@@ -6,6 +6,7 @@
 //! wrappers such as `sudo`, `env`, `nohup`, `time`, `xargs` and variable assignments, so
 //! `echo hi && sudo rm -rf /` is caught.
 
+use super::expand;
 use super::shell::{base, dash_c_script, is_short_flag_with, peel, split_commands};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,6 +128,18 @@ pub fn classify_command(command: &str) -> CommandClass {
     if let Some(reason) = fork_bomb(command) {
         return CommandClass::HardDeny { reason };
     }
+    let literal = classify_literal(command);
+    // The same line with its run-time parts expanded where that can be done statically.
+    match expand::expand(command).map(|e| classify_literal(&e)) {
+        Some(CommandClass::HardDeny { reason }) => CommandClass::HardDeny {
+            reason: format!("{reason} (what `{command}` expands to)"),
+        },
+        _ => literal,
+    }
+}
+
+/// Classifies `command` as written.
+fn classify_literal(command: &str) -> CommandClass {
     let mut worst = CommandClass::ReadOnly;
     let segments = split_commands(command);
     if segments.is_empty() {
@@ -159,6 +172,14 @@ fn classify_simple(words: &[String]) -> CommandClass {
         return hard(format!("`{joined}` writes to the device `{target}`"));
     }
     match cmd {
+        c if expand::computed_command(c)
+            && has_recursive(args)
+            && args.iter().any(|a| is_system_target(a)) =>
+        {
+            return hard(format!(
+                "`{joined}` runs a command chosen at run time with a recursive flag on a system directory"
+            ));
+        }
         "rm" if has_recursive(args) => {
             if let Some(target) = args.iter().find(|a| is_system_target(a)) {
                 return hard(format!("`{joined}` recursively removes `{target}`"));

@@ -20,6 +20,7 @@
 
 mod bash;
 mod error;
+mod expand;
 mod mode;
 mod paths;
 mod policy;

@@ -1,6 +1,9 @@
 //! `pilotdeck doctor`: checks that the installation can work — config validity, each provider's key and
 //! endpoint, the external programs pilotdeck uses, the state database, PilotHome permissions and free
-//! disk. Every check reports; none changes anything.
+//! disk. Every check reports; none changes anything. `doctor --deep` ([`deep`]) checks the consistency
+//! of the state in PilotHome instead, and can repair it.
+
+pub mod deep;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Runs the whole benchmark suite and writes BENCHMARKS.md: the machine, the method, whole-process
+# timings with hyperfine (medians), peak RSS with GNU time, and the output of every bench in benches/
+# under the goal it measures. Needs a release build's toolchain, hyperfine and /usr/bin/time
+# (`apt-get install -y hyperfine time`). Not part of CI: it takes ~10 minutes and wants a quiet machine.
+#
+#   scripts/bench.sh            # everything
+#   scripts/bench.sh startup run  # only these benches (whole-process timings always run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+# 10,000 sessions of 10 KiB each (the sessions bench defaults to 100 KiB: 1 GB of transcripts).
+export PILOTDECK_BENCH_SESSIONS="${PILOTDECK_BENCH_SESSIONS:-10000}"
+export PILOTDECK_BENCH_SESSION_KB="${PILOTDECK_BENCH_SESSION_KB:-10}"
+OUT="${BENCH_OUT:-BENCHMARKS.md}"
+
+# bench name | the goal it reports on (issue)
+BENCHES=(
+  "startup|startup: \`--version\` and \`config show\` < 3 ms and < 8 MB (issue 2)"
+  "run|run: one answer < 10 ms, < 2 ms harness per iteration, < 15 MB peak RSS (issue 4)"
+  "sse|SSE: per-chunk socket→event latency p50 < 50 µs (issue 3)"
+  "sessions|sessions at 10k: \`session list\` < 50 ms, \`session search\` < 150 ms (issue 5)"
+  "memory|memory: recall over 10k notes < 30 ms as a process; LoCoMo recall quality (issue 7)"
+  "cron_tick|cron: \`cron tick\` with 1,000 tasks, nothing due < 20 ms (issue 9)"
+  "router_heuristic|router: \`router decide --offline\` < 5 ms; heuristic accuracy (issue 6)"
+  "mcp_startup|MCP: start-up to first model request with 0/1/3 stdio servers (issue 8)"
+  "tools|tools: grep/glob over 4,000 files, permission check (issue 4)"
+)
+selected=("$@")
+
+command -v hyperfine >/dev/null || { echo "hyperfine not found (apt-get install -y hyperfine)" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "/usr/bin/time not found (apt-get install -y time)" >&2; exit 2; }
+
+cargo build --release --quiet
+BIN="$CARGO_TARGET_DIR/release/pilotdeck"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# A PilotHome and project for the whole-process timings: the full example config, one cron task.
+# Only the measured commands see this HOME (cargo must keep the real one).
+PD_ENV=(env "HOME=$WORK/user" "PILOTDECK_HOME=$WORK/home")
+mkdir -p "$WORK/user" "$WORK/home" "$WORK/project/.git"
+cp examples/pilotdeck.yaml "$WORK/home/pilotdeck.yaml"
+ROOT="$PWD"
+cd "$WORK/project"
+"${PD_ENV[@]}" "$BIN" cron add --every 1h "bench task" >/dev/null
+
+CMDS=(
+  "--version"
+  "config show"
+  "doctor --deep"
+  "session list"
+  "cron tick"
+  "router decide --offline 'refactor the parser and add tests'"
+)
+HF=()
+for c in "${CMDS[@]}"; do HF+=("$BIN $c"); done
+"${PD_ENV[@]}" hyperfine -N --warmup 10 --min-runs 100 \
+  --export-markdown "$WORK/hyperfine.md" "${HF[@]}" >&2 || true
+sed -i "s#$BIN#pilotdeck#g" "$WORK/hyperfine.md" 2>/dev/null || true
+: > "$WORK/rss.md"
+for c in "${CMDS[@]}"; do
+  peaks=()
+  for _ in 1 2 3 4 5; do
+    peaks+=("$(eval "${PD_ENV[*]} /usr/bin/time -f %M $BIN $c" 2>&1 >/dev/null | tail -1)")
+  done
+  median=$(printf '%s\n' "${peaks[@]}" | sort -n | sed -n 3p)
+  printf '| `pilotdeck %s` | %s MiB |\n' "$c" "$(awk -v k="$median" 'BEGIN {printf "%.1f", k / 1024}')" >> "$WORK/rss.md"
+done
+cd "$ROOT"
+
+: > "$WORK/benches.md"
+for row in "${BENCHES[@]}"; do
+  name="${row%%|*}" goal="${row#*|}"
+  if ((${#selected[@]})) && [[ ! " ${selected[*]} " =~ " $name " ]]; then continue; fi
+  echo "bench $name…" >&2
+  log="$WORK/$name.log"
+  if ! cargo bench --quiet --bench "$name" >"$log" 2>&1; then
+    echo "(the bench failed; last lines below)" >> "$log"
+  fi
+  { echo "### $name"; echo; echo "Goal — $goal"; echo; echo '```text';
+    grep -v '^\s*Running\|^\s*Finished\|^\s*Compiling' "$log" | tail -40; echo '```'; echo; } >> "$WORK/benches.md"
+done
+
+{
+  echo "# Benchmarks"
+  echo
+  echo "Written by \`scripts/bench.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC') at commit $(git rev-parse --short HEAD)."
+  echo
+  echo "## Method"
+  echo
+  echo "- Machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM, $(uname -sr); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo "- Release build (\`lto = \"thin\"\`, stripped). Whole-process timings: hyperfine, 10 warm-up runs, at least 100 runs, no shell (\`-N\`), medians; peak RSS: GNU time \`%M\`, median of 5 runs."
+  echo "- The PilotHome for the whole-process rows holds the full example config (\`examples/pilotdeck.yaml\`) and one cron task; the model is never called."
+  echo "- Each bench in \`benches/\` (run with \`cargo bench --bench NAME\`) builds its own data and prints medians; its output is copied below under the goal it reports on."
+  echo
+  echo "## Whole-process timings"
+  echo
+  cat "$WORK/hyperfine.md" 2>/dev/null || echo "(hyperfine failed)"
+  echo
+  echo "| Command | Peak RSS |"
+  echo "|:---|---:|"
+  cat "$WORK/rss.md"
+  echo
+  echo "## Benches"
+  echo
+  cat "$WORK/benches.md"
+  if [[ -f scripts/bench-notes.md ]]; then cat scripts/bench-notes.md; fi
+} > "$OUT"
+echo "wrote $OUT" >&2

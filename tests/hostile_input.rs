@@ -1,0 +1,189 @@
+//! Property tests: parsers of untrusted input never panic or hang, whatever bytes they get — the SSE
+//! decoder (model streams), the JSONL reader (transcripts), config and mcp.json files, cron
+//! expressions and schedules, note frontmatter. Case counts are modest for CI; raise them with
+//! `PROPTEST_CASES=N`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files directly"
+)]
+
+use std::io::Write;
+
+use chrono::{TimeZone, Utc};
+use pilotdeck::config::{LoadOptions, load};
+use pilotdeck::cron::Schedule;
+use pilotdeck::cron::expr::CronExpr;
+use pilotdeck::home::PilotHome;
+use pilotdeck::mcp::McpServers;
+use pilotdeck::mcp::sanitize;
+use pilotdeck::memory::{Note, NoteKind};
+use pilotdeck::model::sse::{SseDecoder, SseEvent};
+use pilotdeck::store::{JsonlRead, read_lines};
+use proptest::prelude::*;
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(128),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// SSE-shaped bytes: field lines, blank lines, every line ending, and garbage.
+fn sse_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"data: {\"a\":1}".to_vec()),
+        Just(b"event: message_start".to_vec()),
+        Just(b"data:".to_vec()),
+        Just(b": comment".to_vec()),
+        Just(b"id: 7".to_vec()),
+        Just(b"\n".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just(b"\r".to_vec()),
+        Just("data: 你好 ✓".as_bytes().to_vec()),
+        proptest::collection::vec(any::<u8>(), 0..16),
+    ];
+    proptest::collection::vec(piece, 0..40).prop_map(|p| p.concat())
+}
+
+fn decode(bytes: &[u8], cuts: &[usize]) -> Vec<SseEvent> {
+    let mut decoder = SseDecoder::new();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut points: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+    points.sort_unstable();
+    for p in points {
+        decoder.push(&bytes[start..p], &mut out);
+        start = p;
+    }
+    decoder.push(&bytes[start..], &mut out);
+    decoder.finish(&mut out);
+    out
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// However the socket splits the stream, the decoder yields the same events.
+    #[test]
+    fn sse_decoder_is_independent_of_chunking(bytes in sse_bytes(), cuts in proptest::collection::vec(any::<usize>(), 0..12)) {
+        prop_assert_eq!(decode(&bytes, &cuts), decode(&bytes, &[]));
+    }
+
+    /// Every non-blank line of a JSONL file is either a record or a reported skip, never a panic.
+    #[test]
+    fn jsonl_reader_accounts_for_every_line(lines in proptest::collection::vec(prop_oneof![
+        Just(b"{\"n\":1}".to_vec()),
+        Just(b"[1,2]".to_vec()),
+        Just(b"{\"n\":".to_vec()),
+        Just(b"".to_vec()),
+        proptest::collection::vec(any::<u8>(), 0..24),
+    ], 0..20), trailing_newline in any::<bool>()) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.jsonl");
+        let mut bytes = lines.join(&b'\n');
+        if trailing_newline {
+            bytes.push(b'\n');
+        }
+        std::fs::File::create(&path).unwrap().write_all(&bytes).unwrap();
+        let read: JsonlRead<serde_json::Value> = read_lines(&path).unwrap();
+        let non_blank = bytes
+            .split(|b| *b == b'\n')
+            .filter(|l| std::str::from_utf8(l).map_or(true, |t| !t.trim().is_empty()))
+            .count();
+        prop_assert_eq!(read.records.len() + read.skipped.len(), non_blank);
+    }
+
+    /// Cron expressions: any text parses or is refused with an error; a parsed expression's next
+    /// slot is found (or refused) without hanging.
+    #[test]
+    fn cron_expressions_never_panic(fields in proptest::collection::vec(prop_oneof![
+        Just("*".to_owned()), Just("*/0".to_owned()), Just("0-59/7".to_owned()), Just("31".to_owned()),
+        Just("FEB".to_owned()), Just("sun-sat".to_owned()), Just("7".to_owned()), Just("5-1".to_owned()),
+        Just("1,2,,3".to_owned()), Just("L".to_owned()), Just("@daily".to_owned()), Just("99999999999999999999".to_owned()),
+        "[0-9*/,-]{1,6}", ".{0,6}",
+    ], 0..7), start in 0i64..4_102_444_800) {
+        let text = fields.join(" ");
+        let _ = CronExpr::parse(&text);
+        if let Ok(schedule) = Schedule::cron(&text) {
+            let after = Utc.timestamp_opt(start, 0).unwrap();
+            for tz in [chrono_tz::UTC, chrono_tz::Europe::Berlin, chrono_tz::Australia::Lord_Howe] {
+                let _ = schedule.next_after(after, tz);
+            }
+        }
+    }
+
+    /// Note files: any text reads as a note, and a note written back reads the same.
+    #[test]
+    fn frontmatter_never_panics_and_round_trips(front in proptest::collection::vec(prop_oneof![
+        Just("name: x".to_owned()), Just("description: 'a: b'".to_owned()), Just("type: feedback".to_owned()),
+        Just("deprecated: yes".to_owned()), Just("source_sessions: [a, b]".to_owned()), Just("updated_at: 2026-01-01".to_owned()),
+        Just("name: [unclosed".to_owned()), Just("extra: {k: v}".to_owned()), Just("---".to_owned()),
+        ".{0,20}",
+    ], 0..8), body in ".{0,80}", fenced in any::<bool>()) {
+        let text = if fenced {
+            format!("---\n{}\n---\n{body}", front.join("\n"))
+        } else {
+            format!("{}\n{body}", front.join("\n"))
+        };
+        let note = Note::parse(&text, "stem", NoteKind::Project);
+        let again = Note::parse(&note.render(), "stem", NoteKind::Project);
+        prop_assert_eq!(again.render(), note.render());
+    }
+
+    /// pilotdeck.yaml: any text loads or fails with a located error; never a panic.
+    #[test]
+    fn config_files_never_panic(lines in proptest::collection::vec(prop_oneof![
+        Just("schemaVersion: 1".to_owned()), Just("agent:".to_owned()), Just("  model: a/b".to_owned()),
+        Just("model:".to_owned()), Just("  providers:".to_owned()), Just("    x:".to_owned()),
+        Just("      url: ${NOPE}".to_owned()), Just("      protocol: nonsense".to_owned()),
+        Just("memory: [1, 2".to_owned()), Just("cron: {maxConcurrentRuns: -1}".to_owned()),
+        Just("\t- :".to_owned()), Just("&a [*a]".to_owned()), ".{0,30}",
+    ], 0..12)) {
+        let dir = tempfile::tempdir().unwrap();
+        let home = PilotHome::at(dir.path().join("home"));
+        std::fs::create_dir_all(home.root()).unwrap();
+        std::fs::File::create(home.config_file()).unwrap().write_all(lines.join("\n").as_bytes()).unwrap();
+        let _ = load(&home, &LoadOptions { config_file: None, project_root: None, model_flag: None });
+    }
+
+    /// mcp.json: any text loads with its problems reported; never a panic.
+    #[test]
+    fn mcp_json_never_panics(text in prop_oneof![
+        ".{0,60}",
+        proptest::collection::vec(prop_oneof![
+            Just("{\"mcpServers\": {".to_owned()), Just("\"a\": {\"command\": \"npx\", \"args\": [1]}".to_owned()),
+            Just("\"b\": {\"url\": \"http://[::1\"}".to_owned()), Just("\"\\u202e\": {\"command\": \"x\"}".to_owned()),
+            Just("\"c\": {\"type\": \"sse\", \"env\": {\"K\": \"${env:HOME}\"}}".to_owned()), Just(",".to_owned()), Just("}".to_owned()),
+        ], 0..10).prop_map(|p| p.concat()),
+    ]) {
+        let dir = tempfile::tempdir().unwrap();
+        let home = PilotHome::at(dir.path().join("home"));
+        std::fs::create_dir_all(home.root()).unwrap();
+        std::fs::File::create(home.mcp_file()).unwrap().write_all(text.as_bytes()).unwrap();
+        let _ = McpServers::load(&home, None);
+    }
+
+    /// Whatever names and text an MCP server sends: tool names are provider-safe, and no bidi or
+    /// zero-width character survives into a description.
+    #[test]
+    fn hostile_mcp_names_and_descriptions_are_neutralised(server in ".{0,40}", tool in prop_oneof![
+        ".{0,200}",
+        Just("read\u{202e}txt.exe".to_owned()),
+        Just("a\u{200b}b\u{2066}c".to_owned()),
+        Just("../../etc/passwd".to_owned()),
+    ], description in ".{0,3000}") {
+        let name = sanitize::tool_name(&server, &tool);
+        prop_assert!(name.chars().count() <= sanitize::MAX_TOOL_NAME_CHARS, "{name}");
+        prop_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'), "{name}");
+        let text = sanitize::description(&format!("{description}\u{202e}\u{200b}"));
+        prop_assert!(!text.chars().any(sanitize::is_hidden_control), "{text:?}");
+        prop_assert!(text.chars().count() <= sanitize::MAX_DESCRIPTION_CHARS);
+    }
+}
