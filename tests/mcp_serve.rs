@@ -163,7 +163,8 @@ fn exchange(
 }
 
 #[test]
-fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
+fn raw_json_rpc_unknown_method_is_not_found_then_initialize_id_zero_string_ids_list_without_params()
+{
     let env = TestEnv::new();
     let mut std_command: std::process::Command =
         std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
@@ -181,15 +182,26 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
 
-    // rmcp 3.11 implements protocol 2026-07-28, where a request before `initialize` is a stateless
-    // request that must carry protocol `_meta`; without it the answer is an error (-32602, not
-    // -32601 as issue 8 asks), and `initialize` still works afterwards.
-    let unknown = exchange(
+    // Older official clients probe with `server/discover` (or another method) before `initialize`
+    // and fall back to `initialize` only on method-not-found.
+    for (id, method) in [
+        (json!(0), "server/discover"),
+        (json!("probe"), "example/unknown"),
+    ] {
+        let answer = exchange(
+            &mut stdin,
+            &mut stdout,
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": {}}),
+        );
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["error"]["code"], -32601, "{method}: {answer}");
+    }
+    let ping = exchange(
         &mut stdin,
         &mut stdout,
-        &json!({"jsonrpc": "2.0", "id": 0, "method": "example/unknown", "params": {}}),
+        &json!({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
     );
-    assert!(unknown["error"]["code"].is_i64(), "{unknown}");
+    assert_eq!(ping["result"], json!({}), "{ping}");
 
     let init = exchange(
         &mut stdin,
@@ -218,6 +230,12 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
         5,
         "{list}"
     );
+    let after = exchange(
+        &mut stdin,
+        &mut stdout,
+        &json!({"jsonrpc": "2.0", "id": "late", "method": "example/unknown", "params": {}}),
+    );
+    assert_eq!(after["error"]["code"], -32601, "{after}");
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
