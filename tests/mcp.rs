@@ -138,9 +138,43 @@ fn tools_and_call_over_streamable_http() {
     assert_eq!(run.stdout, "Echo: over http\n");
 }
 
+/// A Streamable HTTP server that forgets the session (here: restarted on the same port) answers 404
+/// to the old session id; the client starts a new session once and the call goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_http_session_is_reinitialised_once() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let server = mcp_servers::HttpEverything::start();
+    let port = server.port;
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "web": { "url": server.url() } })),
+    );
+    let home = pilotdeck::home::PilotHome::at(env.home.clone());
+    let servers = pilotdeck::mcp::McpServers::load(&home, None);
+    let entry = servers.servers.get("web").unwrap().clone();
+    let connection = pilotdeck::mcp::Connection::start(&entry).await.unwrap();
+    let cancel = tokio_util::sync::CancellationToken::new();
+    let first = connection
+        .call("echo", json!({"message": "before"}), &cancel)
+        .await;
+    assert_eq!(first.text, "Echo: before", "{first:?}");
+
+    drop(server);
+    let restarted = mcp_servers::HttpEverything::start_on(port);
+    let second = connection
+        .call("echo", json!({"message": "after a restart"}), &cancel)
+        .await;
+    assert!(!second.is_error, "{second:?}");
+    assert_eq!(second.text, "Echo: after a restart");
+    assert!(connection.is_alive());
+    drop(restarted);
+}
+
 #[test]
 fn run_uses_an_mcp_tool_and_leaves_no_orphans() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call(
         "call_1",
         "mcp__everything__echo",
@@ -177,6 +211,7 @@ fn run_uses_an_mcp_tool_and_leaves_no_orphans() {
 #[test]
 fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("fine without it"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -338,6 +373,7 @@ fn add_get_disable_enable_rm_round_trip() {
 #[test]
 fn a_bad_mcp_json_is_a_diagnostic_naming_the_file() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("still works"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -385,6 +421,7 @@ fn call_reports_is_error_with_exit_1() {
 #[test]
 fn ctrl_c_during_a_run_kills_the_mcp_servers() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     // The model starts answering, then goes silent: the run is in flight until interrupted.
     mock.push(openai::text("partial answer that never ends").stall_after(1));
     let env = TestEnv::new();
@@ -502,6 +539,7 @@ fn call_and_startup_timeouts_are_reported() {
 #[test]
 fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let big = "x".repeat(60_000); // about 15,000 tokens: over the inline limit
     let arguments = json!({ "message": big }).to_string();
     mock.push(openai::tool_call(
@@ -532,6 +570,7 @@ fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
 #[test]
 fn a_server_that_dies_during_a_run_is_reported_and_its_tools_go_away() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     let pid_file = env.tmp.path().join("server.pid");
     let kill = json!({ "command": format!("kill -9 $(cat '{}')", pid_file.display()) });

@@ -74,6 +74,7 @@ fn names_descriptions_and_results_are_sanitised() {
 #[test]
 fn tools_list_changed_refreshes_the_tools_during_a_run() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call("call_1", "mcp__fx__add_tool", "{}"));
     mock.push(openai::tool_call("call_2", "mcp__fx__noop", "{}"));
     mock.push(openai::text("done"));
@@ -108,6 +109,7 @@ fn tools_list_changed_refreshes_the_tools_during_a_run() {
 #[test]
 fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call("call_1", "mcp__fx__noop", "{}"));
     mock.push(openai::text("denied, fine"));
     let env = TestEnv::new();

@@ -48,6 +48,7 @@ fn structured(result: &rmcp::model::CallToolResult) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("first answer"));
     mock.push(openai::text("second answer"));
     let env = TestEnv::new();
@@ -105,6 +106,7 @@ async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
 #[tokio::test]
 async fn memory_recall_and_router_decide_answer_without_a_model_call() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     let key = env.cmd().args(["config", "path", "--json"]).run(0).json()["project"]["key"]
@@ -243,6 +245,7 @@ fn raw_json_rpc_unknown_method_is_not_found_then_initialize_id_zero_string_ids_l
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_cancellation_cancels_the_run() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("an answer that never finishes").stall_after(1));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -318,6 +321,7 @@ fn python_with_mcp_sdk() -> std::path::PathBuf {
 #[test]
 fn the_official_python_sdk_drives_mcp_serve() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("hello back"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -380,6 +384,7 @@ impl rmcp::ClientHandler for ProgressLog {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_run_sends_progress_notifications() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call("call_1", "get_current_time", "{}"));
     mock.push(openai::text("it is now"));
     let env = TestEnv::new();

@@ -98,6 +98,7 @@ fn note(kind: &str, name: &str, description: &str, updated_at: &str, body: &str)
 #[test]
 fn capture_index_recall_round_trip_and_recall_reaches_the_next_run() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     run_turn(
@@ -216,6 +217,7 @@ fn capture_index_recall_round_trip_and_recall_reaches_the_next_run() {
 #[test]
 fn memory_is_off_unless_configured_or_flagged() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     let config = config_for(&mock).replace("memory:\n  enabled: true\n", "");
     env.config(&config);
@@ -229,6 +231,7 @@ fn memory_is_off_unless_configured_or_flagged() {
 #[test]
 fn index_if_due_waits_and_bad_output_is_retried_then_skipped() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     run_turn(&env, &mock, "Always answer in French.", "D'accord.");
@@ -336,6 +339,7 @@ fn recall_finds_chinese_and_japanese_notes_by_two_character_words() {
 #[test]
 fn hand_edited_note_is_picked_up_and_not_overwritten() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     run_turn(&env, &mock, "Use PostgreSQL.", "ok");
@@ -399,6 +403,7 @@ fn spawn_index(env: &TestEnv) -> std::process::Child {
 #[test]
 fn concurrent_index_processes_take_each_capture_once_and_write_no_duplicate() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     for i in 0..6 {
@@ -458,6 +463,7 @@ fn concurrent_index_processes_take_each_capture_once_and_write_no_duplicate() {
 #[test]
 fn killed_index_leaves_a_consistent_store_and_the_next_index_finishes() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     run_turn(&env, &mock, "The API is versioned under /v2.", "ok");
@@ -503,6 +509,7 @@ fn killed_index_leaves_a_consistent_store_and_the_next_index_finishes() {
 #[test]
 fn dream_merges_deprecates_is_idempotent_and_rolls_back() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     import_notes(
@@ -750,6 +757,7 @@ fn lifecycle_deprecate_restore_show_and_export_import_round_trip() {
 #[test]
 fn a_dream_killed_midway_leaves_live_notes_intact() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     import_notes(

@@ -321,7 +321,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         | AgentEvent::ToolResults { .. }
         | AgentEvent::Routed { .. } => {}
     };
-    let first_turn = repl.conversation.next_turn == 1;
     let outcome = repl.conversation.send(input, token, &mut emit).await;
     if !ends_with_newline {
         out.raw("\n")?;
@@ -341,11 +340,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             }
         }
         Err(e) => out.error(&format!("{e:#}")),
-    }
-    if first_turn {
-        repl.conversation
-            .write_title(&CancellationToken::new())
-            .await;
     }
     Ok(())
 }
