@@ -138,39 +138,6 @@ fn tools_and_call_over_streamable_http() {
     assert_eq!(run.stdout, "Echo: over http\n");
 }
 
-/// A Streamable HTTP server that forgets the session (here: restarted on the same port) answers 404
-/// to the old session id; the client starts a new session once and the call goes through.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_expired_http_session_is_reinitialised_once() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let server = mcp_servers::HttpEverything::start();
-    let port = server.port;
-    let env = TestEnv::new();
-    env.write(
-        &env.home.join("mcp.json"),
-        &mcp_json(json!({ "web": { "url": server.url() } })),
-    );
-    let home = pilotdeck::home::PilotHome::at(env.home.clone());
-    let servers = pilotdeck::mcp::McpServers::load(&home, None);
-    let entry = servers.servers.get("web").unwrap().clone();
-    let connection = pilotdeck::mcp::Connection::start(&entry).await.unwrap();
-    let cancel = tokio_util::sync::CancellationToken::new();
-    let first = connection
-        .call("echo", json!({"message": "before"}), &cancel)
-        .await;
-    assert_eq!(first.text, "Echo: before", "{first:?}");
-
-    drop(server);
-    let restarted = mcp_servers::HttpEverything::start_on(port);
-    let second = connection
-        .call("echo", json!({"message": "after a restart"}), &cancel)
-        .await;
-    assert!(!second.is_error, "{second:?}");
-    assert_eq!(second.text, "Echo: after a restart");
-    assert!(connection.is_alive());
-    drop(restarted);
-}
-
 #[test]
 fn run_uses_an_mcp_tool_and_leaves_no_orphans() {
     let mock = MockModel::spawn();

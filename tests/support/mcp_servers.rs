@@ -66,11 +66,7 @@ pub(crate) struct HttpEverything {
 
 impl HttpEverything {
     pub(crate) fn start() -> HttpEverything {
-        HttpEverything::start_on(free_port())
-    }
-
-    /// On a given port, e.g. the port of one that was stopped: a new server knows no sessions.
-    pub(crate) fn start_on(port: u16) -> HttpEverything {
+        let port = free_port();
         let child = std::process::Command::new(everything())
             .arg("streamableHttp")
             .env("PORT", port.to_string())
