@@ -48,6 +48,7 @@ fn user_texts(request: &mock_model::Request) -> Vec<String> {
 #[test]
 fn piped_chat_runs_one_turn_per_line_and_continues() {
     let mock = MockModel::spawn();
+    mock.script_titles();
     mock.push(answer("Hi there."));
     mock.push(title("Greeting and follow-up"));
     mock.push(answer("Still here."));
@@ -108,6 +109,7 @@ fn piped_chat_runs_one_turn_per_line_and_continues() {
 #[test]
 fn piped_chat_denies_what_would_need_asking() {
     let mock = MockModel::spawn();
+    mock.script_titles();
     let env = setup(&mock);
     let outside = env.tmp.path().join("outside.txt");
     let args = serde_json::json!({"file_path": outside, "content": "x"}).to_string();
@@ -125,6 +127,7 @@ fn piped_chat_denies_what_would_need_asking() {
 /// A tmux server of our own (its own socket), killed on drop.
 struct Tmux {
     socket: String,
+    started: std::cell::Cell<bool>,
 }
 
 impl Tmux {
@@ -172,6 +175,46 @@ impl Tmux {
     }
 }
 
+impl Tmux {
+    /// A tmux server named for the test (tests run in parallel).
+    fn new(name: &str) -> Tmux {
+        Tmux {
+            socket: format!("pilotdeck-test-{}-{name}", std::process::id()),
+            started: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Starts (or restarts) `pilotdeck chat` in the project, in a 160×50 pane that stays after the
+    /// chat exits and then shows `CHAT-EXITED:<code>`.
+    fn start_chat(&self, env: &TestEnv) {
+        let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+        let command = format!(
+            "env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat; echo CHAT-EXITED:$?",
+            std::env::var("PATH").unwrap_or_default(),
+            env.user_home.display(),
+            env.home.display(),
+            bin.display()
+        );
+        let project = env.project.display().to_string();
+        if !self.started.replace(true) {
+            self.tmux(&[
+                "new-session",
+                "-d",
+                "-s",
+                "chat",
+                "-x",
+                "160",
+                "-y",
+                "50",
+                "-c",
+                &project,
+            ]);
+            self.tmux(&["set-option", "-t", "chat", "remain-on-exit", "on"]);
+        }
+        self.tmux(&["respawn-pane", "-k", "-t", "chat", "-c", &project, &command]);
+    }
+}
+
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
@@ -187,6 +230,7 @@ fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
         return;
     }
     let mock = MockModel::spawn();
+    mock.script_titles();
     let env = setup(&mock);
     let outside = env.tmp.path().join("outside.txt");
     let args = serde_json::json!({"file_path": outside, "content": "from chat"}).to_string();
@@ -198,32 +242,8 @@ fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
     mock.push(answer("Starting a very long job").stall_after(2));
     mock.push(answer("Back again."));
 
-    let tmux = Tmux {
-        socket: format!("pilotdeck-test-{}", std::process::id()),
-    };
-    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
-    let command = format!(
-        "env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat; echo CHAT-EXITED:$?",
-        std::env::var("PATH").unwrap_or_default(),
-        env.user_home.display(),
-        env.home.display(),
-        bin.display()
-    );
-    let project = env.project.display().to_string();
-    tmux.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "chat",
-        "-x",
-        "160",
-        "-y",
-        "50",
-        "-c",
-        &project,
-    ]);
-    tmux.tmux(&["set-option", "-t", "chat", "remain-on-exit", "on"]);
-    tmux.tmux(&["respawn-pane", "-k", "-t", "chat", "-c", &project, &command]);
+    let tmux = Tmux::new("streams");
+    tmux.start_chat(&env);
     tmux.wait_for("the prompt", |s| s.contains("› "));
 
     tmux.keys(&["write the file", "Enter"]);
@@ -268,6 +288,7 @@ fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
 #[test]
 fn chat_turns_are_captured_into_memory_when_it_is_configured() {
     let mock = MockModel::spawn();
+    mock.script_titles();
     mock.push(answer("Noted."));
     mock.push(title("Database choice"));
     let env = setup(&mock);
@@ -310,4 +331,103 @@ fn slash_memory_recalls_notes_and_model_switch_keeps_the_tools() {
     );
     assert!(run.stderr.contains("model: mock/gpt-4.1"), "{}", run.stderr);
     assert!(mock.requests().is_empty());
+}
+
+/// The last line of the screen that shows the prompt.
+fn prompt_line(screen: &str) -> String {
+    screen
+        .lines()
+        .rfind(|l| l.starts_with("› "))
+        .unwrap_or_default()
+        .trim_end()
+        .to_owned()
+}
+
+#[test]
+fn chat_history_is_recalled_with_the_up_arrow_in_the_next_chat() {
+    if !Tmux::available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    mock.script_titles();
+    mock.push(answer("First answer."));
+    mock.push(title("First question"));
+    mock.push(answer("Two lines seen."));
+    mock.push(answer("Recalled and edited."));
+    mock.push(title("First question again"));
+    let env = setup(&mock);
+    let tmux = Tmux::new("history");
+
+    tmux.start_chat(&env);
+    tmux.wait_for("the prompt", |s| s.contains("› "));
+    tmux.keys(&["first question", "Enter"]);
+    tmux.wait_for("the first answer", |s| s.contains("First answer."));
+    tmux.wait_for("the next prompt", |s| prompt_line(s) == "›");
+    // A line ending in `\` continues on the next one: one input, one turn.
+    tmux.keys(&["two \\", "Enter"]);
+    tmux.keys(&["lines", "Enter"]);
+    tmux.wait_for("the second answer", |s| s.contains("Two lines seen."));
+    tmux.wait_for("the next prompt", |s| prompt_line(s) == "›");
+    tmux.keys(&["C-d"]);
+    let screen = tmux.wait_for("the first chat's exit", |s| s.contains("CHAT-EXITED:"));
+    assert!(
+        screen.contains("CHAT-EXITED:0"),
+        "Ctrl-D exits cleanly: {screen}"
+    );
+
+    tmux.start_chat(&env);
+    tmux.wait_for("the second chat's prompt", |s| {
+        !s.contains("CHAT-EXITED") && prompt_line(s) == "›"
+    });
+    // Ctrl-C at the prompt drops the line being edited and keeps the chat.
+    tmux.keys(&["typed by mistake"]);
+    tmux.wait_for("the typed text", |s| prompt_line(s) == "› typed by mistake");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("a cleared prompt", |s| prompt_line(s) == "›");
+    // Up recalls the previous chat's inputs, newest first; the recalled line can be edited.
+    tmux.keys(&["Up"]);
+    tmux.wait_for("the multi-line input recalled", |s| {
+        s.contains("› two \nlines")
+    });
+    // In a multi-line input, Up first moves to its first line, then to the older entry.
+    tmux.keys(&["Up", "Up"]);
+    tmux.wait_for("the first input recalled", |s| {
+        prompt_line(s) == "› first question"
+    });
+    tmux.keys(&["End", " again", "Enter"]);
+    tmux.wait_for("the answer to the edited input", |s| {
+        s.contains("Recalled and edited.")
+    });
+    tmux.keys(&["/exit", "Enter"]);
+    let screen = tmux.wait_for("the second chat's exit", |s| s.contains("CHAT-EXITED:"));
+    assert!(screen.contains("CHAT-EXITED:0"), "{screen}");
+
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 5, "three turns and two titles");
+    assert_eq!(user_texts(&requests[2]), ["first question", "two \nlines"]);
+    assert_eq!(
+        user_texts(&requests[3]),
+        ["first question again"],
+        "a new session whose only input is the recalled, edited line"
+    );
+    let history = std::fs::read_to_string(env.home.join("chat_history.jsonl")).unwrap();
+    let inputs: Vec<String> = history
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["input"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        inputs,
+        [
+            "first question",
+            "two \nlines",
+            "first question again",
+            "/exit"
+        ]
+    );
 }

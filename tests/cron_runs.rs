@@ -23,6 +23,7 @@ use support::TestEnv;
 #[test]
 fn eight_concurrent_ticks_fire_each_due_slot_exactly_once() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(openai::stream(&Turn::new().text("done").usage(10, 2)), 3);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 8\n"));
@@ -61,6 +62,7 @@ fn eight_concurrent_ticks_fire_each_due_slot_exactly_once() {
 #[test]
 fn catch_up_policies_decide_what_missed_slots_run() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(openai::stream(&Turn::new().text("ok")), 4);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
@@ -142,6 +144,7 @@ fn catch_up_policies_decide_what_missed_slots_run() {
 #[test]
 fn a_run_is_recorded_and_delivered_to_a_file_and_a_command() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(
         openai::stream(&Turn::new().text("The report is ready.").usage(30, 7)),
         2,
@@ -236,6 +239,7 @@ fn a_run_is_recorded_and_delivered_to_a_file_and_a_command() {
 #[test]
 fn a_failing_delivery_is_recorded_and_keeps_the_result() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(openai::stream(&Turn::new().text("kept")), 1);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
@@ -264,6 +268,7 @@ fn a_failing_delivery_is_recorded_and_keeps_the_result() {
 #[test]
 fn pause_resume_run_now_edit_and_rm() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(openai::stream(&Turn::new().text("ran")), 2);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
@@ -333,6 +338,7 @@ fn pause_resume_run_now_edit_and_rm() {
 #[test]
 fn a_run_that_takes_too_long_times_out() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("never finishes").stall_after(1));
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
@@ -348,6 +354,7 @@ fn a_run_that_takes_too_long_times_out() {
 #[test]
 fn a_killed_run_is_recorded_as_interrupted_by_the_next_tick() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("never finishes").stall_after(1));
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
@@ -397,6 +404,7 @@ fn a_killed_run_is_recorded_as_interrupted_by_the_next_tick() {
 #[test]
 fn the_daemon_runs_due_tasks_picks_up_new_ones_and_stops_on_sigterm() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(openai::stream(&Turn::new().text("from the daemon")), 2);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
@@ -435,6 +443,7 @@ fn the_daemon_runs_due_tasks_picks_up_new_ones_and_stops_on_sigterm() {
 #[test]
 fn a_damaged_task_does_not_stop_the_others() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(openai::stream(&Turn::new().text("fine")), 1);
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));

@@ -141,6 +141,7 @@ fn tools_and_call_over_streamable_http() {
 #[test]
 fn run_uses_an_mcp_tool_and_leaves_no_orphans() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call(
         "call_1",
         "mcp__everything__echo",
@@ -177,6 +178,7 @@ fn run_uses_an_mcp_tool_and_leaves_no_orphans() {
 #[test]
 fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("fine without it"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -338,6 +340,7 @@ fn add_get_disable_enable_rm_round_trip() {
 #[test]
 fn a_bad_mcp_json_is_a_diagnostic_naming_the_file() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("still works"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -385,6 +388,7 @@ fn call_reports_is_error_with_exit_1() {
 #[test]
 fn ctrl_c_during_a_run_kills_the_mcp_servers() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     // The model starts answering, then goes silent: the run is in flight until interrupted.
     mock.push(openai::text("partial answer that never ends").stall_after(1));
     let env = TestEnv::new();
@@ -502,6 +506,7 @@ fn call_and_startup_timeouts_are_reported() {
 #[test]
 fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let big = "x".repeat(60_000); // about 15,000 tokens: over the inline limit
     let arguments = json!({ "message": big }).to_string();
     mock.push(openai::tool_call(
@@ -532,6 +537,7 @@ fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
 #[test]
 fn a_server_that_dies_during_a_run_is_reported_and_its_tools_go_away() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     let pid_file = env.tmp.path().join("server.pid");
     let kill = json!({ "command": format!("kill -9 $(cat '{}')", pid_file.display()) });

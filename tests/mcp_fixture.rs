@@ -28,8 +28,14 @@ fn mcp_json(servers: Value) -> String {
     serde_json::to_string_pretty(&json!({ "mcpServers": servers })).unwrap()
 }
 
-/// The Python interpreter with the official MCP SDK (see `.ci/run`), for the fixture server.
+/// The fixture server as an mcp.json stdio entry.
 fn fixture_server() -> Value {
+    let (python, script) = python_and_script();
+    json!({ "command": python, "args": [script] })
+}
+
+/// The Python interpreter with the official MCP SDK (see `.ci/run`) and the fixture server script.
+fn python_and_script() -> (std::path::PathBuf, std::path::PathBuf) {
     let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| {
@@ -43,7 +49,78 @@ fn fixture_server() -> Value {
     );
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/mcp_fixture_server.py");
-    json!({ "command": python, "args": [script] })
+    (python, script)
+}
+
+/// The fixture server over Streamable HTTP on `port`; killed on drop.
+struct HttpFixture(std::process::Child);
+
+impl HttpFixture {
+    fn start(port: u16) -> HttpFixture {
+        let (python, script) = python_and_script();
+        let child = std::process::Command::new(python)
+            .arg(script)
+            .args(["--http", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let server = HttpFixture(child);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the fixture server did not listen on {port}"
+            );
+            std::thread::park_timeout(std::time::Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for HttpFixture {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A Streamable HTTP server that no longer knows the session (here: restarted on the same port)
+/// answers 404 to the old session id; the client starts a new session once and the call goes
+/// through on the same connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_http_session_is_reinitialised_once() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = HttpFixture::start(port);
+    let env = TestEnv::new();
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "web": { "url": url, "callTimeoutMs": 20000 } })),
+    );
+    let home = pilotdeck::home::PilotHome::at(env.home.clone());
+    let servers = pilotdeck::mcp::McpServers::load(&home, None);
+    let entry = servers.servers.get("web").unwrap().clone();
+    let connection = pilotdeck::mcp::Connection::start(&entry).await.unwrap();
+    let cancel = tokio_util::sync::CancellationToken::new();
+    let first = connection
+        .call("echo", json!({"message": "before"}), &cancel)
+        .await;
+    assert_eq!(first.text, "Echo: before", "{first:?}");
+
+    drop(server);
+    let _restarted = HttpFixture::start(port);
+    let second = connection
+        .call("echo", json!({"message": "after a restart"}), &cancel)
+        .await;
+    assert!(!second.is_error, "{second:?}");
+    assert_eq!(second.text, "Echo: after a restart");
+    assert!(connection.is_alive());
 }
 
 #[test]
@@ -74,6 +151,7 @@ fn names_descriptions_and_results_are_sanitised() {
 #[test]
 fn tools_list_changed_refreshes_the_tools_during_a_run() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call("call_1", "mcp__fx__add_tool", "{}"));
     mock.push(openai::tool_call("call_2", "mcp__fx__noop", "{}"));
     mock.push(openai::text("done"));
@@ -108,6 +186,7 @@ fn tools_list_changed_refreshes_the_tools_during_a_run() {
 #[test]
 fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call("call_1", "mcp__fx__noop", "{}"));
     mock.push(openai::text("denied, fine"));
     let env = TestEnv::new();

@@ -48,6 +48,7 @@ fn structured(result: &rmcp::model::CallToolResult) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("first answer"));
     mock.push(openai::text("second answer"));
     let env = TestEnv::new();
@@ -105,6 +106,7 @@ async fn rmcp_client_lists_tools_runs_a_task_and_replies() {
 #[tokio::test]
 async fn memory_recall_and_router_decide_answer_without_a_model_call() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     let key = env.cmd().args(["config", "path", "--json"]).run(0).json()["project"]["key"]
@@ -163,7 +165,8 @@ fn exchange(
 }
 
 #[test]
-fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
+fn raw_json_rpc_unknown_method_is_not_found_then_initialize_id_zero_string_ids_list_without_params()
+{
     let env = TestEnv::new();
     let mut std_command: std::process::Command =
         std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
@@ -181,15 +184,26 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
 
-    // rmcp 3.11 implements protocol 2026-07-28, where a request before `initialize` is a stateless
-    // request that must carry protocol `_meta`; without it the answer is an error (-32602, not
-    // -32601 as issue 8 asks), and `initialize` still works afterwards.
-    let unknown = exchange(
+    // Older official clients probe with `server/discover` (or another method) before `initialize`
+    // and fall back to `initialize` only on method-not-found.
+    for (id, method) in [
+        (json!(0), "server/discover"),
+        (json!("probe"), "example/unknown"),
+    ] {
+        let answer = exchange(
+            &mut stdin,
+            &mut stdout,
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": {}}),
+        );
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["error"]["code"], -32601, "{method}: {answer}");
+    }
+    let ping = exchange(
         &mut stdin,
         &mut stdout,
-        &json!({"jsonrpc": "2.0", "id": 0, "method": "example/unknown", "params": {}}),
+        &json!({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
     );
-    assert!(unknown["error"]["code"].is_i64(), "{unknown}");
+    assert_eq!(ping["result"], json!({}), "{ping}");
 
     let init = exchange(
         &mut stdin,
@@ -218,6 +232,12 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
         5,
         "{list}"
     );
+    let after = exchange(
+        &mut stdin,
+        &mut stdout,
+        &json!({"jsonrpc": "2.0", "id": "late", "method": "example/unknown", "params": {}}),
+    );
+    assert_eq!(after["error"]["code"], -32601, "{after}");
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
@@ -225,6 +245,7 @@ fn raw_json_rpc_unknown_method_id_zero_string_ids_and_list_without_params() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_cancellation_cancels_the_run() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("an answer that never finishes").stall_after(1));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -300,6 +321,7 @@ fn python_with_mcp_sdk() -> std::path::PathBuf {
 #[test]
 fn the_official_python_sdk_drives_mcp_serve() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::text("hello back"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -362,6 +384,7 @@ impl rmcp::ClientHandler for ProgressLog {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_run_sends_progress_notifications() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::tool_call("call_1", "get_current_time", "{}"));
     mock.push(openai::text("it is now"));
     let env = TestEnv::new();

@@ -67,6 +67,7 @@ fn session_id(stdout: &str) -> String {
 #[test]
 fn explicit_model_wins_without_any_request() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config(&mock, "", TIERS));
     let d = decide(&env, &["-m", "fb/backup", HARD]);
@@ -79,6 +80,7 @@ fn explicit_model_wins_without_any_request() {
 #[test]
 fn offline_uses_the_heuristic_and_no_judge() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config(&mock, "", TIERS));
     let d = decide(&env, &["--offline", HARD]);
@@ -94,6 +96,7 @@ fn offline_uses_the_heuristic_and_no_judge() {
 #[test]
 fn no_router_section_makes_no_judge_call() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config(&mock, "", ""));
     let d = decide(&env, &[HARD]);
@@ -105,6 +108,7 @@ fn no_router_section_makes_no_judge_call() {
 #[test]
 fn judge_answer_in_fences_and_capitals_is_parsed() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(judge_reply("Sure.\n```\n<TIER> Reasoning </TIER>\n```"));
     let env = TestEnv::new();
     env.config(&config(&mock, "", TIERS));
@@ -130,6 +134,7 @@ fn judge_answer_in_fences_and_capitals_is_parsed() {
 #[test]
 fn judge_garbage_falls_back_to_the_heuristic() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.mount(judge_reply("I would rather not say."), 2);
     let env = TestEnv::new();
     env.config(&config(&mock, "", TIERS));
@@ -143,6 +148,7 @@ fn judge_garbage_falls_back_to_the_heuristic() {
 #[test]
 fn judge_timeout_falls_back_to_the_heuristic() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::new().text("x")).stall_after(0));
     let env = TestEnv::new();
     let slow = TIERS.replace(
@@ -161,6 +167,7 @@ fn judge_timeout_falls_back_to_the_heuristic() {
 #[test]
 fn tiers_on_one_model_make_no_judge_request() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::new().text("done").usage(10, 2)));
     let env = TestEnv::new();
     let one = TIERS
@@ -181,6 +188,7 @@ fn tiers_on_one_model_make_no_judge_request() {
 #[test]
 fn sticky_tier_survives_across_processes() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(judge_reply("<tier>reasoning</tier>"));
     mock.push(openai::stream(&Turn::new().text("first").usage(10, 2)));
     mock.push(openai::stream(&Turn::new().text("second").usage(10, 2)));
@@ -226,6 +234,7 @@ const FALLBACK: &str = "router:\n  fallback:\n    default: [fb/backup]\n";
 #[test]
 fn falls_back_on_500_before_content() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(error_500());
     mock.push(openai::stream(
         &Turn::new().text("from backup").usage(10, 2),
@@ -255,6 +264,7 @@ fn falls_back_on_500_before_content() {
 #[test]
 fn no_fallback_once_content_has_streamed() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::new().text("partial answer that breaks")).disconnect_after(2));
     let env = TestEnv::new();
     env.config(&config(&mock, "", FALLBACK));
@@ -265,6 +275,7 @@ fn no_fallback_once_content_has_streamed() {
 #[test]
 fn zero_usage_reply_is_retried() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::empty()));
     mock.push(openai::stream(&Turn::new().text("finally").usage(10, 2)));
     let env = TestEnv::new();
@@ -281,6 +292,7 @@ fn zero_usage_reply_is_retried() {
 #[test]
 fn a_failing_chain_costs_exactly_the_documented_bound() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     // Primary + 5 fallbacks (maxFallbacks caps fb/f), all failing: the shared budget of 6 requests
     // is the bound. After three failures the `fb` circuit opens, so fb/d is skipped and the last
     // candidate, fb/e, spends the rest of the budget on its own retry.
@@ -300,6 +312,7 @@ fn a_failing_chain_costs_exactly_the_documented_bound() {
 #[test]
 fn an_open_circuit_skips_the_failing_provider() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     let chain = "router:\n  fallback:\n    default: [bad/x, fb/backup]\n";
     env.config(&config(&mock, "", chain));
@@ -329,6 +342,7 @@ fn an_open_circuit_skips_the_failing_provider() {
 #[test]
 fn stats_lines_and_totals_with_pricing_and_baseline() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::new().text("priced").usage(1000, 500)));
     let env = TestEnv::new();
     let stats = "router:
@@ -339,7 +353,11 @@ fn stats_lines_and_totals_with_pricing_and_baseline() {
       dear/big: {input: 10, output: 20}
 ";
     env.config(&config(&mock, "", stats));
-    let run = env.cmd().args(["run", "--json", "hi"]).run(0);
+    // Ephemeral: no transcript, so no title call beside the main one.
+    let run = env
+        .cmd()
+        .args(["run", "--json", "--ephemeral", "hi"])
+        .run(0);
     let completed: Value = run
         .stdout
         .lines()
@@ -368,6 +386,7 @@ fn stats_lines_and_totals_with_pricing_and_baseline() {
 #[test]
 fn cache_aware_switching_stays_on_the_cached_model() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(judge_reply("<tier>reasoning</tier>"));
     mock.push(openai::stream(
         &Turn::new().text("first").usage(100, 20).cache(9000, 0),

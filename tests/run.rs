@@ -25,6 +25,7 @@ fn config_for(mock: &MockModel) -> String {
 /// A mock model server and a test environment configured to use it.
 fn mocked() -> (MockModel, TestEnv) {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     let env = TestEnv::new();
     env.config(&config_for(&mock));
     (mock, env)
@@ -33,6 +34,7 @@ fn mocked() -> (MockModel, TestEnv) {
 #[test]
 fn answers_a_prompt_and_records_the_session() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(
         &Turn::new().text("The answer is 42.").usage(12, 5),
     ));
@@ -67,7 +69,11 @@ fn answers_a_prompt_and_records_the_session() {
                 .to_owned()
         })
         .collect();
-    assert_eq!(types, ["session", "user", "assistant", "turn_end"]);
+    assert_eq!(
+        types,
+        ["session", "user", "assistant", "turn_end", "title"],
+        "the session is titled after its first turn"
+    );
 }
 
 fn call(id: &str, name: &str, args: serde_json::Value) -> mock_model::Reply {
@@ -153,7 +159,8 @@ fn multi_step_task_reads_edits_and_runs_a_command() {
             "assistant",
             "tool_results",
             "assistant",
-            "turn_end"
+            "turn_end",
+            "title"
         ]
     );
 }
@@ -379,6 +386,8 @@ fn output_schema_is_requested_and_enforced() {
     assert!(requests[1].last_user_text().unwrap().contains("not JSON"));
 
     let mock2 = MockModel::spawn();
+
+    mock2.answer_titles("A title");
     env.config(&config_for(&mock2));
     mock2.mount(openai::text("{\"name\": 1}"), 3);
     let run = env
@@ -470,12 +479,15 @@ fn json_events_have_a_stable_shape() {
 fn exit_codes_for_model_failures() {
     let env = TestEnv::new();
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     env.config(&config_for(&mock));
     mock.push(mock_model::error_401());
     let run = env.cmd().args(["run", "hello"]).run(3);
     assert!(run.stderr.contains("key"), "{}", run.stderr);
 
     let mock = MockModel::spawn();
+
+    mock.answer_titles("A title");
     env.config(&config_for(&mock));
     mock.mount(mock_model::error_500(), 3);
     let run = env.cmd().args(["run", "hello"]).run(1);

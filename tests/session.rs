@@ -36,6 +36,11 @@ fn answer(text: &str) -> mock_model::Reply {
     openai::stream(&Turn::new().text(text).usage(0, 5))
 }
 
+/// A reply to the session-title request.
+fn title(text: &str) -> mock_model::Reply {
+    openai::json(&Turn::new().text(text).usage(0, 2))
+}
+
 fn sessions_dir(env: &TestEnv) -> PathBuf {
     std::fs::read_dir(env.home.join("projects"))
         .unwrap()
@@ -69,20 +74,33 @@ fn texts(request: &mock_model::Request) -> Vec<String> {
 #[test]
 fn list_show_rename_fork_export_and_rm() {
     let mock = MockModel::spawn();
+    mock.script_titles();
     mock.push(answer("Ownership rules."));
+    mock.push(title("Borrow checker basics"));
     mock.push(answer("More detail."));
     mock.push(answer("Second session."));
+    mock.push(title("Another topic"));
     let env = setup(&mock);
     env.cmd().args(["run", "Explain the borrow checker"]).run(0);
     env.cmd()
         .args(["run", "--continue", "And lifetimes?"])
         .run(0);
     env.cmd().args(["run", "Another topic"]).run(0);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 5, "three turns and one title per session");
+    assert!(!requests[1].is_stream());
+    assert!(
+        requests[1]
+            .last_user_text()
+            .unwrap()
+            .contains("Explain the borrow checker"),
+        "the title is asked for after the first turn, from its prompt"
+    );
 
     let sessions = list(&env);
     assert_eq!(sessions.len(), 2);
     assert_eq!(sessions[0]["title"], "Another topic");
-    assert_eq!(sessions[1]["title"], "Explain the borrow checker");
+    assert_eq!(sessions[1]["title"], "Borrow checker basics");
     assert_eq!(sessions[1]["turns"], 2);
     assert_eq!(sessions[1]["model"], "mock/gpt-4.1");
     let first = sessions[1]["id"].as_str().unwrap().to_owned();
@@ -96,7 +114,7 @@ fn list_show_rename_fork_export_and_rm() {
         .args(["session", "show", prefix, "--markdown"])
         .run(0);
     assert!(
-        show.stdout.starts_with("# Explain the borrow checker"),
+        show.stdout.starts_with("# Borrow checker basics"),
         "{}",
         show.stdout
     );
@@ -178,8 +196,11 @@ fn list_show_rename_fork_export_and_rm() {
 #[test]
 fn search_finds_ascii_and_cjk_text_with_snippets() {
     let mock = MockModel::spawn();
+    mock.script_titles();
     mock.push(answer("Use a WAL journal for concurrent readers."));
+    mock.push(title("SQLite setup"));
     mock.push(answer("我们可以在上下文窗口快满的时候做会话压缩。"));
+    mock.push(title("长对话"));
     let env = setup(&mock);
     env.cmd()
         .args(["run", "How should SQLite be configured?"])
@@ -207,7 +228,7 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
         .json();
     let hits = hits.as_array().unwrap();
     assert_eq!(hits.len(), 1, "{hits:?}");
-    assert_eq!(hits[0]["title"], "长对话怎么办？");
+    assert_eq!(hits[0]["title"], "长对话");
     assert!(
         hits[0]["snippet"].as_str().unwrap().contains("会话[压缩]"),
         "{hits:?}"
@@ -241,6 +262,7 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
 #[test]
 fn list_repairs_the_index_when_files_change_behind_its_back() {
     let mock = MockModel::spawn();
+    mock.answer_titles("original");
     mock.push(answer("ok"));
     let env = setup(&mock);
     env.cmd().args(["run", "original"]).run(0);
@@ -262,12 +284,15 @@ fn list_repairs_the_index_when_files_change_behind_its_back() {
         "{titles:?}"
     );
 
-    // Changed by hand: a title record appended.
+    // Changed by hand: a title record appended and saved the way editors and `sed -i` do (a new
+    // file renamed over the old one, which changes the directory).
     let path = dir.join(format!("{id}.jsonl"));
     let mut appended = std::fs::read_to_string(&path).unwrap();
     appended
         .push_str("{\"type\":\"title\",\"title\":\"edited\",\"at\":\"2030-01-01T00:00:00Z\"}\n");
-    std::fs::write(&path, appended).unwrap();
+    let saved = dir.join(".edit.tmp");
+    std::fs::write(&saved, appended).unwrap();
+    std::fs::rename(&saved, &path).unwrap();
     assert_eq!(list(&env)[0]["title"], "edited");
     let hits = env
         .cmd()
@@ -303,6 +328,7 @@ fn list_repairs_the_index_when_files_change_behind_its_back() {
 #[test]
 fn resume_after_sigkill_mid_turn_keeps_completed_pairs_and_marks_the_turn() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::new().tool_call(
         "call_1",
         "read_file",
@@ -376,6 +402,7 @@ fn filler(tag: &str, tokens: usize) -> String {
 #[test]
 fn compaction_triggers_on_a_small_window_and_the_next_request_is_shorter() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     for i in 1..=3 {
         mock.push(answer(&filler(&format!("answer{i}"), 500)));
     }
@@ -474,6 +501,7 @@ fn compaction_triggers_on_a_small_window_and_the_next_request_is_shorter() {
 #[test]
 fn prompt_too_long_compacts_once_and_retries() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(answer("first answer"));
     mock.push(openai::context_length_exceeded());
     mock.push(openai::json(
@@ -498,6 +526,7 @@ fn prompt_too_long_compacts_once_and_retries() {
 #[test]
 fn prompt_too_long_twice_fails_the_turn() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(answer("first answer"));
     mock.push(openai::context_length_exceeded());
     mock.push(openai::json(&Turn::new().text("SUMMARY").usage(0, 5)));
@@ -513,6 +542,7 @@ fn prompt_too_long_twice_fails_the_turn() {
 #[test]
 fn session_compact_records_a_boundary_that_resume_starts_from() {
     let mock = MockModel::spawn();
+    mock.answer_titles("A title");
     mock.push(answer("first answer"));
     mock.push(answer("second answer"));
     mock.push(openai::json(
@@ -538,4 +568,52 @@ fn session_compact_records_a_boundary_that_resume_starts_from() {
     assert!(last.iter().all(|t| t != "first question"));
     assert_eq!(last.last().unwrap(), "third question");
     assert_eq!(list(&env)[0]["turns"], 3);
+}
+
+#[test]
+fn run_titles_a_session_once_failures_are_silent_and_a_resumed_untitled_session_gets_one() {
+    let mock = MockModel::spawn();
+    mock.script_titles();
+    mock.push(answer("First."));
+    mock.push(mock_model::Reply::json_text(
+        400,
+        r#"{"error":{"message":"mock: no titles today","type":"invalid_request_error"}}"#,
+    ));
+    mock.push(answer("Second."));
+    mock.push(title("Übersicht der Aufgaben"));
+    mock.push(answer("Third."));
+    mock.push(answer("Ephemeral."));
+    let env = setup(&mock);
+
+    let first = env.cmd().args(["run", "Gib mir eine Übersicht"]).run(0);
+    assert_eq!(first.stdout, "First.\n", "a failed title call is silent");
+    assert_eq!(list(&env)[0]["title"], "Gib mir eine Übersicht");
+
+    env.cmd().args(["run", "--continue", "weiter"]).run(0);
+    assert_eq!(
+        list(&env)[0]["title"],
+        "Übersicht der Aufgaben",
+        "resuming a session without a title writes one"
+    );
+    env.cmd().args(["run", "--continue", "und dann?"]).run(0);
+    env.cmd()
+        .args(["run", "--ephemeral", "kein Verlauf"])
+        .run(0);
+
+    let requests = mock.requests();
+    assert_eq!(
+        requests.len(),
+        6,
+        "no title request once titled, none for an ephemeral run"
+    );
+    let ask = requests[3].last_user_text().unwrap();
+    assert!(
+        ask.contains("Gib mir eine Übersicht") && ask.contains("language of the request"),
+        "{ask}"
+    );
+    let stats = std::fs::read_to_string(env.home.join("router/stats.jsonl")).unwrap();
+    assert!(
+        stats.contains("\"role\":\"title\""),
+        "the title call is routed and accounted: {stats}"
+    );
 }

@@ -2,7 +2,8 @@
 //! transcript recorder and the turn counter. `run` (through `run_once`), `chat` and `session compact`
 //! all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
 //! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
-//! keep the session's model unless `-m` overrides it.
+//! keep the session's model unless `-m` overrides it. The session's title is written here too, after
+//! its first completed turn.
 
 use chrono::Utc;
 use tokio_util::sync::CancellationToken;
@@ -179,10 +180,13 @@ impl Conversation {
             duration_ms = outcome.duration.as_millis() as u64,
             "turn ended"
         );
-        match recorder.take_error() {
-            Some(e) => Err(RunError::Transcript(e)),
-            None => Ok(outcome),
+        if let Some(e) = recorder.take_error() {
+            return Err(RunError::Transcript(e));
         }
+        if outcome.status == session::TurnStatus::Completed {
+            self.write_title(cancel).await;
+        }
+        Ok(outcome)
     }
 
     /// Compacts the conversation now and records the boundary. `Ok(None)` when there was nothing to
@@ -211,9 +215,12 @@ impl Conversation {
         Ok(done)
     }
 
-    /// After the first turn: asks the model for a short title in the user's language and records it.
-    /// Failures are silent (the first prompt stays the title).
-    pub async fn write_title(&mut self, cancel: &CancellationToken) {
+    /// After the first completed turn of a session without a title (new, or resumed from a run
+    /// whose title call failed): asks the cheap model for a short title in the user's language and
+    /// records it. Every path that talks to a session (`run`, `chat`, cron, `mcp serve`, resume)
+    /// gets it through [`Conversation::send`]. Failures are silent (the first prompt stays the title)
+    /// and not retried in this process.
+    async fn write_title(&mut self, cancel: &CancellationToken) {
         if self.titled || self.history.is_empty() {
             return;
         }

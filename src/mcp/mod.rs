@@ -9,7 +9,7 @@
 //! - [`bridge`] / [`source`]: MCP tools as `tools::Tool`s, started lazily and in parallel for a run.
 //! - [`sanitize`]: what a server sends is cleaned before anyone sees it.
 //! - [`ops`]: the library operations the `mcp` commands call.
-//! - [`serve`]: the MCP server.
+//! - [`serve`]: the MCP server; [`preinit`] answers an older client's pre-initialize probe.
 //!
 //! Uses the official SDK, `rmcp`; its types stay inside this module (results leave as JSON values
 //! or pilotdeck's own types).
@@ -20,6 +20,7 @@ pub mod config;
 mod edit;
 mod error;
 pub mod ops;
+mod preinit;
 pub mod sanitize;
 pub mod serve;
 mod source;

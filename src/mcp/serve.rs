@@ -14,8 +14,10 @@
 //!
 //! stdout: this is the one command whose stdout is not written through `output.rs`. It carries the
 //! JSON-RPC stream and nothing else, written by rmcp's stdio transport; logs go to stderr as always.
-//! Method-not-found for unknown requests (such as a pre-initialize `server/discover`), numeric (0
-//! included) and string ids, and `tools/list` without params are rmcp's protocol handling.
+//! A request before `initialize` that is neither `ping` nor a stateless request with protocol `_meta`
+//! (such as an older client's `server/discover` probe) gets method-not-found from
+//! [`super::preinit`], so clients fall back to `initialize`; numeric (0 included) and string ids,
+//! and `tools/list` without params are rmcp's protocol handling.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -119,13 +121,16 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
     let server = PilotdeckServer {
         opts: Arc::new(opts),
     };
-    let running =
-        server
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| ServeError::Transport {
-                message: e.to_string(),
-            })?;
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let transport = super::preinit::PreInitFilter::new(
+        rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout),
+    );
+    let running = server
+        .serve(transport)
+        .await
+        .map_err(|e| ServeError::Transport {
+            message: e.to_string(),
+        })?;
     running.waiting().await.map_err(|e| ServeError::Transport {
         message: e.to_string(),
     })?;

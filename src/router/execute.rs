@@ -181,7 +181,11 @@ impl Router {
                 match outcome {
                     Attempt::Done(response) => {
                         self.record_health(&model.provider, true).await;
-                        self.remember_usage(session, &response).await;
+                        // Only the conversation's own calls tell what the provider has cached for
+                        // it; a title or summary call has a different prompt.
+                        if call.role == super::CallRole::Main {
+                            self.remember_usage(session, &response).await;
+                        }
                         return Executed {
                             cost_usd: self.cost(model, &response.usage),
                             result: Ok(response),

@@ -1,8 +1,9 @@
 //! The session index in `state.db`: one row per transcript plus a full-text index of its passages.
 //!
 //! The transcripts are the source of truth; this is a cache that [`sync`] repairs whenever it
-//! disagrees with the files (a file added, changed — by size or mtime — or deleted behind its back) and
-//! [`reindex`] rebuilds from nothing. Every write is one `BEGIN IMMEDIATE` transaction, so two
+//! disagrees with the files (a file added, changed — by size or mtime — or deleted behind its back;
+//! an unchanged sessions directory is trusted without statting its files) and [`reindex`] rebuilds
+//! from nothing. Every write is one `BEGIN IMMEDIATE` transaction, so two
 //! processes syncing at once leave a consistent index. A session's full-text rows are inserted in one
 //! go and remembered as a rowid range, so replacing them never scans the whole text table.
 
@@ -72,8 +73,20 @@ struct FileState {
     size: i64,
 }
 
-fn scan(home: &PilotHome, scope: &Scope) -> HashMap<String, FileState> {
-    let keys: Vec<String> = match scope {
+/// Nanoseconds since the epoch.
+fn nanos(time: std::time::SystemTime) -> i64 {
+    time.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
+}
+
+/// A directory stamp this close to the time of the check is not trusted: the kernel keeps file
+/// times with a coarse clock, so a file added in the same tick as the check could leave the stamp
+/// unchanged. Such a directory is checked file by file again next time.
+const RACY_NS: i64 = 2_000_000_000;
+
+/// The project keys of `scope` that have a directory under PilotHome.
+fn project_keys(home: &PilotHome, scope: &Scope) -> Vec<String> {
+    match scope {
         Scope::Project(k) => vec![k.clone()],
         Scope::All => std::fs::read_dir(home.projects_dir())
             .map(|it| {
@@ -82,39 +95,42 @@ fn scan(home: &PilotHome, scope: &Scope) -> HashMap<String, FileState> {
                     .collect()
             })
             .unwrap_or_default(),
-    };
+    }
+}
+
+/// The transcripts in one project's sessions directory.
+fn scan_dir(key: &str, dir: &Path) -> HashMap<String, FileState> {
     let mut files = HashMap::new();
-    for key in keys {
-        let dir = home.projects_dir().join(&key).join("sessions");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return files;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else {
             continue;
         };
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name();
-            let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else {
-                continue;
-            };
-            let Ok(meta) = entry.metadata() else { continue };
-            let mtime_ns = meta
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos() as i64);
-            files.insert(
-                id.to_owned(),
-                FileState {
-                    key: key.clone(),
-                    path: entry.path(),
-                    mtime_ns,
-                    size: meta.len() as i64,
-                },
-            );
-        }
+        let Ok(meta) = entry.metadata() else { continue };
+        files.insert(
+            id.to_owned(),
+            FileState {
+                key: key.to_owned(),
+                path: entry.path(),
+                mtime_ns: meta.modified().map_or(0, nanos),
+                size: meta.len() as i64,
+            },
+        );
     }
     files
 }
 
 /// Brings the index for `scope` in line with the transcript files.
+///
+/// A project whose sessions directory has the mtime recorded when the index last matched it is
+/// skipped without looking at its files: adding, removing or renaming a file changes the directory,
+/// and pilotdeck's own appends mark it (`Transcript::append`). Any other directory is compared file
+/// by file (size and mtime) and repaired. A transcript rewritten in place by another program, which
+/// leaves its directory alone, is picked up with the next change in that directory or by
+/// [`reindex`].
 pub(crate) fn sync(
     home: &PilotHome,
     conn: &mut Connection,
@@ -122,21 +138,81 @@ pub(crate) fn sync(
 ) -> Result<SyncReport, Error> {
     let db = home.state_db();
     let err = sqlite(&db);
-    let files = scan(home, scope);
-    let indexed: HashMap<String, (i64, i64)> = {
+    let keys = project_keys(home, scope);
+    let stamps: HashMap<String, i64> = {
         let (sql, arg) = match scope {
             Scope::Project(k) => (
-                "SELECT id, file_mtime_ns, file_size FROM sessions WHERE project_key = ?1",
+                "SELECT project_key, dir_mtime_ns FROM session_dirs WHERE project_key = ?1",
                 k.as_str(),
             ),
             Scope::All => (
-                "SELECT id, file_mtime_ns, file_size FROM sessions WHERE ?1 = ?1",
+                "SELECT project_key, dir_mtime_ns FROM session_dirs WHERE ?1 = ?1",
                 "",
             ),
         };
-        let mut stmt = conn.prepare(sql).map_err(&err)?;
+        let mut stmt = conn.prepare_cached(sql).map_err(&err)?;
         let rows = stmt
-            .query_map([arg], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+            .query_map([arg], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(&err)?;
+        rows.collect::<Result<_, _>>().map_err(&err)?
+    };
+    let mut report = SyncReport::default();
+    for key in &keys {
+        let dir = home.projects_dir().join(key).join("sessions");
+        let mtime = std::fs::metadata(&dir)
+            .and_then(|m| m.modified())
+            .ok()
+            .map(nanos);
+        if mtime.is_some() && stamps.get(key) == mtime.as_ref() {
+            continue;
+        }
+        report.add(sync_dir(home, conn, key, &dir, mtime)?);
+    }
+    if *scope == Scope::All {
+        // Sessions of a project directory that is gone.
+        let indexed: Vec<String> = {
+            let mut stmt = conn
+                .prepare_cached("SELECT DISTINCT project_key FROM sessions")
+                .map_err(&err)?;
+            let rows = stmt.query_map([], |r| r.get(0)).map_err(&err)?;
+            rows.collect::<Result<_, _>>().map_err(&err)?
+        };
+        for key in indexed.iter().filter(|k| !keys.contains(k)) {
+            let dir = home.projects_dir().join(key).join("sessions");
+            report.add(sync_dir(home, conn, key, &dir, None)?);
+        }
+    }
+    Ok(report)
+}
+
+impl SyncReport {
+    fn add(&mut self, other: SyncReport) {
+        self.added += other.added;
+        self.updated += other.updated;
+        self.removed += other.removed;
+    }
+}
+
+/// Compares one project's transcripts with its index rows and repairs the difference; records the
+/// directory's mtime `mtime` (read before the files) when it is old enough to be trusted.
+fn sync_dir(
+    home: &PilotHome,
+    conn: &mut Connection,
+    key: &str,
+    dir: &Path,
+    mtime: Option<i64>,
+) -> Result<SyncReport, Error> {
+    let db = home.state_db();
+    let err = sqlite(&db);
+    let files = scan_dir(key, dir);
+    let indexed: HashMap<String, (i64, i64)> = {
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT id, file_mtime_ns, file_size FROM sessions WHERE project_key = ?1",
+            )
+            .map_err(&err)?;
+        let rows = stmt
+            .query_map([key], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
             .map_err(&err)?;
         rows.collect::<Result<_, _>>().map_err(&err)?
     };
@@ -161,9 +237,8 @@ pub(crate) fn sync(
         .filter(|id| !files.contains_key(*id))
         .collect();
     report.removed = gone.len();
-    if changed.is_empty() && gone.is_empty() {
-        return Ok(report);
-    }
+    let now = nanos(std::time::SystemTime::now());
+    let stamp = mtime.filter(|m| now.saturating_sub(*m) > RACY_NS);
     store::immediate(conn, |tx| {
         for id in gone {
             delete(tx, id)?;
@@ -171,6 +246,14 @@ pub(crate) fn sync(
         for file in changed {
             index_file(tx, file)?;
         }
+        match stamp {
+            Some(m) => tx.execute(
+                "INSERT INTO session_dirs (project_key, dir_mtime_ns) VALUES (?1, ?2)
+                 ON CONFLICT (project_key) DO UPDATE SET dir_mtime_ns = excluded.dir_mtime_ns",
+                params![key, m],
+            )?,
+            None => tx.execute("DELETE FROM session_dirs WHERE project_key = ?1", [key])?,
+        };
         Ok::<(), rusqlite::Error>(())
     })
     .map_err(&err)?;
@@ -182,7 +265,9 @@ pub(crate) fn reindex(home: &PilotHome, conn: &mut Connection) -> Result<SyncRep
     let db = home.state_db();
     let err = sqlite(&db);
     store::immediate(conn, |tx| {
-        tx.execute_batch("DELETE FROM sessions; DELETE FROM session_text;")
+        tx.execute_batch(
+            "DELETE FROM sessions; DELETE FROM session_text; DELETE FROM session_dirs;",
+        )
     })
     .map_err(&err)?;
     sync(home, conn, &Scope::All)
@@ -314,7 +399,13 @@ pub(crate) fn list(
     rows.collect::<Result<_, _>>().map_err(err)
 }
 
-/// Full-text search over the passages of `scope`, best match first.
+/// Matching passages ranked by relevance, at most: beyond this many matches, the newest this many
+/// are ranked. bm25 costs a few microseconds per passage, and a query whose words occur in most of
+/// a large history would otherwise rank every passage to show 20.
+const RANKED_CANDIDATES: usize = 1_000;
+
+/// Full-text search over the passages of `scope`, best match first (among the newest
+/// [`RANKED_CANDIDATES`] matching passages).
 pub(crate) fn search(
     home: &PilotHome,
     conn: &Connection,
@@ -327,31 +418,56 @@ pub(crate) fn search(
     };
     let db = home.state_db();
     let err = sqlite(&db);
+    // Reading a passage's session id costs a read of its whole row, so the project filter is only
+    // applied when the index holds sessions of other projects.
     let (filter, arg) = match scope {
-        Scope::Project(k) => ("s.project_key = ?2", k.as_str()),
-        Scope::All => ("?2 = ?2", ""),
+        Scope::Project(k) => {
+            let others: bool = conn
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM sessions WHERE project_key <> ?1)",
+                    [k],
+                    |r| r.get(0),
+                )
+                .map_err(&err)?;
+            let filter = if others {
+                "AND session_id IN (SELECT id FROM sessions WHERE project_key = ?2)"
+            } else {
+                "AND ?2 = ?2"
+            };
+            (filter, k.as_str())
+        }
+        Scope::All => ("AND ?2 = ?2", ""),
     };
-    // bm25() is lower for better matches.
+    // FTS5 walks the matches newest first (rowid order) and stops after the candidates; `rank`
+    // (bm25, lower is better) is computed for those only, and only the best `limit` passages are
+    // read whole.
     let sql = format!(
         "SELECT t.session_id, s.title, s.cwd, t.turn, t.role, t.text, s.updated_at
-         FROM session_text t JOIN sessions s ON s.id = t.session_id
-         WHERE session_text MATCH ?1 AND {filter}
-         ORDER BY bm25(session_text) LIMIT ?3"
+         FROM (SELECT r, rank FROM (SELECT rowid AS r, rank FROM session_text
+                                   WHERE session_text MATCH ?1 {filter}
+                                   ORDER BY rowid DESC LIMIT ?4)
+               ORDER BY rank LIMIT ?3) best
+         JOIN session_text t ON t.rowid = best.r
+         JOIN sessions s ON s.id = t.session_id
+         ORDER BY best.rank"
     );
     let mut stmt = conn.prepare(&sql).map_err(&err)?;
     let rows = stmt
-        .query_map(params![expression, arg, limit as i64], |r| {
-            let text: String = r.get(5)?;
-            Ok(SearchHit {
-                session_id: SessionId(r.get(0)?),
-                title: r.get(1)?,
-                project: PathBuf::from(r.get::<_, String>(2)?),
-                turn: r.get(3)?,
-                role: r.get(4)?,
-                snippet: segment::snippet(&text, query, 100),
-                updated_at: parse_time(&r.get::<_, String>(6)?),
-            })
-        })
+        .query_map(
+            params![expression, arg, limit as i64, RANKED_CANDIDATES as i64],
+            |r| {
+                let text: String = r.get(5)?;
+                Ok(SearchHit {
+                    session_id: SessionId(r.get(0)?),
+                    title: r.get(1)?,
+                    project: PathBuf::from(r.get::<_, String>(2)?),
+                    turn: r.get(3)?,
+                    role: r.get(4)?,
+                    snippet: segment::snippet(&text, query, 100),
+                    updated_at: parse_time(&r.get::<_, String>(6)?),
+                })
+            },
+        )
         .map_err(&err)?;
     rows.collect::<Result<_, _>>().map_err(err)
 }

@@ -206,8 +206,14 @@ impl Transcript {
         &self.path
     }
 
+    /// Appends one record, then marks the sessions directory as changed (its mtime), so the index
+    /// knows to look at the files again without statting every transcript (see `index::sync`).
     pub fn append(&self, record: &Record) -> Result<(), store::Error> {
-        store::append_line(&self.path, record)
+        store::append_line(&self.path, record)?;
+        if let Some(dir) = self.path.parent() {
+            mark_changed(dir);
+        }
+        Ok(())
     }
 
     /// Every readable record; torn or invalid lines are skipped with a warning.
@@ -261,5 +267,15 @@ pub fn find(
             query: query.to_owned(),
             candidates: many.iter().take(5).map(|s| (*s).clone()).collect(),
         }),
+    }
+}
+
+/// Sets a directory's mtime to now. An append does not change its directory, so the writer does it;
+/// failing costs only the shortcut (the next full check finds the change).
+pub(crate) fn mark_changed(dir: &Path) {
+    let marked =
+        std::fs::File::open(dir).and_then(|d| d.set_modified(std::time::SystemTime::now()));
+    if let Err(e) = marked {
+        tracing::debug!(error = %e, dir = %dir.display(), "cannot mark the sessions directory changed");
     }
 }

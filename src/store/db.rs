@@ -151,6 +151,12 @@ pub const MIGRATIONS: &[&str] = &[
      CREATE UNIQUE INDEX cron_runs_slot ON cron_runs (task_id, slot_at);
      CREATE INDEX cron_runs_status ON cron_runs (status);
      CREATE INDEX cron_runs_started ON cron_runs (task_id, started_at);",
+    // 7: session — the mtime of each project's sessions directory when the index last matched its
+    // files; an unchanged directory needs no per-file check (session::index::sync).
+    "CREATE TABLE session_dirs (
+        project_key TEXT PRIMARY KEY,
+        dir_mtime_ns INTEGER NOT NULL
+     );",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -1,13 +1,15 @@
 //! `pilotdeck chat`: an interactive REPL over the same agent `run` uses.
 //!
-//! On a terminal: a prompt on stderr, the answer streamed to stdout as it arrives, one status line
-//! per tool call, permission "ask" decisions answered through a menu, Ctrl-C cancelling the running
-//! turn (never the program), Ctrl-D exiting, a line ending in `\` continuing on the next line, and
-//! slash commands (see [`slash`]). Input lines are appended to `<home>/chat_history.jsonl`. With stdin
-//! not a terminal, every input line is one turn and nobody can be asked, so "ask" means deny — that
-//! makes chat scriptable.
+//! On a terminal: a line editor with history recall across chats (see [`editor`]), the answer
+//! streamed to stdout as it arrives, one status line per tool call, permission "ask" decisions
+//! answered through a menu, Ctrl-C cancelling the running turn (never the program) or clearing the
+//! line being edited, Ctrl-D exiting, a line ending in `\` continuing on the next line, and slash
+//! commands (see [`slash`]). Inputs are appended to `<home>/chat_history.jsonl`. With stdin not a
+//! terminal, every input line is one turn and nobody can be asked, so "ask" means deny — that makes
+//! chat scriptable.
 
 mod approver;
+mod editor;
 mod slash;
 
 use std::io::{BufRead, IsTerminal};
@@ -232,17 +234,32 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             }
         }))
     };
-    let history_file = repl.home.chat_history_file();
+    let mut editor = if interactive {
+        Some(editor::LineEditor::open(repl.home.chat_history_file())?)
+    } else {
+        None
+    };
     loop {
-        let Some(input) = read_input(ctx, interactive).await? else {
-            break;
+        let input = match &mut editor {
+            Some(editor) => match editor.read("› ", ctx.out.paint("1;36", "› ")).await? {
+                editor::Input::Line(line) => line,
+                editor::Input::Cleared => continue,
+                editor::Input::End => {
+                    ctx.out.note("");
+                    break;
+                }
+            },
+            None => match read_piped().await? {
+                Some(line) => line,
+                None => break,
+            },
         };
         let text = input.trim();
         if text.is_empty() {
             continue;
         }
-        if interactive {
-            remember(&history_file, text);
+        if let Some(editor) = &mut editor {
+            editor.remember(text);
         }
         if let Some(command) = text.strip_prefix('/') {
             match slash::run(&mut repl, command).await? {
@@ -305,7 +322,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         | AgentEvent::ToolResults { .. }
         | AgentEvent::Routed { .. } => {}
     };
-    let first_turn = repl.conversation.next_turn == 1;
     let outcome = repl.conversation.send(input, token, &mut emit).await;
     if !ends_with_newline {
         out.raw("\n")?;
@@ -326,22 +342,13 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         }
         Err(e) => out.error(&format!("{e:#}")),
     }
-    if first_turn {
-        repl.conversation
-            .write_title(&CancellationToken::new())
-            .await;
-    }
     Ok(())
 }
 
-/// Reads one input (lines ending in `\` continue it). `None` at end of input (Ctrl-D).
-async fn read_input(ctx: &Context, interactive: bool) -> anyhow::Result<Option<String>> {
+/// Reads one input from piped stdin (lines ending in `\` continue it). `None` at end of input.
+async fn read_piped() -> anyhow::Result<Option<String>> {
     let mut input = String::new();
-    let mut prompt = "› ";
     loop {
-        if interactive {
-            ctx.out.prompt(&ctx.out.paint("1;36", prompt));
-        }
         let line = tokio::task::spawn_blocking(|| {
             let mut line = String::new();
             std::io::stdin()
@@ -354,9 +361,6 @@ async fn read_input(ctx: &Context, interactive: bool) -> anyhow::Result<Option<S
         .context("cannot read stdin")?;
         let (n, line) = line;
         if n == 0 {
-            if interactive {
-                ctx.out.note("");
-            }
             return Ok((!input.trim().is_empty()).then_some(input));
         }
         let line = line.trim_end_matches(['\n', '\r']);
@@ -364,20 +368,11 @@ async fn read_input(ctx: &Context, interactive: bool) -> anyhow::Result<Option<S
             Some(part) => {
                 input.push_str(part);
                 input.push('\n');
-                prompt = "… ";
             }
             None => {
                 input.push_str(line);
                 return Ok(Some(input));
             }
         }
-    }
-}
-
-/// Appends an input to the chat history; failures only cost the history.
-fn remember(path: &std::path::Path, text: &str) {
-    let entry = serde_json::json!({ "at": chrono::Utc::now(), "input": text });
-    if let Err(e) = crate::store::append_line(path, &entry) {
-        tracing::debug!(error = %e, "cannot save the chat history");
     }
 }

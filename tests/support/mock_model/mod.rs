@@ -65,14 +65,31 @@ struct Mount {
     served: usize,
 }
 
-#[derive(Default)]
 struct State {
     mounts: VecDeque<Mount>,
     done: Vec<Mount>,
     requests: Vec<Request>,
+    /// The title every session-title request gets, outside the script ([`MockModel::answer_titles`];
+    /// "A title" unless [`MockModel::script_titles`] puts them back in the script).
+    title: Option<String>,
+    title_requests: Vec<Request>,
     problems: Vec<String>,
     /// Set by `expect_problems`: the drop check is skipped.
     checked: bool,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            mounts: VecDeque::new(),
+            done: Vec::new(),
+            requests: Vec::new(),
+            title: Some("A title".to_owned()),
+            title_requests: Vec::new(),
+            problems: Vec::new(),
+            checked: false,
+        }
+    }
 }
 
 impl MockModel {
@@ -132,6 +149,25 @@ impl MockModel {
     /// Serves `reply` to exactly one request.
     pub fn push(&self, reply: Reply) {
         self.mount(reply, 1);
+    }
+
+    /// Answers every session-title request (the non-streaming call pilotdeck makes after a
+    /// session's first completed turn) with `title`, in the request's wire format and outside the
+    /// scripted order: for tests about something else. Those requests are kept apart, in
+    /// [`MockModel::title_requests`], not in [`MockModel::requests`].
+    pub fn answer_titles(&self, title: &str) {
+        self.state.lock().unwrap().title = Some(title.to_owned());
+    }
+
+    /// Session-title requests take their reply from the script, in order, and count in
+    /// [`MockModel::requests`] — for tests about titles. By default they are answered apart.
+    pub fn script_titles(&self) {
+        self.state.lock().unwrap().title = None;
+    }
+
+    /// The session-title requests answered by [`MockModel::answer_titles`].
+    pub fn title_requests(&self) -> Vec<Request> {
+        self.state.lock().unwrap().title_requests.clone()
     }
 
     /// Every request received so far, in arrival order.
@@ -290,6 +326,23 @@ async fn handle(
     let Some(request) = read_request(&mut socket).await? else {
         return Ok(());
     };
+    let title_reply = {
+        let mut state = state.lock().unwrap();
+        let title = state.title.clone().filter(|_| request.is_title_request());
+        title.map(|title| {
+            state.title_requests.push(request.clone());
+            let turn = Turn::new().text(&title).usage(10, 3);
+            match request.format() {
+                request::Format::Anthropic => anthropic::json(&turn),
+                request::Format::Responses => responses::json(&turn),
+                request::Format::OpenAi | request::Format::Unknown => openai::json(&turn),
+            }
+        })
+    };
+    if let Some(reply) = title_reply {
+        arrived.notify_waiters();
+        return reply.write(&mut socket, &shutdown).await;
+    }
     let reply = {
         let mut state = state.lock().unwrap();
         if let Err(problem) = request.check_tool_pairing() {

@@ -62,6 +62,14 @@ impl Request {
         self.body["model"].as_str().unwrap_or_default()
     }
 
+    /// pilotdeck's session-title request (see `agent::Conversation`).
+    pub fn is_title_request(&self) -> bool {
+        !self.is_stream()
+            && self
+                .last_user_text()
+                .is_some_and(|t| t.starts_with("Write a title of at most six words"))
+    }
+
     pub fn is_stream(&self) -> bool {
         self.body["stream"].as_bool().unwrap_or(false)
     }
