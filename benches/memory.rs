@@ -10,9 +10,13 @@
 //!
 //! Measured 2026-11-30 on the shared 2-core build machine (load average ~10, so latencies are high):
 //! observation notes R@1 0.600 / R@5 0.825 / R@10 0.893; dialogue notes R@1 0.660 / R@5 0.874 /
-//! R@10 0.936 (1,982 questions); first index of 10,000 notes 1.0 s; in-process recall median 100 ms;
-//! whole-process median 155 ms. The goal is missed: every recall stats all note files to pick up
-//! hand edits (see `memory::fts::sync`); a directory-mtime shortcut is the next step.
+//! R@10 0.936 (1,982 questions). Recall over 10,000 notes, whole process, A/B with hyperfine in one
+//! session at load average ~12 (`memory recall --json`, 40 runs): before the listing fingerprint
+//! median 242 ms (CPU 41 ms user + 46 ms sys), after it 124 ms (21 ms user + 21 ms sys). The 30 ms
+//! goal is still missed: each recall still stats every note file (10,000 `statx`, needed to see
+//! in-place hand edits) and its trace write makes the closing connection checkpoint the WAL (two
+//! fsyncs and a WAL unlink per process; `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE` in `store::open` would
+//! remove that for every command).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -10,6 +10,13 @@
 //!   round trip to the mock, trace), so the note-writing share can be told apart;
 //! - dream: a whole dream over 100 and 1,000 notes whose plan merges 10 pairs (stage copies,
 //!   fingerprints, apply, catalog and profile rebuild, snapshot, swap, index resync).
+//!
+//! Measured 2026-11-30 (release, shared 2-core machine at load average ~12, alongside a test run):
+//! floor 4.6 ms per capture; empty workspace 29.7 ms per capture writing a note (fsynced atomic
+//! write, catalog rebuild) and 9.8 ms with nothing durable; 1,000 notes: 147 ms per capture writing
+//! a note — the catalog rebuild reads every note of the workspace after each change — and 147 ms
+//! with nothing durable, which was a needless rebuild, since removed (not re-measured). Dream over
+//! 100 notes 434 ms, over 1,000 notes 4.45 s.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -13,7 +13,7 @@
 mod mock_model;
 mod support;
 
-use mock_model::{MockModel, openai};
+use mock_model::{MockModel, Turn, openai};
 use serde_json::{Value, json};
 use support::TestEnv;
 
@@ -198,4 +198,29 @@ fn tools_without_read_only_hint_are_denied_unattended_without_a_rule() {
     env.cmd().args(["run", "try noop"]).run(0);
     let result = mock.requests()[1].tool_result("call_1").unwrap();
     assert!(result.contains("permission denied"), "{result}");
+}
+
+#[test]
+fn a_read_only_hint_tool_runs_in_read_only_mode_and_others_are_denied() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("call_1", "mcp__fx__peek", "{}")
+            .tool_call("call_2", "mcp__fx__noop", "{}"),
+    ));
+    mock.push(openai::text("done"));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fx": fixture_server() })),
+    );
+    env.cmd()
+        .args(["run", "--permission-mode", "read-only", "look around"])
+        .run(0);
+    let request = &mock.requests()[1];
+    assert_eq!(request.tool_result("call_1").unwrap(), "peeked");
+    let denied = request.tool_result("call_2").unwrap();
+    assert!(denied.contains("permission denied"), "{denied}");
 }

@@ -257,7 +257,8 @@ fn validate(value: &Value) -> Result<Vec<Proposal>, String> {
     Ok(out)
 }
 
-/// Upserts the proposals under the write lock and rebuilds the catalogs. Returns the notes changed.
+/// Upserts the proposals under the write lock and, when a note changed, rebuilds the catalogs
+/// (which reads every note of the workspace). Returns the notes changed.
 fn write_proposals(
     memory: &Memory,
     key: &ProjectKey,
@@ -265,6 +266,9 @@ fn write_proposals(
     capture: &Capture,
     proposals: &[Proposal],
 ) -> Result<Vec<String>, Error> {
+    if proposals.is_empty() {
+        return Ok(Vec::new());
+    }
     let _lock = memory.layout.lock_writes()?;
     let now = now();
     let sessions: Vec<String> = capture.session_id.iter().cloned().collect();
@@ -278,7 +282,9 @@ fn write_proposals(
             written.push(layout::relative(&path, memory.layout.root()));
         }
     }
-    memory.rebuild_catalogs(key, project_name)?;
+    if !written.is_empty() {
+        memory.rebuild_catalogs(key, project_name)?;
+    }
     Ok(written)
 }
 

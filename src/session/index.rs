@@ -471,3 +471,67 @@ pub(crate) fn search(
         .map_err(&err)?;
     rows.collect::<Result<_, _>>().map_err(err)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, SystemTime};
+
+    use super::{Scope, SyncReport, open, sync};
+    use crate::home::{PilotHome, Project};
+    use crate::session::{Record, Transcript};
+
+    fn set_mtime(dir: &std::path::Path, at: SystemTime) {
+        std::fs::File::open(dir).unwrap().set_modified(at).unwrap();
+    }
+
+    fn title(text: &str) -> Record {
+        Record::Title {
+            title: text.to_owned(),
+            at: chrono::Utc::now(),
+        }
+    }
+
+    #[test]
+    fn an_unchanged_sessions_dir_is_trusted_and_a_marked_one_is_checked() {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = PilotHome::at(tmp.path().join("home"));
+        let root = tmp.path().join("project");
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        let project = Project::resolve(&home, &root).unwrap();
+        let (_, transcript) = Transcript::create(&home, &project, "mock/m").unwrap();
+        let dir = home.sessions_dir(&project.key);
+        let scope = Scope::Project(project.key.0.clone());
+        let mut conn = open(&home).unwrap();
+
+        // A directory changed just now is not trusted yet (the kernel's clock is coarse).
+        assert_eq!(sync(&home, &mut conn, &scope).unwrap().added, 1);
+        let old = SystemTime::now() - Duration::from_secs(60);
+        set_mtime(&dir, old);
+        assert_eq!(
+            sync(&home, &mut conn, &scope).unwrap(),
+            SyncReport::default()
+        );
+
+        // Trusted: a file rewritten in place behind pilotdeck's back, with the directory's mtime
+        // as it was, is not looked at.
+        crate::store::append_line(transcript.path(), &title("by hand")).unwrap();
+        set_mtime(&dir, old);
+        assert_eq!(
+            sync(&home, &mut conn, &scope).unwrap(),
+            SyncReport::default()
+        );
+
+        // pilotdeck's own append marks the directory, so the file is checked and re-indexed.
+        transcript.append(&title("by pilotdeck")).unwrap();
+        let report = sync(&home, &mut conn, &scope).unwrap();
+        assert_eq!(report.updated, 1);
+        let listed = super::list(&home, &conn, &scope, 10).unwrap();
+        assert_eq!(listed[0].title, "by pilotdeck");
+
+        // A file added changes the directory by itself.
+        set_mtime(&dir, old);
+        sync(&home, &mut conn, &scope).unwrap();
+        Transcript::create(&home, &project, "mock/m").unwrap();
+        assert_eq!(sync(&home, &mut conn, &scope).unwrap().added, 1);
+    }
+}
