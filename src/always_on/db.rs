@@ -334,6 +334,17 @@ impl Db {
             .optional()?)
     }
 
+    /// Records a run whose tick died as failed; it is dated at its start (when it died is unknown),
+    /// so it does not restart the cooldown.
+    pub fn fail_dead_run(&self, run: &RunRow, error: &str) -> Result<(), Error> {
+        self.conn.execute(
+            "UPDATE always_on_runs SET finished_at = started_at, outcome = 'failed', error = ?2
+             WHERE id = ?1 AND outcome = 'running'",
+            params![run.id, error],
+        )?;
+        Ok(())
+    }
+
     pub fn runs(&self, key: &ProjectKey, limit: u32) -> Result<Vec<RunRow>, Error> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {RUN_COLS} FROM always_on_runs WHERE project_key = ?1

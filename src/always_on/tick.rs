@@ -251,7 +251,7 @@ pub(super) fn reclaim(db: &Db, paths: &Paths, key: &crate::home::ProjectKey) -> 
             run.pid,
             format_ms(run.started_at)
         );
-        db.finish_run(&run.id, "failed", None, None, Some(&message))?;
+        db.fail_dead_run(&run, &message)?;
         if let Some(plan) = &run.plan_id
             && db.plan(plan)?.is_some_and(|p| matches!(p.status.as_str(), "ready" | "executing"))
         {
