@@ -40,11 +40,20 @@ fn disabled_when_always_on_is_off_or_the_project_is_not_enabled() {
     env.config("alwaysOn:\n  enabled: false\n");
     let report = tick(&env, &[], 0);
     assert_eq!(gate(&report), "disabled");
-    assert!(report["gate"]["reason"].as_str().unwrap().contains("alwaysOn.enabled"));
+    assert!(
+        report["gate"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("alwaysOn.enabled")
+    );
     env.config("alwaysOn:\n  enabled: true\n");
     let run = env.cmd().args(["always-on", "tick"]).run(0);
     assert!(run.stdout.contains("disabled — "), "{}", run.stdout);
-    assert!(run.stdout.contains("not in alwaysOn.projects"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("not in alwaysOn.projects"),
+        "{}",
+        run.stdout
+    );
     assert!(mock.requests().is_empty());
 }
 
@@ -115,7 +124,12 @@ fn agent_busy_while_a_run_works_in_the_project_and_recent_user_msg_after() {
     block_on(mock.wait_for_requests(1));
     let report = tick(&env, &[], 0);
     assert_eq!(gate(&report), "agent_busy");
-    assert!(report["gate"]["reason"].as_str().unwrap().contains("pilotdeck run"));
+    assert!(
+        report["gate"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("pilotdeck run")
+    );
     // --force does not skip it.
     assert_eq!(gate(&tick(&env, &["--force"], 0)), "agent_busy");
     // A lease whose process died does not keep the project busy; the user's message is recent.
@@ -144,7 +158,12 @@ fn cooldown_after_a_run() {
     assert_eq!(tick(&env, &[], 0)["outcome"], "no_plan");
     let report = tick(&env, &[], 0);
     assert_eq!(gate(&report), "cooldown");
-    assert!(report["gate"]["reason"].as_str().unwrap().contains("cooldownMinutes = 60"));
+    assert!(
+        report["gate"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("cooldownMinutes = 60")
+    );
     let status = run_json(&env, &["status"], 0).json();
     assert_eq!(status[0]["gate"]["gate"], "cooldown");
     assert_eq!(status[0]["budget_left"], 3);
@@ -162,7 +181,12 @@ fn daily_budget_counts_the_runs_of_the_day() {
     assert_eq!(tick(&env, &[], 0)["outcome"], "no_plan");
     let report = tick(&env, &[], 0);
     assert_eq!(gate(&report), "daily_budget");
-    assert!(report["gate"]["reason"].as_str().unwrap().contains("dailyBudget = 1"));
+    assert!(
+        report["gate"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("dailyBudget = 1")
+    );
 }
 
 #[test]
@@ -197,7 +221,11 @@ fn a_second_plan_reuses_the_cycles_workspace_and_a_known_dedupe_key_is_refused()
     let refusal = mock.requests()[6].tool_result("p2").unwrap();
     assert!(refusal.contains("already exists"), "{refusal}");
     // A different plan goes into the same workspace.
-    mock.push(call("p3", "always_on_plan", &plan_args("Another", "another")));
+    mock.push(call(
+        "p3",
+        "always_on_plan",
+        &plan_args("Another", "another"),
+    ));
     mock.push(openai::text("Filed."));
     mock.push(openai::text(REPORT));
     let third = tick(&env, &["--force"], 0);

@@ -68,7 +68,10 @@ fn two_ticks_at_once_one_runs_and_one_reports_the_lock() {
     assert_eq!(code, 0);
     assert_eq!(report["outcome"], "gated", "{report}");
     assert_eq!(report["gate"]["gate"], "lock_held");
-    assert!(report["gate"]["reason"].as_str().unwrap().contains("pid"), "{report}");
+    assert!(
+        report["gate"]["reason"].as_str().unwrap().contains("pid"),
+        "{report}"
+    );
     let mut running = ticks.pop().unwrap();
     running.kill().unwrap();
     running.wait().unwrap();
@@ -95,7 +98,11 @@ fn a_tick_killed_mid_run_is_reclaimed_and_recorded_failed_by_the_next() {
     assert_eq!(report["outcome"], "no_plan", "{report}");
     assert_eq!(report["reclaimed"].as_array().unwrap().len(), 1);
     assert_eq!(report["reclaimed"][0], dead[0].run_id);
-    assert!(pilotdeck::always_on::dead_lock_holders(&home).unwrap().is_empty());
+    assert!(
+        pilotdeck::always_on::dead_lock_holders(&home)
+            .unwrap()
+            .is_empty()
+    );
     let plans = run_json(&env, &["plans"], 0).json();
     assert_eq!(plans[0]["status"], "failed");
     let events = std::fs::read_to_string(always_on_dir(&env).join("events.jsonl")).unwrap();
@@ -120,7 +127,11 @@ fn repair_records_a_dead_holder_without_a_tick() {
     let home = PilotHome::at(env.home.clone());
     let repaired = pilotdeck::always_on::repair_dead_lock_holders(&home).unwrap();
     assert_eq!(repaired.len(), 1);
-    assert!(pilotdeck::always_on::dead_lock_holders(&home).unwrap().is_empty());
+    assert!(
+        pilotdeck::always_on::dead_lock_holders(&home)
+            .unwrap()
+            .is_empty()
+    );
     let status = run_json(&env, &["status"], 0).json();
     assert_eq!(status[0]["last_run"]["outcome"], "failed");
 }
@@ -148,7 +159,10 @@ fn git_push_remote_and_publishing_are_denied_in_the_execution() {
     let last = mock.requests().pop().unwrap();
     for id in ["x1", "x2", "x3", "x4"] {
         let result = last.tool_result(id).unwrap();
-        assert!(result.contains("denied by the rule `bash:"), "{id}: {result}");
+        assert!(
+            result.contains("denied by the rule `bash:"),
+            "{id}: {result}"
+        );
     }
     let ws = std::path::PathBuf::from(report["workspace"].as_str().unwrap());
     assert_eq!(git(&ws, &["remote"]), "");
@@ -172,7 +186,10 @@ fn the_tool_call_limit_stops_a_runaway_execution_and_the_report_says_so() {
     assert_eq!(mock.requests().len(), 5);
     let md = std::fs::read_to_string(report["report"].as_str().unwrap()).unwrap();
     assert!(md.contains("fallback report"), "{md}");
-    assert!(md.contains("stopped early: stopped after 2 tool calls"), "{md}");
+    assert!(
+        md.contains("stopped early: stopped after 2 tool calls"),
+        "{md}"
+    );
     assert_eq!(run_json(&env, &["plans"], 0).json()[0]["status"], "failed");
     assert_eq!(phases(&env).last().unwrap(), "run_failed");
 }
@@ -218,7 +235,9 @@ fn orphaned_worktrees_and_branches_are_listed_and_removed() {
     assert!(ws.exists(), "the live workspace must stay");
     let branches = git(&env.project, &["branch", "--list", "always-on/*"]);
     assert_eq!(branches.lines().count(), 1, "{branches}");
-    assert!(pilotdeck::always_on::orphaned_workspaces(&home, &config)
-        .unwrap()
-        .is_empty());
+    assert!(
+        pilotdeck::always_on::orphaned_workspaces(&home, &config)
+            .unwrap()
+            .is_empty()
+    );
 }

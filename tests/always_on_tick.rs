@@ -60,7 +60,11 @@ fn a_full_tick_changes_only_the_worktree_and_reports() {
 
     assert_eq!(report["outcome"], "executed", "{report}");
     assert!(report.get("error").is_none(), "{report}");
-    assert_eq!(tree(&env.project), before, "the user's files or index changed");
+    assert_eq!(
+        tree(&env.project),
+        before,
+        "the user's files or index changed"
+    );
     assert_eq!(git(&env.project, &["status", "--porcelain"]), status_before);
     let ws = PathBuf::from(report["workspace"].as_str().unwrap());
     assert!(ws.starts_with(env.home.canonicalize().unwrap()) || ws.starts_with(&env.home));
@@ -74,24 +78,47 @@ fn a_full_tick_changes_only_the_worktree_and_reports() {
 
     let plan_id = report["plan_id"].as_str().unwrap();
     let plan = read(always_on_dir(&env).join(format!("plans/{plan_id}.md")));
-    assert!(plan.starts_with("# Upper-case the last line\n\n> Always-On Plan\n"), "{plan}");
+    assert!(
+        plan.starts_with("# Upper-case the last line\n\n> Always-On Plan\n"),
+        "{plan}"
+    );
     assert!(plan.contains("> dedupe key: upper-five\n"), "{plan}");
     assert!(plan.contains("## Execution Steps\n\n1. edit app.txt\n2. write NOTES.md\n"));
     let report_md = read(PathBuf::from(report["report"].as_str().unwrap()));
     assert!(report_md.contains("> Always-On Run Report"), "{report_md}");
-    assert!(report_md.contains("## Verification Results\n\nFIVE found"), "{report_md}");
+    assert!(
+        report_md.contains("## Verification Results\n\nFIVE found"),
+        "{report_md}"
+    );
     let files = report_md.split("## Files Changed").nth(1).unwrap();
     let files = files.split("## Command Output").next().unwrap();
-    assert!(files.contains("app.txt") && files.contains("NOTES.md"), "{files}");
-    assert!(!files.contains("README.md") && !files.contains("scratch.txt"), "{files}");
+    assert!(
+        files.contains("app.txt") && files.contains("NOTES.md"),
+        "{files}"
+    );
+    assert!(
+        !files.contains("README.md") && !files.contains("scratch.txt"),
+        "{files}"
+    );
 
     let requests = mock.requests();
     assert_eq!(requests.len(), 5);
-    assert!(requests[0].tool_names().contains(&"always_on_plan".to_owned()));
-    assert!(!requests[2].tool_names().contains(&"always_on_plan".to_owned()));
+    assert!(
+        requests[0]
+            .tool_names()
+            .contains(&"always_on_plan".to_owned())
+    );
+    assert!(
+        !requests[2]
+            .tool_names()
+            .contains(&"always_on_plan".to_owned())
+    );
     let exec_prompt = requests[2].last_user_text().unwrap();
     assert!(exec_prompt.contains(ws.to_str().unwrap()), "{exec_prompt}");
-    assert!(exec_prompt.contains("> dedupe key: upper-five"), "{exec_prompt}");
+    assert!(
+        exec_prompt.contains("> dedupe key: upper-five"),
+        "{exec_prompt}"
+    );
 
     assert_eq!(
         phases(&env),
@@ -123,7 +150,10 @@ fn a_full_tick_changes_only_the_worktree_and_reports() {
         .stdout;
     assert!(diff.contains("-five\n+FIVE\n"), "{diff}");
     assert!(diff.contains("+++ b/NOTES.md"), "{diff}");
-    assert!(!diff.contains("local edit") && !diff.contains("scratch"), "{diff}");
+    assert!(
+        !diff.contains("local edit") && !diff.contains("scratch"),
+        "{diff}"
+    );
     let shown = env.cmd().args(["always-on", "show", plan_id]).run(0).stdout;
     assert!(shown.contains("## Proposed Change") && shown.contains("Work Report"));
     assert!(shown.contains("2 files changed"), "{shown}");
@@ -140,18 +170,31 @@ fn apply_brings_the_change_in_and_merges_a_separate_local_edit() {
     let index_before = std::fs::read(env.project.join(".git/index")).unwrap();
 
     let dry = run_json(&env, &["apply", plan, "--dry-run"], 0).json();
-    assert_eq!(dry["result"]["applied"], serde_json::json!(["NOTES.md", "app.txt"]));
+    assert_eq!(
+        dry["result"]["applied"],
+        serde_json::json!(["NOTES.md", "app.txt"])
+    );
     assert!(!env.project.join("NOTES.md").exists());
 
     let applied = env.cmd().args(["always-on", "apply", plan]).run(0);
-    assert!(applied.stdout.contains("merged  app.txt"), "{}", applied.stdout);
+    assert!(
+        applied.stdout.contains("merged  app.txt"),
+        "{}",
+        applied.stdout
+    );
     assert_eq!(
         read(env.project.join("app.txt")),
         "ONE\ntwo\nthree\nfour\nFIVE\n"
     );
     assert_eq!(read(env.project.join("NOTES.md")), "notes\n");
-    assert_eq!(read(env.project.join("README.md")), "# Project\nlocal edit\n");
-    assert_eq!(std::fs::read(env.project.join(".git/index")).unwrap(), index_before);
+    assert_eq!(
+        read(env.project.join("README.md")),
+        "# Project\nlocal edit\n"
+    );
+    assert_eq!(
+        std::fs::read(env.project.join(".git/index")).unwrap(),
+        index_before
+    );
     let plans = run_json(&env, &["plans"], 0).json();
     assert_eq!(plans[0]["status"], "applied");
     assert!(phases(&env).ends_with(&["apply_started".to_owned(), "apply_completed".to_owned()]));
@@ -180,7 +223,10 @@ fn apply_with_a_conflicting_local_edit_applies_nothing() {
     // The workspace stays active: after the user reverts the edit, apply works.
     env.write(&env.project.join("app.txt"), APP);
     env.cmd().args(["always-on", "apply", plan]).run(0);
-    assert_eq!(read(env.project.join("app.txt")), APP.replace("five", "FIVE"));
+    assert_eq!(
+        read(env.project.join("app.txt")),
+        APP.replace("five", "FIVE")
+    );
 }
 
 #[test]
@@ -197,7 +243,10 @@ fn discard_removes_the_worktree_and_its_branch() {
     assert!(!ws.exists());
     assert_eq!(git(&env.project, &["branch", "--list", "always-on/*"]), "");
     assert_eq!(git(&env.project, &["worktree", "list"]).lines().count(), 1);
-    assert_eq!(run_json(&env, &["plans"], 0).json()[0]["status"], "discarded");
+    assert_eq!(
+        run_json(&env, &["plans"], 0).json()[0]["status"],
+        "discarded"
+    );
     assert_eq!(phases(&env).last().unwrap(), "discarded");
 }
 
@@ -217,15 +266,25 @@ fn a_directory_without_git_is_worked_on_in_a_snapshot_copy() {
 
     assert_eq!(report["outcome"], "executed", "{report}");
     let ws = PathBuf::from(report["workspace"].as_str().unwrap());
-    assert!(ws.to_str().unwrap().contains("/always-on/snapshots/"), "{}", ws.display());
+    assert!(
+        ws.to_str().unwrap().contains("/always-on/snapshots/"),
+        "{}",
+        ws.display()
+    );
     assert!(!ws.join("node_modules").exists());
     assert_eq!(read(ws.join("app.txt")), APP.replace("five", "FIVE"));
     assert_eq!(read(env.project.join("app.txt")), APP);
     let plan = report["plan_id"].as_str().unwrap();
     let diff = env.cmd().args(["always-on", "diff", plan]).run(0).stdout;
-    assert!(diff.contains("+FIVE") && diff.contains("NOTES.md"), "{diff}");
+    assert!(
+        diff.contains("+FIVE") && diff.contains("NOTES.md"),
+        "{diff}"
+    );
     env.cmd().args(["always-on", "apply", plan]).run(0);
-    assert_eq!(read(env.project.join("app.txt")), APP.replace("five", "FIVE"));
+    assert_eq!(
+        read(env.project.join("app.txt")),
+        APP.replace("five", "FIVE")
+    );
     assert_eq!(read(env.project.join("NOTES.md")), "notes\n");
 }
 
@@ -242,7 +301,10 @@ fn a_snapshot_over_the_size_limit_fails_the_run_with_the_reason() {
 
     assert_eq!(report["outcome"], "failed");
     assert!(
-        report["error"].as_str().unwrap().contains("snapshotMaxBytes"),
+        report["error"]
+            .as_str()
+            .unwrap()
+            .contains("snapshotMaxBytes"),
         "{report}"
     );
     assert_eq!(run_json(&env, &["plans"], 0).json()[0]["status"], "failed");

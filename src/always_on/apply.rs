@@ -165,7 +165,10 @@ fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, 
             let merged = git2::merge_file(&input(base), &input(ours), &input(theirs), None)
                 .map_err(|e| format!("cannot merge: {}", e.message()))?;
             if merged.is_automergeable() {
-                Ok(Some((Action::Write(merged.content().to_vec(), change.mode), true)))
+                Ok(Some((
+                    Action::Write(merged.content().to_vec(), change.mode),
+                    true,
+                )))
             } else {
                 Err("you and the agent changed the same lines".to_owned())
             }
@@ -183,7 +186,9 @@ fn read_ours(path: &Path) -> Result<Option<Vec<u8>>, Error> {
             .ok()
             .map(|t| t.as_os_str().as_encoded_bytes().to_vec())),
         Ok(meta) if meta.is_dir() => Ok(Some(Vec::new())),
-        Ok(_) => Ok(Some(std::fs::read(path).map_err(|e| Error::io("read", path, e))?)),
+        Ok(_) => Ok(Some(
+            std::fs::read(path).map_err(|e| Error::io("read", path, e))?,
+        )),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::io("read", path, e)),
     }
@@ -231,10 +236,16 @@ fn write_file(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(), Error>
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
     let mode = mode
-        .or_else(|| path.metadata().ok().map(|m| m.permissions().mode() & 0o7777))
+        .or_else(|| {
+            path.metadata()
+                .ok()
+                .map(|m| m.permissions().mode() & 0o7777)
+        })
         .unwrap_or(0o644);
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("write in", dir, e))?;
-    tmp.write_all(bytes).map_err(|e| Error::io("write", path, e))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("write in", dir, e))?;
+    tmp.write_all(bytes)
+        .map_err(|e| Error::io("write", path, e))?;
     tmp.as_file()
         .set_permissions(std::fs::Permissions::from_mode(mode))
         .map_err(|e| Error::io("set the mode of", path, e))?;

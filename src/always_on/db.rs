@@ -188,11 +188,13 @@ impl Db {
 
     /// Every project always-on has state for: `(key, root)`.
     pub fn projects(&self) -> Result<Vec<(String, PathBuf)>, Error> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT project_key, project_root FROM always_on_projects ORDER BY project_key")?;
+        let mut stmt = self.conn.prepare(
+            "SELECT project_key, project_root FROM always_on_projects ORDER BY project_key",
+        )?;
         let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, PathBuf::from(r.get::<_, String>(1)?))))?
+            .query_map([], |r| {
+                Ok((r.get(0)?, PathBuf::from(r.get::<_, String>(1)?)))
+            })?
             .collect::<Result<_, _>>()?;
         Ok(rows)
     }
@@ -487,7 +489,10 @@ impl Db {
         ))?;
         let pattern = format!(
             "{}%",
-            query.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+            query
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
         );
         let rows: Vec<PlanRow> = stmt
             .query_map(params![query, pattern], plan_row)?

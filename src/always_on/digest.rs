@@ -45,7 +45,10 @@ pub(super) fn sessions(home: &PilotHome, project: &Project) -> String {
         if prompts.is_empty() {
             continue;
         }
-        let name = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy())
+            .unwrap_or_default();
         let _ = writeln!(out, "- session {name} ({created}):");
         for p in prompts {
             let _ = writeln!(out, "  - {p}");
@@ -58,7 +61,11 @@ pub(super) fn sessions(home: &PilotHome, project: &Project) -> String {
 pub(super) fn plans(plans: &[PlanRow]) -> String {
     let mut out = String::new();
     for p in plans {
-        let _ = writeln!(out, "- {} \"{}\" (dedupe key {}, {})", p.id, p.title, p.dedupe_key, p.status);
+        let _ = writeln!(
+            out,
+            "- {} \"{}\" (dedupe key {}, {})",
+            p.id, p.title, p.dedupe_key, p.status
+        );
     }
     out
 }

@@ -68,7 +68,11 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn io(action: &'static str, path: &std::path::Path, source: std::io::Error) -> Error {
+    pub(crate) fn io(
+        action: &'static str,
+        path: &std::path::Path,
+        source: std::io::Error,
+    ) -> Error {
         Error::Io {
             action,
             path: path.to_owned(),

@@ -14,7 +14,9 @@ use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 
-use crate::agent::{self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunError, RunRequest, TurnOutcome};
+use crate::agent::{
+    self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunError, RunRequest, TurnOutcome,
+};
 use crate::config::{AlwaysOnExecution, Config};
 use crate::home::{PilotHome, Project};
 use crate::tools::ToolSource;

@@ -59,7 +59,11 @@ impl IgnoreSet {
 
     /// True when `rel` or any of its parent directories is ignored (for watch events).
     pub fn is_ignored_path(&self, rel: &Path) -> bool {
-        self.is_ignored_file(rel) || rel.ancestors().skip(1).any(|a| !a.as_os_str().is_empty() && self.is_ignored_dir(a))
+        self.is_ignored_file(rel)
+            || rel
+                .ancestors()
+                .skip(1)
+                .any(|a| !a.as_os_str().is_empty() && self.is_ignored_dir(a))
     }
 }
 

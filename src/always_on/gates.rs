@@ -108,7 +108,10 @@ pub fn static_gates(cfg: &AlwaysOnConfig, target: &Target) -> Option<Closed> {
     if !target.root.is_dir() {
         return closed(
             Gate::ProjectMissing,
-            format!("the project directory {} does not exist", target.root.display()),
+            format!(
+                "the project directory {} does not exist",
+                target.root.display()
+            ),
         );
     }
     None

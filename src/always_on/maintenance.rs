@@ -97,7 +97,10 @@ pub struct OrphanedWorkspace {
 }
 
 /// Workspace parts no active or applied cycle accounts for.
-pub fn orphaned_workspaces(home: &PilotHome, config: &Config) -> Result<Vec<OrphanedWorkspace>, Error> {
+pub fn orphaned_workspaces(
+    home: &PilotHome,
+    config: &Config,
+) -> Result<Vec<OrphanedWorkspace>, Error> {
     let db = Db::open(home)?;
     let cycles = db.cycles()?;
     let kept: BTreeSet<String> = cycles
@@ -130,7 +133,11 @@ pub fn orphaned_workspaces(home: &PilotHome, config: &Config) -> Result<Vec<Orph
             continue;
         };
         for name in repo.worktrees().into_iter().flat_map(|w| {
-            w.iter().flatten().flatten().map(str::to_owned).collect::<Vec<_>>()
+            w.iter()
+                .flatten()
+                .flatten()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
         }) {
             if let Some(cycle) = name.strip_prefix("always-on-")
                 && !kept.contains(cycle)
@@ -149,7 +156,9 @@ pub fn orphaned_workspaces(home: &PilotHome, config: &Config) -> Result<Vec<Orph
             .flatten()
             .flatten()
         {
-            let Ok(Some(name)) = branch.name() else { continue };
+            let Ok(Some(name)) = branch.name() else {
+                continue;
+            };
             if let Some(cycle) = name.strip_prefix("always-on/")
                 && !kept.contains(cycle)
             {
@@ -178,7 +187,9 @@ pub fn remove_orphaned_workspaces(
             OrphanKind::Directory => std::fs::remove_dir_all(&orphan.path)
                 .map_err(|e| Error::io("remove", &orphan.path, e))?,
             OrphanKind::Worktree => workspace::remove_git_parts(&orphan.path, &orphan.name, None)?,
-            OrphanKind::Branch => workspace::remove_git_parts(&orphan.path, "", Some(&orphan.name))?,
+            OrphanKind::Branch => {
+                workspace::remove_git_parts(&orphan.path, "", Some(&orphan.name))?
+            }
         }
     }
     Ok(found)

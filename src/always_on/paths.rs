@@ -32,7 +32,9 @@ impl Paths {
 
     /// The agent events of one phase of a run (`discover`, `execute`), in `run --json` format.
     pub fn run_log(&self, run_id: &str, phase: &str) -> PathBuf {
-        self.dir.join("runs").join(format!("{run_id}.{phase}.jsonl"))
+        self.dir
+            .join("runs")
+            .join(format!("{run_id}.{phase}.jsonl"))
     }
 
     pub fn events_file(&self) -> PathBuf {

@@ -195,10 +195,11 @@ pub fn validate(markdown: &str) -> Result<ValidPlan, Vec<String>> {
                 summary = paragraph.to_owned();
             }
             "Rationale" if filled.is_empty() => problems.push("Rationale is empty".to_owned()),
-            "Context Signals" | "Verification" => {
-                if filled.is_empty() || filled.iter().any(|l| !l.starts_with("- ") || l.len() < 3) {
-                    problems.push(format!("{name} must be a list of one or more `- ` bullets"));
-                }
+            "Context Signals" | "Verification"
+                if filled.is_empty()
+                    || filled.iter().any(|l| !l.starts_with("- ") || l.len() < 3) =>
+            {
+                problems.push(format!("{name} must be a list of one or more `- ` bullets"));
             }
             "Proposed Change" => {
                 if filled.is_empty() {
@@ -216,7 +217,9 @@ pub fn validate(markdown: &str) -> Result<ValidPlan, Vec<String>> {
             "Execution Steps" => {
                 let ordered = |l: &&str| {
                     l.split_once(". ").is_some_and(|(n, rest)| {
-                        !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !rest.trim().is_empty()
+                        !n.is_empty()
+                            && n.chars().all(|c| c.is_ascii_digit())
+                            && !rest.trim().is_empty()
                     })
                 };
                 if filled.is_empty() || !filled.iter().all(ordered) {
@@ -320,11 +323,20 @@ mod tests {
         d.proposed_change = "TODO decide".to_owned();
         d.summary = "x".repeat(201);
         let problems = validate(&render(&header(), &d)).unwrap_err();
-        assert!(problems.iter().any(|p| p.contains("placeholder")), "{problems:?}");
-        assert!(problems.iter().any(|p| p.contains("longer than 200")), "{problems:?}");
+        assert!(
+            problems.iter().any(|p| p.contains("placeholder")),
+            "{problems:?}"
+        );
+        assert!(
+            problems.iter().any(|p| p.contains("longer than 200")),
+            "{problems:?}"
+        );
         let text = render(&header(), &draft()).replace("## Rationale", "## Why");
         let problems = validate(&text).unwrap_err();
-        assert!(problems.iter().any(|p| p.contains("exactly")), "{problems:?}");
+        assert!(
+            problems.iter().any(|p| p.contains("exactly")),
+            "{problems:?}"
+        );
         let text = render(&header(), &draft()).replace("> run:", "> owner: x\n> run:");
         assert!(validate(&text).unwrap_err()[0].contains("unknown header `owner`"));
     }

@@ -16,7 +16,9 @@ use super::db::{Db, PlanRow, now_ms};
 use super::paths::Paths;
 use super::plan::{self, PlanDraft, PlanHeader};
 use crate::home::{PilotHome, Project};
-use crate::tools::{LiveTools, Tool, ToolContext, ToolFuture, ToolOutput, ToolSource, ToolSourceFuture};
+use crate::tools::{
+    LiveTools, Tool, ToolContext, ToolFuture, ToolOutput, ToolSource, ToolSourceFuture,
+};
 
 /// The tool's name.
 pub const NAME: &str = "always_on_plan";
@@ -124,7 +126,10 @@ impl PlanTool {
                     file,
                 });
                 ToolOutput::ok(
-                    format!("saved plan {id}: {}. Stop now; it will be executed in an isolated workspace.", valid.title),
+                    format!(
+                        "saved plan {id}: {}. Stop now; it will be executed in an isolated workspace.",
+                        valid.title
+                    ),
                     format!("plan {id} saved"),
                 )
             }

@@ -80,9 +80,9 @@ fn sections(text: &str) -> Vec<Option<String>> {
             .map(|h| h.trim_start_matches('#').trim());
         if let Some(h) = heading {
             flush(current, &mut body);
-            current = AGENT_SECTIONS
-                .iter()
-                .position(|s| s.eq_ignore_ascii_case(h) || s.replace('-', " ").eq_ignore_ascii_case(h));
+            current = AGENT_SECTIONS.iter().position(|s| {
+                s.eq_ignore_ascii_case(h) || s.replace('-', " ").eq_ignore_ascii_case(h)
+            });
             continue;
         }
         if current.is_some() {
@@ -116,7 +116,10 @@ pub fn build(input: &ReportInput<'_>) -> (String, ReportSource) {
             .filter(|(_, p)| p.is_none())
             .map(|(n, _)| *n)
             .collect();
-        notes.push(format!("Missing from the agent's report: {}.", missing.join(", ")));
+        notes.push(format!(
+            "Missing from the agent's report: {}.",
+            missing.join(", ")
+        ));
         ReportSource::Partial
     } else {
         ReportSource::Agent
@@ -133,7 +136,11 @@ pub fn build(input: &ReportInput<'_>) -> (String, ReportSource) {
     let notes = if notes.is_empty() {
         "None.".to_owned()
     } else {
-        notes.iter().map(|n| format!("- {n}")).collect::<Vec<_>>().join("\n")
+        notes
+            .iter()
+            .map(|n| format!("- {n}"))
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let markdown = format!(
         "# {title} - Work Report\n\n> Always-On Run Report\n> run: {run}\n> plan: {plan}\n> started: {started}\n\

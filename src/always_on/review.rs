@@ -35,7 +35,11 @@ pub struct ProjectStatus {
 }
 
 /// What the next tick of `target` would do, without doing it.
-pub fn status(home: &PilotHome, cfg: &AlwaysOnConfig, target: &Target) -> Result<ProjectStatus, Error> {
+pub fn status(
+    home: &PilotHome,
+    cfg: &AlwaysOnConfig,
+    target: &Target,
+) -> Result<ProjectStatus, Error> {
     let db = Db::open(home)?;
     let key = &target.key;
     let state = db.project_state(key)?;
@@ -170,7 +174,11 @@ fn hold_lock(paths: &Paths) -> Result<TickLock, Error> {
 }
 
 /// `always-on apply PLAN [--dry-run]`.
-pub fn apply_plan(home: &PilotHome, query: &str, dry_run: bool) -> Result<(PlanRow, ApplyReport), Error> {
+pub fn apply_plan(
+    home: &PilotHome,
+    query: &str,
+    dry_run: bool,
+) -> Result<(PlanRow, ApplyReport), Error> {
     let mut db = Db::open(home)?;
     let (plan, cycle) = open_workspace(&db, query)?;
     let key = ProjectKey(plan.project_key.clone());
@@ -183,7 +191,10 @@ pub fn apply_plan(home: &PilotHome, query: &str, dry_run: bool) -> Result<(PlanR
         })?;
     let changes = apply::diff(&cycle)?;
     if !dry_run {
-        emit(&paths, PhaseEvent::new(&key, Some(&plan.run_id), "apply_started").plan(&plan.id));
+        emit(
+            &paths,
+            PhaseEvent::new(&key, Some(&plan.run_id), "apply_started").plan(&plan.id),
+        );
     }
     let report = apply::apply(&root, &changes, dry_run)?;
     if dry_run {

@@ -35,10 +35,12 @@ fn child<'a>(map: &'a mut Mapping, key: &str, file: &Path) -> Result<&'a mut Map
 /// Sets the project `root` enabled or not in `file` (created when missing).
 pub fn set_enabled(file: &Path, root: &Path, enabled: bool) -> Result<Edited, Error> {
     let mut doc: Value = match std::fs::read_to_string(file) {
-        Ok(text) if !text.trim().is_empty() => serde_yaml::from_str(&text).map_err(|e| Error::Config {
-            path: file.to_owned(),
-            reason: format!("it is not valid YAML ({e}); fix it first"),
-        })?,
+        Ok(text) if !text.trim().is_empty() => {
+            serde_yaml::from_str(&text).map_err(|e| Error::Config {
+                path: file.to_owned(),
+                reason: format!("it is not valid YAML ({e}); fix it first"),
+            })?
+        }
         Ok(_) => Value::Mapping(Mapping::new()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Value::Mapping(Mapping::new()),
         Err(e) => return Err(Error::io("read", file, e)),

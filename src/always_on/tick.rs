@@ -213,10 +213,13 @@ pub async fn tick(
                 "run_completed"
             })
             .outcome(text);
-            emit(&paths, match &error {
-                Some(err) => e.error(err),
-                None => e,
-            });
+            emit(
+                &paths,
+                match &error {
+                    Some(err) => e.error(err),
+                    None => e,
+                },
+            );
         }
         Err(failure) => {
             let message = failure.message();
@@ -229,7 +232,13 @@ pub async fn tick(
             if let Some(plan) = &report.plan_id {
                 db.set_plan_status(plan, "failed", None, None)?;
             }
-            db.finish_run(&run_id, "failed", report.plan_id.as_deref(), None, Some(&message))?;
+            db.finish_run(
+                &run_id,
+                "failed",
+                report.plan_id.as_deref(),
+                None,
+                Some(&message),
+            )?;
             emit(
                 &paths,
                 event("run_failed").outcome("failed").error(&message),
@@ -242,7 +251,11 @@ pub async fn tick(
 
 /// Records every `running` run of the project as failed: the caller holds the lock, so their
 /// ticks are gone. Returns their ids.
-pub(super) fn reclaim(db: &Db, paths: &Paths, key: &crate::home::ProjectKey) -> Result<Vec<String>, Error> {
+pub(super) fn reclaim(
+    db: &Db,
+    paths: &Paths,
+    key: &crate::home::ProjectKey,
+) -> Result<Vec<String>, Error> {
     let mut ids = Vec::new();
     for run in db.running(Some(key))? {
         let message = format!(
@@ -253,7 +266,9 @@ pub(super) fn reclaim(db: &Db, paths: &Paths, key: &crate::home::ProjectKey) -> 
         );
         db.fail_dead_run(&run, &message)?;
         if let Some(plan) = &run.plan_id
-            && db.plan(plan)?.is_some_and(|p| matches!(p.status.as_str(), "ready" | "executing"))
+            && db
+                .plan(plan)?
+                .is_some_and(|p| matches!(p.status.as_str(), "ready" | "executing"))
         {
             db.set_plan_status(plan, "failed", None, None)?;
         }
@@ -377,7 +392,9 @@ impl Run<'_> {
                 .map_err(Failure::from)?;
             emit(
                 self.paths,
-                self.event("plan_produced").plan(&plan.id).title(&plan.title),
+                self.event("plan_produced")
+                    .plan(&plan.id)
+                    .title(&plan.title),
             );
             return Ok(saved);
         }
@@ -463,11 +480,14 @@ impl Run<'_> {
         )
         .await?;
         let stopped = outcome.error.as_ref().map(ToString::to_string);
-        let mut done = self.event("execution_completed").plan(&plan.id).detail(serde_json::json!({
-            "status": outcome.status,
-            "iterations": outcome.iterations,
-            "tool_calls": outcome.tool_calls,
-        }));
+        let mut done = self
+            .event("execution_completed")
+            .plan(&plan.id)
+            .detail(serde_json::json!({
+                "status": outcome.status,
+                "iterations": outcome.iterations,
+                "tool_calls": outcome.tool_calls,
+            }));
         if let Some(e) = &stopped {
             done = done.error(e);
         }
@@ -478,7 +498,8 @@ impl Run<'_> {
         emit(self.paths, self.event("report_started").plan(&plan.id));
         let diffstat = apply::diff(cycle).map(|d| d.stat)?;
         let finished = chrono::Utc::now();
-        let fmt = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let fmt =
+            |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let completed = outcome.status == TurnStatus::Completed;
         let (markdown, source) = report::build(&ReportInput {
             title: &plan.title,
@@ -509,7 +530,9 @@ impl Run<'_> {
             self.event("report_produced")
                 .plan(&plan.id)
                 .outcome(status)
-                .detail(serde_json::json!({"file": file, "fallback": source == ReportSource::Fallback})),
+                .detail(
+                    serde_json::json!({"file": file, "fallback": source == ReportSource::Fallback}),
+                ),
         );
         if let Some(e) = stopped {
             self.report.error = Some(e);

@@ -53,7 +53,8 @@ pub async fn watch(
                 source,
             })?;
     }
-    let interval = Duration::from_secs(u64::from(settings.trigger.tick_interval_minutes.max(1)) * 60);
+    let interval =
+        Duration::from_secs(u64::from(settings.trigger.tick_interval_minutes.max(1)) * 60);
     let debounce = Duration::from_millis(settings.dormancy.debounce_ms);
     let relevant = |path: &PathBuf| -> Option<usize> {
         if path.starts_with(home.root()) {
@@ -69,10 +70,12 @@ pub async fn watch(
         for &i in &due {
             let target = &targets[i];
             match load(target) {
-                Ok(config) => match tick(home, &config, target, TickOptions::default(), cancel).await {
-                    Ok(report) => on_report(&report),
-                    Err(e) => on_error(target, e.to_string()),
-                },
+                Ok(config) => {
+                    match tick(home, &config, target, TickOptions::default(), cancel).await {
+                        Ok(report) => on_report(&report),
+                        Err(e) => on_error(target, e.to_string()),
+                    }
+                }
                 Err(e) => on_error(target, e),
             }
             if cancel.is_cancelled() {

@@ -48,7 +48,13 @@ pub fn create(
         Ok(repo) if repo.head().is_ok() && !repo.is_bare() => {
             create_worktree(&repo, project, &paths.worktree_dir(cfg, cycle_id), cycle_id)
         }
-        _ => create_snapshot(project, &paths.snapshot_dir(cfg, cycle_id), cfg, ignore, cycle_id),
+        _ => create_snapshot(
+            project,
+            &paths.snapshot_dir(cfg, cycle_id),
+            cfg,
+            ignore,
+            cycle_id,
+        ),
     }
 }
 
@@ -132,7 +138,8 @@ pub fn copy_entry(src: &Path, dst: &Path) -> Result<(), Error> {
     }
     if meta.file_type().is_symlink() {
         let target = std::fs::read_link(src).map_err(|e| Error::io("read the link", src, e))?;
-        std::os::unix::fs::symlink(&target, dst).map_err(|e| Error::io("create the link", dst, e))?;
+        std::os::unix::fs::symlink(&target, dst)
+            .map_err(|e| Error::io("create the link", dst, e))?;
     } else {
         std::fs::copy(src, dst).map_err(|e| Error::io("copy to", dst, e))?;
     }
@@ -147,7 +154,9 @@ fn commit_all(repo: &Repository, dir: &Path, message: &str) -> Result<Oid, Error
     index
         .add_all(["*"], IndexAddOption::DEFAULT, None)
         .map_err(git("stage the files"))?;
-    index.update_all(["*"], None).map_err(git("stage deletions"))?;
+    index
+        .update_all(["*"], None)
+        .map_err(git("stage deletions"))?;
     index.write().map_err(git("write the index"))?;
     let tree_id = index.write_tree().map_err(git("write the tree"))?;
     let parent = repo.head().ok().and_then(|h| h.peel_to_commit().ok());
@@ -185,7 +194,8 @@ fn create_snapshot(
     for f in &files {
         copy_entry(&root.join(&f.rel), &dir.join(&f.rel))?;
     }
-    let repo = Repository::init(dir).map_err(|e| Error::git("create the snapshot repository", dir, e))?;
+    let repo =
+        Repository::init(dir).map_err(|e| Error::git("create the snapshot repository", dir, e))?;
     let exclude = dir.join(".git/info/exclude");
     let patterns: String = ignore_patterns(ignore.globs()).join("\n");
     crate::store::write_atomic(&exclude, format!("{patterns}\n").as_bytes())?;
@@ -225,7 +235,11 @@ pub fn remove(cycle: &Cycle) -> Result<(), Error> {
         std::fs::remove_dir_all(&cycle.path).map_err(|e| Error::io("remove", &cycle.path, e))?;
     }
     if cycle.strategy == GIT_WORKTREE {
-        remove_git_parts(&cycle.repo_root, &worktree_name(&cycle.id), cycle.branch.as_deref())?;
+        remove_git_parts(
+            &cycle.repo_root,
+            &worktree_name(&cycle.id),
+            cycle.branch.as_deref(),
+        )?;
     }
     Ok(())
 }

@@ -21,7 +21,12 @@ use crate::support::{Run, TestEnv};
 pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     let out = std::process::Command::new("git")
         .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args(["-c", "init.defaultBranch=main", "-c", "core.hooksPath=/dev/null"])
+        .args([
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "core.hooksPath=/dev/null",
+        ])
         .args(args)
         .current_dir(dir)
         .env_remove("GIT_DIR")
@@ -82,7 +87,11 @@ pub(crate) fn call(id: &str, name: &str, args: &Value) -> Reply {
 
 /// Mounts a discovery that files the plan `key` (two model calls).
 pub(crate) fn mount_discovery(mock: &MockModel, key: &str) {
-    mock.push(call("p1", "always_on_plan", &plan_args("Upper-case the last line", key)));
+    mock.push(call(
+        "p1",
+        "always_on_plan",
+        &plan_args("Upper-case the last line", key),
+    ));
     mock.push(openai::text("Filed the plan."));
 }
 

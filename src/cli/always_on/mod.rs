@@ -183,7 +183,8 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
             Ok(Outcome::Success)
         }
         AlwaysOnCommand::Apply(args) => {
-            let (plan, report) = review::apply_plan(&home, &args.plan, args.dry_run).map_err(fail)?;
+            let (plan, report) =
+                review::apply_plan(&home, &args.plan, args.dry_run).map_err(fail)?;
             print::applied(ctx, &plan, &report)?;
             Ok(if report.conflicts.is_empty() {
                 Outcome::Success
@@ -194,7 +195,8 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
         AlwaysOnCommand::Discard(arg) => {
             let (plan, cycle) = review::discard(&home, &arg.plan).map_err(fail)?;
             if ctx.out.json {
-                ctx.out.json(&serde_json::json!({"plan": plan.id, "workspace": cycle}))?;
+                ctx.out
+                    .json(&serde_json::json!({"plan": plan.id, "workspace": cycle}))?;
             } else {
                 let branch = cycle
                     .branch
@@ -244,7 +246,10 @@ async fn tick(ctx: &Context, home: &PilotHome, args: &TickArgs) -> anyhow::Resul
 
 /// The exit code of a tick: interrupted > account error > failed > success.
 fn outcome_of(reports: &[TickReport]) -> Outcome {
-    if reports.iter().any(|r| r.outcome == TickOutcome::Interrupted) {
+    if reports
+        .iter()
+        .any(|r| r.outcome == TickOutcome::Interrupted)
+    {
         Outcome::Interrupted
     } else if reports.iter().any(|r| r.account_error) {
         Outcome::AccountError
@@ -279,16 +284,29 @@ async fn watch(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Out
     let mut on_error = |t: &Target, e: String| {
         out.error(&format!("always-on tick in {}: {e}", t.root.display()));
     };
-    always_on::watch(home, &settings, &targets, &load, &cancel, &mut on_report, &mut on_error)
-        .await
-        .map_err(fail)?;
+    always_on::watch(
+        home,
+        &settings,
+        &targets,
+        &load,
+        &cancel,
+        &mut on_report,
+        &mut on_error,
+    )
+    .await
+    .map_err(fail)?;
     if let Some(e) = write_error {
         return Err(e.into());
     }
     Ok(Outcome::Success)
 }
 
-fn enable(ctx: &Context, home: &PilotHome, dir: Option<&Path>, on: bool) -> anyhow::Result<Outcome> {
+fn enable(
+    ctx: &Context,
+    home: &PilotHome,
+    dir: Option<&Path>,
+    on: bool,
+) -> anyhow::Result<Outcome> {
     let dir = match dir {
         Some(d) => d.to_owned(),
         None => ctx.cwd()?,

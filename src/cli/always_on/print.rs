@@ -25,8 +25,14 @@ pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
             "{project}: plan {} \"{}\" executed in {}; report {}; review with `pilotdeck always-on show {}`",
             r.plan_id.as_deref().unwrap_or("?"),
             r.title.as_deref().unwrap_or(""),
-            r.workspace.as_ref().map(|p| p.display().to_string()).unwrap_or_default(),
-            r.report.as_ref().map(|p| p.display().to_string()).unwrap_or_default(),
+            r.workspace
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            r.report
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
             r.plan_id.as_deref().unwrap_or("?"),
         ),
         TickOutcome::Failed | TickOutcome::Interrupted => format!(
@@ -48,7 +54,8 @@ pub(super) fn status(ctx: &Context, all: &[ProjectStatus]) -> anyhow::Result<()>
         return Ok(());
     }
     for s in all {
-        ctx.out.line(&format!("{} ({})", s.project.display(), s.project_key))?;
+        ctx.out
+            .line(&format!("{} ({})", s.project.display(), s.project_key))?;
         let next = match &s.gate {
             Some(g) => format!("stops at {}: {}", g.gate.as_str(), g.reason),
             None => "would run".to_owned(),
@@ -60,16 +67,22 @@ pub(super) fn status(ctx: &Context, all: &[ProjectStatus]) -> anyhow::Result<()>
                 r.id,
                 r.outcome,
                 format_ms(r.started_at),
-                r.plan_id.as_deref().map(|p| format!(" (plan {p})")).unwrap_or_default()
+                r.plan_id
+                    .as_deref()
+                    .map(|p| format!(" (plan {p})"))
+                    .unwrap_or_default()
             ),
             None => "none".to_owned(),
         };
         ctx.out.line(&format!("  last run:    {last}"))?;
         ctx.out.line(&format!(
             "  dormant:     {}",
-            s.dormant_since.as_deref().map_or("no".to_owned(), |d| format!("since {d}"))
+            s.dormant_since
+                .as_deref()
+                .map_or("no".to_owned(), |d| format!("since {d}"))
         ))?;
-        ctx.out.line(&format!("  budget left: {} today", s.budget_left))?;
+        ctx.out
+            .line(&format!("  budget left: {} today", s.budget_left))?;
         if let Some(c) = &s.active_workspace {
             ctx.out.line(&format!(
                 "  workspace:   {} ({}, {} plans)",
@@ -108,13 +121,17 @@ pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
         return Ok(());
     }
     let p = &shown.plan;
-    ctx.out.line(&format!("plan {} — {} ({})", p.id, p.title, p.status))?;
+    ctx.out
+        .line(&format!("plan {} — {} ({})", p.id, p.title, p.status))?;
     if let Some(c) = &shown.workspace {
         ctx.out.line(&format!(
             "workspace {} ({}{}, {})",
             c.path.display(),
             c.strategy,
-            c.branch.as_deref().map(|b| format!(", branch {b}")).unwrap_or_default(),
+            c.branch
+                .as_deref()
+                .map(|b| format!(", branch {b}"))
+                .unwrap_or_default(),
             c.status
         ))?;
     }
@@ -126,14 +143,19 @@ pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
     }
     if let Some(stat) = &shown.diffstat {
         ctx.out.line("\n--- workspace changes\n")?;
-        ctx.out.raw(if stat.trim().is_empty() { "no changes\n" } else { stat })?;
+        ctx.out.raw(if stat.trim().is_empty() {
+            "no changes\n"
+        } else {
+            stat
+        })?;
     }
     Ok(())
 }
 
 pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow::Result<()> {
     if ctx.out.json {
-        ctx.out.json(&serde_json::json!({"plan": plan.id, "result": r}))?;
+        ctx.out
+            .json(&serde_json::json!({"plan": plan.id, "result": r}))?;
         return Ok(());
     }
     if !r.conflicts.is_empty() {
@@ -143,13 +165,18 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
             r.conflicts.len()
         ));
         for c in &r.conflicts {
-            ctx.out.line(&format!("conflict  {}  ({})", c.path, c.reason))?;
+            ctx.out
+                .line(&format!("conflict  {}  ({})", c.path, c.reason))?;
         }
         return Ok(());
     }
     let verb = if r.dry_run { "would apply" } else { "applied" };
     for f in &r.applied {
-        let how = if r.merged.contains(f) { "merged" } else { "updated" };
+        let how = if r.merged.contains(f) {
+            "merged"
+        } else {
+            "updated"
+        };
         ctx.out.line(&format!("{how}  {f}"))?;
     }
     ctx.out.note(&format!(
