@@ -14,7 +14,7 @@ mod mock_model;
 mod support;
 
 use always_on_common::*;
-use mock_model::{MockModel, openai};
+use mock_model::{MockModel, Turn, openai};
 use serde_json::Value;
 use support::TestEnv;
 
@@ -148,6 +148,16 @@ fn recent_user_msg_after_a_finished_run_and_force_skips_it() {
     assert_eq!(gate(&report), "recent_user_msg");
     mount_no_plan(&mock);
     assert_eq!(tick(&env, &["--force"], 0)["outcome"], "no_plan");
+}
+
+#[test]
+fn a_chat_turn_counts_as_a_recent_user_message() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mock.push(openai::text("Hi."));
+    mock.push(openai::json(&Turn::new().text("Greeting")));
+    env.cmd().arg_str("chat").stdin("hello\n").run(0);
+    assert_eq!(gate(&tick(&env, &[], 0)), "recent_user_msg");
 }
 
 #[test]

@@ -162,3 +162,38 @@ impl Drop for Batch {
             .append(&mut self.local);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> IgnoreSet {
+        IgnoreSet::new(&crate::config::AlwaysOnDormancy::default().ignore_globs).unwrap()
+    }
+
+    #[test]
+    fn ignored_directories_are_recognised_at_any_depth() {
+        let ignore = defaults();
+        assert!(ignore.is_ignored_dir(Path::new(".git")));
+        assert!(ignore.is_ignored_dir(Path::new("web/node_modules")));
+        assert!(ignore.is_ignored_path(Path::new("web/node_modules/a/b.js")));
+        assert!(ignore.is_ignored_file(Path::new("src/.DS_Store")));
+        assert!(!ignore.is_ignored_dir(Path::new("src")));
+        assert!(!ignore.is_ignored_path(Path::new("src/distance.rs")));
+    }
+
+    #[test]
+    fn the_fingerprint_changes_with_files_but_not_with_ignored_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        crate::store::write_atomic(&root.join("src/a.rs"), b"a").unwrap();
+        let ignore = defaults();
+        let first = fingerprint(root, &ignore);
+        crate::store::write_atomic(&root.join("node_modules/x.js"), b"x").unwrap();
+        assert_eq!(fingerprint(root, &ignore), first);
+        crate::store::write_atomic(&root.join("src/b.rs"), b"b").unwrap();
+        assert_ne!(fingerprint(root, &ignore), first);
+        assert_eq!(walk(root, &ignore, true).len(), 2);
+    }
+}

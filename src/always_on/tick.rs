@@ -151,6 +151,12 @@ pub async fn tick(
     if let Some(closed) = gates::cycle_gate(&db, cfg, &target.key)? {
         return Ok(report.gated(closed));
     }
+    let project = Project {
+        root: target.root.clone(),
+        key: target.key.clone(),
+    };
+    // The `.cwd` marker maps the workspaces under `<home>/projects/<key>/` back to the project.
+    project.ensure_dir(home)?;
     let run_id = ulid::Ulid::generate().to_string().to_lowercase();
     lock.record(&run_id)?;
     db.start_run(
@@ -177,10 +183,7 @@ pub async fn tick(
     let mut run = Run {
         home,
         config,
-        project: Project {
-            root: target.root.clone(),
-            key: target.key.clone(),
-        },
+        project,
         paths: &paths,
         db: &mut db,
         run_id: &run_id,
@@ -344,6 +347,9 @@ impl Run<'_> {
         let Some(plan) = self.discover(cancel).await? else {
             return Ok(TickOutcome::NoPlan);
         };
+        if cancel.is_cancelled() {
+            return Err(Failure::Interrupted);
+        }
         let cycle = self.workspace()?;
         self.db
             .set_plan_status(&plan.id, "executing", Some(&cycle.id), None)

@@ -116,10 +116,14 @@ fn copy_uncommitted(repo: &Repository, root: &Path, dir: &Path) -> Result<(), Er
         let Ok(rel) = entry.path() else { continue };
         let src = root.join(rel);
         let dst = dir.join(rel);
-        if src.symlink_metadata().is_ok() {
-            copy_entry(&src, &dst)?;
-        } else if dst.symlink_metadata().is_ok() {
-            std::fs::remove_file(&dst).map_err(|e| Error::io("remove", &dst, e))?;
+        match src.symlink_metadata() {
+            // An untracked nested repository is listed as a directory; it is not copied.
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => copy_entry(&src, &dst)?,
+            Err(_) if dst.symlink_metadata().is_ok() => {
+                std::fs::remove_file(&dst).map_err(|e| Error::io("remove", &dst, e))?;
+            }
+            Err(_) => {}
         }
     }
     Ok(())
