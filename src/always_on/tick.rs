@@ -134,6 +134,7 @@ pub async fn tick(
     if let Some(closed) = gates::activity_gates(&db, cfg, &target.key, opts.force)? {
         return Ok(report.gated(closed));
     }
+    let run_id = ulid::Ulid::generate().to_string().to_lowercase();
     let Some(lock) = TickLock::try_acquire(&paths)? else {
         let holder = lock::holder(&paths)
             .map(|(pid, run)| format!(" (pid {pid}, run {run})"))
@@ -143,6 +144,7 @@ pub async fn tick(
             reason: format!("another always-on tick is working on this project{holder}"),
         }));
     };
+    lock.record(&run_id)?;
     let mut report = report;
     report.reclaimed = reclaim(&db, &paths, &target.key)?;
     if let Some(closed) = gates::activity_gates(&db, cfg, &target.key, opts.force)? {
@@ -157,8 +159,6 @@ pub async fn tick(
     };
     // The `.cwd` marker maps the workspaces under `<home>/projects/<key>/` back to the project.
     project.ensure_dir(home)?;
-    let run_id = ulid::Ulid::generate().to_string().to_lowercase();
-    lock.record(&run_id)?;
     db.start_run(
         &RunRow {
             id: run_id.clone(),
