@@ -36,6 +36,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
+            cand always-on 'Autonomous background work: tick, watch, review plans, apply or discard their results'
             cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
@@ -403,6 +404,234 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;router;help;stats'= {
         }
         &'pilotdeck;router;help;help'= {
+        }
+        &'pilotdeck;always-on'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand tick 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
+            cand watch 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
+            cand status 'Per project: where the next tick would stop, last run, dormancy, budget left'
+            cand plans 'List the plans of this project (or all), newest first'
+            cand show 'Show a plan, its report and the diffstat of its workspace'
+            cand diff 'Print the diff of a plan''s workspace against the project as it was'
+            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)'
+            cand discard 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot'
+            cand enable 'Turn always-on on for a project (edits alwaysOn in the home config file)'
+            cand disable 'Turn always-on off for a project'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;always-on;tick'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Every project in alwaysOn.projects instead of this one'
+            cand --force 'Skip the time gates (dormancy, recent user message, cooldown, daily budget); never the lock'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;watch'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Every project (in alwaysOn.projects, or with plans) instead of this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;status'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Every project (in alwaysOn.projects, or with plans) instead of this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;plans'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Every project (in alwaysOn.projects, or with plans) instead of this one'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;show'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;diff'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;apply'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --dry-run 'Only say what would be applied, or what conflicts'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;discard'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;enable'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;disable'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;always-on;help'= {
+            cand tick 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
+            cand watch 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
+            cand status 'Per project: where the next tick would stop, last run, dormancy, budget left'
+            cand plans 'List the plans of this project (or all), newest first'
+            cand show 'Show a plan, its report and the diffstat of its workspace'
+            cand diff 'Print the diff of a plan''s workspace against the project as it was'
+            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)'
+            cand discard 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot'
+            cand enable 'Turn always-on on for a project (edits alwaysOn in the home config file)'
+            cand disable 'Turn always-on off for a project'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;always-on;help;tick'= {
+        }
+        &'pilotdeck;always-on;help;watch'= {
+        }
+        &'pilotdeck;always-on;help;status'= {
+        }
+        &'pilotdeck;always-on;help;plans'= {
+        }
+        &'pilotdeck;always-on;help;show'= {
+        }
+        &'pilotdeck;always-on;help;diff'= {
+        }
+        &'pilotdeck;always-on;help;apply'= {
+        }
+        &'pilotdeck;always-on;help;discard'= {
+        }
+        &'pilotdeck;always-on;help;enable'= {
+        }
+        &'pilotdeck;always-on;help;disable'= {
+        }
+        &'pilotdeck;always-on;help;help'= {
         }
         &'pilotdeck;cron'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -1570,6 +1799,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand chat 'Talk with the agent in this project, interactively (one turn per line when piped)'
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
+            cand always-on 'Autonomous background work: tick, watch, review plans, apply or discard their results'
             cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
@@ -1625,6 +1855,38 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;router;decide'= {
         }
         &'pilotdeck;help;router;stats'= {
+        }
+        &'pilotdeck;help;always-on'= {
+            cand tick 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
+            cand watch 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
+            cand status 'Per project: where the next tick would stop, last run, dormancy, budget left'
+            cand plans 'List the plans of this project (or all), newest first'
+            cand show 'Show a plan, its report and the diffstat of its workspace'
+            cand diff 'Print the diff of a plan''s workspace against the project as it was'
+            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)'
+            cand discard 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot'
+            cand enable 'Turn always-on on for a project (edits alwaysOn in the home config file)'
+            cand disable 'Turn always-on off for a project'
+        }
+        &'pilotdeck;help;always-on;tick'= {
+        }
+        &'pilotdeck;help;always-on;watch'= {
+        }
+        &'pilotdeck;help;always-on;status'= {
+        }
+        &'pilotdeck;help;always-on;plans'= {
+        }
+        &'pilotdeck;help;always-on;show'= {
+        }
+        &'pilotdeck;help;always-on;diff'= {
+        }
+        &'pilotdeck;help;always-on;apply'= {
+        }
+        &'pilotdeck;help;always-on;discard'= {
+        }
+        &'pilotdeck;help;always-on;enable'= {
+        }
+        &'pilotdeck;help;always-on;disable'= {
         }
         &'pilotdeck;help;cron'= {
             cand add 'Schedule an agent task: prints its id and next three fire times'

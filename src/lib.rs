@@ -3,6 +3,7 @@
 //! module map and the rules each layer keeps.
 
 pub mod agent;
+pub mod always_on;
 pub mod cli;
 pub mod config;
 pub mod context;

@@ -35,6 +35,8 @@ pub struct AgentOptions {
     pub unattended: bool,
     /// `--max-turns`; else `agent.maxIterations`; else 50.
     pub max_iterations: Option<u32>,
+    /// Tool calls per turn; else the default (500).
+    pub max_tool_calls: Option<u32>,
     pub timeout: Option<std::time::Duration>,
     pub output_schema: Option<OutputSchema>,
     /// Tools started on demand (MCP servers), loaded before the first model call.
@@ -129,8 +131,10 @@ pub fn build(
             .max_iterations
             .or(config.agent.max_iterations)
             .unwrap_or(50),
+        max_tool_calls: opts
+            .max_tool_calls
+            .unwrap_or(Limits::default().max_tool_calls),
         timeout: opts.timeout,
-        ..Limits::default()
     };
     agent.max_output_tokens = config.agent.max_output_tokens;
     agent.thinking = config

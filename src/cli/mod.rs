@@ -4,6 +4,7 @@
 //! business logic lives here. Errors are `anyhow` with the user's intent as context; `main` turns them
 //! into exit codes.
 
+mod always_on;
 mod chat;
 mod completions;
 mod config;
@@ -93,6 +94,9 @@ pub enum Command {
     /// Which model a prompt goes to, and what routing has cost
     #[command(subcommand)]
     Router(router::RouterCommand),
+    /// Autonomous background work: tick, watch, review plans, apply or discard their results
+    #[command(subcommand)]
+    AlwaysOn(always_on::AlwaysOnCommand),
     /// Scheduled agent tasks: add, list, tick (run due tasks), history, install
     #[command(subcommand)]
     Cron(cron::CronCommand),
@@ -204,6 +208,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Session(cmd) => session::run(&ctx, cmd).await,
         Command::Router(cmd) => router::run(&ctx, cmd).await,
         Command::Cron(cmd) => cron::run(&ctx, cmd).await,
+        Command::AlwaysOn(cmd) => always_on::run(&ctx, cmd).await,
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

@@ -204,6 +204,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             append_system: args.append_system_prompt.clone(),
             unattended: true,
             max_iterations: args.max_turns,
+            max_tool_calls: None,
             timeout: args.timeout,
             output_schema,
             tool_sources,
@@ -212,6 +213,13 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     };
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
+    // Tells always-on ticks in this project that an agent is working and the user just wrote.
+    let _lease = crate::always_on::hold_or_warn(
+        &home,
+        &project,
+        crate::always_on::LeaseKind::Run,
+        &loaded.config,
+    );
     let out = ctx.out;
     let json = out.json;
     let mut emitter = JsonlEmitter::default();

@@ -271,7 +271,7 @@ fn plan(task: &Task, now: DateTime<Utc>) -> Result<Plan, Error> {
 fn reap_dead(db: &CronDb) -> Result<Vec<RunRecord>, Error> {
     let mut out = Vec::new();
     for mut run in db.running()? {
-        if is_alive(run.pid) {
+        if crate::store::pid_alive(run.pid) {
             continue;
         }
         let now = Utc::now();
@@ -301,7 +301,7 @@ pub fn orphaned_runs(db_path: &std::path::Path) -> Result<Vec<RunRecord>, Error>
     Ok(db
         .running()?
         .into_iter()
-        .filter(|r| !is_alive(r.pid))
+        .filter(|r| !crate::store::pid_alive(r.pid))
         .collect())
 }
 
@@ -310,22 +310,6 @@ pub fn reap_orphaned_runs(db_path: &std::path::Path) -> Result<Vec<RunRecord>, E
     reap_dead(&CronDb::open(db_path)?)
 }
 
-/// True when a process with this pid exists (EPERM means it exists but is not ours).
-fn is_alive(pid: u32) -> bool {
-    if pid == std::process::id() {
-        return true;
-    }
-    let Some(pid) = i32::try_from(pid)
-        .ok()
-        .and_then(rustix::process::Pid::from_raw)
-    else {
-        return false;
-    };
-    match rustix::process::test_kill_process(pid) {
-        Ok(()) => true,
-        Err(e) => e == rustix::io::Errno::PERM,
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -157,6 +157,67 @@ pub const MIGRATIONS: &[&str] = &[
         project_key TEXT PRIMARY KEY,
         dir_mtime_ns INTEGER NOT NULL
      );",
+    // 8: always_on — heartbeat leases held by `run`/`chat`, per-project dormancy and active work
+    // cycle, tick runs (a `running` row left by a dead tick is recorded failed by the next one),
+    // work cycles (one workspace each) and plans (one dedupe key per project). Times are Unix ms.
+    "CREATE TABLE always_on_leases (
+       id TEXT PRIMARY KEY,
+       project_key TEXT NOT NULL,
+       kind TEXT NOT NULL,
+       pid INTEGER NOT NULL,
+       busy INTEGER NOT NULL,
+       started_at INTEGER NOT NULL,
+       heartbeat_at INTEGER NOT NULL,
+       last_user_msg_at INTEGER,
+       released_at INTEGER
+     );
+     CREATE INDEX always_on_leases_project ON always_on_leases (project_key, released_at);
+     CREATE TABLE always_on_projects (
+       project_key TEXT PRIMARY KEY,
+       project_root TEXT NOT NULL,
+       dormant_since INTEGER,
+       fingerprint TEXT,
+       active_cycle TEXT
+     );
+     CREATE TABLE always_on_runs (
+       id TEXT PRIMARY KEY,
+       project_key TEXT NOT NULL,
+       pid INTEGER NOT NULL,
+       forced INTEGER NOT NULL,
+       started_at INTEGER NOT NULL,
+       finished_at INTEGER,
+       outcome TEXT NOT NULL,
+       plan_id TEXT,
+       cycle_id TEXT,
+       error TEXT
+     );
+     CREATE INDEX always_on_runs_project ON always_on_runs (project_key, started_at);
+     CREATE TABLE always_on_cycles (
+       id TEXT PRIMARY KEY,
+       project_key TEXT NOT NULL,
+       status TEXT NOT NULL,
+       strategy TEXT NOT NULL,
+       path TEXT NOT NULL,
+       repo_root TEXT NOT NULL,
+       branch TEXT,
+       base_commit TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       closed_at INTEGER
+     );
+     CREATE INDEX always_on_cycles_project ON always_on_cycles (project_key, status);
+     CREATE TABLE always_on_plans (
+       id TEXT PRIMARY KEY,
+       project_key TEXT NOT NULL,
+       run_id TEXT NOT NULL,
+       title TEXT NOT NULL,
+       dedupe_key TEXT NOT NULL,
+       status TEXT NOT NULL,
+       cycle_id TEXT,
+       created_at INTEGER NOT NULL,
+       plan_file TEXT NOT NULL,
+       report_file TEXT
+     );
+     CREATE UNIQUE INDEX always_on_plans_dedupe ON always_on_plans (project_key, dedupe_key);",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -61,6 +61,24 @@ impl FileLock {
     }
 }
 
+/// True when a process with this pid exists (EPERM means it exists but is not ours). Lock holders
+/// and leases record their pid so a later process can tell a dead holder from a live one.
+pub fn pid_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return false;
+    };
+    match rustix::process::test_kill_process(pid) {
+        Ok(()) => true,
+        Err(e) => e == rustix::io::Errno::PERM,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

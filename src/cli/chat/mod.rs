@@ -234,6 +234,13 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             }
         }))
     };
+    // Tells always-on ticks in this project that a chat is open, busy during turns.
+    let lease = crate::always_on::hold_or_warn(
+        &repl.home,
+        &repl.project,
+        crate::always_on::LeaseKind::Chat,
+        &repl.config,
+    );
     let mut editor = if interactive {
         Some(editor::LineEditor::open(repl.home.chat_history_file())?)
     } else {
@@ -269,7 +276,13 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         }
         let token = CancellationToken::new();
         *running.lock().unwrap_or_else(PoisonError::into_inner) = Some(token.clone());
+        if let Some(lease) = &lease {
+            lease.turn_started();
+        }
         let result = turn(&mut repl, text.to_owned(), &token).await;
+        if let Some(lease) = &lease {
+            lease.turn_ended();
+        }
         running
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

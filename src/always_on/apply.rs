@@ -1,0 +1,255 @@
+//! The agent's work in a workspace, and bringing it home.
+//!
+//! [`diff`] compares the cycle's base commit (the project as the user had it, see
+//! [`super::workspace`]) with the workspace's files, untracked ones included and ignored ones not.
+//! [`apply`] is a deterministic three-way apply of that change onto the user's current files: per
+//! file, base = the base commit, theirs = the workspace, ours = the user's file now. A file the user
+//! did not touch since gets the workspace's version; a file both changed is merged line by line
+//! (git's merge); anything that does not merge cleanly is a conflict, and then **nothing** is
+//! written and the conflicting files are listed.
+
+use std::io::Write as _;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use git2::{DiffFormat, DiffOptions, DiffStatsFormat, Repository};
+use serde::Serialize;
+
+use super::Error;
+use super::db::Cycle;
+
+/// One changed file of a workspace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    /// Relative to the project root.
+    pub path: PathBuf,
+    /// The content at the base (`None`: the agent added the file).
+    pub base: Option<Vec<u8>>,
+    /// The content in the workspace (`None`: the agent deleted the file).
+    pub theirs: Option<Vec<u8>>,
+    /// The workspace file's permission bits.
+    pub mode: Option<u32>,
+}
+
+/// A workspace's change against its base.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WorkspaceDiff {
+    pub files: Vec<FileChange>,
+    /// `git diff --stat` style.
+    pub stat: String,
+    /// A unified diff (`a/` and `b/` prefixes).
+    pub patch: String,
+}
+
+/// What [`apply`] did or would do.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ApplyReport {
+    pub dry_run: bool,
+    /// Files written or deleted (or that would be, with `dry_run`).
+    pub applied: Vec<String>,
+    /// Files that merged the user's and the agent's edits.
+    pub merged: Vec<String>,
+    /// Files already as in the workspace.
+    pub unchanged: Vec<String>,
+    /// Files that could not be applied; when not empty nothing was written.
+    pub conflicts: Vec<Conflict>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Conflict {
+    pub path: String,
+    pub reason: String,
+}
+
+/// The change of `cycle`'s workspace against its base commit.
+pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
+    let dir = &cycle.path;
+    let git = |action| move |e| Error::git(action, dir, e);
+    let repo = Repository::open(dir).map_err(git("open the workspace"))?;
+    let base_id = git2::Oid::from_str(&cycle.base_commit).map_err(git("read the base commit"))?;
+    let base_tree = repo
+        .find_commit(base_id)
+        .and_then(|c| c.tree())
+        .map_err(git("read the base commit"))?;
+    let mut opts = DiffOptions::new();
+    opts.include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .show_untracked_content(true)
+        .include_typechange(true);
+    let found = repo
+        .diff_tree_to_workdir_with_index(Some(&base_tree), Some(&mut opts))
+        .map_err(git("compare with the base"))?;
+    let mut files = Vec::new();
+    for delta in found.deltas() {
+        let Some(path) = delta.new_file().path().or(delta.old_file().path()) else {
+            continue;
+        };
+        let base = base_tree
+            .get_path(path)
+            .ok()
+            .and_then(|e| repo.find_blob(e.id()).ok())
+            .map(|b| b.content().to_vec());
+        let full = dir.join(path);
+        let (theirs, mode) = match full.symlink_metadata() {
+            Ok(meta) if meta.file_type().is_symlink() => (
+                std::fs::read_link(&full)
+                    .ok()
+                    .map(|t| t.as_os_str().as_encoded_bytes().to_vec()),
+                None,
+            ),
+            Ok(meta) => (
+                Some(std::fs::read(&full).map_err(|e| Error::io("read", &full, e))?),
+                Some(meta.permissions().mode() & 0o7777),
+            ),
+            Err(_) => (None, None),
+        };
+        if base == theirs {
+            continue;
+        }
+        files.push(FileChange {
+            path: path.to_owned(),
+            base,
+            theirs,
+            mode,
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let stat = found
+        .stats()
+        .and_then(|s| s.to_buf(DiffStatsFormat::FULL, 80))
+        .map(|b| b.as_str().unwrap_or_default().to_owned())
+        .map_err(git("count the changes"))?;
+    let mut patch = String::new();
+    found
+        .print(DiffFormat::Patch, |_, _, line| {
+            if matches!(line.origin(), '+' | '-' | ' ') {
+                patch.push(line.origin());
+            }
+            patch.push_str(&String::from_utf8_lossy(line.content()));
+            true
+        })
+        .map_err(git("write the diff"))?;
+    Ok(WorkspaceDiff { files, stat, patch })
+}
+
+enum Action {
+    Write(Vec<u8>, Option<u32>),
+    Delete,
+}
+
+fn is_binary(bytes: &[u8]) -> bool {
+    bytes.iter().take(8000).any(|b| *b == 0)
+}
+
+/// Decides one file: what to write, or why it conflicts.
+fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, bool)>, String> {
+    let write = |bytes: &Option<Vec<u8>>| match bytes {
+        Some(b) => Action::Write(b.clone(), change.mode),
+        None => Action::Delete,
+    };
+    if ours == change.theirs {
+        return Ok(None);
+    }
+    if ours == change.base {
+        return Ok(Some((write(&change.theirs), false)));
+    }
+    match (&change.base, &ours, &change.theirs) {
+        (Some(base), Some(ours), Some(theirs))
+            if !is_binary(base) && !is_binary(ours) && !is_binary(theirs) =>
+        {
+            let input = |bytes| {
+                let mut i = git2::MergeFileInput::new();
+                i.content(bytes).path(&change.path);
+                i
+            };
+            let merged = git2::merge_file(&input(base), &input(ours), &input(theirs), None)
+                .map_err(|e| format!("cannot merge: {}", e.message()))?;
+            if merged.is_automergeable() {
+                Ok(Some((
+                    Action::Write(merged.content().to_vec(), change.mode),
+                    true,
+                )))
+            } else {
+                Err("you and the agent changed the same lines".to_owned())
+            }
+        }
+        (_, None, Some(_)) => Err("you deleted the file; the agent changed it".to_owned()),
+        (Some(_), Some(_), None) => Err("you changed the file; the agent deleted it".to_owned()),
+        (None, Some(_), Some(_)) => Err("you and the agent both created the file".to_owned()),
+        _ => Err("binary file changed on both sides".to_owned()),
+    }
+}
+
+fn read_ours(path: &Path) -> Result<Option<Vec<u8>>, Error> {
+    match path.symlink_metadata() {
+        Ok(meta) if meta.file_type().is_symlink() => Ok(std::fs::read_link(path)
+            .ok()
+            .map(|t| t.as_os_str().as_encoded_bytes().to_vec())),
+        Ok(meta) if meta.is_dir() => Ok(Some(Vec::new())),
+        Ok(_) => Ok(Some(
+            std::fs::read(path).map_err(|e| Error::io("read", path, e))?,
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io("read", path, e)),
+    }
+}
+
+/// Applies `diff` onto the files under `root`; see the module doc. With `dry_run` nothing is
+/// written either way.
+pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyReport, Error> {
+    let mut report = ApplyReport {
+        dry_run,
+        ..ApplyReport::default()
+    };
+    let mut actions = Vec::new();
+    for change in &diff.files {
+        let target = root.join(&change.path);
+        let name = change.path.display().to_string();
+        match decide(change, read_ours(&target)?) {
+            Ok(None) => report.unchanged.push(name),
+            Ok(Some((action, merged))) => {
+                if merged {
+                    report.merged.push(name.clone());
+                }
+                report.applied.push(name);
+                actions.push((target, action));
+            }
+            Err(reason) => report.conflicts.push(Conflict { path: name, reason }),
+        }
+    }
+    if !report.conflicts.is_empty() || dry_run {
+        return Ok(report);
+    }
+    for (target, action) in actions {
+        match action {
+            Action::Write(bytes, mode) => write_file(&target, &bytes, mode)?,
+            Action::Delete => {
+                std::fs::remove_file(&target).map_err(|e| Error::io("delete", &target, e))?;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Replaces `path` atomically (temp file + rename) with `mode`, else the old file's mode, else 0644.
+fn write_file(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(), Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
+    let mode = mode
+        .or_else(|| {
+            path.metadata()
+                .ok()
+                .map(|m| m.permissions().mode() & 0o7777)
+        })
+        .unwrap_or(0o644);
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("write in", dir, e))?;
+    tmp.write_all(bytes)
+        .map_err(|e| Error::io("write", path, e))?;
+    tmp.as_file()
+        .set_permissions(std::fs::Permissions::from_mode(mode))
+        .map_err(|e| Error::io("set the mode of", path, e))?;
+    tmp.persist(path)
+        .map_err(|e| Error::io("replace", path, e.error))?;
+    Ok(())
+}

@@ -1,0 +1,269 @@
+//! Workspaces: the isolated copy a plan is executed in.
+//!
+//! - **git worktree** (the project is a git repository with a commit): a worktree on a new branch
+//!   `always-on/<cycle>` from the user's HEAD, made with git2. The user's uncommitted and untracked
+//!   changes are then copied in from the working tree — read through `git status` without updating
+//!   the user's index, so the user's repository, index and files are untouched — and committed on
+//!   the new branch as the cycle's *base* commit.
+//! - **snapshot** (any other directory): a copy of the project without the ignored directories
+//!   (`alwaysOn.dormancy.ignoreGlobs`, which also do not count toward `snapshotMaxBytes`), made a
+//!   private git repository whose first commit is the base.
+//!
+//! Either way the base commit holds the project exactly as the user had it, so the agent's work is
+//! the difference between the base and the workspace's files ([`super::apply`]).
+
+use std::path::Path;
+
+use git2::{IndexAddOption, Oid, Repository, Signature, StatusOptions};
+
+use super::Error;
+use super::db::{Cycle, now_ms};
+use super::fingerprint::{IgnoreSet, walk};
+use super::paths::Paths;
+use crate::config::AlwaysOnWorkspace;
+use crate::home::Project;
+
+pub const GIT_WORKTREE: &str = "git-worktree";
+pub const SNAPSHOT: &str = "snapshot";
+
+/// The branch of a cycle's worktree.
+pub fn branch_name(cycle: &str) -> String {
+    format!("always-on/{cycle}")
+}
+
+/// The git worktree name of a cycle (names cannot hold `/`).
+pub fn worktree_name(cycle: &str) -> String {
+    format!("always-on-{cycle}")
+}
+
+/// Makes the workspace of a new cycle `cycle_id`.
+pub fn create(
+    project: &Project,
+    paths: &Paths,
+    cfg: &AlwaysOnWorkspace,
+    ignore: &IgnoreSet,
+    cycle_id: &str,
+) -> Result<Cycle, Error> {
+    match Repository::open(&project.root) {
+        Ok(repo) if repo.head().is_ok() && !repo.is_bare() => {
+            create_worktree(&repo, project, &paths.worktree_dir(cfg, cycle_id), cycle_id)
+        }
+        _ => create_snapshot(
+            project,
+            &paths.snapshot_dir(cfg, cycle_id),
+            cfg,
+            ignore,
+            cycle_id,
+        ),
+    }
+}
+
+fn create_worktree(
+    repo: &Repository,
+    project: &Project,
+    dir: &Path,
+    cycle_id: &str,
+) -> Result<Cycle, Error> {
+    let root = &project.root;
+    let git = |action| move |e| Error::git(action, root, e);
+    let head = repo
+        .head()
+        .and_then(|h| h.peel_to_commit())
+        .map_err(git("read HEAD"))?;
+    let branch = branch_name(cycle_id);
+    let created = repo
+        .branch(&branch, &head, false)
+        .map_err(git("create the always-on branch"))?;
+    if let Some(parent) = dir.parent() {
+        crate::store::create_dir_private(parent)?;
+    }
+    let reference = created.into_reference();
+    let mut opts = git2::WorktreeAddOptions::new();
+    opts.reference(Some(&reference));
+    repo.worktree(&worktree_name(cycle_id), dir, Some(&opts))
+        .map_err(git("add the worktree"))?;
+    copy_uncommitted(repo, root, dir)?;
+    let ws = Repository::open(dir).map_err(|e| Error::git("open the worktree", dir, e))?;
+    let base = commit_all(&ws, dir, "always-on: the project's uncommitted changes")?;
+    Ok(Cycle {
+        id: cycle_id.to_owned(),
+        project_key: project.key.0.clone(),
+        status: "active".to_owned(),
+        strategy: GIT_WORKTREE.to_owned(),
+        path: dir.to_owned(),
+        repo_root: root.clone(),
+        branch: Some(branch),
+        base_commit: base.to_string(),
+        created_at: now_ms(),
+    })
+}
+
+/// Copies every changed, added or untracked (not ignored) file of the user's working tree into the
+/// worktree, and deletes there what the user deleted. Reads only: the status walk does not write
+/// the user's index.
+fn copy_uncommitted(repo: &Repository, root: &Path, dir: &Path) -> Result<(), Error> {
+    let mut opts = StatusOptions::new();
+    opts.include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .include_ignored(false)
+        .exclude_submodules(true)
+        .renames_head_to_index(false)
+        .renames_index_to_workdir(false);
+    let statuses = repo
+        .statuses(Some(&mut opts))
+        .map_err(|e| Error::git("read the status", root, e))?;
+    for entry in statuses.iter() {
+        let Ok(rel) = entry.path() else { continue };
+        let src = root.join(rel);
+        let dst = dir.join(rel);
+        match src.symlink_metadata() {
+            // An untracked nested repository is listed as a directory; it is not copied.
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => copy_entry(&src, &dst)?,
+            Err(_) if dst.symlink_metadata().is_ok() => {
+                std::fs::remove_file(&dst).map_err(|e| Error::io("remove", &dst, e))?;
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Copies one file or symlink, keeping its mode, creating parent directories.
+pub fn copy_entry(src: &Path, dst: &Path) -> Result<(), Error> {
+    if let Some(parent) = dst.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io("create", parent, e))?;
+    }
+    let meta = src
+        .symlink_metadata()
+        .map_err(|e| Error::io("read", src, e))?;
+    if dst.symlink_metadata().is_ok() {
+        std::fs::remove_file(dst).map_err(|e| Error::io("replace", dst, e))?;
+    }
+    if meta.file_type().is_symlink() {
+        let target = std::fs::read_link(src).map_err(|e| Error::io("read the link", src, e))?;
+        std::os::unix::fs::symlink(&target, dst)
+            .map_err(|e| Error::io("create the link", dst, e))?;
+    } else {
+        std::fs::copy(src, dst).map_err(|e| Error::io("copy to", dst, e))?;
+    }
+    Ok(())
+}
+
+/// Stages everything in `repo`'s working tree (respecting its ignore rules) and commits it on HEAD
+/// when it differs; returns the commit HEAD then points at.
+fn commit_all(repo: &Repository, dir: &Path, message: &str) -> Result<Oid, Error> {
+    let git = |action| move |e| Error::git(action, dir, e);
+    let mut index = repo.index().map_err(git("open the index"))?;
+    index
+        .add_all(["*"], IndexAddOption::DEFAULT, None)
+        .map_err(git("stage the files"))?;
+    index
+        .update_all(["*"], None)
+        .map_err(git("stage deletions"))?;
+    index.write().map_err(git("write the index"))?;
+    let tree_id = index.write_tree().map_err(git("write the tree"))?;
+    let parent = repo.head().ok().and_then(|h| h.peel_to_commit().ok());
+    if let Some(p) = &parent
+        && p.tree_id() == tree_id
+    {
+        return Ok(p.id());
+    }
+    let tree = repo.find_tree(tree_id).map_err(git("read the tree"))?;
+    let sig = Signature::now("pilotdeck always-on", "always-on@pilotdeck.invalid")
+        .map_err(git("make a signature"))?;
+    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
+    repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &parents)
+        .map_err(git("commit"))
+}
+
+fn create_snapshot(
+    project: &Project,
+    dir: &Path,
+    cfg: &AlwaysOnWorkspace,
+    ignore: &IgnoreSet,
+    cycle_id: &str,
+) -> Result<Cycle, Error> {
+    let root = &project.root;
+    let files = walk(root, ignore, false);
+    let size: u64 = files.iter().map(|f| f.size).sum();
+    if size > cfg.snapshot_max_bytes {
+        return Err(Error::SnapshotTooLarge {
+            root: root.clone(),
+            size,
+            max: cfg.snapshot_max_bytes,
+        });
+    }
+    crate::store::create_dir_private(dir)?;
+    for f in &files {
+        copy_entry(&root.join(&f.rel), &dir.join(&f.rel))?;
+    }
+    let repo =
+        Repository::init(dir).map_err(|e| Error::git("create the snapshot repository", dir, e))?;
+    let exclude = dir.join(".git/info/exclude");
+    let patterns: String = ignore_patterns(ignore.globs()).join("\n");
+    crate::store::write_atomic(&exclude, format!("{patterns}\n").as_bytes())?;
+    let base = commit_all(&repo, dir, "always-on: snapshot of the project")?;
+    Ok(Cycle {
+        id: cycle_id.to_owned(),
+        project_key: project.key.0.clone(),
+        status: "active".to_owned(),
+        strategy: SNAPSHOT.to_owned(),
+        path: dir.to_owned(),
+        repo_root: dir.to_owned(),
+        branch: None,
+        base_commit: base.to_string(),
+        created_at: now_ms(),
+    })
+}
+
+/// The ignore globs as gitignore lines (`**/dist/**` → `dist/`), so build output the agent makes in
+/// a snapshot does not show up as its change.
+fn ignore_patterns(globs: &[String]) -> Vec<String> {
+    globs
+        .iter()
+        .map(|g| {
+            let g = g.strip_prefix("**/").unwrap_or(g);
+            match g.strip_suffix("/**") {
+                Some(dir) => format!("{dir}/"),
+                None => g.to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// Removes a cycle's workspace: the directory, the worktree registration and the branch (for a
+/// worktree). Parts already gone are fine.
+pub fn remove(cycle: &Cycle) -> Result<(), Error> {
+    if cycle.path.exists() {
+        std::fs::remove_dir_all(&cycle.path).map_err(|e| Error::io("remove", &cycle.path, e))?;
+    }
+    if cycle.strategy == GIT_WORKTREE {
+        remove_git_parts(
+            &cycle.repo_root,
+            &worktree_name(&cycle.id),
+            cycle.branch.as_deref(),
+        )?;
+    }
+    Ok(())
+}
+
+/// Unregisters the worktree `name` (its directory already gone) and deletes `branch`.
+pub fn remove_git_parts(repo_root: &Path, name: &str, branch: Option<&str>) -> Result<(), Error> {
+    let Ok(repo) = Repository::open(repo_root) else {
+        return Ok(());
+    };
+    if let Ok(wt) = repo.find_worktree(name) {
+        let mut opts = git2::WorktreePruneOptions::new();
+        opts.valid(true).locked(true).working_tree(true);
+        wt.prune(Some(&mut opts))
+            .map_err(|e| Error::git("prune the worktree", repo_root, e))?;
+    }
+    if let Some(branch) = branch
+        && let Ok(mut b) = repo.find_branch(branch, git2::BranchType::Local)
+    {
+        b.delete()
+            .map_err(|e| Error::git("delete the branch", repo_root, e))?;
+    }
+    Ok(())
+}

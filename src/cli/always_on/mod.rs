@@ -1,0 +1,334 @@
+//! `pilotdeck always-on …`: autonomous background work. Each subcommand maps its flags to one
+//! `crate::always_on` operation and prints the result (text or JSON on stdout; notes on stderr).
+//! A closed gate is a success (exit 0) with its reason printed.
+
+mod print;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+use tokio_util::sync::CancellationToken;
+
+use crate::always_on::{self, Target, TickOptions, TickOutcome, TickReport, review, settings};
+use crate::cli::run::cancel_on_signals;
+use crate::cli::{Context, Outcome, UsageError};
+use crate::config::{Config, LoadOptions};
+use crate::home::{PilotHome, Project, expand_tilde, project_key};
+
+#[derive(Debug, Subcommand)]
+pub enum AlwaysOnCommand {
+    /// One round: check the gates, then discover, execute and report (a closed gate exits 0)
+    Tick(TickArgs),
+    /// Keep ticking: every trigger.tickIntervalMinutes, and when project files change
+    Watch(AllArgs),
+    /// Per project: where the next tick would stop, last run, dormancy, budget left
+    Status(AllArgs),
+    /// List the plans of this project (or all), newest first
+    Plans(AllArgs),
+    /// Show a plan, its report and the diffstat of its workspace
+    Show(PlanArg),
+    /// Print the diff of a plan's workspace against the project as it was
+    Diff(PlanArg),
+    /// Bring a plan's workspace changes into the project (three-way; nothing on conflict)
+    Apply(ApplyArgs),
+    /// Remove a plan's workspace: the git worktree and its branch, or the snapshot
+    Discard(PlanArg),
+    /// Turn always-on on for a project (edits alwaysOn in the home config file)
+    Enable(DirArg),
+    /// Turn always-on off for a project
+    Disable(DirArg),
+}
+
+#[derive(Debug, Args)]
+pub struct TickArgs {
+    /// Every project in alwaysOn.projects instead of this one
+    #[arg(long)]
+    all: bool,
+    /// Skip the time gates (dormancy, recent user message, cooldown, daily budget); never the lock
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AllArgs {
+    /// Every project (in alwaysOn.projects, or with plans) instead of this one
+    #[arg(long)]
+    all: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PlanArg {
+    /// Plan id (or a unique prefix)
+    plan: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ApplyArgs {
+    /// Plan id (or a unique prefix)
+    plan: String,
+    /// Only say what would be applied, or what conflicts
+    #[arg(long)]
+    dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DirArg {
+    /// The project directory (default: -C DIR, else the current directory)
+    dir: Option<PathBuf>,
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_owned()
+    } else {
+        std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_owned())
+    }
+}
+
+/// The project at `dir`, or — when the directory is gone — a target that the `project_missing`
+/// gate will report.
+fn target_at(home: &PilotHome, dir: &Path) -> Target {
+    match Project::resolve(home, dir) {
+        Ok(p) => Target {
+            root: p.root,
+            key: p.key,
+        },
+        Err(_) => {
+            let root = absolute(dir);
+            Target {
+                key: project_key(&root),
+                root,
+            }
+        }
+    }
+}
+
+/// The merged configuration for `root` (or only the home layers when it is gone).
+fn config_for(ctx: &Context, home: &PilotHome, root: Option<&Path>) -> anyhow::Result<Config> {
+    let loaded = crate::config::load(
+        home,
+        &LoadOptions {
+            config_file: ctx.global.config.clone(),
+            project_root: root.filter(|r| r.is_dir()).map(Path::to_owned),
+            model_flag: None,
+        },
+    )?;
+    Ok(loaded.config)
+}
+
+/// This project, or with `all` every project in `alwaysOn.projects`.
+fn targets(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Vec<Target>> {
+    if !all {
+        return Ok(vec![target_at(home, &ctx.cwd()?)]);
+    }
+    let config = config_for(ctx, home, None)?;
+    Ok(config
+        .always_on
+        .projects
+        .keys()
+        .map(|p| target_at(home, &expand_tilde(p)))
+        .collect())
+}
+
+fn fail(e: always_on::Error) -> anyhow::Error {
+    match e {
+        always_on::Error::PlanNotFound { .. }
+        | always_on::Error::AmbiguousPlan { .. }
+        | always_on::Error::NoWorkspace { .. }
+        | always_on::Error::WorkspaceClosed { .. } => UsageError(e.to_string()).into(),
+        other => other.into(),
+    }
+}
+
+pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<Outcome> {
+    let home = ctx.home()?;
+    match cmd {
+        AlwaysOnCommand::Tick(args) => tick(ctx, &home, &args).await,
+        AlwaysOnCommand::Watch(args) => watch(ctx, &home, args.all).await,
+        AlwaysOnCommand::Status(args) => {
+            let mut all = Vec::new();
+            for target in targets(ctx, &home, args.all)? {
+                let config = config_for(ctx, &home, Some(&target.root))?;
+                all.push(review::status(&home, &config.always_on, &target).map_err(fail)?);
+            }
+            print::status(ctx, &all)?;
+            Ok(Outcome::Success)
+        }
+        AlwaysOnCommand::Plans(args) => {
+            let key = if args.all {
+                None
+            } else {
+                Some(target_at(&home, &ctx.cwd()?).key)
+            };
+            let plans = review::plans(&home, key.as_ref()).map_err(fail)?;
+            print::plans(ctx, &plans)?;
+            Ok(Outcome::Success)
+        }
+        AlwaysOnCommand::Show(arg) => {
+            print::show(ctx, &review::show(&home, &arg.plan).map_err(fail)?)?;
+            Ok(Outcome::Success)
+        }
+        AlwaysOnCommand::Diff(arg) => {
+            let (plan, diff) = review::diff(&home, &arg.plan).map_err(fail)?;
+            if ctx.out.json {
+                ctx.out.json(&serde_json::json!({
+                    "plan": plan.id, "stat": diff.stat, "patch": diff.patch,
+                }))?;
+            } else {
+                ctx.out.raw(&diff.patch)?;
+            }
+            Ok(Outcome::Success)
+        }
+        AlwaysOnCommand::Apply(args) => {
+            let (plan, report) =
+                review::apply_plan(&home, &args.plan, args.dry_run).map_err(fail)?;
+            print::applied(ctx, &plan, &report)?;
+            Ok(if report.conflicts.is_empty() {
+                Outcome::Success
+            } else {
+                Outcome::Failed
+            })
+        }
+        AlwaysOnCommand::Discard(arg) => {
+            let (plan, cycle) = review::discard(&home, &arg.plan).map_err(fail)?;
+            if ctx.out.json {
+                ctx.out
+                    .json(&serde_json::json!({"plan": plan.id, "workspace": cycle}))?;
+            } else {
+                let branch = cycle
+                    .branch
+                    .as_deref()
+                    .map(|b| format!(" and branch {b}"))
+                    .unwrap_or_default();
+                ctx.out.line(&format!(
+                    "discarded the workspace {}{branch} of plan {}",
+                    cycle.path.display(),
+                    plan.id
+                ))?;
+            }
+            Ok(Outcome::Success)
+        }
+        AlwaysOnCommand::Enable(arg) => enable(ctx, &home, arg.dir.as_deref(), true),
+        AlwaysOnCommand::Disable(arg) => enable(ctx, &home, arg.dir.as_deref(), false),
+    }
+}
+
+async fn tick(ctx: &Context, home: &PilotHome, args: &TickArgs) -> anyhow::Result<Outcome> {
+    let cancel = CancellationToken::new();
+    let _signals = cancel_on_signals(cancel.clone());
+    let opts = TickOptions { force: args.force };
+    let mut reports = Vec::new();
+    for target in targets(ctx, home, args.all)? {
+        let config = config_for(ctx, home, Some(&target.root))?;
+        let report = always_on::tick(home, &config, &target, opts, &cancel)
+            .await
+            .with_context(|| format!("always-on tick in {}", target.root.display()))?;
+        if !ctx.out.json {
+            print::tick_line(ctx, &report)?;
+        }
+        reports.push(report);
+        if cancel.is_cancelled() {
+            break;
+        }
+    }
+    if ctx.out.json {
+        if args.all {
+            ctx.out.json(&reports)?;
+        } else if let Some(r) = reports.first() {
+            ctx.out.json(r)?;
+        }
+    }
+    Ok(outcome_of(&reports))
+}
+
+/// The exit code of a tick: interrupted > account error > failed > success.
+fn outcome_of(reports: &[TickReport]) -> Outcome {
+    if reports
+        .iter()
+        .any(|r| r.outcome == TickOutcome::Interrupted)
+    {
+        Outcome::Interrupted
+    } else if reports.iter().any(|r| r.account_error) {
+        Outcome::AccountError
+    } else if reports
+        .iter()
+        .any(|r| r.outcome == TickOutcome::Failed || r.error.is_some())
+    {
+        Outcome::Failed
+    } else {
+        Outcome::Success
+    }
+}
+
+async fn watch(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {
+    let cancel = CancellationToken::new();
+    let _signals = cancel_on_signals(cancel.clone());
+    let targets = targets(ctx, home, all)?;
+    let settings = config_for(ctx, home, targets.first().map(|t| t.root.as_path()))?.always_on;
+    let load = |t: &Target| config_for(ctx, home, Some(&t.root)).map_err(|e| format!("{e:#}"));
+    let out = ctx.out;
+    let mut write_error = None;
+    let mut on_report = |r: &TickReport| {
+        let written = if out.json {
+            out.json_line(r)
+        } else {
+            print::tick_line(ctx, r)
+        };
+        if let Err(e) = written {
+            write_error.get_or_insert(e);
+        }
+    };
+    let mut on_error = |t: &Target, e: String| {
+        out.error(&format!("always-on tick in {}: {e}", t.root.display()));
+    };
+    always_on::watch(
+        home,
+        &settings,
+        &targets,
+        &load,
+        &cancel,
+        &mut on_report,
+        &mut on_error,
+    )
+    .await
+    .map_err(fail)?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    Ok(Outcome::Success)
+}
+
+fn enable(
+    ctx: &Context,
+    home: &PilotHome,
+    dir: Option<&Path>,
+    on: bool,
+) -> anyhow::Result<Outcome> {
+    let dir = match dir {
+        Some(d) => d.to_owned(),
+        None => ctx.cwd()?,
+    };
+    let project = Project::resolve(home, &dir)?;
+    let (file, _) = crate::config::home_config_path(home, ctx.global.config.as_deref());
+    let edited = settings::set_enabled(&file, &project.root, on).map_err(fail)?;
+    if ctx.out.json {
+        ctx.out.json(&edited)?;
+    } else {
+        let verb = if on { "enabled" } else { "disabled" };
+        ctx.out.line(&format!(
+            "always-on {verb} for {} (in {})",
+            project.root.display(),
+            file.display()
+        ))?;
+        if on {
+            ctx.out.note(
+                "run `pilotdeck always-on tick --all` from a timer (examples/systemd/) or keep \
+                 `pilotdeck always-on watch --all` running",
+            );
+        }
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,193 @@
+//! Human and JSON output of `always-on` subcommands.
+
+use crate::always_on::apply::ApplyReport;
+use crate::always_on::db::PlanRow;
+use crate::always_on::gates::format_ms;
+use crate::always_on::review::{ProjectStatus, Shown};
+use crate::always_on::{TickOutcome, TickReport};
+use crate::cli::Context;
+
+/// One line per project and tick.
+pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
+    let project = r.project.display();
+    for id in &r.reclaimed {
+        ctx.out.warn(&format!(
+            "{project}: run {id} was left running by a tick that died; recorded as failed"
+        ));
+    }
+    let line = match r.outcome {
+        TickOutcome::Gated => match &r.gate {
+            Some(g) => format!("{project}: {} — {}", g.gate.as_str(), g.reason),
+            None => format!("{project}: gated"),
+        },
+        TickOutcome::NoPlan => format!("{project}: no plan; nothing worth doing was found"),
+        TickOutcome::Executed => format!(
+            "{project}: plan {} \"{}\" executed in {}; report {}; review with `pilotdeck always-on show {}`",
+            r.plan_id.as_deref().unwrap_or("?"),
+            r.title.as_deref().unwrap_or(""),
+            r.workspace
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            r.report
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            r.plan_id.as_deref().unwrap_or("?"),
+        ),
+        TickOutcome::Failed | TickOutcome::Interrupted => format!(
+            "{project}: run {} failed: {}",
+            r.run_id.as_deref().unwrap_or("?"),
+            r.error.as_deref().unwrap_or("unknown error")
+        ),
+    };
+    let line = match (&r.error, r.outcome) {
+        (Some(e), TickOutcome::Executed) => format!("{line}\n  the execution stopped early: {e}"),
+        _ => line,
+    };
+    ctx.out.line(&line)
+}
+
+pub(super) fn status(ctx: &Context, all: &[ProjectStatus]) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(all)?;
+        return Ok(());
+    }
+    for s in all {
+        ctx.out
+            .line(&format!("{} ({})", s.project.display(), s.project_key))?;
+        let next = match &s.gate {
+            Some(g) => format!("stops at {}: {}", g.gate.as_str(), g.reason),
+            None => "would run".to_owned(),
+        };
+        ctx.out.line(&format!("  next tick:   {next}"))?;
+        let last = match &s.last_run {
+            Some(r) => format!(
+                "{} {} at {}{}",
+                r.id,
+                r.outcome,
+                format_ms(r.started_at),
+                r.plan_id
+                    .as_deref()
+                    .map(|p| format!(" (plan {p})"))
+                    .unwrap_or_default()
+            ),
+            None => "none".to_owned(),
+        };
+        ctx.out.line(&format!("  last run:    {last}"))?;
+        ctx.out.line(&format!(
+            "  dormant:     {}",
+            s.dormant_since
+                .as_deref()
+                .map_or("no".to_owned(), |d| format!("since {d}"))
+        ))?;
+        ctx.out
+            .line(&format!("  budget left: {} today", s.budget_left))?;
+        if let Some(c) = &s.active_workspace {
+            ctx.out.line(&format!(
+                "  workspace:   {} ({}, {} plans)",
+                c.path.display(),
+                c.strategy,
+                s.plans_in_workspace
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn plans(ctx: &Context, plans: &[PlanRow]) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(plans)?;
+        return Ok(());
+    }
+    if plans.is_empty() {
+        ctx.out.note("no always-on plans");
+    }
+    for p in plans {
+        ctx.out.line(&format!(
+            "{}  {:<20}  {}  {}",
+            p.id,
+            p.status,
+            format_ms(p.created_at),
+            p.title
+        ))?;
+    }
+    Ok(())
+}
+
+pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(shown)?;
+        return Ok(());
+    }
+    let p = &shown.plan;
+    ctx.out
+        .line(&format!("plan {} — {} ({})", p.id, p.title, p.status))?;
+    if let Some(c) = &shown.workspace {
+        ctx.out.line(&format!(
+            "workspace {} ({}{}, {})",
+            c.path.display(),
+            c.strategy,
+            c.branch
+                .as_deref()
+                .map(|b| format!(", branch {b}"))
+                .unwrap_or_default(),
+            c.status
+        ))?;
+    }
+    ctx.out.line("")?;
+    ctx.out.raw(&shown.plan_text)?;
+    if let Some(report) = &shown.report_text {
+        ctx.out.line("\n---\n")?;
+        ctx.out.raw(report)?;
+    }
+    if let Some(stat) = &shown.diffstat {
+        ctx.out.line("\n--- workspace changes\n")?;
+        ctx.out.raw(if stat.trim().is_empty() {
+            "no changes\n"
+        } else {
+            stat
+        })?;
+    }
+    Ok(())
+}
+
+pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out
+            .json(&serde_json::json!({"plan": plan.id, "result": r}))?;
+        return Ok(());
+    }
+    if !r.conflicts.is_empty() {
+        ctx.out.error(&format!(
+            "plan {}: {} file(s) conflict with your changes; nothing was applied",
+            plan.id,
+            r.conflicts.len()
+        ));
+        for c in &r.conflicts {
+            ctx.out
+                .line(&format!("conflict  {}  ({})", c.path, c.reason))?;
+        }
+        return Ok(());
+    }
+    let verb = if r.dry_run { "would apply" } else { "applied" };
+    for f in &r.applied {
+        let how = if r.merged.contains(f) {
+            "merged"
+        } else {
+            "updated"
+        };
+        ctx.out.line(&format!("{how}  {f}"))?;
+    }
+    ctx.out.note(&format!(
+        "{verb} {} file(s) from plan {}{}",
+        r.applied.len(),
+        plan.id,
+        if r.unchanged.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} already up to date)", r.unchanged.len())
+        }
+    ));
+    Ok(())
+}

@@ -1,0 +1,243 @@
+//! What keeps always-on safe: the tick lock between concurrent ticks, reclaiming what a killed tick
+//! left, the denied publishing commands, the execution limits, and the doctor checks for dead lock
+//! holders and orphaned workspaces. Real processes, real git repositories, the mock model.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+mod always_on_common;
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::process::Child;
+
+use always_on_common::*;
+use mock_model::{MockModel, openai};
+use pilotdeck::home::PilotHome;
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn project(mock: &MockModel, extra: &str) -> TestEnv {
+    let env = TestEnv::new();
+    git_project(&env);
+    config(&env, mock, extra);
+    env
+}
+
+fn output_json(child: Child) -> (i32, Value) {
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), value)
+}
+
+/// Waits for the first of `children` to exit (the one the lock turned away) and returns it.
+fn first_to_exit(children: &mut Vec<Child>) -> Child {
+    for _ in 0..6000 {
+        if let Some(i) = children
+            .iter_mut()
+            .position(|c| c.try_wait().unwrap().is_some())
+        {
+            return children.remove(i);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no tick finished");
+}
+
+#[test]
+fn two_ticks_at_once_one_runs_and_one_reports_the_lock() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mock.push(openai::text("thinking").stall_after(1));
+    let mut ticks: Vec<Child> = (0..2)
+        .map(|_| env.spawn(&["--json", "always-on", "tick"]))
+        .collect();
+    block_on(mock.wait_for_requests(1));
+    let (code, report) = output_json(first_to_exit(&mut ticks));
+    assert_eq!(code, 0);
+    assert_eq!(report["outcome"], "gated", "{report}");
+    assert_eq!(report["gate"]["gate"], "lock_held");
+    assert!(
+        report["gate"]["reason"].as_str().unwrap().contains("pid"),
+        "{report}"
+    );
+    let mut running = ticks.pop().unwrap();
+    running.kill().unwrap();
+    running.wait().unwrap();
+    assert_eq!(mock.requests().len(), 1);
+}
+
+#[test]
+fn a_tick_killed_mid_run_is_reclaimed_and_recorded_failed_by_the_next() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "  trigger:\n    cooldownMinutes: 0\n");
+    mount_discovery(&mock, "upper-five");
+    mock.push(openai::text("executing").stall_after(1));
+    let mut child = env.spawn(&["--json", "always-on", "tick"]);
+    block_on(mock.wait_for_requests(3));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let home = PilotHome::at(env.home.clone());
+    let dead = pilotdeck::always_on::dead_lock_holders(&home).unwrap();
+    assert_eq!(dead.len(), 1, "{dead:?}");
+
+    mount_no_plan(&mock);
+    let report = tick(&env, &[], 0);
+
+    assert_eq!(report["outcome"], "no_plan", "{report}");
+    assert_eq!(report["reclaimed"].as_array().unwrap().len(), 1);
+    assert_eq!(report["reclaimed"][0], dead[0].run_id);
+    assert!(
+        pilotdeck::always_on::dead_lock_holders(&home)
+            .unwrap()
+            .is_empty()
+    );
+    let plans = run_json(&env, &["plans"], 0).json();
+    assert_eq!(plans[0]["status"], "failed");
+    let events = std::fs::read_to_string(always_on_dir(&env).join("events.jsonl")).unwrap();
+    let reclaimed: Value = events
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["phase"] == "lock_reclaimed")
+        .unwrap();
+    assert_eq!(reclaimed["run_id"], dead[0].run_id);
+    assert!(reclaimed["error"].as_str().unwrap().contains("interrupted"));
+}
+
+#[test]
+fn repair_records_a_dead_holder_without_a_tick() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mock.push(openai::text("thinking").stall_after(1));
+    let mut child = env.spawn(&["always-on", "tick"]);
+    block_on(mock.wait_for_requests(1));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let home = PilotHome::at(env.home.clone());
+    let repaired = pilotdeck::always_on::repair_dead_lock_holders(&home).unwrap();
+    assert_eq!(repaired.len(), 1);
+    assert!(
+        pilotdeck::always_on::dead_lock_holders(&home)
+            .unwrap()
+            .is_empty()
+    );
+    let status = run_json(&env, &["status"], 0).json();
+    assert_eq!(status[0]["last_run"]["outcome"], "failed");
+}
+
+#[test]
+fn git_push_remote_and_publishing_are_denied_in_the_execution() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    env.config(&format!(
+        "{}tools:\n  permissions:\n    mode: full\n",
+        std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap()
+    ));
+    mount_discovery(&mock, "upper-five");
+    for (id, command) in [
+        ("x1", "git push origin main"),
+        ("x2", "git -C . remote add evil https://example.com/x.git"),
+        ("x3", "echo ok && cargo publish"),
+        ("x4", "git config credential.helper store"),
+    ] {
+        mock.push(call(id, "bash", &json!({"command": command})));
+    }
+    mock.push(openai::text(REPORT));
+    let report = tick(&env, &[], 0);
+    assert_eq!(report["outcome"], "executed", "{report}");
+    let last = mock.requests().pop().unwrap();
+    for id in ["x1", "x2", "x3", "x4"] {
+        let result = last.tool_result(id).unwrap();
+        assert!(
+            result.contains("denied by the rule `bash:"),
+            "{id}: {result}"
+        );
+    }
+    let ws = std::path::PathBuf::from(report["workspace"].as_str().unwrap());
+    assert_eq!(git(&ws, &["remote"]), "");
+    assert!(!git(&ws, &["config", "--list"]).contains("credential.helper"));
+}
+
+#[test]
+fn the_tool_call_limit_stops_a_runaway_execution_and_the_report_says_so() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "  execution:\n    maxToolCalls: 2\n");
+    mount_discovery(&mock, "upper-five");
+    for i in 0..3 {
+        mock.push(call(&format!("r{i}"), "bash", &json!({"command": "true"})));
+    }
+    let report = tick(&env, &[], 1);
+    assert_eq!(report["outcome"], "failed", "{report}");
+    assert!(
+        report["error"].as_str().unwrap().contains("2 tool calls"),
+        "{report}"
+    );
+    assert_eq!(mock.requests().len(), 5);
+    let md = std::fs::read_to_string(report["report"].as_str().unwrap()).unwrap();
+    assert!(md.contains("fallback report"), "{md}");
+    assert!(
+        md.contains("stopped early: stopped after 2 tool calls"),
+        "{md}"
+    );
+    assert_eq!(run_json(&env, &["plans"], 0).json()[0]["status"], "failed");
+    assert_eq!(phases(&env).last().unwrap(), "run_failed");
+}
+
+#[test]
+fn the_turn_limit_stops_a_runaway_execution() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "  execution:\n    maxTurns: 2\n");
+    mount_discovery(&mock, "upper-five");
+    for i in 0..2 {
+        mock.push(call(&format!("r{i}"), "bash", &json!({"command": "true"})));
+    }
+    let report = tick(&env, &[], 1);
+    assert!(
+        report["error"].as_str().unwrap().contains("2 model calls"),
+        "{report}"
+    );
+    assert_eq!(mock.requests().len(), 4);
+}
+
+#[test]
+fn orphaned_worktrees_and_branches_are_listed_and_removed() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mount_discovery(&mock, "upper-five");
+    mount_execution(&mock);
+    let report = tick(&env, &[], 0);
+    let ws = std::path::PathBuf::from(report["workspace"].as_str().unwrap());
+    // Leftovers of a crashed discard: a stray branch and a stray directory.
+    git(&env.project, &["branch", "always-on/01stray"]);
+    let stray = ws.parent().unwrap().join("01stray");
+    std::fs::create_dir_all(stray.join("src")).unwrap();
+    let home = PilotHome::at(env.home.clone());
+    let config = pilotdeck::config::Config::default();
+    let orphans = pilotdeck::always_on::orphaned_workspaces(&home, &config).unwrap();
+    let names: Vec<String> = orphans
+        .iter()
+        .map(|o| format!("{:?} {} {}", o.kind, o.name, o.path.display()))
+        .collect();
+    assert_eq!(orphans.len(), 2, "{names:?}");
+    pilotdeck::always_on::remove_orphaned_workspaces(&home, &config).unwrap();
+    assert!(!stray.exists());
+    assert!(ws.exists(), "the live workspace must stay");
+    let branches = git(&env.project, &["branch", "--list", "always-on/*"]);
+    assert_eq!(branches.lines().count(), 1, "{branches}");
+    assert!(
+        pilotdeck::always_on::orphaned_workspaces(&home, &config)
+            .unwrap()
+            .is_empty()
+    );
+}
