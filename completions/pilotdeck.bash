@@ -16,6 +16,9 @@ _pilotdeck() {
             ",$1")
                 cmd="pilotdeck"
                 ;;
+            pilotdeck,always-on)
+                cmd="pilotdeck__subcmd__always__subcmd__on"
+                ;;
             pilotdeck,chat)
                 cmd="pilotdeck__subcmd__chat"
                 ;;
@@ -60,6 +63,72 @@ _pilotdeck() {
                 ;;
             pilotdeck,version)
                 cmd="pilotdeck__subcmd__version"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,apply)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__apply"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,diff)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__diff"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,disable)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__disable"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,discard)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__discard"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,enable)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__enable"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,help)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,plans)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__plans"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,show)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__show"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,status)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__status"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,tick)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__tick"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on,watch)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__watch"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,apply)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__apply"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,diff)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__diff"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,disable)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__disable"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,discard)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__discard"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,enable)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__enable"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,help)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,plans)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__plans"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,show)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__show"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,status)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__status"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,tick)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__tick"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,watch)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__watch"
                 ;;
             pilotdeck__subcmd__config,help)
                 cmd="pilotdeck__subcmd__config__subcmd__help"
@@ -187,6 +256,9 @@ _pilotdeck() {
             pilotdeck__subcmd__cron__subcmd__help,uninstall)
                 cmd="pilotdeck__subcmd__cron__subcmd__help__subcmd__uninstall"
                 ;;
+            pilotdeck__subcmd__help,always-on)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on"
+                ;;
             pilotdeck__subcmd__help,chat)
                 cmd="pilotdeck__subcmd__help__subcmd__chat"
                 ;;
@@ -231,6 +303,36 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help,version)
                 cmd="pilotdeck__subcmd__help__subcmd__version"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,apply)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__apply"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,diff)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__diff"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,disable)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__disable"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,discard)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__discard"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,enable)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__enable"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,plans)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__plans"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,show)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__show"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,status)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__status"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,tick)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__tick"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,watch)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__watch"
                 ;;
             pilotdeck__subcmd__help__subcmd__config,init)
                 cmd="pilotdeck__subcmd__help__subcmd__config__subcmd__init"
@@ -665,8 +767,550 @@ _pilotdeck() {
 
     case "${cmd}" in
         pilotdeck)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router cron config completions man memory mcp skills plugins doctor version help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on cron config completions man memory mcp skills plugins doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version tick watch status plans show diff apply discard enable disable help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__apply)
+            opts="-C -v -q -h -V --dry-run --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__diff)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__disable)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__discard)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__enable)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help)
+            opts="tick watch status plans show diff apply discard enable disable help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__disable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__discard)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__enable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__plans)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__tick)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__watch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__plans)
+            opts="-C -v -q -h -V --all --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__show)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__status)
+            opts="-C -v -q -h -V --all --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__tick)
+            opts="-C -v -q -h -V --all --force --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__watch)
+            opts="-C -v -q -h -V --all --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2009,8 +2653,162 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help)
-            opts="run chat session router cron config completions man memory mcp skills plugins doctor version help"
+            opts="run chat session router always-on cron config completions man memory mcp skills plugins doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on)
+            opts="tick watch status plans show diff apply discard enable disable"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__disable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__discard)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__enable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__plans)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__tick)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__watch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

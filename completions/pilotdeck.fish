@@ -39,6 +39,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "run" -d 'Run on
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "always-on" -d 'Autonomous background work: tick, watch, review plans, apply or discard their results'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "config" -d 'Create, show, check and locate the configuration'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -291,6 +292,155 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "tick" -d 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "watch" -d 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "status" -d 'Per project: where the next tick would stop, last run, dormancy, budget left'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "plans" -d 'List the plans of this project (or all), newest first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "show" -d 'Show a plan, its report and the diffstat of its workspace'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "diff" -d 'Print the diff of a plan\'s workspace against the project as it was'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "apply" -d 'Bring a plan\'s workspace changes into the project (three-way; nothing on conflict)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "discard" -d 'Remove a plan\'s workspace: the git worktree and its branch, or the snapshot'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "enable" -d 'Turn always-on on for a project (edits alwaysOn in the home config file)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "disable" -d 'Turn always-on off for a project'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -l all -d 'Every project in alwaysOn.projects instead of this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -l force -d 'Skip the time gates (dormancy, recent user message, cooldown, daily budget); never the lock'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from tick" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -l all -d 'Every project (in alwaysOn.projects, or with plans) instead of this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from watch" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -l all -d 'Every project (in alwaysOn.projects, or with plans) instead of this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -l all -d 'Every project (in alwaysOn.projects, or with plans) instead of this one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from plans" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from diff" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -l dry-run -d 'Only say what would be applied, or what conflicts'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from discard" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "tick" -d 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "watch" -d 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "status" -d 'Per project: where the next tick would stop, last run, dormancy, budget left'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "plans" -d 'List the plans of this project (or all), newest first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a plan, its report and the diffstat of its workspace'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "diff" -d 'Print the diff of a plan\'s workspace against the project as it was'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Bring a plan\'s workspace changes into the project (three-way; nothing on conflict)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "discard" -d 'Remove a plan\'s workspace: the git worktree and its branch, or the snapshot'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Turn always-on on for a project (edits alwaysOn in the home config file)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Turn always-on off for a project'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and not __fish_seen_subcommand_from add list show edit rm pause resume run history next tick daemon install uninstall import help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -1057,7 +1207,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s C -l cwd 
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l deep -d 'Check the consistency of PilotHome\'s state instead of the installation: transcripts parse, the session index matches them, memory catalogs match their notes, no claim is held by a dead process, state.db passes integrity_check, no stale lock or stage is left'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l deep -d 'Check the consistency of PilotHome\'s state instead of the installation: transcripts parse, the session index matches them, memory catalogs match their notes, no claim is held by a dead process, state.db passes integrity_check, no stale lock or stage is left, no always-on workspace, worktree or branch is orphaned'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l repair -d 'With --deep: fix what can be fixed without losing anything'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s q -l quiet -d 'Only errors on stderr'
@@ -1075,21 +1225,22 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s q -l qui
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "completions" -d 'Print a shell completion script'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "skills" -d 'Skills the agent can load: list them, show one'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "plugins" -d 'Plugins (bundles of skills, hooks and MCP servers): list them'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "version" -d 'Print the version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router cron config completions man memory mcp skills plugins doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "always-on" -d 'Autonomous background work: tick, watch, review plans, apply or discard their results'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "skills" -d 'Skills the agent can load: list them, show one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "plugins" -d 'Plugins (bundles of skills, hooks and MCP servers): list them'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "version" -d 'Print the version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, most recently updated first'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
@@ -1102,6 +1253,16 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "tick" -d 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "watch" -d 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "status" -d 'Per project: where the next tick would stop, last run, dormancy, budget left'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "plans" -d 'List the plans of this project (or all), newest first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "show" -d 'Show a plan, its report and the diffstat of its workspace'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "diff" -d 'Print the diff of a plan\'s workspace against the project as it was'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "apply" -d 'Bring a plan\'s workspace changes into the project (three-way; nothing on conflict)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "discard" -d 'Remove a plan\'s workspace: the git worktree and its branch, or the snapshot'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "enable" -d 'Turn always-on on for a project (edits alwaysOn in the home config file)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "disable" -d 'Turn always-on off for a project'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "add" -d 'Schedule an agent task: prints its id and next three fire times'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "list" -d 'List tasks of this project (or all) with their next run'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from cron" -f -a "show" -d 'Show one task, its next five fire times and its last run'

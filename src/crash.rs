@@ -17,6 +17,8 @@
 //! | `memory.stage.swapped` | `memory dream`/`import`/`rollback`: a stage is swapped in, the old tree not removed |
 //! | `cron.claimed` | `cron tick`: a slot is claimed, its run not started |
 //! | `cron.finished` | `cron tick`: a run has its answer, the run row is not yet finished |
+//! | `always_on.planned` | `always-on tick`: the plan is saved, no workspace yet |
+//! | `always_on.workspace` | `always-on tick`: the workspace is ready, the plan not yet executing |
 
 use std::sync::OnceLock;
 

@@ -1,5 +1,5 @@
 //! Crash consistency: the real binary is SIGKILLed at named points (`PILOTDECK_CRASH_AT`, see
-//! `src/crash.rs`) during `run`, `memory index`, `memory dream` and `cron tick`. After each crash
+//! `src/crash.rs`) during `run`, `memory index`, `memory dream`, `cron tick` and `always-on tick`. After each crash
 //! `doctor --deep --repair` leaves PilotHome with no problem at all, the next command works, and
 //! nothing that had completed is lost. One crash point is one row of [`CASES`].
 #![allow(
@@ -10,6 +10,8 @@
     reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
 )]
 
+#[path = "always_on_common/mod.rs"]
+mod always_on_common;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
@@ -117,6 +119,20 @@ const CASES: &[Case] = &[
         setup: |f| one_cron_task(f, 1),
         args: &["cron", "tick"],
         after: after_tick,
+    },
+    Case {
+        point: "always_on.planned",
+        finds: &["always-on runs"],
+        setup: planned_tick,
+        args: &["always-on", "tick"],
+        after: after_always_on,
+    },
+    Case {
+        point: "always_on.workspace",
+        finds: &["always-on runs"],
+        setup: planned_tick,
+        args: &["always-on", "tick"],
+        after: after_always_on,
     },
 ];
 
@@ -372,4 +388,24 @@ fn after_tick(f: &Fixture) {
         .run(0)
         .json();
     assert_eq!(history.as_array().unwrap().len(), 1, "{history:#}");
+}
+
+/// A git project with always-on enabled whose discovery files one plan.
+fn planned_tick(f: &Fixture) {
+    always_on_common::git_project(&f.env);
+    always_on_common::config(&f.env, &f.mock, "  trigger:\n    cooldownMinutes: 0\n");
+    always_on_common::mount_discovery(&f.mock, "crash-key");
+}
+
+/// The killed tick's run and plan are failed, the saved plan file is kept, the user's tree is as it
+/// was, and the next tick runs.
+fn after_always_on(f: &Fixture) {
+    let plans = always_on_common::run_json(&f.env, &["plans"], 0).json();
+    assert_eq!(plans.as_array().unwrap().len(), 1, "{plans:#}");
+    assert_eq!(plans[0]["status"], "failed", "{plans:#}");
+    let status = always_on_common::git(&f.env.project, &["status", "--porcelain"]);
+    assert_eq!(status, "", "the user's working tree is untouched");
+    always_on_common::mount_no_plan(&f.mock);
+    let report = always_on_common::tick(&f.env, &["--force"], 0);
+    assert_eq!(report["outcome"], "no_plan", "{report:#}");
 }

@@ -350,7 +350,9 @@ impl Run<'_> {
         if cancel.is_cancelled() {
             return Err(Failure::Interrupted);
         }
+        crate::crash::point("always_on.planned");
         let cycle = self.workspace()?;
+        crate::crash::point("always_on.workspace");
         self.db
             .set_plan_status(&plan.id, "executing", Some(&cycle.id), None)
             .map_err(Failure::from)?;

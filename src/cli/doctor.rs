@@ -11,7 +11,8 @@ use crate::memory::Memory;
 pub struct DoctorArgs {
     /// Check the consistency of PilotHome's state instead of the installation: transcripts parse,
     /// the session index matches them, memory catalogs match their notes, no claim is held by a
-    /// dead process, state.db passes integrity_check, no stale lock or stage is left
+    /// dead process, state.db passes integrity_check, no stale lock or stage is left, no always-on
+    /// workspace, worktree or branch is orphaned
     #[arg(long)]
     pub deep: bool,
     /// With --deep: fix what can be fixed without losing anything
@@ -59,6 +60,7 @@ async fn run_deep(ctx: &Context, repair: bool) -> anyhow::Result<Outcome> {
     let deep_ctx = DeepContext {
         memory: Memory::new(&home, &config),
         home: home.clone(),
+        config,
         repair,
     };
     let reports = tokio::task::spawn_blocking(move || deep::run(&deep_ctx)).await?;

@@ -310,7 +310,6 @@ pub fn reap_orphaned_runs(db_path: &std::path::Path) -> Result<Vec<RunRecord>, E
     reap_dead(&CronDb::open(db_path)?)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -143,7 +143,11 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
     };
     let snapshots = layout.root().join("snapshots");
     let mut out = Vec::new();
-    for parent in [layout.workspaces(), snapshots.clone(), layout.root().to_owned()] {
+    for parent in [
+        layout.workspaces(),
+        snapshots.clone(),
+        layout.root().to_owned(),
+    ] {
         for stage in dot_dirs(&parent) {
             if stage_in_use(layout, &stage) {
                 continue;

@@ -8,6 +8,7 @@
 //! now; the one repair that rewrites content (torn transcript lines) keeps the removed lines in a
 //! `.torn` file next to the transcript.
 
+mod always_on;
 mod cron;
 mod memory;
 mod sessions;
@@ -78,6 +79,8 @@ pub struct DeepContext {
     pub home: PilotHome,
     /// Memory with the configured layout (`memory.rootDir` honoured).
     pub memory: Memory,
+    /// The configuration (always-on workspace bases).
+    pub config: crate::config::Config,
     /// Repair what can be repaired safely.
     pub repair: bool,
 }
@@ -112,6 +115,8 @@ pub const CHECKS: &[(&str, CheckFn)] = &[
     ("memory stages", memory::stages),
     ("lock files", memory::locks),
     ("cron runs", cron::orphaned_runs),
+    ("always-on runs", always_on::dead_runs),
+    ("always-on workspaces", always_on::orphaned_workspaces),
 ];
 
 /// Runs every check.
