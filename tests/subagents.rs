@@ -138,6 +138,11 @@ fn a_sub_agent_runs_read_only_with_its_own_transcript_linked_from_the_parent() {
     );
     assert_eq!(child[0]["id"], child_id);
     assert_eq!(child.last().unwrap()["status"], "completed");
+
+    // `session rm` takes the sub-agents' transcripts with it.
+    env.cmd().args(["session", "rm", "last", "--yes"]).run(0);
+    assert!(!child_path.exists());
+    assert!(!child_path.parent().unwrap().exists());
 }
 
 #[test]

@@ -81,13 +81,24 @@ pub fn rename(
     Ok(loaded.summary.id)
 }
 
-/// Deletes a session's transcript and its index entry.
+/// Deletes a session's transcript, its sub-agents' transcripts (`<id>/`) and its index entry.
 pub fn remove(home: &PilotHome, project: &Project, query: &str) -> Result<SessionId, Error> {
     let (id, transcript) = find(home, project, query)?;
     std::fs::remove_file(transcript.path()).map_err(|source| Error::Remove {
         path: transcript.path().to_owned(),
         source,
     })?;
+    let children = transcript.path().with_extension("");
+    match std::fs::remove_dir_all(&children) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => {
+            return Err(Error::Remove {
+                path: children,
+                source,
+            });
+        }
+    }
     refresh(home, project)?;
     Ok(id)
 }
