@@ -1924,7 +1924,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__doctor)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --deep --repair --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1430,6 +1430,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -C 'Run as if started in DIR (the project directory)'
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
+            cand --deep 'Check the consistency of PilotHome''s state instead of the installation: transcripts parse, the session index matches them, memory catalogs match their notes, no claim is held by a dead process, state.db passes integrity_check, no stale lock or stage is left'
+            cand --repair 'With --deep: fix what can be fixed without losing anything'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'

@@ -989,6 +989,8 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s C -l cwd 
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l deep -d 'Check the consistency of PilotHome\'s state instead of the installation: transcripts parse, the session index matches them, memory catalogs match their notes, no claim is held by a dead process, state.db passes integrity_check, no stale lock or stage is left'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l repair -d 'With --deep: fix what can be fixed without losing anything'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s q -l quiet -d 'Only errors on stderr'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l json -d 'Print results as JSON on stdout'
