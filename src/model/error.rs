@@ -412,4 +412,23 @@ mod tests {
         assert!(e.is_account_error());
         assert!(!e.is_retryable());
     }
+
+    #[test]
+    fn redact_secret_hides_whole_and_truncated_keys_but_not_short_ones() {
+        let key = "sk-proj-abcdefghijklmnop";
+        assert_eq!(
+            redact_secret(&format!("Incorrect API key provided: {key}."), key),
+            "Incorrect API key provided: [redacted]."
+        );
+        assert_eq!(
+            redact_secret("key sk-proj-abc… was rejected", key),
+            "key sk-proj-abc… was rejected",
+            "a prefix shorter than 12 characters is not enough to leak"
+        );
+        assert_eq!(
+            redact_secret("got sk-proj-abcdefg...", key),
+            "got [redacted]efg..."
+        );
+        assert_eq!(redact_secret("a short key abc", "abc"), "a short key abc");
+    }
 }
