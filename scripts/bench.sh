@@ -27,6 +27,9 @@ BENCHES=(
   "router_heuristic|router: \`router decide --offline\` < 5 ms; heuristic accuracy (issue 6)"
   "mcp_startup|MCP: start-up to first model request with 0/1/3 stdio servers (issue 8)"
   "tools|tools: grep/glob over 4,000 files, permission check (issue 4)"
+  "always_on|always-on: tick gated by cooldown < 50 ms, dormant tick with no change < 300 ms on 50,000 files (issue 10)"
+  "memory_pipeline|memory: index and dream overhead without model time (issue 7)"
+  "extensions|extensions: skill discovery, hook round trip (issue 11)"
 )
 selected=("$@")
 

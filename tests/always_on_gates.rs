@@ -14,7 +14,7 @@ mod mock_model;
 mod support;
 
 use always_on_common::*;
-use mock_model::{MockModel, Turn, openai};
+use mock_model::{MockModel, openai};
 use serde_json::Value;
 use support::TestEnv;
 
@@ -155,7 +155,6 @@ fn a_chat_turn_counts_as_a_recent_user_message() {
     let mock = MockModel::spawn();
     let env = project(&mock, "");
     mock.push(openai::text("Hi."));
-    mock.push(openai::json(&Turn::new().text("Greeting")));
     env.cmd().arg_str("chat").stdin("hello\n").run(0);
     assert_eq!(gate(&tick(&env, &[], 0)), "recent_user_msg");
 }

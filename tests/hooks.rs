@@ -427,6 +427,7 @@ fn stop_allow_ends_the_turn_and_a_timeout_is_a_warning() {
 #[test]
 fn session_start_runs_once_per_session_and_adds_context() {
     let mock = MockModel::spawn();
+    mock.script_titles();
     mock.push(openai::text("one"));
     mock.push(openai::json(&Turn::new().text("A title").usage(0, 3)));
     mock.push(openai::text("two"));
