@@ -86,6 +86,12 @@ impl Layout {
         self.root.join("locks").join(format!("stage-{id}.lock"))
     }
 
+    /// The lock file owning the stage directory `.<name>.<tag>-<id>`.
+    pub fn stage_lock_of(&self, stage: &Path) -> Option<PathBuf> {
+        let (_, id) = stage.file_name()?.to_str()?.rsplit_once('-')?;
+        Some(self.stage_lock(id))
+    }
+
     /// The global notes as they were before the last dream of project `key` changed them.
     pub fn global_snapshot(&self, key: &ProjectKey) -> PathBuf {
         self.root

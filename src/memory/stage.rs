@@ -186,11 +186,12 @@ pub(super) fn remove_leftovers(layout: &Layout, live: &Path, tag: &str) {
     let prefix = format!(".{name}.{tag}-");
     let Some(parent) = live.parent() else { return };
     for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
-        let file_name = entry.file_name().to_string_lossy().into_owned();
-        let Some(id) = file_name.strip_prefix(&prefix) else {
+        if !entry.file_name().to_string_lossy().starts_with(&prefix) {
+            continue;
+        }
+        let Some(lock_path) = layout.stage_lock_of(&entry.path()) else {
             continue;
         };
-        let lock_path = layout.stage_lock(id);
         if let Ok(Some(lock)) = FileLock::try_acquire(&lock_path) {
             let _ = remove_tree(&entry.path());
             drop(lock);

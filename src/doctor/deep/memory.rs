@@ -179,15 +179,9 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
 
 /// Whether a live process holds the lock of the stage `.<name>.<tag>-<id>`.
 fn stage_in_use(layout: &crate::memory::Layout, stage: &Path) -> bool {
-    let Some(id) = stage
-        .file_name()
-        .and_then(|n| n.to_str())
-        .and_then(|n| n.rsplit_once('-'))
-        .map(|(_, id)| id)
-    else {
-        return false;
-    };
-    matches!(FileLock::try_acquire(&layout.stage_lock(id)), Ok(None))
+    layout
+        .stage_lock_of(stage)
+        .is_some_and(|lock| matches!(FileLock::try_acquire(&lock), Ok(None)))
 }
 
 fn dot_dirs(parent: &Path) -> Vec<PathBuf> {
