@@ -31,7 +31,11 @@ fn main() -> ExitCode {
         .ok()
         .map(|(h, _)| h.logs_dir());
     logging::init(verbosity, out.color(), logs);
+    // The work is I/O-bound (model streams, tools, MCP servers); a few workers serve it, and a
+    // many-core machine does not pay for one thread per core at every start.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
         .enable_all()
         .build()
     {

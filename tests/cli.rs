@@ -248,7 +248,10 @@ fn doctor_checks_the_state_database_and_permissions() {
         .unwrap()
         .clone();
     assert_eq!(perms["status"], "warn");
-    // Corrupt the database file: doctor must say so.
+    // Corrupt the database file (and drop its log, which would otherwise still hold every page
+    // written since the last checkpoint): doctor must say so.
+    let _ = std::fs::remove_file(env.home.join("state.db-wal"));
+    let _ = std::fs::remove_file(env.home.join("state.db-shm"));
     env.write(&env.home.join("state.db"), "this is not a database");
     let v = env.cmd().args(["doctor", "--json"]).run(1).json();
     let db = v["checks"]

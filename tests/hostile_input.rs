@@ -1,6 +1,6 @@
 //! Property tests: parsers of untrusted input never panic or hang, whatever bytes they get — the SSE
 //! decoder (model streams), the JSONL reader (transcripts), config and mcp.json files, cron
-//! expressions and schedules, note frontmatter. Case counts are modest for CI; raise them with
+//! expressions and schedules, note frontmatter, the always-on plan and report contracts. Case counts are modest for CI; raise them with
 //! `PROPTEST_CASES=N`.
 #![allow(
     clippy::unwrap_used,
@@ -13,6 +13,8 @@
 use std::io::Write;
 
 use chrono::{TimeZone, Utc};
+use pilotdeck::always_on::plan::{self, PlanDraft, PlanHeader};
+use pilotdeck::always_on::report::{self, AGENT_SECTIONS, ReportInput};
 use pilotdeck::config::{LoadOptions, load};
 use pilotdeck::cron::Schedule;
 use pilotdeck::cron::expr::CronExpr;
@@ -185,5 +187,49 @@ proptest! {
         let text = sanitize::description(&format!("{description}\u{202e}\u{200b}"));
         prop_assert!(!text.chars().any(sanitize::is_hidden_control), "{text:?}");
         prop_assert!(text.chars().count() <= sanitize::MAX_DESCRIPTION_CHARS);
+    }
+
+    /// Plan files: any text validates or names its problems; a plan rendered from any draft either
+    /// validates with the draft's title or is refused with reasons — never a panic.
+    #[test]
+    fn plan_contract_never_panics(lines in proptest::collection::vec(prop_oneof![
+        Just("# Title".to_owned()), Just("> Always-On Plan".to_owned()), Just("> id: p1".to_owned()),
+        Just("> run: r".to_owned()), Just("> created: x".to_owned()), Just("> project: /p".to_owned()),
+        Just("> dedupe key: k".to_owned()), Just("## Summary".to_owned()), Just("## Rationale".to_owned()),
+        Just("## Context Signals".to_owned()), Just("## Proposed Change".to_owned()),
+        Just("## Execution Steps".to_owned()), Just("## Verification".to_owned()), Just("- a".to_owned()),
+        Just("1. step".to_owned()), Just("TODO".to_owned()), Just(String::new()), ".{0,30}",
+    ], 0..24), fields in proptest::collection::vec(".{0,40}", 6), items in proptest::collection::vec(".{0,20}", 0..4)) {
+        let _ = plan::validate(&lines.join("\n"));
+        let draft = PlanDraft {
+            title: fields[0].clone(), dedupe_key: fields[1].clone(), summary: fields[2].clone(),
+            rationale: fields[3].clone(), context_signals: items.clone(), proposed_change: fields[4].clone(),
+            execution_steps: items.clone(), verification: vec![fields[5].clone()],
+        };
+        let header = PlanHeader {
+            id: "p1".to_owned(), run: "r".to_owned(), created: "2026-01-01T00:00:00Z".to_owned(),
+            project: "/p".to_owned(), dedupe_key: plan::normalize_key(&draft.dedupe_key),
+        };
+        match plan::validate(&plan::render(&header, &draft)) {
+            Ok(valid) => prop_assert_eq!(valid.title, draft.title.split_whitespace().collect::<Vec<_>>().join(" ")),
+            Err(problems) => prop_assert!(!problems.is_empty()),
+        }
+    }
+
+    /// Reports: whatever the agent answers, the report has every section.
+    #[test]
+    fn report_contract_always_has_every_section(lines in proptest::collection::vec(prop_oneof![
+        Just("## Steps Performed".to_owned()), Just("### command output".to_owned()), Just("## Follow-ups".to_owned()),
+        Just("## Verification Results".to_owned()), Just("##".to_owned()), Just("## Notes".to_owned()), ".{0,30}",
+    ], 0..16)) {
+        let text = lines.join("\n");
+        let (markdown, _) = report::build(&ReportInput {
+            title: "t", plan_id: "p", plan_file: std::path::Path::new("/p.md"), run_id: "r",
+            started_at: "s", finished_at: "f", outcome: "completed", strategy: "worktree",
+            workspace: std::path::Path::new("/w"), diffstat: "", agent_text: &text, error: None,
+        });
+        for section in AGENT_SECTIONS {
+            prop_assert!(markdown.contains(&format!("## {section}")), "{markdown}");
+        }
     }
 }

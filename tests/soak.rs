@@ -1,6 +1,7 @@
-//! Concurrency soak: 8 real processes mix `run`, `session list`, `memory index`, `memory recall` and
-//! `cron tick` on one PilotHome. Every command must succeed (no "database is locked" reaches a
-//! user), no session, capture or cron run may be lost or duplicated, and every cron slot fires once.
+//! Concurrency soak: 8 real processes mix `run`, `session list`, `memory index`, `memory recall`,
+//! `cron tick` and `always-on tick` on one PilotHome (the project is a real git repository). Every
+//! command must succeed (no "database is locked" reaches a user), no session, capture or cron run may
+//! be lost or duplicated, every cron slot fires once, and no two always-on runs overlap.
 //!
 //! The default size is small enough for CI; `PILOTDECK_SOAK_ROUNDS=N` (default 5) runs N rounds per
 //! process for a longer soak. One command mix is one row of [`MIX`].
@@ -12,6 +13,8 @@
     reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
 )]
 
+#[path = "always_on_common/mod.rs"]
+mod always_on_common;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
@@ -26,13 +29,16 @@ use support::TestEnv;
 
 const PROCESSES: usize = 8;
 
-/// The agent model (streams: `run` and cron runs) and the memory model (JSON: `memory index`) are
-/// separate mock servers, so each gets only the replies its requests expect.
-fn config_for(agent: &MockModel, memory: &MockModel) -> String {
+/// The agent model (streams: `run`, cron runs, always-on discoveries) and the memory model (JSON:
+/// `memory index`) are separate mock servers, so each gets only the replies its requests expect.
+/// Always-on's time gates are open (no cooldown, budget or dormancy), so a tick discovers unless a
+/// run is working in the project or another tick holds the lock.
+fn config_for(agent: &MockModel, memory: &MockModel, project: &std::path::Path) -> String {
     format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n    mem:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1-mini: {{}}\nmemory:\n  enabled: true\n  model: mem/gpt-4.1-mini\ncron:\n  maxConcurrentRuns: 8\n",
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n    mem:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1-mini: {{}}\nmemory:\n  enabled: true\n  model: mem/gpt-4.1-mini\ncron:\n  maxConcurrentRuns: 8\nalwaysOn:\n  enabled: true\n  trigger:\n    cooldownMinutes: 0\n    recentUserMsgMinutes: 0\n    dailyBudget: 1000\n  dormancy:\n    enabled: false\n  projects:\n    {}:\n      enabled: true\n",
         agent.base_url(),
-        memory.base_url()
+        memory.base_url(),
+        project.display()
     )
 }
 
@@ -44,6 +50,7 @@ enum Step {
     MemoryIndex,
     MemoryRecall,
     CronTick,
+    AlwaysOnTick,
 }
 
 /// The mix: process `p` in round `r` does `MIX[(p + r) % MIX.len()]`.
@@ -56,6 +63,7 @@ const MIX: &[Step] = &[
     Step::CronTick,
     Step::Run,
     Step::CronTick,
+    Step::AlwaysOnTick,
 ];
 
 fn rounds() -> usize {
@@ -80,6 +88,13 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
     let rounds = rounds();
     let plan = plan(rounds);
     let runs = plan.iter().flatten().filter(|s| **s == Step::Run).count();
+    // Plus the drain tick after the soak.
+    let ticks = plan
+        .iter()
+        .flatten()
+        .filter(|s| **s == Step::AlwaysOnTick)
+        .count()
+        + 1;
     // One one-shot cron task per round, due at successive minutes of a day in the future; ticks in
     // round r evaluate the schedules at minute r, so slots come due while everything else runs.
     let base = (Utc::now() + Duration::days(1))
@@ -87,7 +102,9 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
         .unwrap();
     let agent = MockModel::spawn();
     let memory = MockModel::spawn();
-    agent.mount(openai::text("done"), runs + rounds);
+    // A discovery that answers "done" files no plan: one model call per always-on run. How many
+    // ticks get past the gates depends on timing; they are counted afterwards.
+    agent.mount_at_most(openai::text("done"), runs + rounds + ticks);
     let notes = json!({"notes": [{"type": "project", "name": "Soak", "description": "soak facts", "body": "The soak test ran here."}]});
     // Every turn is captured, cron runs too.
     memory.mount(
@@ -95,7 +112,8 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
         runs + rounds,
     );
     let env = Arc::new(TestEnv::new());
-    env.config(&config_for(&agent, &memory));
+    always_on_common::git_project(&env);
+    env.config(&config_for(&agent, &memory, &always_on_common::root(&env)));
     let mut tasks = BTreeSet::new();
     for r in 0..rounds {
         let at = iso(base + Duration::minutes(r as i64));
@@ -128,9 +146,14 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
                         Step::MemoryIndex => vec!["memory", "index"],
                         Step::MemoryRecall => vec!["memory", "recall", "soak"],
                         Step::CronTick => vec!["cron", "tick", "--now", &now],
+                        Step::AlwaysOnTick => vec!["always-on", "tick"],
                     };
                     let out = env.cmd().args(&args).run(0);
-                    for needle in ["locked", "busy"] {
+                    for needle in [
+                        "database is locked",
+                        "database is busy",
+                        "database table is locked",
+                    ] {
                         assert!(
                             !out.stderr.to_lowercase().contains(needle),
                             "process {p} round {r} {args:?}: {}",
@@ -149,6 +172,7 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
     let after = iso(base + Duration::minutes(rounds as i64 + 1));
     env.cmd().args(["cron", "tick", "--now", &after]).run(0);
     env.cmd().args(["memory", "index"]).run(0);
+    env.cmd().args(["always-on", "tick"]).run(0);
 
     // Sessions: one transcript and one index row per run, each with its prompt once.
     let transcripts = env.transcripts();
@@ -212,6 +236,33 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
     let unique: BTreeSet<i64> = captures.iter().copied().collect();
     assert_eq!(captures.len(), unique.len(), "a capture was indexed twice");
     assert_eq!(captures.len(), runs + rounds, "every turn, cron runs too");
+
+    // Always-on: every run finished and no two overlapped (the tick lock); each discovery made
+    // exactly one model call, and the drain tick, with nothing else working, discovered.
+    let db = rusqlite::Connection::open(env.home.join("state.db")).unwrap();
+    let spans: Vec<(i64, Option<i64>, String)> = db
+        .prepare("SELECT started_at, finished_at, outcome FROM always_on_runs ORDER BY started_at")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(!spans.is_empty(), "the drain tick must discover");
+    assert!(
+        spans.iter().all(|(_, finished, _)| finished.is_some()),
+        "{spans:?}"
+    );
+    for pair in spans.windows(2) {
+        assert!(
+            pair[1].0 >= pair[0].1.unwrap(),
+            "always-on runs overlap: {spans:?}"
+        );
+    }
+    assert_eq!(
+        agent.requests().len(),
+        runs + rounds + spans.len(),
+        "runs, cron runs and one call per discovery"
+    );
 
     // And the home is consistent.
     let report = env.cmd().args(["--json", "doctor", "--deep"]).run(0).json();

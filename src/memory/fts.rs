@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::Error;
-use super::layout::{self, Stamped};
+use super::layout::{self, Scope};
 use super::note::NoteKind;
 use super::segment;
 use crate::store;
@@ -36,17 +36,15 @@ pub struct IndexedNote {
 /// The `memory_state` key holding a scope's listing fingerprint (see [`sync`]).
 const FINGERPRINT_KEY: &str = "index_fingerprint";
 
-/// Brings the rows of `scope_key` in line with `files`. Returns how many rows changed.
+/// Brings the rows of `scope` in line with its files. Returns how many rows changed.
 ///
-/// Fast path: a hash of every file's name, mtime and size is kept per scope; when the listing
-/// hashes the same as at the last sync, nothing is read from the index at all. Otherwise the
-/// stamps are compared row by row and only changed files are re-read.
-pub(super) fn sync(
-    conn: &mut Connection,
-    scope_key: &str,
-    files: &[Stamped],
-) -> Result<usize, Error> {
-    let fingerprint = fingerprint(files);
+/// Fast path: the listing's fingerprint ([`Scope::fingerprint`]) is kept per scope; when it is
+/// the same as at the last sync, nothing is read from the index and no listing is built. Otherwise
+/// the stamps are compared row by row and only changed files are re-read. The fingerprint stored
+/// is the one taken before the listing, so a change in between shows at the next sync.
+pub(super) fn sync(conn: &mut Connection, scope: &Scope<'_>) -> Result<usize, Error> {
+    let scope_key = scope.key;
+    let fingerprint = scope.fingerprint();
     let stored: Option<String> = conn
         .prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
         .and_then(|mut s| {
@@ -57,10 +55,11 @@ pub(super) fn sync(
     if stored.as_deref() == Some(fingerprint.as_str()) {
         return Ok(0);
     }
+    let files = scope.files();
     let known = known_rows(conn, scope_key)?;
     let mut changed = Vec::new();
     let mut on_disk: HashSet<&str> = HashSet::with_capacity(files.len());
-    for f in files {
+    for f in &files {
         let Some(key) = f.file.path.to_str() else {
             continue;
         };
@@ -117,19 +116,6 @@ pub(super) fn sync(
         Ok(())
     })?;
     Ok(count)
-}
-
-/// A hash of the listing: every path with its mtime and size, in order.
-fn fingerprint(files: &[Stamped]) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    files.len().hash(&mut hasher);
-    for f in files {
-        f.file.path.hash(&mut hasher);
-        f.mtime_ns.hash(&mut hasher);
-        f.size.hash(&mut hasher);
-    }
-    format!("{:016x}", hasher.finish())
 }
 
 /// Drops every row of `scope_key`, so the next sync re-reads its files (after a directory swap).
@@ -265,9 +251,9 @@ mod tests {
             super::super::note::Note::new(NoteKind::Project, "Build", "how", "Use make.", "t");
         store::write_atomic(&path, note.render().as_bytes()).unwrap();
         let mut conn = store::open_memory().unwrap();
-        let scan = || layout::stamped_workspace_files(dir.path(), &key);
-        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 1);
-        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 0);
+        let scope = Scope::workspace(dir.path(), &key);
+        assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
+        assert_eq!(sync(&mut conn, &scope).unwrap(), 0);
         // An editor that writes in place: the directory does not change, the file does.
         let mut file = std::fs::OpenOptions::new()
             .write(true)
@@ -277,11 +263,11 @@ mod tests {
         let edited = note.render().replace("Use make.", "Use cargo xtask.");
         file.write_all(edited.as_bytes()).unwrap();
         drop(file);
-        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 1);
+        assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         let hits = search(&conn, "xtask", None, 5).unwrap();
         assert_eq!(hits.len(), 1);
         std::fs::remove_file(&path).unwrap();
-        assert_eq!(sync(&mut conn, &key.0, &scan()).unwrap(), 1);
+        assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         assert!(search(&conn, "xtask", None, 5).unwrap().is_empty());
     }
 }

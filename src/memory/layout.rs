@@ -131,70 +131,149 @@ pub(super) struct Stamped {
     pub size: i64,
 }
 
+/// The note folders of one index scope: a workspace (`Project/`, `Feedback/`) or the global notes
+/// (`User/`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Scope<'a> {
+    dir: &'a Path,
+    kinds: &'static [NoteKind],
+    pub(super) key: &'a str,
+}
+
+impl<'a> Scope<'a> {
+    /// The workspace directory `dir` of project `key`.
+    pub(super) fn workspace(dir: &'a Path, key: &'a ProjectKey) -> Scope<'a> {
+        Scope {
+            dir,
+            kinds: &[NoteKind::Project, NoteKind::Feedback],
+            key: &key.0,
+        }
+    }
+
+    /// The global notes directory `dir`.
+    pub(super) fn global(dir: &'a Path) -> Scope<'a> {
+        Scope {
+            dir,
+            kinds: &[NoteKind::User],
+            key: GLOBAL_SCOPE,
+        }
+    }
+
+    /// The note files with their stamps, sorted by path.
+    pub(super) fn files(&self) -> Vec<Stamped> {
+        let mut out = Vec::new();
+        self.walk(|kind, folder, name, mtime_ns, size| {
+            out.push(Stamped {
+                file: NoteFile {
+                    path: folder.join(name),
+                    kind,
+                    scope_key: self.key.to_owned(),
+                },
+                mtime_ns,
+                size,
+            });
+        });
+        out.sort_by(|a, b| a.file.path.cmp(&b.file.path));
+        out
+    }
+
+    /// A hash of every note file's kind, name, mtime and size, computed while the folders are read
+    /// and independent of their order: equal for an unchanged listing, different after any
+    /// create, delete, rename or write. Keeps nothing per file, so the check before every recall
+    /// costs the `statx` calls and little else.
+    pub(super) fn fingerprint(&self) -> String {
+        use std::hash::{Hash, Hasher};
+        let (mut count, mut sum, mut xor) = (0u64, 0u64, 0u64);
+        self.walk(|kind, _, name, mtime_ns, size| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (kind.folder(), name, mtime_ns, size).hash(&mut h);
+            let v = h.finish();
+            count += 1;
+            sum = sum.wrapping_add(v);
+            xor ^= v.rotate_left(17);
+        });
+        format!("{count}-{sum:016x}-{xor:016x}")
+    }
+
+    /// Calls `visit(kind, folder, file name, mtime ns, size)` for each `*.md` file (not hidden) in
+    /// the kind folders, in directory order.
+    fn walk(&self, mut visit: impl FnMut(NoteKind, &Path, &std::ffi::OsStr, i64, i64)) {
+        use std::os::unix::ffi::OsStrExt;
+        for kind in self.kinds {
+            let folder = self.dir.join(kind.folder());
+            let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(&folder)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter(|e| {
+                    let name = e.file_name();
+                    let bytes = name.as_bytes();
+                    bytes.ends_with(b".md") && !bytes.starts_with(b".")
+                })
+                .collect();
+            for (entry, stamp) in entries.iter().zip(stamps(&entries)) {
+                if let Some((mtime_ns, size)) = stamp {
+                    visit(*kind, &folder, &entry.file_name(), mtime_ns, size);
+                }
+            }
+        }
+    }
+}
+
+/// Entries at which [`stamps`] splits the `statx` calls over threads.
+const PARALLEL_STAT_FROM: usize = 2_000;
+
+/// (mtime ns, size) of each entry that is a regular file (symlinks followed), `None` otherwise.
+/// One `statx` per entry, relative to the open directory (`DirEntry::metadata`); a large folder is
+/// split over up to four threads, as the calls cost kernel time (path lookup) and nothing is shared.
+fn stamps(entries: &[std::fs::DirEntry]) -> Vec<Option<(i64, i64)>> {
+    let threads = if entries.len() < PARALLEL_STAT_FROM {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
+    };
+    let chunk = entries.len().div_ceil(threads).max(1);
+    let stamp_all = |part: &[std::fs::DirEntry]| part.iter().map(stamp).collect::<Vec<_>>();
+    std::thread::scope(|scope| {
+        let mut parts = entries.chunks(chunk);
+        let first = parts.next().unwrap_or(&[]);
+        let others: Vec<_> = parts
+            .map(|part| (part.len(), scope.spawn(move || stamp_all(part))))
+            .collect();
+        let mut out = stamp_all(first);
+        for (len, handle) in others {
+            out.extend(handle.join().unwrap_or_else(|_| vec![None; len]));
+        }
+        out
+    })
+}
+
+fn stamp(entry: &std::fs::DirEntry) -> Option<(i64, i64)> {
+    use std::os::unix::fs::MetadataExt;
+    let mut meta = entry.metadata().ok()?;
+    if meta.file_type().is_symlink() {
+        meta = std::fs::metadata(entry.path()).ok()?;
+    }
+    meta.is_file().then(|| {
+        (
+            meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
+            meta.size() as i64,
+        )
+    })
+}
+
 /// The note files of a workspace directory (`Project/`, `Feedback/`), sorted by path.
 pub(super) fn workspace_files(dir: &Path, key: &ProjectKey) -> Vec<NoteFile> {
-    unstamped(scan(dir, &[NoteKind::Project, NoteKind::Feedback], &key.0))
+    unstamped(Scope::workspace(dir, key).files())
 }
 
 /// The global note files (`User/`), sorted by path.
 pub(super) fn global_files(dir: &Path) -> Vec<NoteFile> {
-    unstamped(scan(dir, &[NoteKind::User], GLOBAL_SCOPE))
-}
-
-/// [`workspace_files`] with their stamps, for the index sync.
-pub(super) fn stamped_workspace_files(dir: &Path, key: &ProjectKey) -> Vec<Stamped> {
-    scan(dir, &[NoteKind::Project, NoteKind::Feedback], &key.0)
-}
-
-/// [`global_files`] with their stamps, for the index sync.
-pub(super) fn stamped_global_files(dir: &Path) -> Vec<Stamped> {
-    scan(dir, &[NoteKind::User], GLOBAL_SCOPE)
+    unstamped(Scope::global(dir).files())
 }
 
 fn unstamped(files: Vec<Stamped>) -> Vec<NoteFile> {
     files.into_iter().map(|s| s.file).collect()
-}
-
-/// Lists `*.md` files (not hidden) in the kind folders of `dir`. One `statx` per entry, relative
-/// to the open directory (`DirEntry::metadata`); only symlinks are followed with a full `stat`.
-/// This runs before every recall, so it stays this lean.
-fn scan(dir: &Path, kinds: &[NoteKind], scope_key: &str) -> Vec<Stamped> {
-    use std::os::unix::ffi::OsStrExt;
-    use std::os::unix::fs::MetadataExt;
-    let mut out = Vec::new();
-    for kind in kinds {
-        let folder = dir.join(kind.folder());
-        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-            let name = entry.file_name();
-            let bytes = name.as_bytes();
-            if !bytes.ends_with(b".md") || bytes.starts_with(b".") {
-                continue;
-            }
-            let Ok(mut meta) = entry.metadata() else {
-                continue;
-            };
-            if meta.file_type().is_symlink() {
-                let Ok(target) = std::fs::metadata(entry.path()) else {
-                    continue;
-                };
-                meta = target;
-            }
-            if !meta.is_file() {
-                continue;
-            }
-            out.push(Stamped {
-                file: NoteFile {
-                    path: folder.join(&name),
-                    kind: *kind,
-                    scope_key: scope_key.to_owned(),
-                },
-                mtime_ns: meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
-                size: meta.size() as i64,
-            });
-        }
-    }
-    out.sort_by(|a, b| a.file.path.cmp(&b.file.path));
-    out
 }
 
 /// Reads and parses a note file.
@@ -218,4 +297,54 @@ pub(super) fn relative(path: &Path, base: &Path) -> String {
         .unwrap_or(path)
         .to_string_lossy()
         .replace('\\', "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    /// Enough files that the stat calls are split over threads.
+    #[test]
+    fn a_large_folder_is_listed_whole_and_its_fingerprint_sees_an_in_place_edit() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = ProjectKey("proj-0123456789".to_owned());
+        let folder = dir.path().join("Project");
+        std::fs::create_dir_all(&folder).unwrap();
+        let count = PARALLEL_STAT_FROM + 101;
+        for i in 0..count {
+            store::write_atomic(
+                &folder.join(format!("n{i:05}.md")),
+                format!("note {i}\n").as_bytes(),
+            )
+            .unwrap();
+        }
+        store::write_atomic(&folder.join(".hidden.md"), b"x").unwrap();
+        store::write_atomic(&folder.join("notes.txt"), b"x").unwrap();
+        std::fs::create_dir(folder.join("dir.md")).unwrap();
+        let scope = Scope::workspace(dir.path(), &key);
+
+        let files = scope.files();
+        assert_eq!(files.len(), count);
+        assert!(files.windows(2).all(|w| w[0].file.path < w[1].file.path));
+        let last = &files[count - 1];
+        assert_eq!(last.file.path, folder.join(format!("n{:05}.md", count - 1)));
+        assert_eq!(last.size, format!("note {}\n", count - 1).len() as i64);
+
+        let before = scope.fingerprint();
+        assert_eq!(scope.fingerprint(), before);
+        // Written in place, the directory unchanged: only the file's stamp tells.
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(folder.join("n01234.md"))
+            .unwrap();
+        file.write_all(b"more\n").unwrap();
+        drop(file);
+        let after = scope.fingerprint();
+        assert_ne!(after, before);
+        std::fs::remove_file(folder.join("n00007.md")).unwrap();
+        assert_ne!(scope.fingerprint(), after);
+        assert_eq!(scope.files().len(), count - 1);
+    }
 }

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::Error;
 use super::catalog;
 use super::fts;
-use super::layout::{self, GLOBAL_SCOPE, Layout};
+use super::layout::{GLOBAL_SCOPE, Layout, Scope};
 use crate::config::{Config, MemoryConfig};
 use crate::home::{PilotHome, Project, ProjectKey};
 
@@ -75,11 +75,10 @@ impl Memory {
         };
         let mut changed = 0;
         for key in &keys {
-            let files = layout::stamped_workspace_files(&self.layout.workspace(key), key);
-            changed += fts::sync(conn, &key.0, &files)?;
+            let dir = self.layout.workspace(key);
+            changed += fts::sync(conn, &Scope::workspace(&dir, key))?;
         }
-        let files = layout::stamped_global_files(&self.layout.global());
-        changed += fts::sync(conn, GLOBAL_SCOPE, &files)?;
+        changed += fts::sync(conn, &Scope::global(&self.layout.global()))?;
         Ok(changed)
     }
 

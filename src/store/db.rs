@@ -15,6 +15,10 @@ use super::{Error, create_dir_private};
 /// How long a statement waits for another process's write lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The size the write-ahead log is kept under: after a checkpoint resets it, the file is truncated
+/// to this, and a connection that opens a larger one (a big import just ended) checkpoints it first.
+const WAL_LIMIT: u64 = 4 * 1024 * 1024;
+
 /// Schema migrations, applied in order. Never remove, reorder or edit an entry: append a new one.
 /// Each subsystem appends the tables it owns (the comment names the owner).
 pub const MIGRATIONS: &[&str] = &[
@@ -243,6 +247,7 @@ pub fn open(path: &Path) -> Result<Connection, Error> {
         match result {
             Ok(()) => {
                 restrict_mode(path);
+                shrink_large_wal(&conn, path);
                 return Ok(conn);
             }
             // Switching a fresh file to WAL and the first migration can report SQLITE_BUSY without
@@ -290,12 +295,40 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "journal_size_limit", WAL_LIMIT as i64)?;
+    // Commits checkpoint the log as it grows (autocheckpoint, every 1,000 pages). Checkpointing
+    // again when a short-lived process closes its connection would cost every command a few
+    // fsyncs and the log's removal and re-creation; the log and its index stay instead, bounded
+    // by [`shrink_large_wal`].
+    conn.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+        true,
+    )?;
     Ok(())
 }
 
+/// Checkpoints and truncates a write-ahead log grown past [`WAL_LIMIT`] (one large transaction
+/// leaves it so), without waiting: when another connection is busy, the next open tries again.
+fn shrink_large_wal(conn: &Connection, path: &Path) {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    if std::fs::metadata(&wal).map_or(0, |m| m.len()) <= WAL_LIMIT {
+        return;
+    }
+    let _ = conn.busy_timeout(Duration::ZERO);
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+    let _ = conn.busy_timeout(BUSY_TIMEOUT);
+}
+
+/// The database and its log and index files (which outlive connections and hold the same data)
+/// are the user's alone.
 fn restrict_mode(path: &Path) {
     use std::os::unix::fs::PermissionsExt;
-    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+    for suffix in ["", "-wal", "-shm"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        let _ = std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600));
+    }
 }
 
 fn migrate(conn: &Connection, path: &Path) -> Result<(), Error> {

@@ -63,6 +63,8 @@ struct Mount {
     reply: Reply,
     expected: usize,
     served: usize,
+    /// `expected` is an upper bound rather than an exact count ([`MockModel::mount_at_most`]).
+    at_most: bool,
 }
 
 struct State {
@@ -138,11 +140,22 @@ impl MockModel {
 
     /// Serves `reply` to exactly the next `times` requests (after earlier mounts are used up).
     pub fn mount(&self, reply: Reply, times: usize) {
+        self.push_mount(reply, times, false);
+    }
+
+    /// Serves `reply` to up to `times` requests: for work whose amount the test cannot know in
+    /// advance (it counts the requests afterwards). Must be the last mount.
+    pub fn mount_at_most(&self, reply: Reply, times: usize) {
+        self.push_mount(reply, times, true);
+    }
+
+    fn push_mount(&self, reply: Reply, times: usize, at_most: bool) {
         let mut state = self.state.lock().unwrap();
         state.mounts.push_back(Mount {
             reply,
             expected: times,
             served: 0,
+            at_most,
         });
     }
 
@@ -219,7 +232,7 @@ impl MockModel {
         let state = self.state.lock().unwrap();
         let mut problems = state.problems.clone();
         for (i, mount) in state.done.iter().chain(state.mounts.iter()).enumerate() {
-            if mount.served != mount.expected {
+            if mount.served > mount.expected || (!mount.at_most && mount.served != mount.expected) {
                 problems.push(format!(
                     "mount #{i} ({}) expected {} request(s), got {}",
                     mount.reply.describe(),
