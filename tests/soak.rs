@@ -263,6 +263,10 @@ fn eight_processes_mixing_commands_lose_and_duplicate_nothing() {
         runs + rounds + spans.len(),
         "runs, cron runs and one call per discovery"
     );
+    println!(
+        "soak: {rounds} rounds, {runs} runs, {rounds} cron slots, {} always-on runs of {ticks} ticks",
+        spans.len()
+    );
 
     // And the home is consistent.
     let report = env.cmd().args(["--json", "doctor", "--deep"]).run(0).json();
