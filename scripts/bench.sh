@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole benchmark suite and writes BENCHMARKS.md: the machine, the method, whole-process
 # timings with hyperfine (medians), peak RSS with GNU time, and the output of every bench in benches/
-# under the goal it measures. Needs a release build's toolchain, hyperfine and /usr/bin/time
+# under the goal it measures. Needs a release build's toolchain, hyperfine, /usr/bin/time and python3
 # (`apt-get install -y hyperfine time`). Not part of CI: it takes ~10 minutes and wants a quiet machine.
 #
 #   scripts/bench.sh            # everything
@@ -62,17 +62,26 @@ CMDS=(
 HF=()
 for c in "${CMDS[@]}"; do HF+=("$BIN $c"); done
 "${PD_ENV[@]}" hyperfine -N -i --warmup 10 --min-runs 100 \
-  --export-markdown "$WORK/hyperfine.md" "${HF[@]}" >&2 || true
-sed -i "s#$BIN#pilotdeck#g" "$WORK/hyperfine.md" 2>/dev/null || true
-: > "$WORK/rss.md"
+  --export-json "$WORK/hyperfine.json" "${HF[@]}" >&2 || true
+: > "$WORK/rss.txt"
 for c in "${CMDS[@]}"; do
   peaks=()
   for _ in 1 2 3 4 5; do
     peaks+=("$(eval "${PD_ENV[*]} /usr/bin/time -f %M $BIN $c" 2>&1 >/dev/null | tail -1)")
   done
-  median=$(printf '%s\n' "${peaks[@]}" | sort -n | sed -n 3p)
-  printf '| `pilotdeck %s` | %s MiB |\n' "$c" "$(awk -v k="$median" 'BEGIN {printf "%.1f", k / 1024}')" >> "$WORK/rss.md"
+  printf '%s\n' "${peaks[@]}" | sort -n | sed -n 3p >> "$WORK/rss.txt"
 done
+# One table: median, mean ± σ and minimum from hyperfine, the median peak RSS of 5 runs.
+python3 - "$WORK/hyperfine.json" "$WORK/rss.txt" "$BIN" > "$WORK/timings.md" <<'PY' || echo "(hyperfine failed)" > "$WORK/timings.md"
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+rss = [int(l) for l in open(sys.argv[2]) if l.strip()]
+print("| Command | Median [ms] | Mean ± σ [ms] | Min [ms] | Peak RSS |")
+print("|:---|---:|---:|---:|---:|")
+for r, kb in zip(results, rss):
+    cmd = r["command"].replace(sys.argv[3], "pilotdeck")
+    print(f"| `{cmd}` | {r['median']*1000:.1f} | {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} | {r['min']*1000:.1f} | {kb/1024:.1f} MiB |")
+PY
 cd "$ROOT"
 
 : > "$WORK/benches.md"
@@ -96,17 +105,13 @@ done
   echo "## Method"
   echo
   echo "- Machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM, $(uname -sr); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)."
-  echo "- Release build (\`lto = \"thin\"\`, stripped). Whole-process timings: hyperfine, 10 warm-up runs, at least 100 runs, no shell (\`-N\`), medians; peak RSS: GNU time \`%M\`, median of 5 runs."
+  echo "- Release build (\`lto = \"thin\"\`, stripped, packed relative relocations). Whole-process timings: hyperfine, 10 warm-up runs, at least 100 runs, no shell (\`-N\`), medians; peak RSS: GNU time \`%M\`, median of 5 runs."
   echo "- The PilotHome for the whole-process rows holds the full example config (\`examples/pilotdeck.yaml\`) and one cron task; the model is never called."
   echo "- Each bench in \`benches/\` (run with \`cargo bench --bench NAME\`) builds its own data and prints medians; its output is copied below under the goal it reports on."
   echo
   echo "## Whole-process timings"
   echo
-  cat "$WORK/hyperfine.md" 2>/dev/null || echo "(hyperfine failed)"
-  echo
-  echo "| Command | Peak RSS |"
-  echo "|:---|---:|"
-  cat "$WORK/rss.md"
+  cat "$WORK/timings.md"
   echo
   echo "## Benches"
   echo
