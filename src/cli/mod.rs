@@ -198,6 +198,10 @@ impl Context {
 
 /// Runs the parsed command.
 pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
+    if matches!(cli.command, Command::Run(_) | Command::Chat(_)) {
+        // They call a model next: load the TLS roots while the config and session are set up.
+        crate::model::ModelClient::prewarm();
+    }
     let ctx = Context {
         global: cli.global,
         out,

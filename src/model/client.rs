@@ -46,16 +46,40 @@ pub struct CallOptions {
     pub cancel: CancellationToken,
 }
 
-impl ModelClient {
-    /// Builds the client (installing the ring TLS provider if nobody did yet).
-    pub fn new() -> Result<ModelClient, Error> {
+/// The process's one HTTP client: building it loads and decodes the system's CA certificates (about
+/// 2 ms, every file under `/etc/ssl/certs`), so it is built once and shared by the agent, the router
+/// and memory's model calls.
+static HTTP: std::sync::OnceLock<Result<reqwest::Client, Error>> = std::sync::OnceLock::new();
+
+fn shared_http() -> Result<reqwest::Client, Error> {
+    HTTP.get_or_init(|| {
         // Fails only when a provider is already installed, which is what we want.
         let _ = rustls::crypto::ring::default_provider().install_default();
-        let http = reqwest::Client::builder()
+        reqwest::Client::builder()
             .user_agent(concat!("pilotdeck/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| Error::from_transport("", "", &e))?;
-        Ok(ModelClient { http })
+            .map_err(|e| Error::from_transport("", "", &e))
+    })
+    .clone()
+}
+
+impl ModelClient {
+    /// The client (installing the ring TLS provider if nobody did yet), built on first use.
+    pub fn new() -> Result<ModelClient, Error> {
+        Ok(ModelClient {
+            http: shared_http()?,
+        })
+    }
+
+    /// Starts building the shared client on a thread of its own, so that a command about to call a
+    /// model overlaps the certificate loading with its own set-up; [`ModelClient::new`] then waits
+    /// for it rather than building a second one.
+    pub fn prewarm() {
+        if HTTP.get().is_none() {
+            std::thread::spawn(|| {
+                let _ = shared_http();
+            });
+        }
     }
 
     /// Streams a reply. Errors arrive as a final [`ModelEvent::Error`]; the stream then ends.
