@@ -515,6 +515,36 @@ fn session_end_runs_when_the_run_ends() {
     assert_hook_killed(&env);
 }
 
+/// In chat, `/new` ends the session it leaves (`clear`), and leaving chat ends the last one (`exit`);
+/// a session without a turn ends without hooks.
+#[test]
+fn chat_ends_each_session_it_leaves() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("first"));
+    mock.push(openai::text("second"));
+    let env = env_with(
+        &mock,
+        &[hook(
+            "SessionEnd",
+            "*",
+            "cat >> ends.jsonl\necho >> ends.jsonl\n",
+        )],
+    );
+    env.cmd()
+        .arg_str("chat")
+        .stdin("one\n/new\n/new\ntwo\n")
+        .run(0);
+    let text = std::fs::read_to_string(env.project.join("ends.jsonl")).unwrap();
+    let ends: Vec<serde_json::Value> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let reasons: Vec<&str> = ends.iter().map(|e| e["reason"].as_str().unwrap()).collect();
+    assert_eq!(reasons, ["clear", "exit"], "{text}");
+    assert_ne!(ends[0]["session_id"], ends[1]["session_id"], "{text}");
+}
+
 /// Two turns in one session, so `session compact` has something to summarise.
 fn two_turns(env: &TestEnv, mock: &MockModel) {
     mock.push(openai::text("first answer"));

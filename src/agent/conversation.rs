@@ -125,10 +125,11 @@ impl Conversation {
         super::setup::load_tool_sources(&mut self.agent, sources, cancel).await;
     }
 
-    /// Ends the session: runs the `SessionEnd` hooks if a turn ran. Front ends call it once, when
-    /// they close the session.
-    pub async fn end(&self) {
-        self.agent.end_session("exit").await;
+    /// Ends the session: runs the `SessionEnd` hooks if a turn ran, with `reason` (`exit` when the
+    /// program ends; chat says `clear`, `resume` or `fork` when it switches sessions). Front ends
+    /// call it once, when they close the session.
+    pub async fn end(&self, reason: &str) {
+        self.agent.end_session(reason).await;
     }
 
     /// The session id, once there is one.

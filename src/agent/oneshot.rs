@@ -79,6 +79,6 @@ pub async fn run_once(
     conversation.load_tool_sources(&tool_sources, cancel).await;
     on_start(&conversation.start()?);
     let outcome = conversation.send(request.prompt, cancel, emit).await;
-    conversation.end().await;
+    conversation.end("exit").await;
     outcome
 }

@@ -101,6 +101,13 @@ impl Repl<'_> {
         .await
     }
 
+    /// Switches to `next`, ending the current session first (`SessionEnd` with `reason`).
+    pub(super) async fn switch(&mut self, next: Conversation, reason: &str) {
+        self.conversation.end(reason).await;
+        self.conversation = next;
+        self.announce();
+    }
+
     pub(super) fn announce(&self) {
         let c = &self.conversation;
         let session = match c.id() {
@@ -289,7 +296,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             .take();
         result?;
     }
-    repl.conversation.end().await;
+    repl.conversation.end("exit").await;
     Ok(Outcome::Success)
 }
 

@@ -60,15 +60,12 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             }
         }
         "new" => {
-            repl.conversation = repl.open(&Resume::New).await?;
-            repl.announce();
+            let next = repl.open(&Resume::New).await?;
+            repl.switch(next, "clear").await;
         }
         "resume" if arg.is_empty() => out.error("usage: /resume ID (see /sessions)"),
         "resume" => match repl.open(&Resume::Id(arg.to_owned())).await {
-            Ok(c) => {
-                repl.conversation = c;
-                repl.announce();
-            }
+            Ok(next) => repl.switch(next, "resume").await,
             Err(e) => out.error(&format!("{e:#}")),
         },
         "sessions" => {
@@ -87,8 +84,8 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             None => out.error("nothing to fork yet: this session has no turns"),
             Some(id) => {
                 let new = session::fork(&repl.home, &repl.project, &id.0, None)?;
-                repl.conversation = repl.open(&Resume::Id(new.0)).await?;
-                repl.announce();
+                let next = repl.open(&Resume::Id(new.0)).await?;
+                repl.switch(next, "fork").await;
             }
         },
         "compact" => match repl.conversation.compact(&CancellationToken::new()).await {
