@@ -19,6 +19,12 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 /// to this, and a connection that opens a larger one (a big import just ended) checkpoints it first.
 const WAL_LIMIT: u64 = 4 * 1024 * 1024;
 
+/// Pages a commit may leave in the log before it checkpoints (SQLite's default is 1,000). The first
+/// connection of a process re-reads and checksums every frame since the last checkpoint to rebuild
+/// the log index, so a short log keeps each command's start cheap; a checkpoint (with its fsyncs)
+/// then comes every few dozen commands instead of at every exit.
+const WAL_AUTOCHECKPOINT_PAGES: i64 = 128;
+
 /// Schema migrations, applied in order. Never remove, reorder or edit an entry: append a new one.
 /// Each subsystem appends the tables it owns (the comment names the owner).
 pub const MIGRATIONS: &[&str] = &[
@@ -296,7 +302,8 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "journal_size_limit", WAL_LIMIT as i64)?;
-    // Commits checkpoint the log as it grows (autocheckpoint, every 1,000 pages). Checkpointing
+    conn.pragma_update(None, "wal_autocheckpoint", WAL_AUTOCHECKPOINT_PAGES)?;
+    // Commits checkpoint the log as it grows (autocheckpoint). Checkpointing
     // again when a short-lived process closes its connection would cost every command a few
     // fsyncs and the log's removal and re-creation; the log and its index stay instead, bounded
     // by [`shrink_large_wal`].
