@@ -177,10 +177,10 @@ impl<'a> Scope<'a> {
         out
     }
 
-    /// A hash of every note file's kind, name, mtime and size, computed while the folders are read
-    /// and independent of their order: equal for an unchanged listing, different after any
-    /// create, delete, rename or write. Keeps nothing per file, so the check before every recall
-    /// costs the `statx` calls and little else.
+    /// A hash of every note file's kind, name, mtime and size, independent of directory order:
+    /// equal for an unchanged listing, different after any create, delete, rename or write. Builds
+    /// no listing (no paths, no sorting), so the check before every recall costs the directory
+    /// read and the `statx` calls and little else.
     pub(super) fn fingerprint(&self) -> String {
         use std::hash::{Hash, Hasher};
         let (mut count, mut sum, mut xor) = (0u64, 0u64, 0u64);

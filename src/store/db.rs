@@ -239,6 +239,7 @@ pub fn open(path: &Path) -> Result<Connection, Error> {
         path: path.to_owned(),
         source,
     };
+    make_private(path);
     let started = std::time::Instant::now();
     let mut attempt = 0u32;
     loop {
@@ -252,7 +253,6 @@ pub fn open(path: &Path) -> Result<Connection, Error> {
             .and_then(|()| migrate(&conn, path));
         match result {
             Ok(()) => {
-                restrict_mode(path);
                 shrink_large_wal(&conn, path);
                 return Ok(conn);
             }
@@ -327,14 +327,18 @@ fn shrink_large_wal(conn: &Connection, path: &Path) {
     let _ = conn.busy_timeout(BUSY_TIMEOUT);
 }
 
-/// The database and its log and index files (which outlive connections and hold the same data)
-/// are the user's alone.
-fn restrict_mode(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    for suffix in ["", "-wal", "-shm"] {
-        let mut file = path.as_os_str().to_owned();
-        file.push(suffix);
-        let _ = std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600));
+/// Creates the database file with mode 0600, or restricts an existing one, before SQLite opens it:
+/// SQLite gives the log and its index (which outlive connections and hold the same data) the
+/// database file's mode, so all three are the user's alone.
+fn make_private(path: &Path) {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let created = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path);
+    if created.is_err() {
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
     }
 }
 
