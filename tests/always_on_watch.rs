@@ -46,18 +46,7 @@ fn watch_ticks_then_wakes_a_dormant_project_on_a_change_and_stops_on_sigterm() {
     env.write(&env.project.join("node_modules/x.js"), "x");
     env.write(&env.project.join("app.txt"), "changed\n");
     wait_for_phase(&env, "dormant", 2);
-    rustix::process::kill_process(
-        rustix::process::Pid::from_raw(child.id() as i32).unwrap(),
-        rustix::process::Signal::TERM,
-    )
-    .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = TestEnv::stop(child, rustix::process::Signal::TERM, 0);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let outcomes: Vec<String> = stdout
         .lines()

@@ -139,8 +139,8 @@ fn dream_merges_deprecates_is_idempotent_and_rolls_back() {
     );
 }
 
-#[test]
-fn a_dream_killed_midway_leaves_live_notes_intact() {
+/// A home with two notes on the same topic (`Project/a.md`, `Project/b.md`), a dream's material.
+fn two_cache_notes() -> (MockModel, TestEnv) {
     let mock = MockModel::spawn();
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -169,6 +169,12 @@ fn a_dream_killed_midway_leaves_live_notes_intact() {
             ),
         ],
     );
+    (mock, env)
+}
+
+#[test]
+fn a_dream_killed_midway_leaves_live_notes_intact() {
+    let (mock, env) = two_cache_notes();
     let ws = workspace(&env);
     let before = read_tree(&ws);
     mock.push(openai::sse(&[]).stall_after(0));
@@ -292,34 +298,7 @@ fn dream_consolidates_global_user_notes_refreshes_the_meta_and_rollback_restores
 
 #[test]
 fn dream_plans_without_the_write_lock_and_starts_over_when_notes_changed() {
-    let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.config(&config_for(&mock));
-    import_notes(
-        &env,
-        &[
-            (
-                "Project/a.md",
-                &note(
-                    "project",
-                    "Cache",
-                    "cache",
-                    "2026-01-01T00:00:00Z",
-                    "Redis caches sessions.",
-                ),
-            ),
-            (
-                "Project/b.md",
-                &note(
-                    "project",
-                    "Caching",
-                    "caching",
-                    "2026-01-02T00:00:00Z",
-                    "Sessions are cached in Redis.",
-                ),
-            ),
-        ],
-    );
+    let (mock, env) = two_cache_notes();
     let ws = workspace(&env);
     let plan = json!({
         "merges": [{"ids": ["Project/a.md", "Project/b.md"], "name": "Session cache", "description": "Redis",

@@ -506,18 +506,7 @@ fn sigint_aborts_the_turn_records_it_and_exits_130() {
     mock.push(openai::text("never finishes").stall_after(1));
     let child = env.spawn(&["run", "wait for me"]);
     block_on(mock.wait_for_requests(1));
-    rustix::process::kill_process(
-        rustix::process::Pid::from_raw(child.id() as i32).unwrap(),
-        rustix::process::Signal::INT,
-    )
-    .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    TestEnv::stop(child, rustix::process::Signal::INT, 130);
     let transcript = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
     assert!(transcript.contains("\"aborted\""), "{transcript}");
 }
@@ -584,18 +573,7 @@ fn sigterm_during_a_tool_kills_its_process_group_and_exits_130() {
         .parse()
         .unwrap();
     let sleeper = rustix::process::Pid::from_raw(sleeper).unwrap();
-    rustix::process::kill_process(
-        rustix::process::Pid::from_raw(child.id() as i32).unwrap(),
-        rustix::process::Signal::TERM,
-    )
-    .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    TestEnv::stop(child, rustix::process::Signal::TERM, 130);
     assert!(
         wait_until(|| rustix::process::test_kill_process(sleeper).is_err()),
         "the tool's background child was killed with its group"

@@ -83,6 +83,27 @@ impl TestEnv {
         c.spawn().unwrap()
     }
 
+    /// Sends `signal` to a child from [`TestEnv::spawn`], waits for it and checks its exit code.
+    pub(crate) fn stop(
+        child: std::process::Child,
+        signal: rustix::process::Signal,
+        code: i32,
+    ) -> std::process::Output {
+        rustix::process::kill_process(
+            rustix::process::Pid::from_raw(child.id() as i32).unwrap(),
+            signal,
+        )
+        .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+
     /// The session transcripts of the project (not sub-agents'), oldest first.
     pub(crate) fn transcripts(&self) -> Vec<PathBuf> {
         let projects = self.home.join("projects");
