@@ -26,8 +26,8 @@ use support::TestEnv;
 /// The mock as agent and memory model, memory on, cron with room for runs.
 fn config_for(mock: &MockModel) -> String {
     format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\nmemory:\n  enabled: true\ncron:\n  maxConcurrentRuns: 4\n",
-        mock.base_url()
+        "{}memory:\n  enabled: true\ncron:\n  maxConcurrentRuns: 4\n",
+        mock.agent_config()
     )
 }
 

@@ -20,10 +20,7 @@ use serde_json::{Value, json};
 use support::TestEnv;
 
 fn config_for(mock: &MockModel) -> String {
-    format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
-        mock.base_url()
-    )
+    mock.agent_config()
 }
 
 /// One configured hook: event, matcher, script body (run as `sh .hooks/<n>.sh`), timeout.

@@ -18,10 +18,7 @@ use serde_json::{Value, json};
 use support::TestEnv;
 
 fn config_for(mock: &MockModel) -> String {
-    format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
-        mock.base_url()
-    )
+    mock.agent_config()
 }
 
 fn mcp_json(servers: Value) -> String {

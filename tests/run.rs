@@ -16,10 +16,7 @@ use support::TestEnv;
 
 /// A config pointing the `mock` provider (OpenAI wire format) at the mock server.
 fn config_for(mock: &MockModel) -> String {
-    format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
-        mock.base_url()
-    )
+    mock.agent_config()
 }
 
 /// A mock model server and a test environment configured to use it.

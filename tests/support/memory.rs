@@ -25,10 +25,7 @@ use crate::support::TestEnv;
 
 /// The mock provider as the agent and memory model, with memory on.
 pub fn config_for(mock: &MockModel) -> String {
-    format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\nmemory:\n  enabled: true\n",
-        mock.base_url()
-    )
+    format!("{}memory:\n  enabled: true\n", mock.agent_config())
 }
 
 /// A non-streamed reply whose text is `value` as JSON (what index, dream and recall ask for).

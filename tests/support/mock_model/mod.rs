@@ -138,6 +138,15 @@ impl MockModel {
         format!("http://{}", self.addr)
     }
 
+    /// A `pilotdeck.yaml` whose agent model is this mock (`mock/gpt-4.1`, OpenAI protocol); tests
+    /// append what else they need.
+    pub fn agent_config(&self) -> String {
+        format!(
+            "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n",
+            self.base_url()
+        )
+    }
+
     /// Serves `reply` to exactly the next `times` requests (after earlier mounts are used up).
     pub fn mount(&self, reply: Reply, times: usize) {
         self.push_mount(reply, times, false);
