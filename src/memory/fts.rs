@@ -40,21 +40,37 @@ const FINGERPRINT_KEY: &str = "index_fingerprint";
 ///
 /// Fast path: the listing's fingerprint ([`Scope::fingerprint`]) is kept per scope; when it is
 /// the same as at the last sync, nothing is read from the index and no listing is built. Otherwise
-/// the stamps are compared row by row and only changed files are re-read. The fingerprint stored
-/// is the one taken before the listing, so a change in between shows at the next sync.
+/// [`sync_to`] compares the stamps row by row and re-reads only changed files.
 pub(super) fn sync(conn: &mut Connection, scope: &Scope<'_>) -> Result<usize, Error> {
-    let scope_key = scope.key;
     let fingerprint = scope.fingerprint();
-    let stored: Option<String> = conn
-        .prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
+    if stored_fingerprint(conn, scope.key)?.as_deref() == Some(fingerprint.as_str()) {
+        return Ok(0);
+    }
+    sync_to(conn, scope, &fingerprint)
+}
+
+/// The fingerprint stored by the last sync of `scope_key`.
+pub(super) fn stored_fingerprint(
+    conn: &Connection,
+    scope_key: &str,
+) -> Result<Option<String>, Error> {
+    conn.prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
         .and_then(|mut s| {
             s.query_row([scope_key, FINGERPRINT_KEY], |r| r.get(0))
                 .optional()
         })
-        .map_err(Error::sqlite("reading the note index state"))?;
-    if stored.as_deref() == Some(fingerprint.as_str()) {
-        return Ok(0);
-    }
+        .map_err(Error::sqlite("reading the note index state"))
+}
+
+/// Syncs `scope`, whose listing was just fingerprinted as `fingerprint`, and stores that
+/// fingerprint. The one stored is taken before the listing, so a change in between shows at the
+/// next sync. Returns how many rows changed.
+pub(super) fn sync_to(
+    conn: &mut Connection,
+    scope: &Scope<'_>,
+    fingerprint: &str,
+) -> Result<usize, Error> {
+    let scope_key = scope.key;
     let files = scope.files();
     let known = known_rows(conn, scope_key)?;
     let mut changed = Vec::new();

@@ -14,7 +14,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use super::Error;
-use super::fts::{self, IndexedNote};
+use super::fts::IndexedNote;
 use super::layout;
 use super::select::{self, ModelStep, SkipReason};
 use super::space::Memory;
@@ -131,11 +131,8 @@ fn rank(
     opts: &RecallOptions,
     limit: usize,
 ) -> Result<(Connection, Vec<RecalledNote>), Error> {
-    let mut conn = memory.db()?;
     let key = opts.project.as_ref().map(|p| &p.key);
-    memory.sync(&mut conn, key)?;
-    let scopes = memory.scopes(key);
-    let hits = fts::search(&conn, &opts.query, scopes.as_deref(), limit)?;
+    let (conn, hits) = memory.search(key, &opts.query, limit)?;
     let notes = hits
         .into_iter()
         .map(|note| {

@@ -1,11 +1,13 @@
 //! [`Memory`]: the handle every memory operation starts from — PilotHome, the memory layout, the
 //! `memory:` settings and the configuration the memory model is resolved from.
 
+use std::path::PathBuf;
+
 use rusqlite::Connection;
 
 use super::Error;
 use super::catalog;
-use super::fts;
+use super::fts::{self, IndexedNote};
 use super::layout::{GLOBAL_SCOPE, Layout, Scope};
 use crate::config::{Config, MemoryConfig};
 use crate::home::{PilotHome, Project, ProjectKey};
@@ -69,17 +71,67 @@ impl Memory {
         conn: &mut Connection,
         project: Option<&ProjectKey>,
     ) -> Result<usize, Error> {
+        let folders = self.folders(project);
+        let mut changed = 0;
+        for scope in index_scopes(&folders) {
+            changed += fts::sync(conn, &scope)?;
+        }
+        Ok(changed)
+    }
+
+    /// Opens the database and ranks notes for `query` as [`Memory::sync`] then [`fts::search`]
+    /// would, with the file check off the critical path: the note files are checked on another
+    /// thread while the database opens and the index is searched as last synced (one snapshot with
+    /// the fingerprints it was synced at). Only when a scope's files changed since is it synced and
+    /// the search repeated, so the result always reflects the files as checked.
+    pub(super) fn search(
+        &self,
+        project: Option<&ProjectKey>,
+        query: &str,
+        limit: usize,
+    ) -> Result<(Connection, Vec<IndexedNote>), Error> {
+        let folders = self.folders(project);
+        let scopes = index_scopes(&folders);
+        let keys = self.scopes(project);
+        std::thread::scope(|threads| {
+            let check = threads.spawn(|| scopes.iter().map(Scope::fingerprint).collect::<Vec<_>>());
+            let mut conn = self.db()?;
+            let snapshot = conn.transaction()?;
+            let stored = scopes
+                .iter()
+                .map(|s| fts::stored_fingerprint(&snapshot, s.key))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut hits = fts::search(&snapshot, query, keys.as_deref(), limit)?;
+            snapshot.commit()?;
+            let fresh = check
+                .join()
+                .map_err(|_| Error::Bug("the note check stopped"))?;
+            let mut changed = 0;
+            for ((scope, fresh), stored) in scopes.iter().zip(&fresh).zip(&stored) {
+                if stored.as_deref() != Some(fresh.as_str()) {
+                    changed += fts::sync_to(&mut conn, scope, fresh)?;
+                }
+            }
+            if changed > 0 {
+                hits = fts::search(&conn, query, keys.as_deref(), limit)?;
+            }
+            Ok((conn, hits))
+        })
+    }
+
+    /// The note folders of `project`, or of every workspace when `None`, then the global notes:
+    /// (directory, project key or `None` for the global notes).
+    fn folders(&self, project: Option<&ProjectKey>) -> Vec<(PathBuf, Option<ProjectKey>)> {
         let keys = match project {
             Some(k) => vec![k.clone()],
             None => self.layout.workspace_keys(),
         };
-        let mut changed = 0;
-        for key in &keys {
-            let dir = self.layout.workspace(key);
-            changed += fts::sync(conn, &Scope::workspace(&dir, key))?;
-        }
-        changed += fts::sync(conn, &Scope::global(&self.layout.global()))?;
-        Ok(changed)
+        let mut folders: Vec<_> = keys
+            .into_iter()
+            .map(|k| (self.layout.workspace(&k), Some(k)))
+            .collect();
+        folders.push((self.layout.global(), None));
+        folders
     }
 
     /// Rebuilds the derived files of `key`'s workspace and the global profile. Caller holds the
@@ -162,4 +214,79 @@ pub(super) fn state_set(
         )?;
         Ok(())
     })
+}
+
+/// The index scopes of [`Memory::folders`].
+fn index_scopes(folders: &[(PathBuf, Option<ProjectKey>)]) -> Vec<Scope<'_>> {
+    folders
+        .iter()
+        .map(|(dir, key)| match key {
+            Some(key) => Scope::workspace(dir, key),
+            None => Scope::global(dir),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+    use std::path::Path;
+
+    use super::*;
+    use crate::memory::note::{Note, NoteKind};
+
+    fn project_note(memory: &Memory, key: &ProjectKey, name: &str, body: &str) -> PathBuf {
+        let path = memory
+            .layout
+            .kind_dir(key, NoteKind::Project)
+            .join(format!("{name}.md"));
+        crate::store::write_atomic(&path, rendered(name, body).as_bytes()).unwrap();
+        path
+    }
+
+    fn rendered(name: &str, body: &str) -> String {
+        Note::new(NoteKind::Project, name, "a note", body, "2026-01-01T00:00:00Z").render()
+    }
+
+    fn found(memory: &Memory, project: Option<&ProjectKey>, query: &str) -> Vec<String> {
+        let mut names: Vec<String> = (memory.search(project, query, 5).unwrap().1)
+            .into_iter()
+            .map(|n| n.name)
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn edit_in_place(path: &Path, text: &str) {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(path)
+            .unwrap();
+        file.write_all(text.as_bytes()).unwrap();
+    }
+
+    #[test]
+    fn search_reflects_files_changed_since_the_last_sync() {
+        let dir = tempfile::tempdir().unwrap();
+        let memory = Memory::new(&PilotHome::at(dir.path().join("home")), &Config::default());
+        let alpha = ProjectKey("alpha-0123456789".to_owned());
+        let beta = ProjectKey("beta-0123456789".to_owned());
+        let build = project_note(&memory, &alpha, "build", "Use make.");
+        project_note(&memory, &beta, "deploy", "Ship with make on Fridays.");
+        assert_eq!(found(&memory, Some(&alpha), "make"), ["build"]);
+        assert_eq!(found(&memory, None, "make"), ["build", "deploy"]);
+
+        // The index now holds "make" for build.md; an editor rewrites it in place (the folder
+        // does not change) and the very next search must rank the new text, not the indexed one.
+        edit_in_place(&build, &rendered("build", "Use cargo xtask."));
+        assert_eq!(found(&memory, Some(&alpha), "xtask"), ["build"]);
+        assert!(found(&memory, Some(&alpha), "make").is_empty());
+
+        std::fs::remove_file(&build).unwrap();
+        project_note(&memory, &alpha, "lint", "Run clippy before make.");
+        assert!(found(&memory, Some(&alpha), "xtask").is_empty());
+        assert_eq!(found(&memory, Some(&alpha), "make"), ["lint"]);
+        assert_eq!(found(&memory, None, "make"), ["deploy", "lint"]);
+    }
 }
