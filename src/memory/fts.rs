@@ -2,9 +2,10 @@
 //! `memory_fts`, same rowid), kept in step with the markdown files.
 //!
 //! Files are the truth; the index is a cache. [`sync`] compares each note file's mtime and size with
-//! its row and re-reads only what changed, so a hand edit is searchable at the next recall and a
-//! deleted file drops out; when the whole listing hashes as at the last sync it reads nothing. Text is segmented with [`super::segment`] so CJK words of two characters
-//! match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
+//! its row and re-reads only what changed, so a hand edit is searchable after it and a deleted file
+//! drops out; when the whole listing hashes as at the last sync it reads nothing. Recall decides
+//! when to run the full check ([`super::space::Memory::search`], [`last_check`]). Text is segmented
+//! with [`super::segment`] so CJK words of two characters match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
 //! once converge (upserts by path).
 
 use std::collections::{HashMap, HashSet};
@@ -36,6 +37,10 @@ pub struct IndexedNote {
 /// The `memory_state` key holding a scope's listing fingerprint (see [`sync`]).
 const FINGERPRINT_KEY: &str = "index_fingerprint";
 
+/// The `memory_state` key holding when recall last checked every note file of a scope and how
+/// its folders looked then (see [`last_check`]).
+const CHECKED_KEY: &str = "index_checked";
+
 /// Brings the rows of `scope` in line with its files. Returns how many rows changed.
 ///
 /// Fast path: the listing's fingerprint ([`Scope::fingerprint`]) is kept per scope; when it is
@@ -60,6 +65,49 @@ pub(super) fn stored_fingerprint(
                 .optional()
         })
         .map_err(Error::sqlite("reading the note index state"))
+}
+
+/// When every note file of `scope_key` was last checked by recall (ns since the epoch) and the
+/// [`super::layout::Folders`] stamp taken just before.
+pub(super) fn last_check(
+    conn: &Connection,
+    scope_key: &str,
+) -> Result<Option<(i64, String)>, Error> {
+    let value: Option<String> = conn
+        .prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
+        .and_then(|mut s| {
+            s.query_row([scope_key, CHECKED_KEY], |r| r.get(0))
+                .optional()
+        })
+        .map_err(Error::sqlite("reading the note index state"))?;
+    Ok(value.and_then(|v| {
+        let (at, stamp) = v.split_once(' ')?;
+        Some((at.parse().ok()?, stamp.to_owned()))
+    }))
+}
+
+/// Records, per scope key, that every note file was checked at `at_ns` with the folders stamp
+/// given, or forgets the last check (`None`: the stamp is not to be trusted).
+pub(super) fn record_checks(
+    conn: &mut Connection,
+    checks: &[(&str, i64, Option<&str>)],
+) -> Result<(), Error> {
+    store::immediate(conn, |tx| -> Result<(), Error> {
+        for (scope_key, at_ns, stamp) in checks {
+            match stamp {
+                Some(stamp) => tx.execute(
+                    "INSERT INTO memory_state (project_key, key, value) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (project_key, key) DO UPDATE SET value = ?3",
+                    params![scope_key, CHECKED_KEY, format!("{at_ns} {stamp}")],
+                )?,
+                None => tx.execute(
+                    "DELETE FROM memory_state WHERE project_key = ?1 AND key = ?2",
+                    params![scope_key, CHECKED_KEY],
+                )?,
+            };
+        }
+        Ok(())
+    })
 }
 
 /// Syncs `scope`, whose listing was just fingerprinted as `fingerprint`, and stores that
@@ -143,8 +191,8 @@ pub(super) fn forget(conn: &mut Connection, scope_key: &str) -> Result<(), Error
         )?;
         tx.execute("DELETE FROM memory_notes WHERE scope_key = ?1", [scope_key])?;
         tx.execute(
-            "DELETE FROM memory_state WHERE project_key = ?1 AND key = ?2",
-            [scope_key, FINGERPRINT_KEY],
+            "DELETE FROM memory_state WHERE project_key = ?1 AND key IN (?2, ?3)",
+            [scope_key, FINGERPRINT_KEY, CHECKED_KEY],
         )?;
         Ok(())
     })

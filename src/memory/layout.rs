@@ -131,6 +131,15 @@ pub(super) struct Stamped {
     pub size: i64,
 }
 
+/// A scope's folders as [`Scope::folders`] saw them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Folders {
+    /// Device, inode, mtime and ctime of each folder (`-` when missing).
+    pub stamp: String,
+    /// The newest mtime among them (when an entry last changed), in ns since the epoch.
+    pub newest_ns: i64,
+}
+
 /// The note folders of one index scope: a workspace (`Project/`, `Feedback/`) or the global notes
 /// (`User/`).
 #[derive(Debug, Clone, Copy)]
@@ -193,6 +202,27 @@ impl<'a> Scope<'a> {
             xor ^= v.rotate_left(17);
         });
         format!("{count}-{sum:016x}-{xor:016x}")
+    }
+
+    /// What the scope's folders say about their entries, from one `statx` per folder: creating,
+    /// deleting or renaming a note (editors that save by renaming a new file over the old one
+    /// included) changes it; editing a note in place does not.
+    pub(super) fn folders(&self) -> Folders {
+        use std::os::unix::fs::MetadataExt;
+        let mut stamp = String::new();
+        let mut newest_ns = 0;
+        for kind in self.kinds {
+            match std::fs::metadata(self.dir.join(kind.folder())) {
+                Ok(m) => {
+                    let mtime_ns = m.mtime() * 1_000_000_000 + m.mtime_nsec();
+                    let ctime_ns = m.ctime() * 1_000_000_000 + m.ctime_nsec();
+                    newest_ns = newest_ns.max(mtime_ns);
+                    stamp.push_str(&format!("{}:{}:{mtime_ns}:{ctime_ns};", m.dev(), m.ino()));
+                }
+                Err(_) => stamp.push_str("-;"),
+            }
+        }
+        Folders { stamp, newest_ns }
     }
 
     /// Calls `visit(kind, folder, file name, mtime ns, size)` for each `*.md` file (not hidden) in

@@ -1,8 +1,9 @@
 //! Recall: the notes relevant to a request, and the context block the agent receives.
 //!
 //! **Stage 1** is local and fast: rank notes with the full-text index (BM25 over name, description
-//! and body; porter stemming; CJK bigrams). Every recall first syncs the index with the note files
-//! ([`Memory::sync`]), so hand edits count at once. In a project the project's notes and the global
+//! and body; porter stemming; CJK bigrams) over an index kept in step with the note files
+//! ([`Memory::search`]: new, deleted and renamed notes count at once, notes edited in place within
+//! seconds). In a project the project's notes and the global
 //! user notes are searched; in the General workspace (no project) every project's notes are.
 //! **Stage 2**, optional ([`super::select`]): the memory model decides whether memory is needed and
 //! picks among stage 1's candidates, within what is left of `retrievalTimeoutMs`; on any failure

@@ -8,9 +8,14 @@ use rusqlite::Connection;
 use super::Error;
 use super::catalog;
 use super::fts::{self, IndexedNote};
-use super::layout::{GLOBAL_SCOPE, Layout, Scope};
+use super::layout::{Folders, GLOBAL_SCOPE, Layout, Scope};
 use crate::config::{Config, MemoryConfig};
 use crate::home::{PilotHome, Project, ProjectKey};
+use crate::store;
+
+/// How long recall trusts the index of a scope whose folders have not changed since it last
+/// checked every note file of it (see [`Memory::search`]).
+const RECHECK_AFTER_NS: i64 = 10_000_000_000;
 
 /// The `reasoningMode` that turns on recall's model step.
 const ACCURACY_FIRST: &str = "accuracy_first";
@@ -55,7 +60,7 @@ impl Memory {
     }
 
     pub fn db(&self) -> Result<Connection, Error> {
-        Ok(crate::store::open(&self.home.state_db())?)
+        Ok(store::open(&self.home.state_db())?)
     }
 
     /// Scope keys recall and listing look at: the project's and the global notes, or (no project,
@@ -79,11 +84,18 @@ impl Memory {
         Ok(changed)
     }
 
-    /// Opens the database and ranks notes for `query` as [`Memory::sync`] then [`fts::search`]
-    /// would, with the file check off the critical path: the note files are checked on another
-    /// thread while the database opens and the index is searched as last synced (one snapshot with
-    /// the fingerprints it was synced at). Only when a scope's files changed since is it synced and
-    /// the search repeated, so the result always reflects the files as checked.
+    /// Opens the database and ranks notes for `query` over an index in line with the note files,
+    /// checking file by file only where needed:
+    ///
+    /// - a scope whose folders are as they were when recall last checked its every file, less
+    ///   than [`RECHECK_AFTER_NS`] ago, is searched as indexed: creating, deleting or renaming a
+    ///   note (saving by rename included) changes its folder and shows at once; a note edited in
+    ///   place shows at the next check, at most that long after;
+    /// - any other scope has its files checked ([`Scope::fingerprint`]) on another thread while
+    ///   the index is searched as last synced (one snapshot); when they changed, the scope is
+    ///   synced and the search repeated.
+    ///
+    /// [`Memory::sync`] (every other command) always checks every file.
     pub(super) fn search(
         &self,
         project: Option<&ProjectKey>,
@@ -93,25 +105,51 @@ impl Memory {
         let folders = self.folders(project);
         let scopes = index_scopes(&folders);
         let keys = self.scopes(project);
+        let started_ns = store::nanos(std::time::SystemTime::now());
+        let seen: Vec<Folders> = scopes.iter().map(Scope::folders).collect();
+        let (scopes, seen) = (&scopes, &seen);
         std::thread::scope(|threads| {
-            let check = threads.spawn(|| scopes.iter().map(Scope::fingerprint).collect::<Vec<_>>());
             let mut conn = self.db()?;
             let snapshot = conn.transaction()?;
-            let stored = scopes
-                .iter()
-                .map(|s| fts::stored_fingerprint(&snapshot, s.key))
-                .collect::<Result<Vec<_>, _>>()?;
+            // (scope index, fingerprint at its last sync) of each scope to check file by file.
+            let mut stale = Vec::new();
+            for (i, (scope, seen)) in scopes.iter().zip(seen).enumerate() {
+                let trusted = fts::last_check(&snapshot, scope.key)?.is_some_and(|(at, stamp)| {
+                    stamp == seen.stamp && (0..RECHECK_AFTER_NS).contains(&(started_ns - at))
+                });
+                if !trusted {
+                    stale.push((i, fts::stored_fingerprint(&snapshot, scope.key)?));
+                }
+            }
+            let wanted: Vec<usize> = stale.iter().map(|(i, _)| *i).collect();
+            let check = threads.spawn(move || {
+                (wanted.iter())
+                    .map(|&i| scopes[i].fingerprint())
+                    .collect::<Vec<_>>()
+            });
             let mut hits = fts::search(&snapshot, query, keys.as_deref(), limit)?;
             snapshot.commit()?;
+            if stale.is_empty() {
+                return Ok((conn, hits));
+            }
             let fresh = check
                 .join()
                 .map_err(|_| Error::Bug("the note check stopped"))?;
             let mut changed = 0;
-            for ((scope, fresh), stored) in scopes.iter().zip(&fresh).zip(&stored) {
+            let mut checks = Vec::new();
+            for ((i, stored), fresh) in stale.iter().zip(&fresh) {
                 if stored.as_deref() != Some(fresh.as_str()) {
-                    changed += fts::sync_to(&mut conn, scope, fresh)?;
+                    changed += fts::sync_to(&mut conn, &scopes[*i], fresh)?;
                 }
+                // A folder changed just before the check may have changed again unseen.
+                let settled = store::settled(seen[*i].newest_ns, started_ns);
+                checks.push((
+                    scopes[*i].key,
+                    started_ns,
+                    settled.then_some(seen[*i].stamp.as_str()),
+                ));
             }
+            fts::record_checks(&mut conn, &checks)?;
             if changed > 0 {
                 hits = fts::search(&conn, query, keys.as_deref(), limit)?;
             }
@@ -206,7 +244,7 @@ pub(super) fn state_set(
     key: &str,
     value: &str,
 ) -> Result<(), Error> {
-    crate::store::immediate(conn, |tx| -> Result<(), Error> {
+    store::immediate(conn, |tx| -> Result<(), Error> {
         tx.execute(
             "INSERT INTO memory_state (project_key, key, value) VALUES (?1, ?2, ?3)
              ON CONFLICT (project_key, key) DO UPDATE SET value = ?3",
@@ -245,7 +283,14 @@ mod tests {
     }
 
     fn rendered(name: &str, body: &str) -> String {
-        Note::new(NoteKind::Project, name, "a note", body, "2026-01-01T00:00:00Z").render()
+        Note::new(
+            NoteKind::Project,
+            name,
+            "a note",
+            body,
+            "2026-01-01T00:00:00Z",
+        )
+        .render()
     }
 
     fn found(memory: &Memory, project: Option<&ProjectKey>, query: &str) -> Vec<String> {
@@ -266,10 +311,24 @@ mod tests {
         file.write_all(text.as_bytes()).unwrap();
     }
 
+    fn memory_in(dir: &Path) -> Memory {
+        Memory::new(&PilotHome::at(dir.join("home")), &Config::default())
+    }
+
+    /// Dates the folder's last change a minute back, as if its notes were written long ago.
+    fn settle(folder: &Path) {
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+        let times = std::fs::FileTimes::new().set_modified(past);
+        std::fs::File::open(folder)
+            .unwrap()
+            .set_times(times)
+            .unwrap();
+    }
+
     #[test]
-    fn search_reflects_files_changed_since_the_last_sync() {
+    fn search_checks_every_file_of_a_folder_changed_just_now() {
         let dir = tempfile::tempdir().unwrap();
-        let memory = Memory::new(&PilotHome::at(dir.path().join("home")), &Config::default());
+        let memory = memory_in(dir.path());
         let alpha = ProjectKey("alpha-0123456789".to_owned());
         let beta = ProjectKey("beta-0123456789".to_owned());
         let build = project_note(&memory, &alpha, "build", "Use make.");
@@ -277,16 +336,49 @@ mod tests {
         assert_eq!(found(&memory, Some(&alpha), "make"), ["build"]);
         assert_eq!(found(&memory, None, "make"), ["build", "deploy"]);
 
-        // The index now holds "make" for build.md; an editor rewrites it in place (the folder
-        // does not change) and the very next search must rank the new text, not the indexed one.
+        // The folder changed within the same moment as the check, so its stamp proves nothing:
+        // an in-place edit (the folder does not change) must show at the very next search.
         edit_in_place(&build, &rendered("build", "Use cargo xtask."));
         assert_eq!(found(&memory, Some(&alpha), "xtask"), ["build"]);
         assert!(found(&memory, Some(&alpha), "make").is_empty());
+    }
 
+    #[test]
+    fn search_trusts_unchanged_folders_for_a_while_and_sees_new_and_deleted_notes_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let memory = memory_in(dir.path());
+        let alpha = ProjectKey("alpha-0123456789".to_owned());
+        let folder = memory.layout.kind_dir(&alpha, NoteKind::Project);
+        let build = project_note(&memory, &alpha, "build", "Use make.");
+        settle(&folder);
+        assert_eq!(found(&memory, Some(&alpha), "make"), ["build"]);
+
+        // Within RECHECK_AFTER_NS of that check an in-place edit is not looked for ...
+        edit_in_place(&build, &rendered("build", "Use cargo xtask."));
+        assert_eq!(found(&memory, Some(&alpha), "make"), ["build"]);
+        // ... while every other command's sync sees it at once.
+        let mut conn = memory.db().unwrap();
+        assert_eq!(memory.sync(&mut conn, Some(&alpha)).unwrap(), 1);
+        assert_eq!(found(&memory, Some(&alpha), "xtask"), ["build"]);
+
+        // Once the last check is older than RECHECK_AFTER_NS, recall checks every file again.
+        edit_in_place(&build, &rendered("build", "Use bazel."));
+        let (at, stamp) = fts::last_check(&conn, &alpha.0).unwrap().unwrap();
+        let aged = [(
+            alpha.0.as_str(),
+            at - RECHECK_AFTER_NS - 1,
+            Some(stamp.as_str()),
+        )];
+        fts::record_checks(&mut conn, &aged).unwrap();
+        assert_eq!(found(&memory, Some(&alpha), "bazel"), ["build"]);
+
+        // Within the window again: a new note, a deleted one, or one saved by renaming a new
+        // file over it changes the folder, and shows at once.
+        project_note(&memory, &alpha, "lint", "Run clippy before bazel.");
+        assert_eq!(found(&memory, Some(&alpha), "bazel"), ["build", "lint"]);
+        settle(&folder);
+        assert_eq!(found(&memory, Some(&alpha), "clippy"), ["lint"]);
         std::fs::remove_file(&build).unwrap();
-        project_note(&memory, &alpha, "lint", "Run clippy before make.");
-        assert!(found(&memory, Some(&alpha), "xtask").is_empty());
-        assert_eq!(found(&memory, Some(&alpha), "make"), ["lint"]);
-        assert_eq!(found(&memory, None, "make"), ["deploy", "lint"]);
+        assert_eq!(found(&memory, Some(&alpha), "bazel"), ["lint"]);
     }
 }

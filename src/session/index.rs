@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -74,16 +73,6 @@ struct FileState {
 }
 
 /// Nanoseconds since the epoch.
-fn nanos(time: std::time::SystemTime) -> i64 {
-    time.duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
-}
-
-/// A directory stamp this close to the time of the check is not trusted: the kernel keeps file
-/// times with a coarse clock, so a file added in the same tick as the check could leave the stamp
-/// unchanged. Such a directory is checked file by file again next time.
-const RACY_NS: i64 = 2_000_000_000;
-
 /// The project keys of `scope` that have a directory under PilotHome.
 fn project_keys(home: &PilotHome, scope: &Scope) -> Vec<String> {
     match scope {
@@ -115,7 +104,7 @@ fn scan_dir(key: &str, dir: &Path) -> HashMap<String, FileState> {
             FileState {
                 key: key.to_owned(),
                 path: entry.path(),
-                mtime_ns: meta.modified().map_or(0, nanos),
+                mtime_ns: meta.modified().map_or(0, store::nanos),
                 size: meta.len() as i64,
             },
         );
@@ -162,7 +151,7 @@ pub(crate) fn sync(
         let mtime = std::fs::metadata(&dir)
             .and_then(|m| m.modified())
             .ok()
-            .map(nanos);
+            .map(store::nanos);
         if mtime.is_some() && stamps.get(key) == mtime.as_ref() {
             continue;
         }
@@ -237,8 +226,8 @@ fn sync_dir(
         .filter(|id| !files.contains_key(*id))
         .collect();
     report.removed = gone.len();
-    let now = nanos(std::time::SystemTime::now());
-    let stamp = mtime.filter(|m| now.saturating_sub(*m) > RACY_NS);
+    let now = store::nanos(std::time::SystemTime::now());
+    let stamp = mtime.filter(|m| store::settled(*m, now));
     store::immediate(conn, |tx| {
         for id in gone {
             delete(tx, id)?;
