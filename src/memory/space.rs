@@ -122,16 +122,18 @@ impl Memory {
                 }
             }
             let wanted: Vec<usize> = stale.iter().map(|(i, _)| *i).collect();
-            let check = threads.spawn(move || {
-                (wanted.iter())
-                    .map(|&i| scopes[i].fingerprint())
-                    .collect::<Vec<_>>()
+            let check = (!wanted.is_empty()).then(|| {
+                threads.spawn(move || {
+                    (wanted.iter())
+                        .map(|&i| scopes[i].fingerprint())
+                        .collect::<Vec<_>>()
+                })
             });
             let mut hits = fts::search(&snapshot, query, keys.as_deref(), limit)?;
             snapshot.commit()?;
-            if stale.is_empty() {
+            let Some(check) = check else {
                 return Ok((conn, hits));
-            }
+            };
             let fresh = check
                 .join()
                 .map_err(|_| Error::Bug("the note check stopped"))?;
