@@ -326,3 +326,85 @@ fn general_workspace_recall_searches_every_project_and_root_dir_moves_the_store(
     let (ids, _) = recall_ids(&env, "RabbitMQ ArgoCD", &["--all"]);
     assert_eq!(ids.len(), 2, "{ids:?}");
 }
+
+/// Dates a folder's last change a minute back, as if its notes were written long ago.
+fn settle(folder: &std::path::Path) {
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    let times = std::fs::FileTimes::new().set_modified(past);
+    std::fs::File::open(folder)
+        .unwrap()
+        .set_times(times)
+        .unwrap();
+}
+
+/// Rewrites a file in place, as editors that do not save by renaming do: its folder is unchanged.
+fn edit_in_place(path: &std::path::Path, text: &str) {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(path)
+        .unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+}
+
+#[test]
+fn recall_returns_notes_as_their_files_are_now_and_sees_new_ones_at_once() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    database_notes(&env);
+    let project = memory_support::workspace(&env).join("Project");
+    settle(&project);
+    // This recall checks every file and trusts the (settled) folders for the next 10 seconds.
+    let (ids, out) = recall_ids(&env, "database engine", &["--offline"]);
+    assert!(ids[0].ends_with("Project/engine.md"), "{out}");
+
+    // Edited in place: still found by the words the index holds, but returned as the file now is.
+    let engine = project.join("engine.md");
+    let edited = note(
+        "project",
+        "Database engine",
+        "which database, and where",
+        "2026-02-01T00:00:00Z",
+        "The database engine is PostgreSQL 17, managed.",
+    );
+    edit_in_place(&engine, &edited);
+    let out = env
+        .cmd()
+        .args(["memory", "recall", "database engine", "--offline", "--json"])
+        .run(0)
+        .json();
+    let first = &out["notes"][0];
+    assert!(
+        first["id"].as_str().unwrap().ends_with("Project/engine.md"),
+        "{out}"
+    );
+    assert_eq!(first["description"], "which database, and where", "{out}");
+    assert_eq!(first["updated_at"], "2026-02-01T00:00:00Z", "{out}");
+    assert!(
+        first["body"].as_str().unwrap().contains("PostgreSQL 17"),
+        "{out}"
+    );
+
+    // Deprecated in place: left out at once.
+    edit_in_place(
+        &engine,
+        &edited.replace("deprecated: false", "deprecated: true"),
+    );
+    let (ids, out) = recall_ids(&env, "database engine", &["--offline"]);
+    assert!(!ids.iter().any(|id| id.ends_with("engine.md")), "{out}");
+
+    // A new note changes the folder: found at once, within the 10 seconds.
+    env.write(
+        &project.join("replicas.md"),
+        &note(
+            "project",
+            "Read replicas",
+            "replicas",
+            "2026-01-01T00:00:00Z",
+            "Two read replicas serve the reporting queries.",
+        ),
+    );
+    let (ids, out) = recall_ids(&env, "reporting replicas", &["--offline"]);
+    assert!(ids[0].ends_with("Project/replicas.md"), "{out}");
+}

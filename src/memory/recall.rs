@@ -126,7 +126,9 @@ pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallRes
     Ok(result)
 }
 
-/// Stage 1: syncs the index and returns the best `limit` notes with their bodies.
+/// Stage 1: the best `limit` notes ([`Memory::search`]) with their bodies. Each note is read from
+/// its file, so what is returned is as the file says now (a note edited in place since the index
+/// last saw it included); one that now says it is deprecated is left out.
 fn rank(
     memory: &Memory,
     opts: &RecallOptions,
@@ -136,12 +138,20 @@ fn rank(
     let (conn, hits) = memory.search(key, &opts.query, limit)?;
     let notes = hits
         .into_iter()
-        .map(|note| {
-            let body = layout::read_note(&note.path, note.kind)
-                .map(|n| n.body)
-                .unwrap_or_default();
+        .filter_map(|mut note| {
+            let body = match layout::read_note(&note.path, note.kind) {
+                Ok(fresh) if fresh.meta.deprecated => return None,
+                Ok(fresh) => {
+                    note.name = fresh.meta.name;
+                    note.description = fresh.meta.description;
+                    note.updated_at = fresh.meta.updated_at;
+                    note.source_sessions = fresh.meta.source_sessions;
+                    fresh.body
+                }
+                Err(_) => String::new(),
+            };
             let id = layout::relative(&note.path, memory.layout.root());
-            RecalledNote { note, id, body }
+            Some(RecalledNote { note, id, body })
         })
         .collect();
     Ok((conn, notes))
