@@ -18,7 +18,11 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
-use std::path::{Path, PathBuf};
+#[path = "support/process.rs"]
+mod process;
+
+use process::pilotdeck_bin;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -29,11 +33,6 @@ use pilotdeck::home::{PilotHome, Project};
 
 const FILES: usize = 50_000;
 const RUNS: usize = 30;
-
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
 
 fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")
@@ -90,7 +89,7 @@ fn time_ticks(bin: &Path, home: &Path, project: &Path, expect: &str) -> (f64, f6
 }
 
 fn main() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     assert!(bin.exists(), "no release binary at {}", bin.display());
     let tmp = tempfile::tempdir().unwrap();
     let home = PilotHome::at(tmp.path().join("home"));

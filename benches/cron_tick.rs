@@ -14,9 +14,10 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::Instant;
+#[path = "support/process.rs"]
+mod process;
+
+use process::{pilotdeck_bin, time_run};
 
 use pilotdeck::cron::{AddOptions, CatchUp, When};
 use pilotdeck::home::{PilotHome, Project};
@@ -24,13 +25,8 @@ use pilotdeck::home::{PilotHome, Project};
 const TASKS: usize = 1000;
 const RUNS: usize = 100;
 
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
-
 fn main() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     assert!(
         bin.exists(),
         "build the binary first: cargo build --release ({})",
@@ -63,17 +59,7 @@ fn main() {
     }
     let mut times = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
-        let start = Instant::now();
-        let status = Command::new(&bin)
-            .args(["cron", "tick"])
-            .env("PILOTDECK_HOME", home.root())
-            .current_dir(&project_dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .unwrap();
-        times.push(start.elapsed());
-        assert!(status.success());
+        times.push(time_run(&bin, &["cron", "tick"], home.root(), &project_dir));
     }
     times.sort();
     println!(

@@ -13,17 +13,16 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
+#[path = "support/process.rs"]
+mod process;
+
+use process::pilotdeck_bin;
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 10;
-
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
 
 fn everything() -> PathBuf {
     let prefix = std::env::var_os("PILOTDECK_TEST_NPM_PREFIX")
@@ -87,7 +86,7 @@ fn first_request(bin: &PathBuf, servers: usize) -> Duration {
 }
 
 fn main() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     assert!(
         bin.exists(),
         "build the binary first: cargo build --release"

@@ -21,9 +21,12 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
+#[path = "support/process.rs"]
+mod process;
+
+use process::{pilotdeck_bin, time_run};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use pilotdeck::config::Config;
@@ -256,8 +259,7 @@ fn latency(data: &[Value], tmp: &Path) {
         median(times).as_secs_f64() * 1000.0,
         queries.len()
     );
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().unwrap().parent().unwrap().join("pilotdeck");
+    let bin = pilotdeck_bin();
     if !bin.exists() {
         println!(
             "whole-process recall: skipped ({} not built)",
@@ -265,18 +267,14 @@ fn latency(data: &[Value], tmp: &Path) {
         );
         return;
     }
+    let (home, dir) = (memory.home.root(), &project.root);
     let process = |q: &str| {
-        let start = Instant::now();
-        let status = Command::new(&bin)
-            .args(["memory", "recall", "--offline", "--json", q])
-            .env("PILOTDECK_HOME", memory.home.root())
-            .current_dir(&project.root)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
-        start.elapsed()
+        time_run(
+            &bin,
+            &["memory", "recall", "--offline", "--json", q],
+            home,
+            dir,
+        )
     };
     let times: Vec<Duration> = queries
         .iter()

@@ -19,6 +19,10 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
+#[path = "support/process.rs"]
+mod process;
+
+use process::pilotdeck_bin;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -135,13 +139,8 @@ fn mt_bench() {
     }
 }
 
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
-
 fn decide_process() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     if !bin.exists() {
         println!(
             "router decide --offline: {} not built; skipped",

@@ -14,21 +14,20 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
+#[path = "support/process.rs"]
+mod process;
+
 #[path = "../tests/support/mock_model/mod.rs"]
 mod mock_model;
 
+use process::{pilotdeck_bin, time_run};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mock_model::{MockModel, Turn, openai};
 
 const RUNS: usize = 40;
-
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
 
 fn setup(mock: &MockModel) -> (tempfile::TempDir, PathBuf, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
@@ -48,18 +47,7 @@ fn setup(mock: &MockModel) -> (tempfile::TempDir, PathBuf, PathBuf) {
 }
 
 fn run_once(bin: &Path, home: &Path, project: &Path) -> Duration {
-    let start = Instant::now();
-    let status = Command::new(bin)
-        .args(["run", "--ephemeral", "go"])
-        .env("PILOTDECK_HOME", home)
-        .current_dir(project)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    start.elapsed()
+    time_run(bin, &["run", "--ephemeral", "go"], home, project)
 }
 
 fn peak_rss_kib(bin: &Path, home: &Path, project: &Path) -> Option<u64> {
@@ -105,7 +93,7 @@ fn script_multi(mock: &MockModel, runs: usize) {
 }
 
 fn main() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     assert!(bin.exists(), "build first: cargo build --release");
     let mock = MockModel::spawn();
     let (_tmp, home, project) = setup(&mock);

@@ -14,8 +14,12 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
+#[path = "support/process.rs"]
+mod process;
+
+use process::{pilotdeck_bin, time_run};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -40,11 +44,6 @@ const WORDS: &[&str] = &[
     "模型",
     "工具",
 ];
-
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -98,20 +97,6 @@ fn generate(home: &Path, project: &Path, count: usize, kib: usize) {
     }
 }
 
-fn run(bin: &Path, home: &Path, project: &Path, args: &[&str]) -> Duration {
-    let start = Instant::now();
-    let status = Command::new(bin)
-        .args(args)
-        .env("PILOTDECK_HOME", home)
-        .current_dir(project)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success(), "{args:?} failed");
-    start.elapsed()
-}
-
 fn peak_rss_mib(bin: &Path, home: &Path, project: &Path, args: &[&str]) -> String {
     let out = Command::new("/usr/bin/time")
         .arg("-f")
@@ -135,7 +120,7 @@ fn peak_rss_mib(bin: &Path, home: &Path, project: &Path, args: &[&str]) -> Strin
 }
 
 fn main() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     assert!(
         bin.exists(),
         "build first: cargo build --release ({})",
@@ -153,7 +138,7 @@ fn main() {
         "{count} sessions of ~{kib} KiB generated in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    let cold = run(&bin, &home, &project, &["session", "list"]);
+    let cold = time_run(&bin, &["session", "list"], &home, &project);
     println!(
         "first session list (builds the index): {:.2} s",
         cold.as_secs_f64()
@@ -164,7 +149,7 @@ fn main() {
         &["session", "search", "压缩"][..],
     ] {
         let mut times: Vec<Duration> = (0..RUNS)
-            .map(|_| run(&bin, &home, &project, args))
+            .map(|_| time_run(&bin, args, &home, &project))
             .collect();
         times.sort();
         println!(

@@ -10,17 +10,15 @@
     reason = "a benchmark binary reports on stdout and fails loudly"
 )]
 
-use std::path::{Path, PathBuf};
+#[path = "support/process.rs"]
+mod process;
+
+use process::pilotdeck_bin;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 200;
-
-fn binary() -> PathBuf {
-    // Benches build in release; the binary sits next to the bench's deps directory.
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("pilotdeck")
-}
 
 fn measure(bin: &Path, home: &Path, args: &[&str]) -> (Duration, Duration) {
     let mut times = Vec::with_capacity(RUNS);
@@ -59,7 +57,7 @@ fn peak_rss_kib(bin: &Path, home: &Path, args: &[&str]) -> Option<u64> {
 }
 
 fn main() {
-    let bin = binary();
+    let bin = pilotdeck_bin();
     assert!(
         bin.exists(),
         "build the binary first: cargo build --release ({})",

@@ -8,12 +8,15 @@
     reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
 )]
 
+#[path = "support/edits.rs"]
+mod edits;
 #[path = "support/memory.rs"]
 mod memory_support;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
 
+use edits::{edit_in_place, settle};
 use memory_support::{config_for, import_notes, json_reply, note, recall_ids};
 use mock_model::{MockModel, openai};
 use serde_json::json;
@@ -325,27 +328,6 @@ fn general_workspace_recall_searches_every_project_and_root_dir_moves_the_store(
     assert!(ids.is_empty(), "a project sees only its own notes: {ids:?}");
     let (ids, _) = recall_ids(&env, "RabbitMQ ArgoCD", &["--all"]);
     assert_eq!(ids.len(), 2, "{ids:?}");
-}
-
-/// Dates a folder's last change a minute back, as if its notes were written long ago.
-fn settle(folder: &std::path::Path) {
-    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
-    let times = std::fs::FileTimes::new().set_modified(past);
-    std::fs::File::open(folder)
-        .unwrap()
-        .set_times(times)
-        .unwrap();
-}
-
-/// Rewrites a file in place, as editors that do not save by renaming do: its folder is unchanged.
-fn edit_in_place(path: &std::path::Path, text: &str) {
-    use std::io::Write as _;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .truncate(true)
-        .open(path)
-        .unwrap();
-    file.write_all(text.as_bytes()).unwrap();
 }
 
 #[test]

@@ -269,11 +269,15 @@ fn index_scopes(folders: &[(PathBuf, Option<ProjectKey>)]) -> Vec<Scope<'_>> {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write as _;
     use std::path::Path;
 
     use super::*;
     use crate::memory::note::{Note, NoteKind};
+
+    mod edits {
+        include!("../../tests/support/edits.rs");
+    }
+    use edits::{edit_in_place, settle};
 
     fn project_note(memory: &Memory, key: &ProjectKey, name: &str, body: &str) -> PathBuf {
         let path = memory
@@ -304,27 +308,8 @@ mod tests {
         names
     }
 
-    fn edit_in_place(path: &Path, text: &str) {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .truncate(true)
-            .open(path)
-            .unwrap();
-        file.write_all(text.as_bytes()).unwrap();
-    }
-
     fn memory_in(dir: &Path) -> Memory {
         Memory::new(&PilotHome::at(dir.join("home")), &Config::default())
-    }
-
-    /// Dates the folder's last change a minute back, as if its notes were written long ago.
-    fn settle(folder: &Path) {
-        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
-        let times = std::fs::FileTimes::new().set_modified(past);
-        std::fs::File::open(folder)
-            .unwrap()
-            .set_times(times)
-            .unwrap();
     }
 
     #[test]
