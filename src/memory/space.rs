@@ -110,6 +110,7 @@ impl Memory {
         let (scopes, seen) = (&scopes, &seen);
         std::thread::scope(|threads| {
             let mut conn = self.db()?;
+            store::read_mapped(&conn)?;
             let snapshot = conn.transaction()?;
             // (scope index, fingerprint at its last sync) of each scope to check file by file.
             let mut stale = Vec::new();

@@ -272,6 +272,22 @@ pub fn open(path: &Path) -> Result<Connection, Error> {
     }
 }
 
+/// The most of `state.db` [`read_mapped`] maps.
+const MMAP_SIZE: i64 = 256 << 20;
+
+/// Has `conn` read `state.db` through a shared memory mapping (`PRAGMA mmap_size`) instead of
+/// copying each page into its private cache: for a short-lived process that reads scattered pages
+/// of a large index once (a memory recall), it saves the copies and the heap they would fault in.
+/// Not the default: a scan of many pages (listing 10,000 sessions) is no faster mapped, and the
+/// mapped pages count in its resident size. Writes still go through the log.
+pub fn read_mapped(conn: &Connection) -> Result<(), Error> {
+    conn.pragma_update(None, "mmap_size", MMAP_SIZE)
+        .map_err(|source| Error::Sqlite {
+            path: conn.path().map(Into::into).unwrap_or_default(),
+            source,
+        })
+}
+
 fn is_busy(e: &Error) -> bool {
     matches!(
         e,
@@ -295,9 +311,6 @@ pub fn open_memory() -> Result<Connection, Error> {
     Ok(conn)
 }
 
-/// The most of `state.db` read through a memory mapping (`PRAGMA mmap_size`).
-const MMAP_SIZE: i64 = 256 << 20;
-
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // journal_mode needs a lock of its own; the busy handler covers it.
@@ -306,10 +319,6 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "journal_size_limit", WAL_LIMIT as i64)?;
     conn.pragma_update(None, "wal_autocheckpoint", WAL_AUTOCHECKPOINT_PAGES)?;
-    // Pages are read through a shared mapping of the file rather than copied into a private
-    // cache: a short-lived process that reads many pages (a search over a large index) saves
-    // the copies and the heap it would fault in. Writes still go through the log.
-    conn.pragma_update(None, "mmap_size", MMAP_SIZE)?;
     // Commits checkpoint the log as it grows (autocheckpoint). Checkpointing
     // again when a short-lived process closes its connection would cost every command a few
     // fsyncs and the log's removal and re-creation; the log and its index stay instead, bounded

@@ -13,7 +13,7 @@ mod lock;
 mod stamp;
 
 pub use atomic::{create_dir_private, write_atomic};
-pub use db::{MIGRATIONS, immediate, open, open_memory};
+pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped};
 pub use error::Error;
 pub use jsonl::{JsonlRead, SkippedLine, append_line, read_lines};
 pub use lock::{FileLock, pid_alive};
