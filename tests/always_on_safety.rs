@@ -160,7 +160,8 @@ fn git_push_remote_and_publishing_are_denied_in_the_execution() {
     for id in ["x1", "x2", "x3", "x4"] {
         let result = last.tool_result(id).unwrap();
         assert!(
-            result.contains("denied by the rule `bash:"),
+            result.contains("denied by the rule `bash:")
+                && result.contains("from always-on's fixed rules"),
             "{id}: {result}"
         );
     }

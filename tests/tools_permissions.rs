@@ -316,6 +316,7 @@ fn permissions_json_maps_claude_names_and_sources_combine() {
         permissions_file: Some(&file),
         allow_flags: &["bash:make *".to_owned()],
         deny_flags: &["bash:make clean".to_owned()],
+        always_on_deny: &["bash:make publish*"],
     };
     let policy =
         PermissionPolicy::from_sources(Workspace::new(&p.root, &[]).unwrap(), sources).unwrap();
@@ -350,6 +351,11 @@ fn permissions_json_maps_claude_names_and_sources_combine() {
     assert!(is_allow(&policy.decide(&bash("make test"))));
     assert!(is_ask(&policy.decide(&bash("make deploy-prod"))));
     assert!(is_deny(&policy.decide(&bash("make clean"))));
+    // always-on's fixed rules win over the `make *` flag and say where they come from
+    let Decision::Deny { reason } = policy.decide(&bash("make publish-docs")) else {
+        panic!("make publish-docs is not denied");
+    };
+    assert!(reason.contains("from always-on's fixed rules"), "{reason}");
     assert!(
         policy
             .rules()
@@ -371,6 +377,7 @@ fn config_mode_is_used_without_a_flag_and_bad_input_is_reported() {
         permissions_file: Some(&p.tmp.path().join("missing.json")),
         allow_flags: &[],
         deny_flags: &[],
+        always_on_deny: &[],
     };
     let ws = || Workspace::new(&p.root, &[]).unwrap();
     assert_eq!(

@@ -28,6 +28,8 @@ pub struct AgentOptions {
     pub permission_mode: Option<PermissionMode>,
     pub allow: Vec<String>,
     pub deny: Vec<String>,
+    /// Deny rules always-on fixes for its executions, reported as such.
+    pub always_on_deny: &'static [&'static str],
     pub add_dirs: Vec<PathBuf>,
     pub system: Option<String>,
     pub append_system: Option<String>,
@@ -99,6 +101,7 @@ pub fn build(
             permissions_file: Some(&permissions_file),
             allow_flags: &opts.allow,
             deny_flags: &opts.deny,
+            always_on_deny: opts.always_on_deny,
         },
     )?;
     let mode = policy.mode();

@@ -60,7 +60,8 @@ pub struct TurnSpec {
     pub project: Project,
     pub prompt: String,
     pub mode: PermissionMode,
-    pub deny: Vec<String>,
+    /// [`DENY_RULES`] for an execution, none for discovery.
+    pub always_on_deny: &'static [&'static str],
     pub tool_sources: Vec<Arc<dyn ToolSource>>,
     /// `runs/<run>.<phase>.jsonl`.
     pub log: PathBuf,
@@ -81,7 +82,7 @@ pub async fn run_turn(
         agent: AgentOptions {
             cwd: spec.project.root.clone(),
             permission_mode: Some(spec.mode),
-            deny: spec.deny,
+            always_on_deny: spec.always_on_deny,
             unattended: true,
             max_iterations: Some(limits.max_turns.max(1)),
             max_tool_calls: Some(limits.max_tool_calls),
@@ -119,11 +120,6 @@ pub async fn run_turn(
     };
     write(&emitter.on_outcome(&outcome));
     Ok(outcome)
-}
-
-/// The deny rules of an execution: [`DENY_RULES`].
-pub fn execution_deny() -> Vec<String> {
-    DENY_RULES.iter().map(|r| (*r).to_owned()).collect()
 }
 
 fn language_line(language: &str) -> &'static str {

@@ -199,6 +199,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             permission_mode: args.permission_mode,
             allow: args.allow.clone(),
             deny: args.deny.clone(),
+            always_on_deny: &[],
             add_dirs: args.add_dir.clone(),
             system: args.system.clone(),
             append_system: args.append_system_prompt.clone(),

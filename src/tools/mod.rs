@@ -25,6 +25,7 @@
 //!         permissions_file: None,
 //!         allow_flags: &[],
 //!         deny_flags: &[],
+//!         always_on_deny: &[],
 //!     },
 //! )?;
 //! let session = ToolContext::new(policy, CancellationToken::new());

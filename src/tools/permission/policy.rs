@@ -101,6 +101,8 @@ pub struct PolicySources<'a> {
     /// `--allow RULE` and `--deny RULE`.
     pub allow_flags: &'a [String],
     pub deny_flags: &'a [String],
+    /// Deny rules always-on fixes for its executions ([`RuleSource::AlwaysOn`]).
+    pub always_on_deny: &'a [&'a str],
 }
 
 #[derive(Debug)]
@@ -177,6 +179,9 @@ impl PermissionPolicy {
         }
         for text in sources.deny_flags {
             policy.add_rule(text, RuleKind::Deny, RuleSource::Flag)?;
+        }
+        for text in sources.always_on_deny {
+            policy.add_rule(text, RuleKind::Deny, RuleSource::AlwaysOn)?;
         }
         Ok(policy)
     }

@@ -30,6 +30,8 @@ pub enum RuleSource {
     Flag,
     /// Granted during the session (`PermissionPolicy::grant`).
     Session,
+    /// Fixed by always-on for its unattended executions, whatever the user's rules say.
+    AlwaysOn,
 }
 
 impl RuleSource {
@@ -39,6 +41,9 @@ impl RuleSource {
             RuleSource::PermissionsFile => "permissions.json",
             RuleSource::Flag => "the command line",
             RuleSource::Session => "this session",
+            RuleSource::AlwaysOn => {
+                "always-on's fixed rules (no push, remotes, credentials or publishing)"
+            }
         }
     }
 }
