@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::Error;
-use super::layout::{self, Scope};
+use super::layout::{self, Listing, Scope};
 use super::note::NoteKind;
 use super::segment;
 use crate::store;
@@ -43,15 +43,16 @@ const CHECKED_KEY: &str = "index_checked";
 
 /// Brings the rows of `scope` in line with its files. Returns how many rows changed.
 ///
-/// Fast path: the listing's fingerprint ([`Scope::fingerprint`]) is kept per scope; when it is
-/// the same as at the last sync, nothing is read from the index and no listing is built. Otherwise
+/// Fast path: the listing's fingerprint ([`Listing::fingerprint`]) is kept per scope; when it is
+/// the same as at the last sync, nothing is read from the index and no paths are built. Otherwise
 /// [`sync_to`] compares the stamps row by row and re-reads only changed files.
 pub(super) fn sync(conn: &mut Connection, scope: &Scope<'_>) -> Result<usize, Error> {
-    let fingerprint = scope.fingerprint();
+    let listing = scope.list();
+    let fingerprint = listing.fingerprint();
     if stored_fingerprint(conn, scope.key)?.as_deref() == Some(fingerprint.as_str()) {
         return Ok(0);
     }
-    sync_to(conn, scope, &fingerprint)
+    sync_to(conn, scope, listing, &fingerprint)
 }
 
 /// The fingerprint stored by the last sync of `scope_key`.
@@ -110,16 +111,17 @@ pub(super) fn record_checks(
     })
 }
 
-/// Syncs `scope`, whose listing was just fingerprinted as `fingerprint`, and stores that
-/// fingerprint. The one stored is taken before the listing, so a change in between shows at the
-/// next sync. Returns how many rows changed.
+/// Syncs `scope` to `listing` (just read, fingerprinted as `fingerprint`) and stores that
+/// fingerprint; a change after the listing was read shows at the next sync. Returns how many rows
+/// changed.
 pub(super) fn sync_to(
     conn: &mut Connection,
     scope: &Scope<'_>,
+    listing: Listing,
     fingerprint: &str,
 ) -> Result<usize, Error> {
     let scope_key = scope.key;
-    let files = scope.files();
+    let files = listing.files(scope_key);
     let known = known_rows(conn, scope_key)?;
     let mut changed = Vec::new();
     let mut on_disk: HashSet<&str> = HashSet::with_capacity(files.len());

@@ -170,40 +170,7 @@ impl<'a> Scope<'a> {
 
     /// The note files with their stamps, sorted by path.
     pub(super) fn files(&self) -> Vec<Stamped> {
-        let mut out = Vec::new();
-        self.walk(|kind, folder, name, mtime_ns, size| {
-            out.push(Stamped {
-                file: NoteFile {
-                    path: folder.join(name),
-                    kind,
-                    scope_key: self.key.to_owned(),
-                },
-                mtime_ns,
-                size,
-            });
-        });
-        // Byte order of the whole path is path order here (files one level down in folders whose
-        // names differ in their first byte) and much cheaper than comparing components.
-        out.sort_unstable_by(|a, b| a.file.path.as_os_str().cmp(b.file.path.as_os_str()));
-        out
-    }
-
-    /// A hash of every note file's kind, name, mtime and size, independent of directory order:
-    /// equal for an unchanged listing, different after any create, delete, rename or write. Builds
-    /// no listing (no paths, no sorting), so the check before every recall costs the directory
-    /// read and the `statx` calls and little else.
-    pub(super) fn fingerprint(&self) -> String {
-        use std::hash::{Hash, Hasher};
-        let (mut count, mut sum, mut xor) = (0u64, 0u64, 0u64);
-        self.walk(|kind, _, name, mtime_ns, size| {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (kind.folder(), name, mtime_ns, size).hash(&mut h);
-            let v = h.finish();
-            count += 1;
-            sum = sum.wrapping_add(v);
-            xor ^= v.rotate_left(17);
-        });
-        format!("{count}-{sum:016x}-{xor:016x}")
+        self.list().files(self.key)
     }
 
     /// What the scope's folders say about their entries, from one `statx` per folder: creating,
@@ -227,28 +194,87 @@ impl<'a> Scope<'a> {
         Folders { stamp, newest_ns }
     }
 
-    /// Calls `visit(kind, folder, file name, mtime ns, size)` for each `*.md` file (not hidden) in
-    /// the kind folders, in directory order.
-    fn walk(&self, mut visit: impl FnMut(NoteKind, &Path, &std::ffi::OsStr, i64, i64)) {
+    /// Reads the kind folders: each `*.md` file (not hidden) with its stamp, in directory order.
+    /// One directory read and one `statx` per file ([`stamps`]).
+    pub(super) fn list(&self) -> Listing {
         use std::os::unix::ffi::OsStrExt;
-        for kind in self.kinds {
-            let folder = self.dir.join(kind.folder());
-            let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(&folder)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .filter(|e| {
-                    let name = e.file_name();
-                    let bytes = name.as_bytes();
-                    bytes.ends_with(b".md") && !bytes.starts_with(b".")
-                })
-                .collect();
-            for (entry, stamp) in entries.iter().zip(stamps(&entries)) {
-                if let Some((mtime_ns, size)) = stamp {
-                    visit(*kind, &folder, &entry.file_name(), mtime_ns, size);
-                }
+        let folders = (self.kinds.iter())
+            .map(|kind| {
+                let folder = self.dir.join(kind.folder());
+                let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(&folder)
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .filter(|e| {
+                        let name = e.file_name();
+                        let bytes = name.as_bytes();
+                        bytes.ends_with(b".md") && !bytes.starts_with(b".")
+                    })
+                    .collect();
+                let stamps = stamps(&entries);
+                let files = (entries.into_iter().zip(stamps))
+                    .filter_map(|(entry, stamp)| {
+                        stamp.map(|(mtime_ns, size)| (entry, mtime_ns, size))
+                    })
+                    .collect();
+                (*kind, folder, files)
+            })
+            .collect();
+        Listing { folders }
+    }
+}
+
+/// One read of a scope's note files ([`Scope::list`]): per kind folder, its files with their
+/// (mtime ns, size).
+pub(super) struct Listing {
+    folders: Vec<ListedFolder>,
+}
+
+/// A kind folder, its path and its files: (entry, mtime ns, size).
+type ListedFolder = (NoteKind, PathBuf, Vec<(std::fs::DirEntry, i64, i64)>);
+
+impl Listing {
+    /// A hash of every file's kind, name, mtime and size, independent of directory order: equal
+    /// for an unchanged listing, different after any create, delete, rename or write. Builds no
+    /// paths and sorts nothing, so checking an unchanged scope costs the directory reads and the
+    /// `statx` calls and little else.
+    pub(super) fn fingerprint(&self) -> String {
+        use std::hash::{Hash, Hasher};
+        let (mut count, mut sum, mut xor) = (0u64, 0u64, 0u64);
+        for (kind, _, files) in &self.folders {
+            for (entry, mtime_ns, size) in files {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                (kind.folder(), entry.file_name(), mtime_ns, size).hash(&mut h);
+                let v = h.finish();
+                count += 1;
+                sum = sum.wrapping_add(v);
+                xor ^= v.rotate_left(17);
             }
         }
+        format!("{count}-{sum:016x}-{xor:016x}")
+    }
+
+    /// The files of scope `scope_key`, sorted by path.
+    pub(super) fn files(self, scope_key: &str) -> Vec<Stamped> {
+        let mut out: Vec<Stamped> = (self.folders.into_iter())
+            .flat_map(|(kind, folder, files)| {
+                files
+                    .into_iter()
+                    .map(move |(entry, mtime_ns, size)| Stamped {
+                        file: NoteFile {
+                            path: folder.join(entry.file_name()),
+                            kind,
+                            scope_key: scope_key.to_owned(),
+                        },
+                        mtime_ns,
+                        size,
+                    })
+            })
+            .collect();
+        // Byte order of the whole path is path order here (files one level down in folders whose
+        // names differ in their first byte) and much cheaper than comparing components.
+        out.sort_unstable_by(|a, b| a.file.path.as_os_str().cmp(b.file.path.as_os_str()));
+        out
     }
 }
 
@@ -364,8 +390,8 @@ mod tests {
         assert_eq!(last.file.path, folder.join(format!("n{:05}.md", count - 1)));
         assert_eq!(last.size, format!("note {}\n", count - 1).len() as i64);
 
-        let before = scope.fingerprint();
-        assert_eq!(scope.fingerprint(), before);
+        let before = scope.list().fingerprint();
+        assert_eq!(scope.list().fingerprint(), before);
         // Written in place, the directory unchanged: only the file's stamp tells.
         let mut file = std::fs::OpenOptions::new()
             .append(true)
@@ -373,10 +399,10 @@ mod tests {
             .unwrap();
         file.write_all(b"more\n").unwrap();
         drop(file);
-        let after = scope.fingerprint();
+        let after = scope.list().fingerprint();
         assert_ne!(after, before);
         std::fs::remove_file(folder.join("n00007.md")).unwrap();
-        assert_ne!(scope.fingerprint(), after);
+        assert_ne!(scope.list().fingerprint(), after);
         assert_eq!(scope.files().len(), count - 1);
     }
 }

@@ -91,7 +91,7 @@ impl Memory {
     ///   than [`RECHECK_AFTER_NS`] ago, is searched as indexed: creating, deleting or renaming a
     ///   note (saving by rename included) changes its folder and shows at once; a note edited in
     ///   place shows at the next check, at most that long after;
-    /// - any other scope has its files checked ([`Scope::fingerprint`]) on another thread while
+    /// - any other scope has its files checked ([`Scope::list`]) on another thread while
     ///   the index is searched as last synced (one snapshot); when they changed, the scope is
     ///   synced and the search repeated.
     ///
@@ -126,7 +126,11 @@ impl Memory {
             let check = (!wanted.is_empty()).then(|| {
                 threads.spawn(move || {
                     (wanted.iter())
-                        .map(|&i| scopes[i].fingerprint())
+                        .map(|&i| {
+                            let listing = scopes[i].list();
+                            let fingerprint = listing.fingerprint();
+                            (listing, fingerprint)
+                        })
                         .collect::<Vec<_>>()
                 })
             });
@@ -140,9 +144,9 @@ impl Memory {
                 .map_err(|_| Error::Bug("the note check stopped"))?;
             let mut changed = 0;
             let mut checks = Vec::new();
-            for ((i, stored), fresh) in stale.iter().zip(&fresh) {
+            for ((i, stored), (listing, fresh)) in stale.iter().zip(fresh) {
                 if stored.as_deref() != Some(fresh.as_str()) {
-                    changed += fts::sync_to(&mut conn, &scopes[*i], fresh)?;
+                    changed += fts::sync_to(&mut conn, &scopes[*i], listing, &fresh)?;
                 }
                 // A folder changed just before the check may have changed again unseen.
                 let settled = store::settled(seen[*i].newest_ns, started_ns);
