@@ -27,8 +27,9 @@ use super::index::{self, IndexOptions, IndexScope};
 use super::layout::{self, GLOBAL_SCOPE, NoteFile};
 use super::llm::MemoryModel;
 use super::note::{Note, NoteKind, slug};
-use super::space::{self, Memory, now, state_get, state_set};
+use super::space::{self, Memory, now};
 use super::stage::{self, Staged};
+use super::state;
 use super::trace::{self, TraceKind};
 use super::{Error, catalog, fts};
 use crate::home::Project;
@@ -272,7 +273,7 @@ fn finish(
 ) -> Result<DreamReport, Error> {
     let key = &opts.project.key.0;
     if !opts.dry_run {
-        state_set(conn, key, "last_dream_at", &now())?;
+        state::set(conn, key, "last_dream_at", &now())?;
     }
     let detail = serde_json::to_value(&report).map_err(|source| Error::Encode {
         what: "the dream report",
@@ -295,7 +296,7 @@ fn is_due(
     if minutes == 0 {
         return Ok(false);
     }
-    let last = state_get(conn, &project.key.0, "last_dream_at")?;
+    let last = state::get(conn, &project.key.0, "last_dream_at")?;
     memory.sync(conn, Some(&project.key))?;
     let notes = fts::list(conn, Some(std::slice::from_ref(&project.key.0)))?;
     let changed = notes

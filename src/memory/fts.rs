@@ -17,6 +17,7 @@ use super::Error;
 use super::layout::{self, Listing, Scope};
 use super::note::NoteKind;
 use super::segment;
+use super::state;
 use crate::store;
 
 /// One indexed note, as the index knows it.
@@ -60,12 +61,7 @@ pub(super) fn stored_fingerprint(
     conn: &Connection,
     scope_key: &str,
 ) -> Result<Option<String>, Error> {
-    conn.prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
-        .and_then(|mut s| {
-            s.query_row([scope_key, FINGERPRINT_KEY], |r| r.get(0))
-                .optional()
-        })
-        .map_err(Error::sqlite("reading the note index state"))
+    state::get(conn, scope_key, FINGERPRINT_KEY)
 }
 
 /// When every note file of `scope_key` was last checked by recall (ns since the epoch) and the
@@ -74,14 +70,7 @@ pub(super) fn last_check(
     conn: &Connection,
     scope_key: &str,
 ) -> Result<Option<(i64, String)>, Error> {
-    let value: Option<String> = conn
-        .prepare_cached("SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2")
-        .and_then(|mut s| {
-            s.query_row([scope_key, CHECKED_KEY], |r| r.get(0))
-                .optional()
-        })
-        .map_err(Error::sqlite("reading the note index state"))?;
-    Ok(value.and_then(|v| {
+    Ok(state::get(conn, scope_key, CHECKED_KEY)?.and_then(|v| {
         let (at, stamp) = v.split_once(' ')?;
         Some((at.parse().ok()?, stamp.to_owned()))
     }))
@@ -96,16 +85,9 @@ pub(super) fn record_checks(
     store::immediate(conn, |tx| -> Result<(), Error> {
         for (scope_key, at_ns, stamp) in checks {
             match stamp {
-                Some(stamp) => tx.execute(
-                    "INSERT INTO memory_state (project_key, key, value) VALUES (?1, ?2, ?3)
-                     ON CONFLICT (project_key, key) DO UPDATE SET value = ?3",
-                    params![scope_key, CHECKED_KEY, format!("{at_ns} {stamp}")],
-                )?,
-                None => tx.execute(
-                    "DELETE FROM memory_state WHERE project_key = ?1 AND key = ?2",
-                    params![scope_key, CHECKED_KEY],
-                )?,
-            };
+                Some(stamp) => state::put(tx, scope_key, CHECKED_KEY, &format!("{at_ns} {stamp}"))?,
+                None => state::delete(tx, scope_key, CHECKED_KEY)?,
+            }
         }
         Ok(())
     })
@@ -174,11 +156,7 @@ pub(super) fn sync_to(
                 ],
             )?;
         }
-        tx.execute(
-            "INSERT INTO memory_state (project_key, key, value) VALUES (?1, ?2, ?3)
-             ON CONFLICT (project_key, key) DO UPDATE SET value = ?3",
-            params![scope_key, FINGERPRINT_KEY, fingerprint],
-        )?;
+        state::put(tx, scope_key, FINGERPRINT_KEY, fingerprint)?;
         Ok(())
     })?;
     Ok(count)
@@ -192,10 +170,8 @@ pub(super) fn forget(conn: &mut Connection, scope_key: &str) -> Result<(), Error
             [scope_key],
         )?;
         tx.execute("DELETE FROM memory_notes WHERE scope_key = ?1", [scope_key])?;
-        tx.execute(
-            "DELETE FROM memory_state WHERE project_key = ?1 AND key IN (?2, ?3)",
-            [scope_key, FINGERPRINT_KEY, CHECKED_KEY],
-        )?;
+        state::delete(tx, scope_key, FINGERPRINT_KEY)?;
+        state::delete(tx, scope_key, CHECKED_KEY)?;
         Ok(())
     })
 }

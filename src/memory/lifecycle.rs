@@ -12,8 +12,9 @@ use super::fts::{self, IndexedNote};
 use super::layout::{self, GLOBAL_SCOPE};
 use super::note::{Note, NoteKind};
 use super::queue::{self, Capture};
-use super::space::{self, Memory, now, state_get};
+use super::space::{self, Memory, now};
 use super::stage::{self, Staged};
+use super::state;
 use crate::home::Project;
 
 /// The bundle format `export` writes and `import` reads.
@@ -334,6 +335,6 @@ pub fn stats(memory: &Memory, project: &Project) -> Result<Stats, Error> {
             .count(),
         deprecated_notes: notes.iter().filter(|n| n.note.deprecated).count(),
         pending_captures: queue::pending(&conn, Some(&project.key.0))?.len(),
-        last_dream_at: state_get(&conn, &project.key.0, "last_dream_at")?,
+        last_dream_at: state::get(&conn, &project.key.0, "last_dream_at")?,
     })
 }

@@ -29,6 +29,7 @@ mod segment;
 mod select;
 mod space;
 mod stage;
+mod state;
 mod trace;
 
 pub use capture::{capture, capture_text};

@@ -228,39 +228,6 @@ pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// Reads a pipeline state value (`memory_state`).
-pub(super) fn state_get(
-    conn: &Connection,
-    project_key: &str,
-    key: &str,
-) -> Result<Option<String>, Error> {
-    use rusqlite::OptionalExtension;
-    conn.query_row(
-        "SELECT value FROM memory_state WHERE project_key = ?1 AND key = ?2",
-        [project_key, key],
-        |r| r.get(0),
-    )
-    .optional()
-    .map_err(Error::sqlite("reading memory state"))
-}
-
-/// Writes a pipeline state value in its own transaction.
-pub(super) fn state_set(
-    conn: &mut Connection,
-    project_key: &str,
-    key: &str,
-    value: &str,
-) -> Result<(), Error> {
-    store::immediate(conn, |tx| -> Result<(), Error> {
-        tx.execute(
-            "INSERT INTO memory_state (project_key, key, value) VALUES (?1, ?2, ?3)
-             ON CONFLICT (project_key, key) DO UPDATE SET value = ?3",
-            [project_key, key, value],
-        )?;
-        Ok(())
-    })
-}
-
 /// The index scopes of [`Memory::folders`].
 fn index_scopes(folders: &[(PathBuf, Option<ProjectKey>)]) -> Vec<Scope<'_>> {
     folders

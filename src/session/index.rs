@@ -72,7 +72,6 @@ struct FileState {
     size: i64,
 }
 
-/// Nanoseconds since the epoch.
 /// The project keys of `scope` that have a directory under PilotHome.
 fn project_keys(home: &PilotHome, scope: &Scope) -> Vec<String> {
     match scope {
