@@ -22,3 +22,9 @@ pub mod router;
 pub mod session;
 pub mod store;
 pub mod tools;
+
+/// File edits the way other programs make them, shared with the integration tests.
+#[cfg(test)]
+mod test_edits {
+    include!("../tests/support/edits.rs");
+}

@@ -279,8 +279,6 @@ pub(super) fn list(
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write as _;
-
     use super::*;
     use crate::home::ProjectKey;
 
@@ -297,14 +295,8 @@ mod tests {
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         assert_eq!(sync(&mut conn, &scope).unwrap(), 0);
         // An editor that writes in place: the directory does not change, the file does.
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .truncate(true)
-            .open(&path)
-            .unwrap();
         let edited = note.render().replace("Use make.", "Use cargo xtask.");
-        file.write_all(edited.as_bytes()).unwrap();
-        drop(file);
+        crate::test_edits::edit_in_place(&path, &edited);
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         let hits = search(&conn, "xtask", None, 5).unwrap();
         assert_eq!(hits.len(), 1);

@@ -183,8 +183,8 @@ impl<'a> Scope<'a> {
         for kind in self.kinds {
             match std::fs::metadata(self.dir.join(kind.folder())) {
                 Ok(m) => {
-                    let mtime_ns = m.mtime() * 1_000_000_000 + m.mtime_nsec();
-                    let ctime_ns = m.ctime() * 1_000_000_000 + m.ctime_nsec();
+                    let mtime_ns = ns(m.mtime(), m.mtime_nsec());
+                    let ctime_ns = ns(m.ctime(), m.ctime_nsec());
                     newest_ns = newest_ns.max(mtime_ns);
                     stamp.push_str(&format!("{}:{}:{mtime_ns}:{ctime_ns};", m.dev(), m.ino()));
                 }
@@ -312,12 +312,13 @@ fn stamp(entry: &std::fs::DirEntry) -> Option<(i64, i64)> {
     if meta.file_type().is_symlink() {
         meta = std::fs::metadata(entry.path()).ok()?;
     }
-    meta.is_file().then(|| {
-        (
-            meta.mtime() * 1_000_000_000 + meta.mtime_nsec(),
-            meta.size() as i64,
-        )
-    })
+    meta.is_file()
+        .then(|| (ns(meta.mtime(), meta.mtime_nsec()), meta.size() as i64))
+}
+
+/// A file time (seconds and nanoseconds, as `stat` gives them) in ns since the epoch.
+fn ns(secs: i64, nsec: i64) -> i64 {
+    secs * 1_000_000_000 + nsec
 }
 
 /// The note files of a workspace directory (`Project/`, `Feedback/`), sorted by path.
@@ -359,8 +360,6 @@ pub(super) fn relative(path: &Path, base: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write as _;
-
     use super::*;
 
     /// Enough files that the stat calls are split over threads.
@@ -393,12 +392,7 @@ mod tests {
         let before = scope.list().fingerprint();
         assert_eq!(scope.list().fingerprint(), before);
         // Written in place, the directory unchanged: only the file's stamp tells.
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(folder.join("n01234.md"))
-            .unwrap();
-        file.write_all(b"more\n").unwrap();
-        drop(file);
+        crate::test_edits::edit_in_place(&folder.join("n01234.md"), "note 1234\nmore\n");
         let after = scope.list().fingerprint();
         assert_ne!(after, before);
         std::fs::remove_file(folder.join("n00007.md")).unwrap();

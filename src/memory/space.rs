@@ -76,9 +76,9 @@ impl Memory {
         conn: &mut Connection,
         project: Option<&ProjectKey>,
     ) -> Result<usize, Error> {
-        let folders = self.folders(project);
+        let dirs = self.scope_dirs(project);
         let mut changed = 0;
-        for scope in index_scopes(&folders) {
+        for scope in index_scopes(&dirs) {
             changed += fts::sync(conn, &scope)?;
         }
         Ok(changed)
@@ -102,8 +102,8 @@ impl Memory {
         query: &str,
         limit: usize,
     ) -> Result<(Connection, Vec<IndexedNote>), Error> {
-        let folders = self.folders(project);
-        let scopes = index_scopes(&folders);
+        let dirs = self.scope_dirs(project);
+        let scopes = index_scopes(&dirs);
         let keys = self.scopes(project);
         let started_ns = store::nanos(std::time::SystemTime::now());
         let seen: Vec<Folders> = scopes.iter().map(Scope::folders).collect();
@@ -166,7 +166,7 @@ impl Memory {
 
     /// The note folders of `project`, or of every workspace when `None`, then the global notes:
     /// (directory, project key or `None` for the global notes).
-    fn folders(&self, project: Option<&ProjectKey>) -> Vec<(PathBuf, Option<ProjectKey>)> {
+    fn scope_dirs(&self, project: Option<&ProjectKey>) -> Vec<(PathBuf, Option<ProjectKey>)> {
         let keys = match project {
             Some(k) => vec![k.clone()],
             None => self.layout.workspace_keys(),
@@ -228,10 +228,9 @@ pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// The index scopes of [`Memory::folders`].
-fn index_scopes(folders: &[(PathBuf, Option<ProjectKey>)]) -> Vec<Scope<'_>> {
-    folders
-        .iter()
+/// The index scopes of [`Memory::scope_dirs`].
+fn index_scopes(dirs: &[(PathBuf, Option<ProjectKey>)]) -> Vec<Scope<'_>> {
+    dirs.iter()
         .map(|(dir, key)| match key {
             Some(key) => Scope::workspace(dir, key),
             None => Scope::global(dir),
@@ -246,10 +245,7 @@ mod tests {
     use super::*;
     use crate::memory::note::{Note, NoteKind};
 
-    mod edits {
-        include!("../../tests/support/edits.rs");
-    }
-    use edits::{edit_in_place, settle};
+    use crate::test_edits::{edit_in_place, settle};
 
     fn project_note(memory: &Memory, key: &ProjectKey, name: &str, body: &str) -> PathBuf {
         let path = memory

@@ -1,5 +1,5 @@
 // File edits the way other programs make them, for tests of change detection. Plain `std` and no
-// inner attributes, so the library's unit tests `include!` this file too.
+// inner attributes, so the library's unit tests `include!` this file too (`crate::test_edits`).
 
 use std::io::Write as _;
 use std::path::Path;
