@@ -26,6 +26,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use pilotdeck::always_on::RunOutcome;
 use pilotdeck::always_on::db::{Db, RunRow, now_ms};
 use pilotdeck::always_on::fingerprint::{IgnoreSet, fingerprint};
 use pilotdeck::config::AlwaysOnDormancy;
@@ -121,13 +122,14 @@ fn main() {
         forced: false,
         started_at: now_ms(),
         finished_at: None,
-        outcome: "running".to_owned(),
+        outcome: RunOutcome::Running,
         plan_id: None,
         cycle_id: None,
         error: None,
     };
     db.start_run(&run, &project.root).unwrap();
-    db.finish_run(&run.id, "no_plan", None, None, None).unwrap();
+    db.finish_run(&run.id, RunOutcome::NoPlan, None, None, None)
+        .unwrap();
     let (median, p90) = time_ticks(&bin, home.root(), &dir, "cooldown");
     println!("always-on tick, cooldown gate: median {median:.1} ms  p90 {p90:.1} ms (goal 50 ms)");
 

@@ -8,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use super::Error;
+use super::state::{CycleEnd, CycleStatus, LeaseKind, PlanStatus, RunOutcome, WorkspaceStrategy};
 use crate::home::{PilotHome, ProjectKey};
 use crate::store;
 
@@ -38,8 +39,7 @@ pub struct RunRow {
     pub forced: bool,
     pub started_at: i64,
     pub finished_at: Option<i64>,
-    /// `running`, `executed`, `no_plan` or `failed`.
-    pub outcome: String,
+    pub outcome: RunOutcome,
     pub plan_id: Option<String>,
     pub cycle_id: Option<String>,
     pub error: Option<String>,
@@ -50,10 +50,8 @@ pub struct RunRow {
 pub struct Cycle {
     pub id: String,
     pub project_key: String,
-    /// `active`, `applied` or `discarded`.
-    pub status: String,
-    /// `git-worktree` or `snapshot`.
-    pub strategy: String,
+    pub status: CycleStatus,
+    pub strategy: WorkspaceStrategy,
     pub path: PathBuf,
     /// The repository the workspace belongs to: the user's repo for a worktree, the snapshot itself.
     pub repo_root: PathBuf,
@@ -72,8 +70,7 @@ pub struct PlanRow {
     pub run_id: String,
     pub title: String,
     pub dedupe_key: String,
-    /// `ready`, `executing`, `completed`, `completed_no_report`, `failed`, `applied`, `discarded`.
-    pub status: String,
+    pub status: PlanStatus,
     pub cycle_id: Option<String>,
     pub created_at: i64,
     pub plan_file: PathBuf,
@@ -84,7 +81,7 @@ pub struct PlanRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeaseRow {
     pub id: String,
-    pub kind: String,
+    pub kind: LeaseKind,
     pub pid: u32,
     pub busy: bool,
     pub heartbeat_at: i64,
@@ -273,10 +270,13 @@ impl Db {
     pub fn running(&self, key: Option<&ProjectKey>) -> Result<Vec<RunRow>, Error> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {RUN_COLS} FROM always_on_runs
-             WHERE outcome = 'running' AND (?1 IS NULL OR project_key = ?1) ORDER BY started_at"
+             WHERE outcome = ?1 AND (?2 IS NULL OR project_key = ?2) ORDER BY started_at"
         ))?;
         let rows = stmt
-            .query_map([key.map(|k| k.0.as_str())], run_row)?
+            .query_map(
+                params![RunOutcome::Running, key.map(|k| k.0.as_str())],
+                run_row,
+            )?
             .collect::<Result<_, _>>()?;
         Ok(rows)
     }
@@ -285,8 +285,8 @@ impl Db {
         store::immediate(&mut self.conn, |tx| {
             Self::ensure_project(tx, &ProjectKey(run.project_key.clone()), root)?;
             tx.execute(
-                &format!("INSERT INTO always_on_runs ({RUN_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, NULL, 'running', NULL, NULL, NULL)"),
-                params![run.id, run.project_key, run.pid, run.forced, run.started_at],
+                &format!("INSERT INTO always_on_runs ({RUN_COLS}) VALUES (?1, ?2, ?3, ?4, ?5, NULL, ?6, NULL, NULL, NULL)"),
+                params![run.id, run.project_key, run.pid, run.forced, run.started_at, RunOutcome::Running],
             )?;
             tx.execute(
                 "UPDATE always_on_projects SET dormant_since = NULL, fingerprint = NULL
@@ -297,11 +297,11 @@ impl Db {
         })
     }
 
-    /// Ends a run with `outcome` (`executed`, `no_plan` or `failed`).
+    /// Ends a run with `outcome` (executed, no plan or failed).
     pub fn finish_run(
         &self,
         id: &str,
-        outcome: &str,
+        outcome: RunOutcome,
         plan: Option<&str>,
         cycle: Option<&str>,
         error: Option<&str>,
@@ -340,9 +340,9 @@ impl Db {
     /// so it does not restart the cooldown.
     pub fn fail_dead_run(&self, run: &RunRow, error: &str) -> Result<(), Error> {
         self.conn.execute(
-            "UPDATE always_on_runs SET finished_at = started_at, outcome = 'failed', error = ?2
-             WHERE id = ?1 AND outcome = 'running'",
-            params![run.id, error],
+            "UPDATE always_on_runs SET finished_at = started_at, outcome = ?3, error = ?2
+             WHERE id = ?1 AND outcome = ?4",
+            params![run.id, error, RunOutcome::Failed, RunOutcome::Running],
         )?;
         Ok(())
     }
@@ -374,7 +374,7 @@ impl Db {
     pub fn active_cycle(&self, key: &ProjectKey) -> Result<Option<Cycle>, Error> {
         let state = self.project_state(key)?;
         match state.active_cycle {
-            Some(id) => Ok(self.cycle(&id)?.filter(|c| c.status == "active")),
+            Some(id) => Ok(self.cycle(&id)?.filter(|c| c.status == CycleStatus::Active)),
             None => Ok(None),
         }
     }
@@ -414,16 +414,16 @@ impl Db {
         })
     }
 
-    /// Closes a cycle (`applied` or `discarded`) and its plans; the project gets no active cycle.
-    pub fn close_cycle(&mut self, id: &str, status: &str) -> Result<(), Error> {
+    /// Closes a cycle (applied or discarded) and its plans; the project gets no active cycle.
+    pub fn close_cycle(&mut self, id: &str, end: CycleEnd) -> Result<(), Error> {
         store::immediate(&mut self.conn, |tx| {
             tx.execute(
                 "UPDATE always_on_cycles SET status = ?2, closed_at = ?3 WHERE id = ?1",
-                params![id, status, now_ms()],
+                params![id, end.cycle_status(), now_ms()],
             )?;
             tx.execute(
                 "UPDATE always_on_plans SET status = ?2 WHERE cycle_id = ?1",
-                params![id, status],
+                params![id, end.plan_status()],
             )?;
             tx.execute(
                 "UPDATE always_on_projects SET active_cycle = NULL WHERE active_cycle = ?1",
@@ -525,7 +525,7 @@ impl Db {
     pub fn set_plan_status(
         &self,
         id: &str,
-        status: &str,
+        status: PlanStatus,
         cycle: Option<&str>,
         report: Option<&Path>,
     ) -> Result<(), Error> {

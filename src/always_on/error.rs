@@ -38,12 +38,18 @@ pub enum Error {
         "plan {plan} has no workspace (status {status}); only executed plans can be shown as a \
          diff, applied or discarded"
     )]
-    NoWorkspace { plan: String, status: String },
+    NoWorkspace {
+        plan: String,
+        status: super::PlanStatus,
+    },
     #[error(
         "the workspace of plan {plan} is {status}; it can no longer be applied (see `pilotdeck \
          always-on show {plan}`)"
     )]
-    WorkspaceClosed { plan: String, status: String },
+    WorkspaceClosed {
+        plan: String,
+        status: super::CycleStatus,
+    },
     #[error("the workspace `{}` is missing; discard the plan with `pilotdeck always-on discard {plan}`", path.display())]
     WorkspaceMissing { plan: String, path: PathBuf },
     #[error(

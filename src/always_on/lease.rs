@@ -11,25 +11,8 @@ use std::time::Duration;
 
 use super::Error;
 use super::db::{Db, LeaseRow, now_ms};
+use super::state::LeaseKind;
 use crate::home::{PilotHome, Project};
-
-/// What holds the lease.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LeaseKind {
-    /// `pilotdeck run`: busy for its whole life.
-    Run,
-    /// `pilotdeck chat`: busy while a turn runs.
-    Chat,
-}
-
-impl LeaseKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            LeaseKind::Run => "run",
-            LeaseKind::Chat => "chat",
-        }
-    }
-}
 
 /// A held lease; see the module doc.
 pub struct Lease {
@@ -54,7 +37,7 @@ impl Lease {
             &project.key,
             &LeaseRow {
                 id: id.clone(),
-                kind: kind.as_str().to_owned(),
+                kind,
                 pid: std::process::id(),
                 busy,
                 heartbeat_at: now_ms(),

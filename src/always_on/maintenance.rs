@@ -18,6 +18,7 @@ use super::db::Db;
 use super::gates::format_ms;
 use super::lock::TickLock;
 use super::paths::Paths;
+use super::state::CycleStatus;
 use super::workspace;
 use crate::config::Config;
 use crate::home::{PilotHome, ProjectKey};
@@ -105,7 +106,7 @@ pub fn orphaned_workspaces(
     let cycles = db.cycles()?;
     let kept: BTreeSet<String> = cycles
         .iter()
-        .filter(|c| c.status == "active" || c.status == "applied")
+        .filter(|c| matches!(c.status, CycleStatus::Active | CycleStatus::Applied))
         .map(|c| c.id.clone())
         .collect();
     let kept_paths: BTreeSet<PathBuf> = cycles

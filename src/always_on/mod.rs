@@ -32,16 +32,20 @@ pub mod plan_tool;
 pub mod report;
 pub mod review;
 pub mod settings;
+pub mod state;
 pub mod tick;
 pub mod watch;
 pub mod workspace;
 
 pub use error::Error;
 pub use gates::{Closed, Gate, Target};
-pub use lease::{Lease, LeaseKind, hold_or_warn};
+pub use lease::{Lease, hold_or_warn};
 pub use maintenance::{
     DeadLockHolder, OrphanKind, OrphanedWorkspace, dead_lock_holders, orphaned_workspaces,
     remove_orphaned_workspaces, repair_dead_lock_holders,
+};
+pub use state::{
+    CycleEnd, CycleStatus, LeaseKind, PlanStatus, RunOutcome, UnknownState, WorkspaceStrategy,
 };
 pub use tick::{TickOptions, TickOutcome, TickReport, tick};
 pub use watch::watch;

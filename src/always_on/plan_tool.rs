@@ -15,6 +15,7 @@ use tokio_util::sync::CancellationToken;
 use super::db::{Db, PlanRow, now_ms};
 use super::paths::Paths;
 use super::plan::{self, PlanDraft, PlanHeader};
+use super::state::PlanStatus;
 use crate::home::{PilotHome, Project};
 use crate::tools::{
     LiveTools, Tool, ToolContext, ToolFuture, ToolOutput, ToolSource, ToolSourceFuture,
@@ -97,7 +98,7 @@ impl PlanTool {
             run_id: self.run_id.clone(),
             title: valid.title.clone(),
             dedupe_key: dedupe_key.clone(),
-            status: "ready".to_owned(),
+            status: PlanStatus::Ready,
             cycle_id: None,
             created_at: now_ms(),
             plan_file: file.clone(),
@@ -108,7 +109,7 @@ impl PlanTool {
             if existing.is_none()
                 && let Err(e) = crate::store::write_atomic(&file, text.as_bytes())
             {
-                db.set_plan_status(&id, "failed", None, None)?;
+                db.set_plan_status(&id, PlanStatus::Failed, None, None)?;
                 return Err(e.into());
             }
             Ok(existing)

@@ -16,6 +16,7 @@ use super::events::{PhaseEvent, emit};
 use super::gates::{self, Closed, Dormancy, Gate, Target, format_ms};
 use super::lock::{self, TickLock};
 use super::paths::Paths;
+use super::state::{CycleEnd, CycleStatus};
 use super::workspace;
 use crate::config::AlwaysOnConfig;
 use crate::home::{PilotHome, ProjectKey};
@@ -131,7 +132,7 @@ fn workspace_of(db: &Db, query: &str) -> Result<(PlanRow, Cycle), Error> {
     let Some(cycle) = cycle else {
         return Err(Error::NoWorkspace {
             plan: plan.id.clone(),
-            status: plan.status.clone(),
+            status: plan.status,
         });
     };
     Ok((plan, cycle))
@@ -139,7 +140,7 @@ fn workspace_of(db: &Db, query: &str) -> Result<(PlanRow, Cycle), Error> {
 
 fn open_workspace(db: &Db, query: &str) -> Result<(PlanRow, Cycle), Error> {
     let (plan, cycle) = workspace_of(db, query)?;
-    if cycle.status != "active" {
+    if cycle.status != CycleStatus::Active {
         return Err(Error::WorkspaceClosed {
             plan: plan.id,
             status: cycle.status,
@@ -202,7 +203,7 @@ pub fn apply_plan(
     }
     let detail = serde_json::to_value(&report).unwrap_or_default();
     if report.conflicts.is_empty() {
-        db.close_cycle(&cycle.id, "applied")?;
+        db.close_cycle(&cycle.id, CycleEnd::Applied)?;
         emit(
             &paths,
             PhaseEvent::new(&key, Some(&plan.run_id), "apply_completed")
@@ -228,8 +229,8 @@ pub fn discard(home: &PilotHome, query: &str) -> Result<(PlanRow, Cycle), Error>
     let paths = Paths::new(home, &key);
     let _lock = hold_lock(&paths)?;
     workspace::remove(&cycle)?;
-    if cycle.status == "active" {
-        db.close_cycle(&cycle.id, "discarded")?;
+    if cycle.status == CycleStatus::Active {
+        db.close_cycle(&cycle.id, CycleEnd::Discarded)?;
     }
     emit(
         &paths,

@@ -25,6 +25,7 @@ use super::lock::{self, TickLock};
 use super::paths::Paths;
 use super::plan_tool::{PlanTool, PlanToolSource};
 use super::report::{self, ReportInput, ReportSource};
+use super::state::{PlanStatus, RunOutcome};
 use super::workspace;
 use crate::agent::{TurnError, TurnOutcome};
 use crate::config::Config;
@@ -167,7 +168,7 @@ pub async fn tick(
             forced: opts.force,
             started_at: now_ms(),
             finished_at: None,
-            outcome: "running".to_owned(),
+            outcome: RunOutcome::Running,
             plan_id: None,
             cycle_id: None,
             error: None,
@@ -195,27 +196,27 @@ pub async fn tick(
     match result {
         Ok(outcome) => {
             report.outcome = outcome;
-            let (text, error) = match outcome {
-                TickOutcome::Executed if report.error.is_none() => ("executed", None),
-                TickOutcome::NoPlan => ("no_plan", None),
-                _ => ("failed", report.error.clone()),
+            let (stored, error) = match outcome {
+                TickOutcome::Executed if report.error.is_none() => (RunOutcome::Executed, None),
+                TickOutcome::NoPlan => (RunOutcome::NoPlan, None),
+                _ => (RunOutcome::Failed, report.error.clone()),
             };
-            if text == "failed" && outcome == TickOutcome::Executed {
+            if stored == RunOutcome::Failed && outcome == TickOutcome::Executed {
                 report.outcome = TickOutcome::Failed;
             }
             db.finish_run(
                 &run_id,
-                text,
+                stored,
                 report.plan_id.as_deref(),
                 None,
                 error.as_deref(),
             )?;
-            let e = event(if text == "failed" {
+            let e = event(if stored == RunOutcome::Failed {
                 "run_failed"
             } else {
                 "run_completed"
             })
-            .outcome(text);
+            .outcome(stored.as_str());
             emit(
                 &paths,
                 match &error {
@@ -233,18 +234,20 @@ pub async fn tick(
             report.account_error = matches!(&failure, Failure::Model(e) if e.is_account_error());
             report.error = Some(message.clone());
             if let Some(plan) = &report.plan_id {
-                db.set_plan_status(plan, "failed", None, None)?;
+                db.set_plan_status(plan, PlanStatus::Failed, None, None)?;
             }
             db.finish_run(
                 &run_id,
-                "failed",
+                RunOutcome::Failed,
                 report.plan_id.as_deref(),
                 None,
                 Some(&message),
             )?;
             emit(
                 &paths,
-                event("run_failed").outcome("failed").error(&message),
+                event("run_failed")
+                    .outcome(RunOutcome::Failed.as_str())
+                    .error(&message),
             );
         }
     }
@@ -271,14 +274,14 @@ pub(super) fn reclaim(
         if let Some(plan) = &run.plan_id
             && db
                 .plan(plan)?
-                .is_some_and(|p| matches!(p.status.as_str(), "ready" | "executing"))
+                .is_some_and(|p| matches!(p.status, PlanStatus::Ready | PlanStatus::Executing))
         {
-            db.set_plan_status(plan, "failed", None, None)?;
+            db.set_plan_status(plan, PlanStatus::Failed, None, None)?;
         }
         emit(
             paths,
             PhaseEvent::new(key, Some(&run.id), "lock_reclaimed")
-                .outcome("failed")
+                .outcome(RunOutcome::Failed.as_str())
                 .error(&message),
         );
         ids.push(run.id);
@@ -354,7 +357,7 @@ impl Run<'_> {
         let cycle = self.workspace()?;
         crate::crash::point("always_on.workspace");
         self.db
-            .set_plan_status(&plan.id, "executing", Some(&cycle.id), None)
+            .set_plan_status(&plan.id, PlanStatus::Executing, Some(&cycle.id), None)
             .map_err(Failure::from)?;
         self.db
             .note_run(self.run_id, Some(&plan.id), Some(&cycle.id))
@@ -517,7 +520,7 @@ impl Run<'_> {
             started_at: &fmt(started),
             finished_at: &fmt(finished),
             outcome: if completed { "completed" } else { "stopped" },
-            strategy: &cycle.strategy,
+            strategy: cycle.strategy.as_str(),
             workspace: &cycle.path,
             diffstat: &diffstat,
             agent_text: if completed { &outcome.final_text } else { "" },
@@ -526,9 +529,9 @@ impl Run<'_> {
         let file = self.paths.report_file(&plan.id);
         crate::store::write_atomic(&file, markdown.as_bytes()).map_err(Error::from)?;
         let status = match (completed, source) {
-            (false, _) => "failed",
-            (true, ReportSource::Fallback) => "completed_no_report",
-            (true, _) => "completed",
+            (false, _) => PlanStatus::Failed,
+            (true, ReportSource::Fallback) => PlanStatus::CompletedNoReport,
+            (true, _) => PlanStatus::Completed,
         };
         self.db
             .set_plan_status(&plan.id, status, Some(&cycle.id), Some(&file))?;
@@ -537,7 +540,7 @@ impl Run<'_> {
             self.paths,
             self.event("report_produced")
                 .plan(&plan.id)
-                .outcome(status)
+                .outcome(status.as_str())
                 .detail(
                     serde_json::json!({"file": file, "fallback": source == ReportSource::Fallback}),
                 ),

@@ -20,11 +20,9 @@ use super::Error;
 use super::db::{Cycle, now_ms};
 use super::fingerprint::{IgnoreSet, walk};
 use super::paths::Paths;
+use super::state::{CycleStatus, WorkspaceStrategy};
 use crate::config::AlwaysOnWorkspace;
 use crate::home::Project;
-
-pub const GIT_WORKTREE: &str = "git-worktree";
-pub const SNAPSHOT: &str = "snapshot";
 
 /// The branch of a cycle's worktree.
 pub fn branch_name(cycle: &str) -> String {
@@ -88,8 +86,8 @@ fn create_worktree(
     Ok(Cycle {
         id: cycle_id.to_owned(),
         project_key: project.key.0.clone(),
-        status: "active".to_owned(),
-        strategy: GIT_WORKTREE.to_owned(),
+        status: CycleStatus::Active,
+        strategy: WorkspaceStrategy::GitWorktree,
         path: dir.to_owned(),
         repo_root: root.clone(),
         branch: Some(branch),
@@ -207,8 +205,8 @@ fn create_snapshot(
     Ok(Cycle {
         id: cycle_id.to_owned(),
         project_key: project.key.0.clone(),
-        status: "active".to_owned(),
-        strategy: SNAPSHOT.to_owned(),
+        status: CycleStatus::Active,
+        strategy: WorkspaceStrategy::Snapshot,
         path: dir.to_owned(),
         repo_root: dir.to_owned(),
         branch: None,
@@ -238,7 +236,7 @@ pub fn remove(cycle: &Cycle) -> Result<(), Error> {
     if cycle.path.exists() {
         std::fs::remove_dir_all(&cycle.path).map_err(|e| Error::io("remove", &cycle.path, e))?;
     }
-    if cycle.strategy == GIT_WORKTREE {
+    if cycle.strategy == WorkspaceStrategy::GitWorktree {
         remove_git_parts(
             &cycle.repo_root,
             &worktree_name(&cycle.id),
