@@ -3,8 +3,9 @@
 //! `daily_budget` → `lock_held` → `cycle_full`.
 //!
 //! `--force` skips the time gates (`dormant`, `recent_user_msg`, `cooldown`, `daily_budget`) but
-//! never `agent_busy`, the lock or `cycle_full`. The lock itself is taken by the tick
-//! ([`super::lock`]); here it is only probed, for `status`.
+//! never `agent_busy`, the lock or `cycle_full`. A tick checks [`static_gates`], then
+//! [`before_lock`], takes the lock ([`super::lock::take`]), then checks [`under_lock`]; `status`
+//! ([`super::review`]) checks the same gates without waking a project or taking the lock.
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +13,9 @@ use serde::Serialize;
 
 use super::Error;
 use super::db::{Cycle, Db, now_ms};
+use super::events::{PhaseEvent, emit};
 use super::fingerprint::{IgnoreSet, fingerprint};
+use super::paths::Paths;
 use crate::config::AlwaysOnConfig;
 use crate::home::{ProjectKey, expand_tilde};
 
@@ -152,6 +155,41 @@ pub fn dormancy(
             format_ms(since)
         ),
     }))
+}
+
+/// The gates a tick checks before the lock, after the static ones: dormancy — a dormant project
+/// whose files changed wakes (its dormancy is cleared and `woke` recorded) — then the activity
+/// gates.
+pub fn before_lock(
+    db: &mut Db,
+    cfg: &AlwaysOnConfig,
+    target: &Target,
+    paths: &Paths,
+    force: bool,
+) -> Result<Option<Closed>, Error> {
+    match dormancy(db, cfg, target, force)? {
+        Dormancy::Asleep(closed) => return Ok(Some(closed)),
+        Dormancy::Changed => {
+            db.clear_dormant(&target.key)?;
+            emit(paths, PhaseEvent::new(&target.key, None, "woke"));
+        }
+        Dormancy::Awake => {}
+    }
+    activity_gates(db, cfg, &target.key, force)
+}
+
+/// The gates a tick checks under the lock: the activity gates again (a tick that finished
+/// meanwhile started a cooldown), then `cycle_full`.
+pub fn under_lock(
+    db: &Db,
+    cfg: &AlwaysOnConfig,
+    key: &ProjectKey,
+    force: bool,
+) -> Result<Option<Closed>, Error> {
+    if let Some(closed) = activity_gates(db, cfg, key, force)? {
+        return Ok(Some(closed));
+    }
+    cycle_gate(db, cfg, key)
 }
 
 /// `agent_busy`, then (unless forced) `recent_user_msg`, `cooldown` and `daily_budget`.

@@ -68,7 +68,7 @@ pub fn repair_dead_lock_holders(home: &PilotHome) -> Result<Vec<DeadLockHolder>,
         let key = ProjectKey(key);
         let paths = Paths::new(home, &key);
         if let Some(_lock) = TickLock::try_acquire(&paths)? {
-            super::tick::reclaim(&db, &paths, &key)?;
+            super::lock::reclaim(&db, &paths, &key)?;
         }
     }
     Ok(found)

@@ -1,16 +1,19 @@
 //! Always-on: autonomous background work on a project while its user is away.
 //!
-//! A tick ([`tick()`]) passes the gates ([`gates`]), then runs discover → workspace → execute →
-//! report: an agent turn that may file one plan (the plan contract in [`plan`], the tool in
-//! [`plan_tool`]); an isolated workspace — a git worktree holding the user's uncommitted changes,
-//! or a snapshot copy ([`workspace`]); an unattended execution confined to it ([`execute`]); and a
-//! report ([`report`]). Every phase is a line in `events.jsonl` ([`events`]). The user reviews and
-//! applies the result with a deterministic three-way apply ([`apply`], [`review`]).
+//! A tick ([`tick()`]) passes the gates ([`gates`]) and takes the project's lock ([`lock`]), then
+//! fires a run (`run/`) of four phases: discovery, an agent turn that may file one plan (the plan
+//! contract in [`plan`], the tool in [`plan_tool`]); an isolated workspace — a git worktree holding
+//! the user's uncommitted changes, or a snapshot copy ([`workspace`]); an unattended execution
+//! confined to it; and a report ([`report`]). Both turns go through [`execute`]. Every phase is a
+//! line in `events.jsonl` ([`events`]). The user reviews and applies the result with a
+//! deterministic three-way apply ([`apply`], [`review`]).
 //!
-//! Owns: the `always_on_*` tables of `state.db` ([`db`]), `<home>/projects/<key>/always-on/`
-//! ([`paths`]), the per-project tick lock ([`lock`]), the heartbeat lease `run`/`chat` hold
-//! ([`lease`]), the dormancy fingerprint ([`fingerprint`]), `watch`, `enable`/`disable`
-//! ([`settings`]) and the doctor checks ([`maintenance`]). Does not own the agent loop: every turn is
+//! Owns: the `always_on_*` tables of `state.db` ([`db`], one file per table) and the states stored
+//! there as enums ([`state`]: run outcome, cycle status and strategy, plan status, lease kind),
+//! `<home>/projects/<key>/always-on/` ([`paths`]), the per-project tick lock and the reclaim of
+//! what a dead holder left ([`lock`]), the heartbeat lease `run`/`chat` hold ([`lease`]), the
+//! dormancy fingerprint ([`fingerprint`]), `watch`, `enable`/`disable` ([`settings`]) and the
+//! doctor checks ([`maintenance`]). Does not own the agent loop: every turn is
 //! `agent::run_once`, as for `run` and cron. Never touches the user's working tree or index except
 //! in `apply`, and never pushes anywhere. Called by `cli/always_on.rs`, and `cli/run.rs` and
 //! `cli/chat` for the lease.
@@ -31,6 +34,7 @@ pub mod plan;
 pub mod plan_tool;
 pub mod report;
 pub mod review;
+mod run;
 pub mod settings;
 pub mod state;
 pub mod tick;
