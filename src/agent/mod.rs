@@ -2,9 +2,12 @@
 //!
 //! An [`Agent`] holds what stays fixed for a session (model, provider, tools, permissions, system
 //! prompt, limits); [`Agent::run_turn`] runs one user input to its end and reports [`AgentEvent`]s as
-//! it goes. The loop prints nothing and writes nothing itself: front ends render the events and
-//! [`Recorder`] appends them to the transcript.
+//! it goes. The turn is a small state machine (`turn.rs`: call the model → check the answer, or run
+//! the reply's tool calls (`batch.rs`) → check the limits → call again) over one state of counters,
+//! with the `--timeout` deadline kept apart. The loop prints nothing and writes nothing itself:
+//! front ends render the events and [`Recorder`] appends them to the transcript.
 
+mod batch;
 mod compact;
 mod conversation;
 mod event;

@@ -1,14 +1,16 @@
 //! One turn: the model call / tool calls iteration until the model answers without calling tools, a
 //! limit is hit, the model fails, or the turn is cancelled.
 //!
-//! Tool calls of one reply are scheduled in call order: consecutive concurrency-safe calls run
-//! together, an unsafe call runs alone (it waits for everything before it and blocks everything after
-//! it), and results are returned in call order. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops
-//! the model stream and the running tools, whose child process groups are killed.
+//! The turn is a small state machine ([`Step`]): call the model → (no tool calls) check the answer,
+//! or (tool calls) run the tools → check the limits → call the model again, until a step finishes
+//! it. The counters it keeps (iterations, tool calls, retries) are one [`TurnState`]; the turn
+//! deadline (`--timeout`) is one [`Deadline`] at the end of this file. One reply's tool calls are
+//! run by `batch.rs`. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
+//! the running tools, whose child process groups are killed.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
@@ -23,7 +25,7 @@ use crate::model::{
     ModelResponse, RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
-use crate::tools::{ExecutionStatus, ToolCall, ToolExecution};
+use crate::tools::{ExecutionStatus, ToolCall};
 
 /// Attempts the model gets to fix a final answer that does not match `--output-schema`.
 const OUTPUT_SCHEMA_RETRIES: u32 = 2;
@@ -32,6 +34,47 @@ const OUTPUT_SCHEMA_RETRIES: u32 = 2;
 pub(super) enum CallEnd {
     Done(ModelResponse),
     Failed(TurnError),
+}
+
+/// What a turn does next.
+enum Step {
+    /// Check the iteration limit, call the model, record its reply.
+    CallModel,
+    /// The reply called no tools: check the answer (`--output-schema`, the Stop hook).
+    CheckAnswer(String),
+    /// The reply called tools: check the tool-call limit, run them, record their results.
+    RunTools(Vec<ToolCall>),
+    /// After the tools: cancellation and the circuit breaker (these calls' invalid arguments).
+    CheckLimits(Vec<(String, serde_json::Value)>),
+    /// The turn is over.
+    Finish(Result<(), TurnError>),
+}
+
+/// The counters and accumulators of one turn.
+#[derive(Default)]
+struct TurnState {
+    usage: Usage,
+    /// Model calls made (a call retried after compaction counts once).
+    iterations: u32,
+    tool_calls: u32,
+    breaker: CircuitBreaker,
+    schema_retries: u32,
+    /// The provider said the prompt was too long once and the history was compacted.
+    compacted_on_error: bool,
+    /// A Stop hook already made the model continue once.
+    stop_continued: bool,
+}
+
+/// What every step works on: the turn's history, its cancellation and its event sink.
+struct TurnIo<'a> {
+    turn: u32,
+    history: &'a mut Vec<Message>,
+    token: CancellationToken,
+    emit: &'a mut (dyn FnMut(AgentEvent) + Send),
+    /// The memory recalled for the input, attached to it in every request.
+    recalled: Option<String>,
+    /// Where the input is in `history`.
+    input_at: usize,
 }
 
 impl Agent {
@@ -47,189 +90,204 @@ impl Agent {
     ) -> TurnOutcome {
         let started = Instant::now();
         let token = cancel.child_token();
-        let timed_out = Arc::new(AtomicBool::new(false));
-        let _timer = self.limits.timeout.map(|limit| {
-            let (token, flag) = (token.clone(), Arc::clone(&timed_out));
-            AbortOnDropHandle::new(tokio::spawn(async move {
-                tokio::select! {
-                    () = tokio::time::sleep(limit) => {
-                        flag.store(true, Ordering::SeqCst);
-                        token.cancel();
-                    }
-                    () = token.cancelled() => {}
-                }
-            }))
-        });
+        let deadline = Deadline::start(self.limits.timeout, &token);
         let mut input = input;
         if let Err(reason) = self
             .submit_hooks(&mut input, !history.is_empty(), &token)
             .await
         {
-            return TurnOutcome {
-                turn,
-                status: TurnStatus::Failed,
-                final_text: String::new(),
-                usage: Usage::default(),
-                cost_usd: None,
-                error: Some(TurnError::Blocked(reason)),
-                duration: started.elapsed(),
-                iterations: 0,
-                tool_calls: 0,
-            };
+            return blocked(turn, reason, started);
         }
-        // Recall may wait for the memory model (up to `retrievalTimeoutMs`); Ctrl-C or the turn
-        // timeout ends the wait.
-        let query = input.text();
-        let recalled = match &self.memory {
-            Some(memory) => tokio::select! {
-                recalled = memory.0.recall(&query) => recalled,
-                () = token.cancelled() => None,
-            },
-            None => None,
-        };
+        let recalled = self.recall(&input, &token).await;
         let input_at = history.len();
         history.push(input.clone());
         emit(AgentEvent::UserMessage {
             turn,
             message: input,
         });
-        let mut usage = Usage::default();
-        let mut iterations = 0;
-        let mut tool_calls = 0;
-        let mut breaker = CircuitBreaker::default();
-        let mut schema_retries = 0;
-        let mut compacted_on_error = false;
-        let mut stop_continued = false;
+        let mut io = TurnIo {
+            turn,
+            history,
+            token,
+            emit,
+            recalled,
+            input_at,
+        };
+        let mut state = TurnState::default();
+        let mut step = Step::CallModel;
         let end = loop {
-            if iterations >= self.limits.max_iterations {
-                break Err(TurnError::Limit(format!(
-                    "stopped after {} model calls (--max-turns); continue with `pilotdeck run --continue`",
-                    self.limits.max_iterations
-                )));
-            }
-            iterations += 1;
-            self.fit_context(history, &token, emit).await;
-            let mut request = ModelRequest::new(self.model.clone(), history.clone());
-            request.system = Some(self.system.clone());
-            // Per call, not per turn: an MCP server's tool list may change between calls
-            // (`tools/list_changed`); unchanged lists give identical definitions.
-            request.tools = self.tool_specs();
-            request.max_output_tokens = self.max_output_tokens;
-            request.thinking = self.thinking.clone();
-            request.output_schema = self.output_schema.clone();
-            if let Some(block) = &recalled {
-                crate::context::attach_recall(&mut request.messages, input_at, block);
-            }
-            let response = match self.call_model(turn, &request, &token, emit).await {
-                CallEnd::Done(r) => r,
-                // The provider counts better than our estimate: compact once and retry.
-                CallEnd::Failed(TurnError::Model(e))
-                    if e.code == ErrorCode::PromptTooLong && !compacted_on_error =>
-                {
-                    compacted_on_error = true;
-                    if self.compact_and_report(history, &token, emit).await {
-                        iterations -= 1;
-                        continue;
-                    }
-                    break Err(TurnError::Model(e));
-                }
-                CallEnd::Failed(e) => break Err(e),
+            step = match step {
+                Step::CallModel => self.call_model_step(&mut io, &mut state).await,
+                Step::CheckAnswer(answer) => self.check_answer(&mut io, &mut state, &answer).await,
+                Step::RunTools(calls) => self.run_tools_step(&mut io, &mut state, calls).await,
+                Step::CheckLimits(invalid) => check_limits(&io, &mut state, &invalid),
+                Step::Finish(end) => break end,
             };
-            self.observe_usage(&request.messages, &response.usage);
-            usage.add(&response.usage);
-            history.push(response.message.clone());
-            emit(AgentEvent::AssistantMessage {
-                message: response.message.clone(),
-                usage: response.usage,
-                model: self.current_model(),
-            });
-            let calls: Vec<ToolCall> = response
-                .message
-                .tool_calls()
-                .map(|c| ToolCall {
-                    id: c.id.to_owned(),
-                    name: c.name.to_owned(),
-                    input: c.arguments.clone(),
-                })
-                .collect();
-            if calls.is_empty() {
-                let answer = response.message.text();
-                match self.check_output(&answer) {
-                    Ok(()) => match self.stop_hook(&answer, stop_continued, &token).await {
-                        Some(reason) => {
-                            stop_continued = true;
-                            history.push(Message::user(format!(
-                                "A Stop hook asks you to continue before finishing: {reason}"
-                            )));
-                            continue;
-                        }
-                        None => break Ok(()),
-                    },
-                    Err(problem) if schema_retries < OUTPUT_SCHEMA_RETRIES => {
-                        schema_retries += 1;
-                        let fix = Message::user(format!(
-                            "Your final answer must be only JSON valid against the required schema. Problem: {problem}. Reply again with the corrected JSON and nothing else."
-                        ));
-                        history.push(fix);
-                        continue;
-                    }
-                    Err(problem) => break Err(TurnError::InvalidOutput(problem)),
+        };
+        let end = deadline.explain(end);
+        self.outcome(turn, io.history, state, end, started)
+    }
+
+    /// Recall may wait for the memory model (up to `retrievalTimeoutMs`); Ctrl-C or the turn
+    /// timeout ends the wait.
+    async fn recall(&self, input: &Message, token: &CancellationToken) -> Option<String> {
+        let memory = self.memory.as_ref()?;
+        let query = input.text();
+        tokio::select! {
+            recalled = memory.0.recall(&query) => recalled,
+            () = token.cancelled() => None,
+        }
+    }
+
+    /// [`Step::CallModel`].
+    async fn call_model_step(&self, io: &mut TurnIo<'_>, state: &mut TurnState) -> Step {
+        if state.iterations >= self.limits.max_iterations {
+            return Step::Finish(Err(TurnError::Limit(format!(
+                "stopped after {} model calls (--max-turns); continue with `pilotdeck run --continue`",
+                self.limits.max_iterations
+            ))));
+        }
+        state.iterations += 1;
+        self.fit_context(io.history, &io.token, io.emit).await;
+        let request = self.request(io);
+        let response = match self.call_model(io.turn, &request, &io.token, io.emit).await {
+            CallEnd::Done(r) => r,
+            // The provider counts better than our estimate: compact once and retry.
+            CallEnd::Failed(TurnError::Model(e))
+                if e.code == ErrorCode::PromptTooLong && !state.compacted_on_error =>
+            {
+                state.compacted_on_error = true;
+                if self
+                    .compact_and_report(io.history, &io.token, io.emit)
+                    .await
+                {
+                    state.iterations -= 1;
+                    return Step::CallModel;
                 }
+                return Step::Finish(Err(TurnError::Model(e)));
             }
-            tool_calls += calls.len() as u32;
-            if tool_calls > self.limits.max_tool_calls {
-                // Every call still needs a result so the conversation stays well-formed.
-                let results = calls
-                    .iter()
-                    .map(|c| {
-                        ContentBlock::tool_result(
-                            &c.id,
-                            "not run: the turn's tool-call limit was reached",
-                            true,
-                        )
-                    })
-                    .collect();
-                let message = Message::tool_results(results);
-                history.push(message.clone());
-                emit(AgentEvent::ToolResults { message });
-                break Err(TurnError::Limit(format!(
-                    "stopped after {} tool calls (the turn's tool-call limit)",
-                    self.limits.max_tool_calls
+            CallEnd::Failed(e) => return Step::Finish(Err(e)),
+        };
+        self.observe_usage(&request.messages, &response.usage);
+        state.usage.add(&response.usage);
+        io.history.push(response.message.clone());
+        (io.emit)(AgentEvent::AssistantMessage {
+            message: response.message.clone(),
+            usage: response.usage,
+            model: self.current_model(),
+        });
+        let calls: Vec<ToolCall> = response
+            .message
+            .tool_calls()
+            .map(|c| ToolCall {
+                id: c.id.to_owned(),
+                name: c.name.to_owned(),
+                input: c.arguments.clone(),
+            })
+            .collect();
+        if calls.is_empty() {
+            Step::CheckAnswer(response.message.text())
+        } else {
+            Step::RunTools(calls)
+        }
+    }
+
+    /// The request of one model call: the history, with the recalled memory on the input.
+    fn request(&self, io: &TurnIo<'_>) -> ModelRequest {
+        let mut request = ModelRequest::new(self.model.clone(), io.history.clone());
+        request.system = Some(self.system.clone());
+        // Per call, not per turn: an MCP server's tool list may change between calls
+        // (`tools/list_changed`); unchanged lists give identical definitions.
+        request.tools = self.tool_specs();
+        request.max_output_tokens = self.max_output_tokens;
+        request.thinking = self.thinking.clone();
+        request.output_schema = self.output_schema.clone();
+        if let Some(block) = &io.recalled {
+            crate::context::attach_recall(&mut request.messages, io.input_at, block);
+        }
+        request
+    }
+
+    /// [`Step::CheckAnswer`]: a schema mismatch is sent back (up to [`OUTPUT_SCHEMA_RETRIES`]
+    /// times), and a Stop hook may make the model continue once.
+    async fn check_answer(&self, io: &mut TurnIo<'_>, state: &mut TurnState, answer: &str) -> Step {
+        match self.check_output(answer) {
+            Ok(()) => match self
+                .stop_hook(answer, state.stop_continued, &io.token)
+                .await
+            {
+                Some(reason) => {
+                    state.stop_continued = true;
+                    io.history.push(Message::user(format!(
+                        "A Stop hook asks you to continue before finishing: {reason}"
+                    )));
+                    Step::CallModel
+                }
+                None => Step::Finish(Ok(())),
+            },
+            Err(problem) if state.schema_retries < OUTPUT_SCHEMA_RETRIES => {
+                state.schema_retries += 1;
+                io.history.push(Message::user(format!(
+                    "Your final answer must be only JSON valid against the required schema. Problem: {problem}. Reply again with the corrected JSON and nothing else."
                 )));
+                Step::CallModel
             }
-            let executions = self.run_tools(&calls, &token, emit).await;
-            let invalid: Vec<(String, serde_json::Value)> = calls
-                .iter()
-                .zip(&executions)
-                .filter(|(_, e)| matches!(e.status, ExecutionStatus::InvalidArguments(_)))
-                .map(|(c, _)| (c.name.clone(), c.input.clone()))
-                .collect();
+            Err(problem) => Step::Finish(Err(TurnError::InvalidOutput(problem))),
+        }
+    }
+
+    /// [`Step::RunTools`]: over the turn's tool-call limit, every call gets a "not run" result and
+    /// the turn ends; else the calls run and their results join the history.
+    async fn run_tools_step(
+        &self,
+        io: &mut TurnIo<'_>,
+        state: &mut TurnState,
+        calls: Vec<ToolCall>,
+    ) -> Step {
+        state.tool_calls += calls.len() as u32;
+        if state.tool_calls > self.limits.max_tool_calls {
+            // Every call still needs a result so the conversation stays well-formed.
             let results = calls
                 .iter()
-                .zip(&executions)
-                .map(|(c, e)| {
-                    ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error)
+                .map(|c| {
+                    ContentBlock::tool_result(
+                        &c.id,
+                        "not run: the turn's tool-call limit was reached",
+                        true,
+                    )
                 })
                 .collect();
-            let message = Message::tool_results(results);
-            history.push(message.clone());
-            emit(AgentEvent::ToolResults { message });
-            if token.is_cancelled() {
-                break Err(TurnError::Cancelled);
-            }
-            if let Some(reason) = breaker.record(&invalid) {
-                break Err(TurnError::Limit(reason));
-            }
-        };
-        let end = match end {
-            Err(TurnError::Cancelled) if timed_out.load(Ordering::SeqCst) => {
-                Err(TurnError::Limit(format!(
-                    "stopped: the turn ran longer than --timeout ({}s)",
-                    self.limits.timeout.map_or(0, |t| t.as_secs())
-                )))
-            }
-            other => other,
-        };
+            push_results(io, results);
+            return Step::Finish(Err(TurnError::Limit(format!(
+                "stopped after {} tool calls (the turn's tool-call limit)",
+                self.limits.max_tool_calls
+            ))));
+        }
+        let executions = self.run_tools(&calls, &io.token, io.emit).await;
+        let invalid = calls
+            .iter()
+            .zip(&executions)
+            .filter(|(_, e)| matches!(e.status, ExecutionStatus::InvalidArguments(_)))
+            .map(|(c, _)| (c.name.clone(), c.input.clone()))
+            .collect();
+        let results = calls
+            .iter()
+            .zip(&executions)
+            .map(|(c, e)| ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error))
+            .collect();
+        push_results(io, results);
+        Step::CheckLimits(invalid)
+    }
+
+    /// The turn's outcome from how it ended.
+    fn outcome(
+        &self,
+        turn: u32,
+        history: &[Message],
+        state: TurnState,
+        end: Result<(), TurnError>,
+        started: Instant,
+    ) -> TurnOutcome {
         let status = match &end {
             Ok(()) => TurnStatus::Completed,
             Err(TurnError::Cancelled) => TurnStatus::Aborted,
@@ -248,12 +306,12 @@ impl Agent {
             turn,
             status,
             final_text,
-            usage,
-            cost_usd: self.turn_cost(turn, &usage),
+            usage: state.usage,
+            cost_usd: self.turn_cost(turn, &state.usage),
             error: end.err(),
             duration: started.elapsed(),
-            iterations,
-            tool_calls,
+            iterations: state.iterations,
+            tool_calls: state.tool_calls,
         }
     }
 
@@ -303,63 +361,88 @@ impl Agent {
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         }
     }
+}
 
-    /// Runs one reply's calls: batches of consecutive concurrency-safe calls in parallel, unsafe calls
-    /// alone; results in call order.
-    async fn run_tools(
-        &self,
-        calls: &[ToolCall],
-        token: &CancellationToken,
-        emit: &mut (dyn FnMut(AgentEvent) + Send),
-    ) -> Vec<ToolExecution> {
-        let mut ctx = self.tool_ctx.with_cancel(token.clone());
-        ctx.session.clone_from(&self.session);
-        ctx.transcript.clone_from(&self.transcript);
-        let mut out = Vec::with_capacity(calls.len());
-        let mut i = 0;
-        while i < calls.len() {
-            let safe = self.tools.is_concurrency_safe(&calls[i]);
-            let end = if safe {
-                i + calls[i..]
-                    .iter()
-                    .take_while(|c| self.tools.is_concurrency_safe(c))
-                    .count()
-            } else {
-                i + 1
-            };
-            let batch = &calls[i..end];
-            for c in batch {
-                emit(AgentEvent::ToolStarted {
-                    call_id: c.id.clone(),
-                    name: c.name.clone(),
-                    arguments: c.input.clone(),
-                });
-            }
-            crate::crash::point("run.tool");
-            let runs = batch.iter().map(|c| {
-                let ctx = &ctx;
-                async move {
-                    let started = Instant::now();
-                    let execution = self.execute_call(ctx, c).await;
-                    (execution, started.elapsed())
+/// [`Step::CheckLimits`]: a cancelled turn ends, and so does one whose tools keep getting invalid
+/// arguments (the circuit breaker).
+fn check_limits(
+    io: &TurnIo<'_>,
+    state: &mut TurnState,
+    invalid: &[(String, serde_json::Value)],
+) -> Step {
+    if io.token.is_cancelled() {
+        return Step::Finish(Err(TurnError::Cancelled));
+    }
+    match state.breaker.record(invalid) {
+        Some(reason) => Step::Finish(Err(TurnError::Limit(reason))),
+        None => Step::CallModel,
+    }
+}
+
+/// Adds one tool-results message to the history and reports it.
+fn push_results(io: &mut TurnIo<'_>, results: Vec<ContentBlock>) {
+    let message = Message::tool_results(results);
+    io.history.push(message.clone());
+    (io.emit)(AgentEvent::ToolResults { message });
+}
+
+/// The outcome of a turn a UserPromptSubmit hook blocked: nothing ran.
+fn blocked(turn: u32, reason: String, started: Instant) -> TurnOutcome {
+    TurnOutcome {
+        turn,
+        status: TurnStatus::Failed,
+        final_text: String::new(),
+        usage: Usage::default(),
+        cost_usd: None,
+        error: Some(TurnError::Blocked(reason)),
+        duration: started.elapsed(),
+        iterations: 0,
+        tool_calls: 0,
+    }
+}
+
+// --- the turn deadline -------------------------------------------------------------------------
+
+/// The turn deadline (`--timeout`): when it passes, the turn's token is cancelled, and that
+/// cancellation ends the turn as a limit rather than an abort.
+struct Deadline {
+    limit: Option<Duration>,
+    passed: Arc<AtomicBool>,
+    _timer: Option<AbortOnDropHandle<()>>,
+}
+
+impl Deadline {
+    fn start(limit: Option<Duration>, token: &CancellationToken) -> Deadline {
+        let passed = Arc::new(AtomicBool::new(false));
+        let timer = limit.map(|limit| {
+            let (token, flag) = (token.clone(), Arc::clone(&passed));
+            AbortOnDropHandle::new(tokio::spawn(async move {
+                tokio::select! {
+                    () = tokio::time::sleep(limit) => {
+                        flag.store(true, Ordering::SeqCst);
+                        token.cancel();
+                    }
+                    () = token.cancelled() => {}
                 }
-            });
-            let finished = futures::future::join_all(runs).await;
-            crate::crash::point("run.tool.done");
-            for (c, (execution, duration)) in batch.iter().zip(finished) {
-                emit(AgentEvent::ToolFinished {
-                    call_id: c.id.clone(),
-                    name: c.name.clone(),
-                    arguments: c.input.clone(),
-                    status: execution.status.clone(),
-                    summary: execution.output.summary.clone(),
-                    is_error: execution.output.is_error,
-                    duration,
-                });
-                out.push(execution);
-            }
-            i = end;
+            }))
+        });
+        Deadline {
+            limit,
+            passed,
+            _timer: timer,
         }
-        out
+    }
+
+    /// A cancellation the deadline caused becomes a limit.
+    fn explain(&self, end: Result<(), TurnError>) -> Result<(), TurnError> {
+        match end {
+            Err(TurnError::Cancelled) if self.passed.load(Ordering::SeqCst) => {
+                Err(TurnError::Limit(format!(
+                    "stopped: the turn ran longer than --timeout ({}s)",
+                    self.limit.map_or(0, |t| t.as_secs())
+                )))
+            }
+            other => other,
+        }
     }
 }

@@ -1,0 +1,73 @@
+//! One reply's tool calls, scheduled in call order: consecutive concurrency-safe calls run
+//! together, an unsafe call runs alone (it waits for everything before it and blocks everything
+//! after it), and results are returned in call order. Each call is reported as it starts and
+//! finishes.
+
+use std::time::Instant;
+
+use tokio_util::sync::CancellationToken;
+
+use super::Agent;
+use super::event::AgentEvent;
+use crate::tools::{ToolCall, ToolExecution};
+
+impl Agent {
+    /// Runs one reply's calls: batches of consecutive concurrency-safe calls in parallel, unsafe calls
+    /// alone; results in call order.
+    pub(super) async fn run_tools(
+        &self,
+        calls: &[ToolCall],
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Vec<ToolExecution> {
+        let mut ctx = self.tool_ctx.with_cancel(token.clone());
+        ctx.session.clone_from(&self.session);
+        ctx.transcript.clone_from(&self.transcript);
+        let mut out = Vec::with_capacity(calls.len());
+        let mut i = 0;
+        while i < calls.len() {
+            let safe = self.tools.is_concurrency_safe(&calls[i]);
+            let end = if safe {
+                i + calls[i..]
+                    .iter()
+                    .take_while(|c| self.tools.is_concurrency_safe(c))
+                    .count()
+            } else {
+                i + 1
+            };
+            let batch = &calls[i..end];
+            for c in batch {
+                emit(AgentEvent::ToolStarted {
+                    call_id: c.id.clone(),
+                    name: c.name.clone(),
+                    arguments: c.input.clone(),
+                });
+            }
+            crate::crash::point("run.tool");
+            let runs = batch.iter().map(|c| {
+                let ctx = &ctx;
+                async move {
+                    let started = Instant::now();
+                    let execution = self.execute_call(ctx, c).await;
+                    (execution, started.elapsed())
+                }
+            });
+            let finished = futures::future::join_all(runs).await;
+            crate::crash::point("run.tool.done");
+            for (c, (execution, duration)) in batch.iter().zip(finished) {
+                emit(AgentEvent::ToolFinished {
+                    call_id: c.id.clone(),
+                    name: c.name.clone(),
+                    arguments: c.input.clone(),
+                    status: execution.status.clone(),
+                    summary: execution.output.summary.clone(),
+                    is_error: execution.output.is_error,
+                    duration,
+                });
+                out.push(execution);
+            }
+            i = end;
+        }
+        out
+    }
+}
