@@ -46,7 +46,7 @@ pub use lifecycle::{
 pub use note::{Note, NoteKind, NoteMeta, slug};
 pub use queue::Capture;
 pub use recall::{RecallOptions, RecallResult, RecalledNote, recall, recall_offline, render};
-pub use segment::{query_terms, segment};
+pub use segment::query_terms;
 pub use select::{FallbackReason, ModelStep, SkipReason};
 pub use space::{Memory, now};
 pub use trace::{Trace, TraceKind, recent as traces};

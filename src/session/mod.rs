@@ -7,9 +7,9 @@
 
 mod index;
 mod ops;
+mod query;
 mod render;
 mod resume;
-mod segment;
 mod summary;
 mod transcript;
 
@@ -17,6 +17,5 @@ pub use index::{Scope, SearchHit, SyncReport};
 pub use ops::{Loaded, fork, list, load, refresh, reindex, remove, rename, search, short};
 pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
-pub use segment::is_cjk;
 pub use summary::{SessionSummary, title_from_prompt};
 pub use transcript::{Error, Record, SessionId, Transcript, TurnStatus, find};
