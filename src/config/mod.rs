@@ -27,7 +27,7 @@ pub use layer::{Origin, expand};
 pub use load::{
     Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
 };
-pub use model_ref::ModelRef;
+pub use model_ref::{ModelRef, ModelRefError};
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, known_provider};
 pub use schema::{
     AgentConfig, Capabilities, Config, IGNORED_SECTIONS, ModelEntry, ModelPricing, ModelSection,
@@ -35,4 +35,3 @@ pub use schema::{
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};
-pub use validate::resolve_problem;

@@ -32,25 +32,14 @@ impl MemoryModel {
             .clone()
             .or_else(|| memory.config.agent.model.clone())
             .ok_or(Error::NoModel)?;
-        if let Some(problem) = crate::config::resolve_problem(&memory.config, &text) {
-            return Err(Error::BadModel {
-                model: text,
-                problem,
-            });
-        }
-        let model = ModelRef::parse(&text).ok_or_else(|| Error::BadModel {
-            model: text.clone(),
-            problem: "write provider/model".to_owned(),
-        })?;
-        let provider_config = memory
-            .config
-            .model
-            .providers
-            .get(&model.provider)
-            .ok_or_else(|| Error::BadModel {
-                model: text.clone(),
-                problem: format!("provider `{}` is not configured", model.provider),
-            })?;
+        let (model, provider_config) =
+            memory
+                .config
+                .resolve_model(&text)
+                .map_err(|problem| Error::BadModel {
+                    model: text.clone(),
+                    problem,
+                })?;
         let provider =
             ResolvedProvider::resolve(&model.provider, provider_config).map_err(Error::Model)?;
         let client = ModelClient::new().map_err(Error::Model)?;
