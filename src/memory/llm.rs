@@ -4,9 +4,7 @@
 //! then skips with a trace — bad output is never written).
 
 use crate::config::ModelRef;
-use crate::model::{
-    CallOptions, Message, ModelClient, ModelRequest, ResolvedProvider, RetryBudget,
-};
+use crate::model::{Message, ModelClient, ModelRequest, ResolvedProvider};
 
 use super::Error;
 use super::space::Memory;
@@ -72,32 +70,29 @@ impl MemoryModel {
         let mut request = ModelRequest::new(self.model.clone(), vec![Message::user(user)]);
         request.system = Some(system.to_owned());
         request.temperature = Some(0.0);
+        let call = crate::router::CallContext {
+            session: None,
+            turn: None,
+            role: crate::router::CallRole::Memory,
+        };
+        let direct = crate::router::Direct {
+            client: &self.client,
+            provider: &self.provider,
+            retry_budget: RETRY_BUDGET,
+        };
         let cancel = tokio_util::sync::CancellationToken::new();
-        let response = match &self.router {
-            Some(router) => {
-                let call = crate::router::CallContext {
-                    session: None,
-                    turn: None,
-                    role: crate::router::CallRole::Memory,
-                };
-                router
-                    .complete(Some(&self.model), &request, &call, &cancel)
-                    .await
-                    .result
-            }
-            None => {
-                let options = CallOptions {
-                    budget: RetryBudget::new(RETRY_BUDGET),
-                    cancel,
-                };
-                self.client
-                    .complete(&self.provider, &request, options)
-                    .await
-            }
-        }
+        let response = crate::router::background_complete(
+            self.router.as_ref(),
+            direct,
+            &self.model,
+            &request,
+            &call,
+            &cancel,
+        )
+        .await
         .map_err(Error::Model)?;
         let text = response.message.text();
-        let body = crate::agent::strip_fences(&text);
+        let body = crate::model::strip_fences(&text);
         Ok(match serde_json::from_str::<serde_json::Value>(body) {
             Ok(v) if v.is_object() => Ok(v),
             Ok(_) => Err("the reply is JSON but not an object".to_owned()),
