@@ -4,7 +4,9 @@
 //! Every command that talks to a model (`run`, `chat`, cron, always-on) records through
 //! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere. The
 //! index is a cache: `session list` repairs it from the files, `session reindex` rebuilds it.
+//! [`check`] holds the `doctor --deep` checks of transcripts and index.
 
+pub mod check;
 mod index;
 mod ops;
 mod query;
