@@ -10,6 +10,7 @@ pub mod context;
 pub mod crash;
 pub mod cron;
 pub mod doctor;
+pub mod env;
 pub mod extensions;
 pub mod frontmatter;
 pub mod home;
