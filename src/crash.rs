@@ -26,7 +26,7 @@ static CRASH_AT: OnceLock<Option<String>> = OnceLock::new();
 
 /// Kills this process with SIGKILL when `PILOTDECK_CRASH_AT` names `name`; otherwise does nothing.
 pub fn point(name: &str) {
-    let target = CRASH_AT.get_or_init(|| crate::config::env::var("PILOTDECK_CRASH_AT"));
+    let target = CRASH_AT.get_or_init(|| crate::env::var("PILOTDECK_CRASH_AT"));
     if target.as_deref() == Some(name) {
         tracing::warn!(point = name, "PILOTDECK_CRASH_AT: killing this process");
         let _ =

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::config::env;
+use crate::env;
 use crate::store::{self, create_dir_private};
 
 /// The state directory: `--home`, else `$PILOTDECK_HOME`, else `$PILOT_HOME`, else `~/.pilotdeck`.

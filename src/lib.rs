@@ -10,6 +10,7 @@ pub mod context;
 pub mod crash;
 pub mod cron;
 pub mod doctor;
+pub mod env;
 pub mod extensions;
 pub mod frontmatter;
 pub mod home;
@@ -21,6 +22,7 @@ pub mod output;
 pub mod router;
 pub mod session;
 pub mod store;
+pub mod text;
 pub mod tools;
 
 /// File edits the way other programs make them, shared with the integration tests.

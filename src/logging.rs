@@ -15,7 +15,7 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{EnvFilter, Layer};
 
-use crate::config::env;
+use crate::env;
 use crate::store::create_dir_private;
 
 /// How long rolled log files are kept.

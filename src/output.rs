@@ -11,8 +11,15 @@ use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
 
-use crate::cli::ColorChoice;
-use crate::config::env;
+use crate::env;
+
+/// When to use colour (`--color`); `Auto` means when stderr is a terminal and `NO_COLOR` is unset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
 
 /// Output settings for one process.
 #[derive(Debug, Clone, Copy)]

@@ -617,3 +617,48 @@ fn run_titles_a_session_once_failures_are_silent_and_a_resumed_untitled_session_
         "the title call is routed and accounted: {stats}"
     );
 }
+
+#[test]
+fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characters() {
+    let mock = MockModel::spawn();
+    mock.script_titles();
+    mock.push(answer("Read 第3章 first, then the appendix."));
+    mock.push(title("Reading order"));
+    let env = setup(&mock);
+    env.cmd().args(["run", "What should I read?"]).run(0);
+    let search = |query: &str| -> Vec<Value> {
+        let hits = env
+            .cmd()
+            .args(["session", "search", query, "--json"])
+            .run(0)
+            .json();
+        hits.as_array().unwrap().clone()
+    };
+    assert_eq!(search("章").len(), 1);
+
+    // The index as schema version 8 wrote it: a lone CJK character stayed glued to its neighbours
+    // (`第3章` one token), so a one-character search could not find it.
+    let db = rusqlite::Connection::open(env.home.join("state.db")).unwrap();
+    db.execute_batch("UPDATE session_text SET body = text; PRAGMA user_version = 8;")
+        .unwrap();
+    let stale: i64 = db
+        .query_row(
+            "SELECT count(*) FROM session_text WHERE session_text MATCH '\"章\"*'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(stale, 0, "the old form does not match");
+    drop(db);
+
+    // Upgrading empties the stale index and the search rebuilds it in the new form.
+    let hits = search("章");
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert_eq!(hits[0]["title"], "Reading order");
+    assert!(
+        hits[0]["snippet"].as_str().unwrap().contains("[章]"),
+        "{hits:?}"
+    );
+    assert_eq!(search("appendix").len(), 1);
+    assert_eq!(list(&env).len(), 1);
+}

@@ -137,21 +137,11 @@ impl Agent {
         let Some(schema) = &self.output_schema else {
             return Ok(());
         };
-        let value: serde_json::Value = serde_json::from_str(strip_fences(text))
+        let value: serde_json::Value = serde_json::from_str(crate::model::strip_fences(text))
             .map_err(|e| format!("the answer is not JSON ({e})"))?;
         crate::tools::validate_arguments("output", &schema.schema, &value)
             .map_err(|invalid| invalid.problems.join("; "))
     }
-}
-
-/// The JSON inside a ```json fence, or the text itself.
-pub fn strip_fences(text: &str) -> &str {
-    let t = text.trim();
-    let Some(rest) = t.strip_prefix("```") else {
-        return t;
-    };
-    let rest = rest.split_once('\n').map_or("", |(_, body)| body);
-    rest.trim_end().strip_suffix("```").unwrap_or(rest).trim()
 }
 
 impl Agent {
@@ -165,27 +155,26 @@ impl Agent {
         request: &crate::model::ModelRequest,
         cancel: &tokio_util::sync::CancellationToken,
     ) -> Result<crate::model::ModelResponse, crate::model::Error> {
+        let call = crate::router::CallContext {
+            session: self.session.clone(),
+            turn: None,
+            role,
+        };
+        let direct = crate::router::Direct {
+            client: &self.client,
+            provider: &self.provider,
+            retry_budget: self.retry_budget,
+        };
         let model = model.unwrap_or(&self.model);
-        match &self.router {
-            Some(router) => {
-                let call = crate::router::CallContext {
-                    session: self.session.clone(),
-                    turn: None,
-                    role,
-                };
-                router
-                    .complete(Some(model), request, &call, cancel)
-                    .await
-                    .result
-            }
-            None => {
-                let options = crate::model::CallOptions {
-                    budget: crate::model::RetryBudget::new(self.retry_budget),
-                    cancel: cancel.clone(),
-                };
-                self.client.complete(&self.provider, request, options).await
-            }
-        }
+        crate::router::background_complete(
+            self.router.as_deref(),
+            direct,
+            model,
+            request,
+            &call,
+            cancel,
+        )
+        .await
     }
 
     /// The model for cheap background work: the router's `simple` tier when configured, else the

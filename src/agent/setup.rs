@@ -9,7 +9,7 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 use super::{Agent, Limits, SubagentSettings};
-use crate::config::{Config, ModelRef};
+use crate::config::{Config, ModelRef, ProviderConfig};
 use crate::context::{self, PromptOptions};
 use crate::extensions::{Extensions, ReadSkillTool};
 use crate::home::{PilotHome, Project};
@@ -52,8 +52,8 @@ pub enum SetupError {
          (`pilotdeck config init`), or export OPENAI_API_KEY / ANTHROPIC_API_KEY"
     )]
     NoModel,
-    #[error("{0}")]
-    BadModel(String),
+    #[error(transparent)]
+    BadModel(#[from] crate::config::ModelRefError),
     #[error(transparent)]
     Provider(#[from] model::Error),
     #[error(transparent)]
@@ -64,19 +64,19 @@ pub enum SetupError {
     Router(#[from] crate::router::Error),
 }
 
-/// The model a session uses: the flag, else the session's, else the config's default.
-pub fn resolve_model(config: &Config, opts: &AgentOptions) -> Result<ModelRef, SetupError> {
+/// The model a session uses and its provider's config: the flag, else the session's, else the
+/// config's default.
+pub fn resolve_model<'c>(
+    config: &'c Config,
+    opts: &AgentOptions,
+) -> Result<(ModelRef, &'c ProviderConfig), SetupError> {
     let text = opts
         .model_flag
-        .clone()
-        .or_else(|| opts.session_model.clone())
-        .or_else(|| config.agent.model.clone())
+        .as_deref()
+        .or(opts.session_model.as_deref())
+        .or(config.agent.model.as_deref())
         .ok_or(SetupError::NoModel)?;
-    if let Some(problem) = crate::config::resolve_problem(config, &text) {
-        return Err(SetupError::BadModel(problem));
-    }
-    ModelRef::parse(&text)
-        .ok_or_else(|| SetupError::BadModel(format!("`{text}` is not provider/model")))
+    Ok(config.resolve_model(text)?)
 }
 
 /// Builds the agent for `project`.
@@ -86,10 +86,7 @@ pub fn build(
     config: &Config,
     opts: &AgentOptions,
 ) -> Result<Agent, SetupError> {
-    let model = resolve_model(config, opts)?;
-    let provider_config = config.model.providers.get(&model.provider).ok_or_else(|| {
-        SetupError::BadModel(format!("provider `{}` is not configured", model.provider))
-    })?;
+    let (model, provider_config) = resolve_model(config, opts)?;
     let provider = ResolvedProvider::resolve(&model.provider, provider_config)?;
     let workspace = Workspace::new(&project.root, &opts.add_dirs)?;
     let permissions_file = home.permissions_file();
@@ -172,8 +169,7 @@ fn subagent_settings(config: &Config) -> SubagentSettings {
         .default
         .filter(|m| m != "inherit")
         .and_then(|text| {
-            let resolved = ModelRef::parse(&text).and_then(|model| {
-                let provider = config.model.providers.get(&model.provider)?;
+            let resolved = config.resolve_model(&text).ok().and_then(|(model, provider)| {
                 let provider = ResolvedProvider::resolve(&model.provider, provider).ok()?;
                 Some((model, provider))
             });

@@ -13,12 +13,13 @@
 //! `<home>/projects/<key>/always-on/` ([`paths`]), the per-project tick lock and the reclaim of
 //! what a dead holder left ([`lock`]), the heartbeat lease `run`/`chat` hold ([`lease`]), the
 //! dormancy fingerprint ([`fingerprint`]), `watch`, `enable`/`disable` ([`settings`]) and the
-//! doctor checks ([`maintenance`]). Does not own the agent loop: every turn is
+//! doctor checks ([`check`], over [`maintenance`]). Does not own the agent loop: every turn is
 //! `agent::run_once`, as for `run` and cron. Never touches the user's working tree or index except
 //! in `apply`, and never pushes anywhere. Called by `cli/always_on.rs`, and `cli/run.rs` and
 //! `cli/chat` for the lease.
 
 pub mod apply;
+pub mod check;
 pub mod db;
 mod digest;
 mod error;

@@ -124,8 +124,8 @@ fn init(ctx: &Context, args: &InitArgs) -> anyhow::Result<Outcome> {
 fn from_flags(args: &InitArgs) -> anyhow::Result<InitOptions> {
     let provider = match &args.provider {
         Some(p) => p.clone(),
-        None if config::env::var("OPENAI_API_KEY").is_some() => "openai".to_owned(),
-        None if config::env::var("ANTHROPIC_API_KEY").is_some() => "anthropic".to_owned(),
+        None if crate::env::var("OPENAI_API_KEY").is_some() => "openai".to_owned(),
+        None if crate::env::var("ANTHROPIC_API_KEY").is_some() => "anthropic".to_owned(),
         None => {
             return Err(UsageError(
                 "no --provider given and no OPENAI_API_KEY or ANTHROPIC_API_KEY set; pass --provider ID --model MODEL"

@@ -19,10 +19,10 @@ mod session;
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use crate::home::{PilotHome, Project};
-use crate::output::Output;
+use crate::output::{ColorChoice, Output};
 
 /// Run LLM agents against a project directory, and remember what they learn.
 #[derive(Debug, Parser)]
@@ -73,13 +73,6 @@ pub struct GlobalArgs {
     /// Print results as JSON on stdout
     #[arg(long, global = true)]
     pub json: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
 }
 
 #[derive(Debug, Subcommand)]

@@ -58,11 +58,10 @@ async fn decide(ctx: &Context, args: DecideArgs) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let loaded = ctx.load_config(None)?;
     let explicit = match &args.model {
-        Some(m) => Some(ModelRef::parse(m).ok_or_else(|| {
-            super::UsageError(format!(
-                "`{m}` is not a model reference; write provider/model"
-            ))
-        })?),
+        Some(m) => Some(
+            m.parse::<ModelRef>()
+                .map_err(|e| super::UsageError(e.to_string()))?,
+        ),
         None => None,
     };
     let opts = DecideOptions {

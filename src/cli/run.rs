@@ -311,7 +311,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     if !json {
         if code == Outcome::Success {
             let answer = match &args.output_schema {
-                Some(_) => agent::strip_fences(&outcome.final_text).to_owned(),
+                Some(_) => crate::model::strip_fences(&outcome.final_text).to_owned(),
                 None => outcome.final_text.clone(),
             };
             out.line(answer.trim_end())?;

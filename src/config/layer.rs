@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 
 use super::diagnostic::{Diagnostic, Location, Severity};
-use super::env;
 use super::locate::{KeyPositions, normalize_path};
 use super::schema::{Config, IGNORED_SECTIONS};
+use crate::env;
 
 /// Where a layer came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

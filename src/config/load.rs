@@ -11,7 +11,8 @@ use super::diagnostic::{Diagnostic, Location, Severity};
 use super::layer::{Layer, Origin};
 use super::locate::KeyPositions;
 use super::schema::Config;
-use super::{env, validate, zero};
+use super::{validate, zero};
+use crate::env;
 use crate::home::PilotHome;
 
 /// What to load. Built by the CLI from its global flags.

@@ -4,11 +4,10 @@
 //! Layers, later wins: built-in defaults → the zero-config default derived from the environment (only
 //! when no file configures a provider) → `<home>/pilotdeck.yaml` (or `--config` /
 //! `$PILOTDECK_CONFIG_PATH`) → `<project>/.pilotdeck/pilotdeck.yaml` → environment (`PILOT_AGENT_MODEL`,
-//! then `PILOTDECK_MODEL`) → command-line flags. This module also owns every read of the environment
-//! (`env`). It does not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
+//! then `PILOTDECK_MODEL`) → command-line flags. The environment is read through [`crate::env`]. It does
+//! not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
 
 mod diagnostic;
-pub mod env;
 mod init;
 mod layer;
 mod load;
@@ -27,7 +26,7 @@ pub use layer::{Origin, expand};
 pub use load::{
     Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
 };
-pub use model_ref::ModelRef;
+pub use model_ref::{ModelRef, ModelRefError};
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, known_provider};
 pub use schema::{
     AgentConfig, Capabilities, Config, IGNORED_SECTIONS, ModelEntry, ModelPricing, ModelSection,
@@ -35,4 +34,3 @@ pub use schema::{
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};
-pub use validate::resolve_problem;

@@ -5,7 +5,6 @@
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::load::Loaded;
-use super::model_ref::ModelRef;
 use super::providers::known_provider;
 use super::schema::Config;
 
@@ -14,8 +13,8 @@ pub(super) fn check(loaded: &mut Loaded) {
     let cfg = &loaded.config;
     check_providers(cfg, &mut found);
     for (key, reference) in model_refs(cfg) {
-        if let Some(message) = resolve_problem(cfg, &reference) {
-            found.push((Severity::Error, key, message));
+        if let Err(e) = cfg.resolve_model(&reference) {
+            found.push((Severity::Error, key, e.to_string()));
         }
     }
     if cfg.agent.model.is_none() && !cfg.model.providers.is_empty() {
@@ -78,46 +77,6 @@ fn model_refs(cfg: &Config) -> Vec<(String, String)> {
         refs.push(("memory.model".to_owned(), m.clone()));
     }
     refs
-}
-
-/// Why `reference` does not resolve, or `None` when it does.
-pub fn resolve_problem(cfg: &Config, reference: &str) -> Option<String> {
-    let Some(r) = ModelRef::parse(reference) else {
-        return Some(format!(
-            "`{reference}` is not a model reference; write provider/model, e.g. openai/gpt-4.1-mini"
-        ));
-    };
-    let Some(provider) = cfg.model.providers.get(&r.provider) else {
-        let known: Vec<&str> = cfg.model.providers.keys().map(String::as_str).collect();
-        return Some(format!(
-            "`{reference}` names provider `{}`, which is not configured (configured: {}); add it under model.providers",
-            r.provider,
-            if known.is_empty() {
-                "none".to_owned()
-            } else {
-                known.join(", ")
-            }
-        ));
-    };
-    if provider.models.is_empty() {
-        return None;
-    }
-    let listed = provider.models.iter().any(|(id, entry)| {
-        id == &r.model
-            || entry
-                .as_ref()
-                .is_some_and(|e| e.aliases.iter().any(|a| a == &r.model))
-    });
-    (!listed).then(|| {
-        let known: Vec<&str> = provider.models.keys().map(String::as_str).collect();
-        format!(
-            "`{reference}`: provider `{}` has no model `{}` (listed: {}); add it under model.providers.{}.models",
-            r.provider,
-            r.model,
-            known.join(", "),
-            r.provider
-        )
-    })
 }
 
 fn check_providers(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {

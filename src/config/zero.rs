@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use serde_yaml::{Mapping, Value};
 
-use super::env;
 use super::layer::{Layer, Origin};
+use crate::env;
 
 /// The derived layer, or `None` when the environment offers no provider.
 pub(super) fn derive() -> Option<Layer> {

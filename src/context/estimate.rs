@@ -21,7 +21,7 @@ pub fn estimate_text(text: &str) -> u64 {
     for c in text.chars() {
         if c.is_ascii() {
             ascii += 1;
-        } else if crate::session::is_cjk(c) {
+        } else if crate::text::is_cjk(c) {
             cjk += 1;
         } else {
             other += 1;

@@ -199,7 +199,7 @@ pub fn parse_zone(name: &str) -> Result<Tz, Error> {
 /// The system's zone: `$TZ`, else `/etc/timezone`, else the target of `/etc/localtime`; UTC when none
 /// names a known IANA zone.
 pub fn system_zone() -> Tz {
-    let from_env = crate::config::env::var("TZ").map(|t| t.trim_start_matches(':').to_owned());
+    let from_env = crate::env::var("TZ").map(|t| t.trim_start_matches(':').to_owned());
     let from_file = || {
         std::fs::read_to_string("/etc/timezone")
             .ok()

@@ -177,7 +177,7 @@ fn key_status(id: &str, p: &config::ProviderConfig) -> Result<String, String> {
 
 /// The first executable named `program` on `$PATH`.
 pub fn find_in_path(program: &str) -> Option<std::path::PathBuf> {
-    let path = config::env::var_os("PATH")?;
+    let path = crate::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join(program))
         .find(|p| {

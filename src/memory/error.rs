@@ -25,7 +25,10 @@ pub enum Error {
     )]
     NoModel,
     #[error("memory model `{model}` cannot be used: {problem}")]
-    BadModel { model: String, problem: String },
+    BadModel {
+        model: String,
+        problem: crate::config::ModelRefError,
+    },
     #[error("the memory model call failed")]
     Model(#[source] crate::model::Error),
     #[error("note `{query}` not found; list notes with `pilotdeck memory list`")]

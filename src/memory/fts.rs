@@ -5,7 +5,7 @@
 //! its row and re-reads only what changed, so a hand edit is searchable after it and a deleted file
 //! drops out; when the whole listing hashes as at the last sync it reads nothing. Recall decides
 //! when to run the full check ([`super::space::Memory::search`], [`last_check`]). Text is segmented
-//! with [`super::segment`] so CJK words of two characters match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
+//! with [`crate::text::segment`] so CJK words of two characters match. All writes happen in one `BEGIN IMMEDIATE` transaction per sync; two processes syncing at
 //! once converge (upserts by path).
 
 use std::collections::{HashMap, HashSet};
@@ -150,9 +150,9 @@ pub(super) fn sync_to(
                 "INSERT INTO memory_fts (rowid, name, description, body) VALUES (?1, ?2, ?3, ?4)",
                 params![
                     rowid,
-                    segment::segment(&note.meta.name),
-                    segment::segment(&note.meta.description),
-                    segment::segment(&note.body)
+                    crate::text::segment(&note.meta.name),
+                    crate::text::segment(&note.meta.description),
+                    crate::text::segment(&note.body)
                 ],
             )?;
         }

@@ -4,9 +4,7 @@
 //! then skips with a trace — bad output is never written).
 
 use crate::config::ModelRef;
-use crate::model::{
-    CallOptions, Message, ModelClient, ModelRequest, ResolvedProvider, RetryBudget,
-};
+use crate::model::{Message, ModelClient, ModelRequest, ResolvedProvider};
 
 use super::Error;
 use super::space::Memory;
@@ -32,25 +30,14 @@ impl MemoryModel {
             .clone()
             .or_else(|| memory.config.agent.model.clone())
             .ok_or(Error::NoModel)?;
-        if let Some(problem) = crate::config::resolve_problem(&memory.config, &text) {
-            return Err(Error::BadModel {
-                model: text,
-                problem,
-            });
-        }
-        let model = ModelRef::parse(&text).ok_or_else(|| Error::BadModel {
-            model: text.clone(),
-            problem: "write provider/model".to_owned(),
-        })?;
-        let provider_config = memory
-            .config
-            .model
-            .providers
-            .get(&model.provider)
-            .ok_or_else(|| Error::BadModel {
-                model: text.clone(),
-                problem: format!("provider `{}` is not configured", model.provider),
-            })?;
+        let (model, provider_config) =
+            memory
+                .config
+                .resolve_model(&text)
+                .map_err(|problem| Error::BadModel {
+                    model: text.clone(),
+                    problem,
+                })?;
         let provider =
             ResolvedProvider::resolve(&model.provider, provider_config).map_err(Error::Model)?;
         let client = ModelClient::new().map_err(Error::Model)?;
@@ -83,32 +70,29 @@ impl MemoryModel {
         let mut request = ModelRequest::new(self.model.clone(), vec![Message::user(user)]);
         request.system = Some(system.to_owned());
         request.temperature = Some(0.0);
+        let call = crate::router::CallContext {
+            session: None,
+            turn: None,
+            role: crate::router::CallRole::Memory,
+        };
+        let direct = crate::router::Direct {
+            client: &self.client,
+            provider: &self.provider,
+            retry_budget: RETRY_BUDGET,
+        };
         let cancel = tokio_util::sync::CancellationToken::new();
-        let response = match &self.router {
-            Some(router) => {
-                let call = crate::router::CallContext {
-                    session: None,
-                    turn: None,
-                    role: crate::router::CallRole::Memory,
-                };
-                router
-                    .complete(Some(&self.model), &request, &call, &cancel)
-                    .await
-                    .result
-            }
-            None => {
-                let options = CallOptions {
-                    budget: RetryBudget::new(RETRY_BUDGET),
-                    cancel,
-                };
-                self.client
-                    .complete(&self.provider, &request, options)
-                    .await
-            }
-        }
+        let response = crate::router::background_complete(
+            self.router.as_ref(),
+            direct,
+            &self.model,
+            &request,
+            &call,
+            &cancel,
+        )
+        .await
         .map_err(Error::Model)?;
         let text = response.message.text();
-        let body = crate::agent::strip_fences(&text);
+        let body = crate::model::strip_fences(&text);
         Ok(match serde_json::from_str::<serde_json::Value>(body) {
             Ok(v) if v.is_object() => Ok(v),
             Ok(_) => Err("the reply is JSON but not an object".to_owned()),

@@ -5,7 +5,7 @@
 //! **recall** ([`recall`]) ranks notes for a request with the local full-text index, optionally lets
 //! the memory model pick among them ([`select`]), and renders the block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
 //! in. The lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
-//! live in [`lifecycle`].
+//! live in [`lifecycle`]; the `doctor --deep` checks and repairs in [`check`].
 //!
 //! Files are the truth (see [`layout`] for where they live); `state.db` holds the queue, the note
 //! index (rebuilt from files at any time) and traces. Anything two processes may race on is a
@@ -14,6 +14,7 @@
 
 mod capture;
 mod catalog;
+pub mod check;
 mod dream;
 mod error;
 mod fts;
@@ -46,7 +47,7 @@ pub use lifecycle::{
 pub use note::{Note, NoteKind, NoteMeta, slug};
 pub use queue::Capture;
 pub use recall::{RecallOptions, RecallResult, RecalledNote, recall, recall_offline, render};
-pub use segment::{query_terms, segment};
+pub use segment::query_terms;
 pub use select::{FallbackReason, ModelStep, SkipReason};
 pub use space::{Memory, now};
 pub use trace::{Trace, TraceKind, recent as traces};

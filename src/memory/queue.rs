@@ -207,13 +207,30 @@ fn release_orphans(tx: &rusqlite::Transaction<'_>, layout: &Layout, me: &str) ->
         let path = layout.worker_lock(&owner);
         if let Some(lock) = FileLock::try_acquire(&path)? {
             tracing::info!(worker = %owner, "returning the claims of a dead memory index worker");
-            tx.execute(
-                "UPDATE memory_captures SET state = 'pending', claimed_by = NULL WHERE claimed_by = ?1 AND state = 'claimed'",
-                [&owner],
-            )?;
+            release_claims(tx, &owner)?;
             drop(lock);
             let _ = std::fs::remove_file(&path);
         }
     }
     Ok(())
+}
+
+/// Returns every capture `owner` claimed to the queue.
+pub(super) fn release_claims(tx: &rusqlite::Transaction<'_>, owner: &str) -> rusqlite::Result<()> {
+    tx.execute(
+        "UPDATE memory_captures SET state = 'pending', claimed_by = NULL
+         WHERE claimed_by = ?1 AND state = 'claimed'",
+        [owner],
+    )?;
+    Ok(())
+}
+
+/// Each worker holding claims, with how many captures it holds.
+pub(super) fn claim_owners(conn: &Connection) -> rusqlite::Result<Vec<(String, i64)>> {
+    let mut stmt = conn.prepare(
+        "SELECT claimed_by, count(*) FROM memory_captures
+         WHERE state = 'claimed' AND claimed_by IS NOT NULL GROUP BY claimed_by",
+    )?;
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect()
 }

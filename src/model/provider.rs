@@ -99,7 +99,7 @@ impl ResolvedProvider {
         match &self.api_key {
             ApiKey::None => Ok(None),
             ApiKey::Literal(key) => Ok(Some(key.clone())),
-            ApiKey::Env(name) => match config::env::var(name) {
+            ApiKey::Env(name) => match crate::env::var(name) {
                 Some(key) => Ok(Some(key)),
                 None => {
                     let mut error = Error::new(ErrorCode::Auth, &self.id, "", "");

@@ -6,13 +6,10 @@ use std::path::PathBuf;
 /// A routing failure.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error(
-        "router.{key}: `{reference}` is not a usable model reference ({problem}); write provider/model with a configured provider"
-    )]
+    #[error("router.{key}: {problem}")]
     BadModel {
         key: String,
-        reference: String,
-        problem: String,
+        problem: Box<crate::config::ModelRefError>,
     },
     #[error(
         "router.tokenSaver.defaultTier `{tier}` is not one of the tiers ({known}); name one of them"

@@ -12,6 +12,7 @@
 //! The router does not build requests, run tools or print anything: the agent loop calls it, and
 //! `pilotdeck router …` renders what it returns.
 
+mod background;
 mod decide;
 mod error;
 mod execute;
@@ -23,6 +24,7 @@ mod runtime;
 mod settings;
 mod sticky;
 
+pub use background::{Direct, background_complete};
 pub use decide::{DecideOptions, Decision, ResolvedFrom, Scenario};
 pub use error::Error;
 pub use execute::{CallContext, Executed, is_fallback_eligible};

@@ -83,17 +83,14 @@ impl Router {
 
     /// The provider behind `model`, ready to call.
     pub fn provider(&self, model: &ModelRef) -> Result<ResolvedProvider, crate::model::Error> {
-        let Some(config) = self.config.model.providers.get(&model.provider) else {
-            return Err(crate::model::Error::new(
+        let config = self.config.provider_of(model).map_err(|problem| {
+            crate::model::Error::new(
                 crate::model::ErrorCode::Config,
                 &model.provider,
                 &model.model,
-                format!(
-                    "provider `{}` is not configured; add it under model.providers",
-                    model.provider
-                ),
-            ));
-        };
+                problem.to_string(),
+            )
+        })?;
         ResolvedProvider::resolve(&model.provider, config)
     }
 

@@ -183,15 +183,13 @@ impl Settings {
 }
 
 fn parse_ref(config: &Config, key: &str, text: &str) -> Result<ModelRef, Error> {
-    let bad = |problem: String| Error::BadModel {
-        key: key.to_owned(),
-        reference: text.to_owned(),
-        problem,
-    };
-    if let Some(problem) = crate::config::resolve_problem(config, text) {
-        return Err(bad(problem));
-    }
-    ModelRef::parse(text).ok_or_else(|| bad("expected provider/model".to_owned()))
+    config
+        .resolve_model(text)
+        .map(|(model, _)| model)
+        .map_err(|problem| Error::BadModel {
+            key: key.to_owned(),
+            problem: Box::new(problem),
+        })
 }
 
 fn token_saver(

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
-use super::segment;
+use super::query;
 use super::summary::{SessionSummary, passages, summarize};
 use super::transcript::{Error, SessionId, Transcript};
 use crate::home::PilotHome;
@@ -302,7 +302,7 @@ fn index_file(tx: &Transaction<'_>, file: &FileState) -> rusqlite::Result<()> {
         )?;
         for p in passages(&records) {
             insert.execute(params![
-                segment::segment(&p.text),
+                crate::text::segment(&p.text),
                 p.text,
                 summary.id.0,
                 p.turn,
@@ -401,7 +401,7 @@ pub(crate) fn search(
     query: &str,
     limit: usize,
 ) -> Result<Vec<SearchHit>, Error> {
-    let Some(expression) = segment::match_expression(query) else {
+    let Some(expression) = query::match_expression(query) else {
         return Ok(Vec::new());
     };
     let db = home.state_db();
@@ -451,7 +451,7 @@ pub(crate) fn search(
                     project: PathBuf::from(r.get::<_, String>(2)?),
                     turn: r.get(3)?,
                     role: r.get(4)?,
-                    snippet: segment::snippet(&text, query, 100),
+                    snippet: query::snippet(&text, query, 100),
                     updated_at: parse_time(&r.get::<_, String>(6)?),
                 })
             },

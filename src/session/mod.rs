@@ -4,12 +4,14 @@
 //! Every command that talks to a model (`run`, `chat`, cron, always-on) records through
 //! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere. The
 //! index is a cache: `session list` repairs it from the files, `session reindex` rebuilds it.
+//! [`check`] holds the `doctor --deep` checks of transcripts and index.
 
+pub mod check;
 mod index;
 mod ops;
+mod query;
 mod render;
 mod resume;
-mod segment;
 mod summary;
 mod transcript;
 
@@ -17,6 +19,5 @@ pub use index::{Scope, SearchHit, SyncReport};
 pub use ops::{Loaded, fork, list, load, refresh, reindex, remove, rename, search, short};
 pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
-pub use segment::is_cjk;
 pub use summary::{SessionSummary, title_from_prompt};
 pub use transcript::{Error, Record, SessionId, Transcript, TurnStatus, find};

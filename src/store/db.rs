@@ -32,7 +32,7 @@ pub const MIGRATIONS: &[&str] = &[
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
      INSERT INTO meta (key, value) VALUES ('created_by', 'pilotdeck');",
     // 2: session — the session index (rebuildable from the transcripts; `file_*` detect changes) and
-    // the full-text index, whose `body` is the text with CJK runs split into bigrams (session::segment).
+    // the full-text index, whose `body` is the text with CJK runs split into bigrams (text::segment).
     "CREATE TABLE sessions (
         id TEXT PRIMARY KEY,
         project_key TEXT NOT NULL,
@@ -228,6 +228,13 @@ pub const MIGRATIONS: &[&str] = &[
        report_file TEXT
      );
      CREATE UNIQUE INDEX always_on_plans_dedupe ON always_on_plans (project_key, dedupe_key);",
+    // 9: session — the full-text index is re-segmented: a lone CJK character is now a token of its
+    // own (`第3章` → ` 第 3 章 `, text::segment, as memory always indexed it), so rows written before
+    // would miss one-character searches. The index is a cache of the transcripts: emptying it (as
+    // `session reindex` does) makes the next sync of each project rebuild it in the new form.
+    "DELETE FROM session_text;
+     DELETE FROM sessions;
+     DELETE FROM session_dirs;",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

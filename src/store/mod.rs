@@ -1,11 +1,13 @@
 //! Shared storage primitives every subsystem uses: atomic whole-file writes, append-only JSONL, advisory
-//! file locks, and the SQLite `state.db` with its migrations.
+//! file locks, the SQLite `state.db` with its migrations, and the typed findings of consistency checks
+//! ([`check`]).
 //!
 //! Invariants kept here so no caller has to: every whole-file write is atomic (temp file, fsync,
 //! rename); every JSONL record is one `write` of one whole line; a torn or invalid line is skipped with a
 //! warning, never fatal; directories are created 0700 and files 0600; every error names its path.
 
 mod atomic;
+pub mod check;
 mod db;
 mod error;
 mod jsonl;
@@ -13,6 +15,7 @@ mod lock;
 mod stamp;
 
 pub use atomic::{create_dir_private, write_atomic};
+pub use check::{Finding, Severity};
 pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped};
 pub use error::Error;
 pub use jsonl::{JsonlRead, SkippedLine, append_line, read_lines};

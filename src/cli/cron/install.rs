@@ -63,8 +63,7 @@ pub(super) fn install_units(
         scheduler,
         exe: std::env::current_exe()?,
         home: home.root().to_owned(),
-        path_env: crate::config::env::var("PATH")
-            .unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        path_env: crate::env::var("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
         config_file: ctx.global.config.clone(),
     };
     let units = install::render(&opts);

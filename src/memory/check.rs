@@ -1,20 +1,18 @@
-//! Memory: catalogs (`MEMORY.md`, `profile.md`) match their notes, no capture is claimed by a dead
-//! `memory index`, no stage of a crashed dream or import is left, no stale worker lock file.
+//! Memory checks for `doctor --deep`: catalogs (`MEMORY.md`, `profile.md`) match their notes, no
+//! capture is claimed by a dead `memory index`, no stage of a crashed dream or import is left, no
+//! stale worker lock file. Each repairs what it finds when `repair` is set.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use rusqlite::params;
-
-use super::state_db::sqlite;
-use super::{DeepContext, Problem, Severity};
+use super::Memory;
 use crate::home::ProjectKey;
-use crate::store::{self, FileLock};
+use crate::store::{self, FileLock, Finding, Severity};
 
 /// The display name `memory index` gives a project: its root's last component (from the project's
 /// `.cwd` marker), else the key.
-fn project_name(ctx: &DeepContext, key: &ProjectKey) -> String {
-    std::fs::read_to_string(ctx.home.project_dir(key).join(".cwd"))
+fn project_name(memory: &Memory, key: &ProjectKey) -> String {
+    std::fs::read_to_string(memory.home.project_dir(key).join(".cwd"))
         .ok()
         .and_then(|p| {
             Path::new(p.trim())
@@ -24,22 +22,22 @@ fn project_name(ctx: &DeepContext, key: &ProjectKey) -> String {
         .unwrap_or_else(|| key.0.clone())
 }
 
-pub(super) fn catalogs(ctx: &DeepContext) -> Vec<Problem> {
-    let memory = &ctx.memory;
+/// Every catalog lists the notes next to it; with `repair`, stale ones are rebuilt.
+pub fn catalogs(memory: &Memory, repair: bool) -> Vec<Finding> {
     memory
         .stale_catalogs()
         .into_iter()
         .map(|(key, path)| {
-            let problem = Problem::new(
+            let problem = Finding::new(
                 Severity::Fail,
                 path.display().to_string(),
                 "does not list the notes next to it as they are now",
             )
             .repair("rebuild it from the notes");
-            ctx.fix(problem, || {
+            problem.fix(repair, || {
                 let _lock = memory.layout.lock_writes().map_err(|e| e.to_string())?;
                 match &key {
-                    Some(key) => memory.rebuild_catalogs(key, &project_name(ctx, key)),
+                    Some(key) => memory.rebuild_catalogs(key, &project_name(memory, key)),
                     None => memory.rebuild_global_catalog(),
                 }
                 .map_err(|e| e.to_string())
@@ -48,29 +46,22 @@ pub(super) fn catalogs(ctx: &DeepContext) -> Vec<Problem> {
         .collect()
 }
 
-pub(super) fn claims(ctx: &DeepContext) -> Vec<Problem> {
-    let db = ctx.home.state_db();
-    if !db.exists() {
-        return Vec::new();
-    }
-    let owners = match claim_owners(&db) {
-        Ok(o) => o,
-        Err(e) => {
-            return vec![Problem::new(
-                Severity::Fail,
-                db.display().to_string(),
-                e.to_string(),
-            )];
-        }
+/// No capture is claimed by a `memory index` worker that has ended; with `repair`, such claims
+/// return to the queue.
+pub fn claims(memory: &Memory, repair: bool) -> Vec<Finding> {
+    let db = memory.home.state_db();
+    let owners = match store::check::found(&db, || claim_owners(&db)) {
+        Ok(owners) => owners,
+        Err(done) => return done,
     };
     let mut out = Vec::new();
     for (owner, count) in owners {
-        let lock_path = ctx.memory.layout.worker_lock(&owner);
+        let lock_path = memory.layout.worker_lock(&owner);
         let lock = match FileLock::try_acquire(&lock_path) {
             Ok(Some(lock)) => lock,
             Ok(None) => continue, // the worker is alive
             Err(e) => {
-                out.push(Problem::new(
+                out.push(Finding::new(
                     Severity::Fail,
                     lock_path.display().to_string(),
                     e.to_string(),
@@ -78,15 +69,15 @@ pub(super) fn claims(ctx: &DeepContext) -> Vec<Problem> {
                 continue;
             }
         };
-        let problem = Problem::new(
+        let problem = Finding::new(
             Severity::Fail,
             db.display().to_string(),
             format!("{count} memory capture(s) claimed by `memory index` worker {owner}, which has ended"),
         )
         .repair("return them to the queue, as the next `memory index` would");
-        out.push(ctx.fix(problem, || release(&db, &owner)));
+        out.push(problem.fix(repair, || release(&db, &owner)));
         drop(lock);
-        if ctx.repair {
+        if repair {
             let _ = std::fs::remove_file(&lock_path);
         }
     }
@@ -95,38 +86,24 @@ pub(super) fn claims(ctx: &DeepContext) -> Vec<Problem> {
 
 fn claim_owners(db: &Path) -> Result<Vec<(String, i64)>, store::Error> {
     let conn = store::open(db)?;
-    let mut stmt = conn
-        .prepare(
-            "SELECT claimed_by, count(*) FROM memory_captures
-             WHERE state = 'claimed' AND claimed_by IS NOT NULL GROUP BY claimed_by",
-        )
-        .map_err(sqlite(db))?;
-    let rows = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .and_then(Iterator::collect)
-        .map_err(sqlite(db))?;
-    Ok(rows)
+    super::queue::claim_owners(&conn).map_err(|source| store::Error::Sqlite {
+        path: db.to_owned(),
+        source,
+    })
 }
 
 fn release(db: &Path, owner: &str) -> Result<(), String> {
     let mut conn = store::open(db).map_err(|e| e.to_string())?;
-    store::immediate(&mut conn, |tx| {
-        tx.execute(
-            "UPDATE memory_captures SET state = 'pending', claimed_by = NULL
-             WHERE claimed_by = ?1 AND state = 'claimed'",
-            params![owner],
-        )
-    })
-    .map(|_| ())
-    .map_err(|e| e.to_string())
+    store::immediate(&mut conn, |tx| super::queue::release_claims(tx, owner))
+        .map_err(|e| e.to_string())
 }
 
 /// Dot-directories next to workspaces and snapshots: stages (`.<key>.<tag>-<ulid>`) that a crashed
 /// dream, import or rollback left, including the global notes' stages beside `global/`. Only looked
 /// at while no process holds the memory write lock, and a stage whose own lock is held belongs to a
 /// dream still waiting for its model: neither is a leftover.
-pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
-    let layout = &ctx.memory.layout;
+pub fn stages(memory: &Memory, repair: bool) -> Vec<Finding> {
+    let layout = &memory.layout;
     if !layout.root().exists() {
         return Vec::new();
     }
@@ -134,7 +111,7 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
         Ok(Some(lock)) => lock,
         Ok(None) => return Vec::new(),
         Err(e) => {
-            return vec![Problem::new(
+            return vec![Finding::new(
                 Severity::Warn,
                 layout.root().display().to_string(),
                 e.to_string(),
@@ -158,7 +135,7 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
                 .then(|| snapshot_target(&stage))
                 .flatten()
                 .filter(|t| !t.exists());
-            let problem = Problem::new(
+            let problem = Finding::new(
                 Severity::Warn,
                 stage.display().to_string(),
                 "left by a memory dream, import or rollback that did not finish",
@@ -167,7 +144,7 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
                 Some(t) => problem.repair(format!("move it to {}", t.display())),
                 None => problem.repair("remove it (the live notes never depended on it)"),
             };
-            out.push(ctx.fix(problem, || match &target {
+            out.push(problem.fix(repair, || match &target {
                 Some(t) => std::fs::rename(&stage, t).map_err(|e| e.to_string()),
                 None => std::fs::remove_dir_all(&stage).map_err(|e| e.to_string()),
             }));
@@ -178,7 +155,7 @@ pub(super) fn stages(ctx: &DeepContext) -> Vec<Problem> {
 }
 
 /// Whether a live process holds the lock of the stage `.<name>.<tag>-<id>`.
-fn stage_in_use(layout: &crate::memory::Layout, stage: &Path) -> bool {
+fn stage_in_use(layout: &super::Layout, stage: &Path) -> bool {
     layout
         .stage_lock_of(stage)
         .is_some_and(|lock| matches!(FileLock::try_acquire(&lock), Ok(None)))
@@ -208,8 +185,8 @@ fn snapshot_target(stage: &Path) -> Option<PathBuf> {
 const LOCK_GRACE: Duration = Duration::from_secs(10);
 
 /// `memory index` worker lock files that no process holds.
-pub(super) fn locks(ctx: &DeepContext) -> Vec<Problem> {
-    let dir = ctx.memory.layout.root().join("locks");
+pub fn locks(memory: &Memory, repair: bool) -> Vec<Finding> {
+    let dir = memory.layout.root().join("locks");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .into_iter()
         .flatten()
@@ -228,13 +205,13 @@ pub(super) fn locks(ctx: &DeepContext) -> Vec<Problem> {
         let Ok(Some(lock)) = FileLock::try_acquire(&path) else {
             continue;
         };
-        let problem = Problem::new(
+        let problem = Finding::new(
             Severity::Warn,
             path.display().to_string(),
             "lock file of a `memory index` worker that has ended",
         )
         .repair("remove it");
-        out.push(ctx.fix(problem, || {
+        out.push(problem.fix(repair, || {
             std::fs::remove_file(&path).map_err(|e| e.to_string())
         }));
         drop(lock);

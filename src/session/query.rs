@@ -1,54 +1,12 @@
-//! Text segmentation for the full-text index: CJK runs become overlapping bigrams.
+//! Session search's queries and results: the FTS5 expression for what the user typed, and the
+//! one-line snippet shown for a hit.
 //!
-//! SQLite's `unicode61` tokenizer treats a whole run of CJK characters as one token, so `压缩` would
-//! never match inside `会话压缩策略`; `trigram` cannot match the two-character words most CJK queries
-//! are. Indexing every CJK run as its overlapping bigrams (`会话 话压 压缩 缩策 策略`) and turning a
-//! CJK query term into the phrase of its bigrams makes any substring of two or more characters match;
-//! a one-character term becomes a prefix query. Latin text passes through unchanged (unicode61 folds
-//! case and diacritics).
+//! Passages are indexed segmented by [`crate::text::segment`] (CJK runs as overlapping bigrams), so
+//! a CJK query term becomes the phrase of its bigrams and any substring of two or more characters
+//! matches; a one-character term becomes a prefix query. Latin text passes through unchanged
+//! (unicode61 folds case and diacritics).
 
-/// True for characters written without spaces between words: CJK ideographs, kana, Hangul.
-pub fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF      // hiragana, katakana
-        | 0x3400..=0x4DBF    // CJK extension A
-        | 0x4E00..=0x9FFF    // CJK unified ideographs
-        | 0xAC00..=0xD7AF    // Hangul syllables
-        | 0xF900..=0xFAFF    // CJK compatibility ideographs
-        | 0x20000..=0x2FFFF) // CJK extensions B–F
-}
-
-/// `text` with every CJK run replaced by its space-separated bigrams.
-pub(crate) fn segment(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    let mut run: Vec<char> = Vec::new();
-    for c in text.chars() {
-        if is_cjk(c) {
-            run.push(c);
-            continue;
-        }
-        flush(&mut out, &mut run);
-        out.push(c);
-    }
-    flush(&mut out, &mut run);
-    out
-}
-
-fn flush(out: &mut String, run: &mut Vec<char>) {
-    match run.len() {
-        0 => return,
-        1 => out.push(run[0]),
-        _ => {
-            out.push(' ');
-            for pair in run.windows(2) {
-                out.push(pair[0]);
-                out.push(pair[1]);
-                out.push(' ');
-            }
-        }
-    }
-    run.clear();
-}
+use crate::text::is_cjk;
 
 /// An FTS5 MATCH expression for a user's query: every whitespace-separated term must match (AND).
 /// Terms are quoted, so FTS5 syntax characters in the query are plain text. `None` when the query
@@ -57,21 +15,8 @@ pub(crate) fn match_expression(query: &str) -> Option<String> {
     let terms: Vec<String> = query
         .split_whitespace()
         .filter_map(|term| {
-            // `rusqlite-0.43` is the phrase `rusqlite 0 43` to unicode61; quotes become spaces.
-            let words: String = term
-                .chars()
-                .map(|c| {
-                    if c.is_alphanumeric() || is_cjk(c) {
-                        c
-                    } else {
-                        ' '
-                    }
-                })
-                .collect();
-            let tokens: Vec<String> = segment(&words)
-                .split_whitespace()
-                .map(str::to_owned)
-                .collect();
+            // `rusqlite-0.43` is the phrase `rusqlite 0 43` to unicode61; quotes are dropped.
+            let tokens = crate::text::terms(term);
             match tokens.as_slice() {
                 [] => None,
                 [one] if one.chars().count() == 1 && one.chars().all(is_cjk) => {
@@ -127,12 +72,6 @@ pub(crate) fn snippet(text: &str, query: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cjk_runs_become_bigrams() {
-        assert_eq!(segment("会话压缩"), " 会话 话压 压缩 ");
-        assert_eq!(segment("fix 文 bug"), "fix 文 bug");
-    }
 
     #[test]
     fn query_terms_are_quoted_and_cjk_is_a_phrase() {

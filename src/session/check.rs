@@ -1,19 +1,18 @@
-//! Transcripts parse (torn or invalid lines are reported) and the session index in `state.db` agrees
-//! with the transcript files.
+//! Session checks for `doctor --deep`: transcripts parse (torn or invalid lines are reported, and
+//! set aside by a repair) and the session index in `state.db` agrees with the transcript files.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-use super::state_db::sqlite;
-use super::{DeepContext, Problem, Severity};
-use crate::session::{self, Record};
-use crate::store;
+use super::Record;
+use crate::home::PilotHome;
+use crate::store::{self, Finding, Severity};
 
 /// Every `<home>/projects/*/sessions/*.jsonl`, by session id.
-fn transcript_files(ctx: &DeepContext) -> HashMap<String, PathBuf> {
+fn transcript_files(home: &PilotHome) -> HashMap<String, PathBuf> {
     let mut out = HashMap::new();
-    let projects = std::fs::read_dir(ctx.home.projects_dir());
+    let projects = std::fs::read_dir(home.projects_dir());
     for project in projects.into_iter().flatten().flatten() {
         let sessions = std::fs::read_dir(project.path().join("sessions"));
         for entry in sessions.into_iter().flatten().flatten() {
@@ -26,8 +25,9 @@ fn transcript_files(ctx: &DeepContext) -> HashMap<String, PathBuf> {
     out
 }
 
-pub(super) fn transcripts(ctx: &DeepContext) -> Vec<Problem> {
-    let mut files: Vec<PathBuf> = transcript_files(ctx).into_values().collect();
+/// Every transcript parses; with `repair`, unreadable lines are moved to `<id>.jsonl.torn`.
+pub fn transcripts(home: &PilotHome, repair: bool) -> Vec<Finding> {
+    let mut files: Vec<PathBuf> = transcript_files(home).into_values().collect();
     files.sort();
     let mut out = Vec::new();
     for path in files {
@@ -35,24 +35,24 @@ pub(super) fn transcripts(ctx: &DeepContext) -> Vec<Problem> {
         let read = match store::read_lines::<Record>(&path) {
             Ok(r) => r,
             Err(e) => {
-                out.push(Problem::new(Severity::Fail, subject, e.to_string()));
+                out.push(Finding::new(Severity::Fail, subject, e.to_string()));
                 continue;
             }
         };
         if read.records.is_empty() {
             // Nothing readable at all: a process died writing the very first line.
             let torn = torn_path(&path);
-            let problem = Problem::new(Severity::Fail, subject, "holds no readable record")
+            let problem = Finding::new(Severity::Fail, subject, "holds no readable record")
                 .repair(format!("move it to {}", torn.display()));
             let lines: Vec<usize> = read.skipped.iter().map(|s| s.line).collect();
-            out.push(ctx.fix(problem, || {
+            out.push(problem.fix(repair, || {
                 set_aside(&path, &torn, &lines)?;
                 std::fs::remove_file(&path).map_err(|e| e.to_string())
             }));
             continue;
         }
         if !matches!(read.records.first(), Some(Record::Session { .. })) {
-            out.push(Problem::new(
+            out.push(Finding::new(
                 Severity::Fail,
                 subject,
                 "does not start with a session record, so no command can open it; move it out of \
@@ -71,12 +71,12 @@ pub(super) fn transcripts(ctx: &DeepContext) -> Vec<Problem> {
             .collect::<Vec<_>>()
             .join("; ");
         let torn = torn_path(&path);
-        let problem = Problem::new(Severity::Fail, subject, format!("unreadable: {detail}"))
+        let problem = Finding::new(Severity::Fail, subject, format!("unreadable: {detail}"))
             .repair(format!(
                 "move the unreadable lines to {} and rewrite the transcript without them",
                 torn.display()
             ));
-        out.push(ctx.fix(problem, || set_aside(&path, &torn, &lines)));
+        out.push(problem.fix(repair, || set_aside(&path, &torn, &lines)));
     }
     out
 }
@@ -128,10 +128,14 @@ fn stamp(path: &Path) -> Option<(i64, i64)> {
 }
 
 fn indexed(db: &Path) -> Result<HashMap<String, Indexed>, store::Error> {
+    let sqlite = |source| store::Error::Sqlite {
+        path: db.to_owned(),
+        source,
+    };
     let conn = store::open(db)?;
     let mut stmt = conn
         .prepare("SELECT id, file_mtime_ns, file_size FROM sessions")
-        .map_err(sqlite(db))?;
+        .map_err(sqlite)?;
     let rows = stmt
         .query_map([], |r| {
             Ok((
@@ -143,22 +147,19 @@ fn indexed(db: &Path) -> Result<HashMap<String, Indexed>, store::Error> {
             ))
         })
         .and_then(Iterator::collect)
-        .map_err(sqlite(db))?;
+        .map_err(sqlite)?;
     Ok(rows)
 }
 
-pub(super) fn index(ctx: &DeepContext) -> Vec<Problem> {
-    let db = ctx.home.state_db();
-    let files = transcript_files(ctx);
+/// The session index lists every transcript as it is now; with `repair`, it is rebuilt.
+pub fn index(home: &PilotHome, repair: bool) -> Vec<Finding> {
+    let db = home.state_db();
+    let files = transcript_files(home);
     let rows = if db.exists() {
         match indexed(&db) {
             Ok(rows) => rows,
             Err(e) => {
-                return vec![Problem::new(
-                    Severity::Fail,
-                    db.display().to_string(),
-                    e.to_string(),
-                )];
+                return vec![Finding::failed(&db, &e)];
             }
         }
     } else {
@@ -201,7 +202,7 @@ pub(super) fn index(ctx: &DeepContext) -> Vec<Problem> {
     if parts.is_empty() {
         return Vec::new();
     }
-    let problem = Problem::new(
+    let problem = Finding::new(
         Severity::Warn,
         db.display().to_string(),
         format!(
@@ -210,9 +211,7 @@ pub(super) fn index(ctx: &DeepContext) -> Vec<Problem> {
         ),
     )
     .repair("rebuild the session index from the transcripts (`session reindex`)");
-    vec![ctx.fix(problem, || {
-        session::reindex(&ctx.home)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+    vec![problem.fix(repair, || {
+        super::reindex(home).map(|_| ()).map_err(|e| e.to_string())
     })]
 }

@@ -1,5 +1,5 @@
 //! The one place pilotdeck reads environment variables, so every variable it honours is listed and
-//! tests can see them all.
+//! tests can see them all. It sits below `config` and `home`, which both read the environment.
 
 use std::ffi::OsString;
 
