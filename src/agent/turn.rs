@@ -6,15 +6,13 @@
 //! it), and results are returned in call order. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops
 //! the model stream and the running tools, whose child process groups are killed.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::AbortOnDropHandle;
 
 use super::Agent;
+use super::deadline::Deadline;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
@@ -46,20 +44,8 @@ impl Agent {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> TurnOutcome {
         let started = Instant::now();
-        let token = cancel.child_token();
-        let timed_out = Arc::new(AtomicBool::new(false));
-        let _timer = self.limits.timeout.map(|limit| {
-            let (token, flag) = (token.clone(), Arc::clone(&timed_out));
-            AbortOnDropHandle::new(tokio::spawn(async move {
-                tokio::select! {
-                    () = tokio::time::sleep(limit) => {
-                        flag.store(true, Ordering::SeqCst);
-                        token.cancel();
-                    }
-                    () = token.cancelled() => {}
-                }
-            }))
-        });
+        let deadline = Deadline::start(cancel, self.limits.timeout);
+        let token = deadline.token().clone();
         let mut input = input;
         if let Err(reason) = self
             .submit_hooks(&mut input, !history.is_empty(), &token)
@@ -222,12 +208,10 @@ impl Agent {
             }
         };
         let end = match end {
-            Err(TurnError::Cancelled) if timed_out.load(Ordering::SeqCst) => {
-                Err(TurnError::Limit(format!(
-                    "stopped: the turn ran longer than --timeout ({}s)",
-                    self.limits.timeout.map_or(0, |t| t.as_secs())
-                )))
-            }
+            Err(TurnError::Cancelled) if deadline.expired() => Err(TurnError::Limit(format!(
+                "stopped: the turn ran longer than --timeout ({}s)",
+                self.limits.timeout.map_or(0, |t| t.as_secs())
+            ))),
             other => other,
         };
         let status = match &end {
