@@ -27,6 +27,17 @@ pub enum Resume {
     Id(String),
 }
 
+impl Resume {
+    /// From the `--session ID` and `--continue` flags (`--session` wins).
+    pub fn from_flags(session: Option<&str>, continue_last: bool) -> Resume {
+        match (session, continue_last) {
+            (Some(id), _) => Resume::Id(id.to_owned()),
+            (None, true) => Resume::Last,
+            (None, false) => Resume::New,
+        }
+    }
+}
+
 /// The session a conversation talks to, reported before its first turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionStart {

@@ -216,11 +216,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             mcp_servers: true,
             ephemeral: args.ephemeral,
         },
-        resume: match (&args.session, args.continue_last) {
-            (Some(id), _) => Resume::Id(id.clone()),
-            (None, true) => Resume::Last,
-            (None, false) => Resume::New,
-        },
+        resume: Resume::from_flags(args.session.as_deref(), args.continue_last),
         prompt,
         timeout: None,
     };

@@ -1,6 +1,7 @@
 //! The MCP client: pilotdeck as a client of the MCP servers in `mcp.json` (their tools join the
-//! agent's registry as `mcp__<server>__<tool>`). A tool source under the agent; it imports nothing
-//! above the tools layer. pilotdeck as an MCP server (`mcp serve`) is a front end: `crate::serve`.
+//! agent's registry as `mcp__<server>__<tool>`). Client only: a tool source under the agent that
+//! imports config, home, store, tools and extensions (plugins' servers), nothing above them.
+//! pilotdeck as an MCP server (`mcp serve`) is a front end beside the CLI: `crate::serve`.
 //!
 //! - [`config`]: the two mcp.json files, merged per server id (project wins), with `${…}` expansion.
 //! - [`edit`]: atomic changes to one file (`mcp add/rm/enable/disable`).
@@ -10,8 +11,8 @@
 //! - [`sanitize`]: what a server sends is cleaned before anyone sees it.
 //! - [`ops`]: the library operations the `mcp` commands call.
 //!
-//! Uses the official SDK, `rmcp`; its types stay inside this module (results leave as JSON values
-//! or pilotdeck's own types).
+//! Uses the official SDK, `rmcp`; its client types stay inside this module (results leave as JSON
+//! values or pilotdeck's own types). `crate::serve` uses its server side.
 
 mod bridge;
 mod client;

@@ -240,7 +240,7 @@ impl PilotdeckServer {
         dir: &Path,
         prompt: String,
         cancel: &CancellationToken,
-    ) -> Result<Value, String> {
+    ) -> Result<crate::router::Decision, String> {
         let (_, config) = self.project_config(dir)?;
         let opts = crate::router::DecideOptions {
             session: None,
@@ -252,10 +252,9 @@ impl PilotdeckServer {
             estimated_tokens: 0,
             record: false,
         };
-        let decision = crate::router::decide_once(&self.opts.home, &config, &opts, cancel)
+        crate::router::decide_once(&self.opts.home, &config, &opts, cancel)
             .await
-            .map_err(|e| e.to_string())?;
-        serde_json::to_value(&decision).map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())
     }
 
     /// One turn through the launcher, unattended, in a new or continued session of the project

@@ -177,11 +177,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         ephemeral: false,
     };
     let launcher = Launcher::new(&home, setup, &mut Warnings(ctx));
-    let resume = match (&args.session, args.continue_last) {
-        (Some(id), _) => Resume::Id(id.clone()),
-        (None, true) => Resume::Last,
-        (None, false) => Resume::New,
-    };
+    let resume = Resume::from_flags(args.session.as_deref(), args.continue_last);
     let conversation = open_conversation(&launcher, &resume, interactive).await?;
     let mut repl = Repl {
         ctx,
