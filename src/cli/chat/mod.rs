@@ -1,4 +1,5 @@
-//! `pilotdeck chat`: an interactive REPL over the same agent `run` uses.
+//! `pilotdeck chat`: an interactive REPL over the same launcher `run` uses: one
+//! [`Launcher`] assembled at start (MCP tools, memory) opens every session the chat talks to.
 //!
 //! On a terminal: a line editor with history recall across chats (see [`editor`]), the answer
 //! streamed to stdout as it arrives, one status line per tool call, permission "ask" decisions
