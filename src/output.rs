@@ -1,6 +1,6 @@
 //! The only writer of stdout, and the formatter of everything people read on stderr. (One exception:
 //! `pilotdeck mcp serve`, whose stdout is the JSON-RPC stream written by rmcp's stdio transport; see
-//! `mcp::serve`.)
+//! `serve`.)
 //!
 //! Contract: stdout carries results only — the answer, a table, or JSON (one document, or one object
 //! per line for streams). Warnings, progress and logs go to stderr. Colour is used on stderr only when

@@ -207,6 +207,44 @@ fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
     );
 }
 
+/// The launcher reads mcp.json for `run`, `chat` and cron alike: a broken file is reported through
+/// each front's own channel (stderr for `run` and `chat`, the log for cron) and the turn goes on.
+#[test]
+fn a_broken_mcp_json_is_reported_by_every_front_and_the_turn_goes_on() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    env.write(&env.project.join(".pilotdeck/mcp.json"), "{not json");
+    let reported = |stderr: &str| {
+        assert!(stderr.contains("fix the JSON"), "{stderr}");
+        assert!(stderr.contains("continuing without it"), "{stderr}");
+    };
+
+    mock.push(openai::text("run answer"));
+    let run = env.cmd().args(["run", "hello"]).run(0);
+    assert_eq!(run.stdout, "run answer\n");
+    reported(&run.stderr);
+
+    mock.push(openai::text("chat answer"));
+    let chat = env.cmd().arg_str("chat").stdin("hello\n").run(0);
+    assert_eq!(chat.stdout, "chat answer\n");
+    reported(&chat.stderr);
+
+    mock.push(openai::text("cron answer"));
+    let added = env
+        .cmd()
+        .args(["--json", "cron", "add", "--in", "0s", "hello"])
+        .run(0);
+    let id = added.json()["id"].as_str().unwrap().to_owned();
+    let tick = env.cmd().args(["cron", "tick"]).run(0);
+    reported(&tick.stderr);
+    let history = env.cmd().args(["--json", "cron", "history", &id]).run(0);
+    let row = &history.json()[0];
+    assert_eq!(row["status"], "completed", "{row}");
+    assert_eq!(row["text"], "cron answer", "{row}");
+}
+
 #[test]
 fn a_server_killed_mid_call_is_an_error_result() {
     let env = TestEnv::new();

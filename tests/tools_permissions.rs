@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use pilotdeck::config::PermissionsConfig;
 use pilotdeck::tools::permission::{
-    Approver, ApproverFuture, Decision, PermissionMode, PermissionPolicy, PermissionRequest,
-    PolicySources, RuleKind,
+    Approver, ApproverFuture, Decision, FixedRules, PermissionMode, PermissionPolicy,
+    PermissionRequest, PolicySources, RuleKind,
 };
 use pilotdeck::tools::{ExecutionStatus, PermissionSubject, ToolContext, Workspace};
 use serde_json::json;
@@ -316,7 +316,10 @@ fn permissions_json_maps_claude_names_and_sources_combine() {
         permissions_file: Some(&file),
         allow_flags: &["bash:make *".to_owned()],
         deny_flags: &["bash:make clean".to_owned()],
-        always_on_deny: &["bash:make publish*"],
+        fixed_deny: FixedRules {
+            rules: &["bash:make publish*"],
+            ..pilotdeck::always_on::execute::FIXED_DENY
+        },
     };
     let policy =
         PermissionPolicy::from_sources(Workspace::new(&p.root, &[]).unwrap(), sources).unwrap();
@@ -377,7 +380,7 @@ fn config_mode_is_used_without_a_flag_and_bad_input_is_reported() {
         permissions_file: Some(&p.tmp.path().join("missing.json")),
         allow_flags: &[],
         deny_flags: &[],
-        always_on_deny: &[],
+        fixed_deny: FixedRules::default(),
     };
     let ws = || Workspace::new(&p.root, &[]).unwrap();
     assert_eq!(

@@ -1,6 +1,6 @@
 //! [`Conversation`]: one session being talked to — the agent, the model-visible history, the
-//! transcript recorder and the turn counter. `run` (through `run_once`), `chat` and `session compact`
-//! all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
+//! transcript recorder and the turn counter. The launcher (`launch`, for `run`, `chat`, cron,
+//! always-on and `mcp serve`) and `session compact` all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
 //! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
 //! keep the session's model unless `-m` overrides it. The session's title is written here too, after
 //! its first completed turn.
@@ -9,13 +9,55 @@ use chrono::Utc;
 use tokio_util::sync::CancellationToken;
 
 use super::compact::Compacted;
-use super::oneshot::{Resume, RunError, SessionStart};
-use super::setup::{AgentOptions, build};
+use super::setup::{AgentOptions, SetupError, build};
 use super::{Agent, AgentEvent, Recorder, TurnOutcome};
 use crate::config::Config;
 use crate::home::{PilotHome, Project};
 use crate::model::{Message, ModelRequest};
 use crate::session::{self, Record, SessionId, Transcript};
+
+/// Which session a conversation opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resume {
+    /// A new session (the default).
+    New,
+    /// The newest session of the project (`--continue`).
+    Last,
+    /// A session by id or unique prefix (`--session ID`).
+    Id(String),
+}
+
+impl Resume {
+    /// From the `--session ID` and `--continue` flags (`--session` wins).
+    pub fn from_flags(session: Option<&str>, continue_last: bool) -> Resume {
+        match (session, continue_last) {
+            (Some(id), _) => Resume::Id(id.to_owned()),
+            (None, true) => Resume::Last,
+            (None, false) => Resume::New,
+        }
+    }
+}
+
+/// The session a conversation talks to, reported before its first turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionStart {
+    /// `None` for an ephemeral conversation that continued nothing.
+    pub id: Option<SessionId>,
+    pub model: String,
+    pub resumed: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Session(#[from] session::Error),
+    #[error("cannot write the transcript; the turn's results may be incomplete on disk")]
+    Transcript(#[source] crate::store::Error),
+    #[error("{}", .0.user_message())]
+    Model(#[source] crate::model::Error),
+}
 
 /// Output tokens a title may use.
 const TITLE_MAX_TOKENS: u64 = 40;

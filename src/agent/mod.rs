@@ -1,20 +1,23 @@
-//! The agent runtime: one loop that `run`, `chat`, cron, always-on and `mcp serve` all drive.
+//! The agent runtime: the loop, and the [`Conversation`] that holds one session's agent, history
+//! and transcript. Who drives it: the launcher (`crate::launch`), which `run`, `chat`, cron,
+//! always-on and `mcp serve` all go through; `session compact` opens a conversation directly.
 //!
-//! An [`Agent`] holds what stays fixed for a session (model, provider, tools, permissions, system
-//! prompt, limits); [`Agent::run_turn`] runs one user input to its end and reports [`AgentEvent`]s as
-//! it goes. The turn is a small state machine (`turn.rs`: call the model → check the answer, or run
-//! the reply's tool calls (`batch.rs`) → check the limits → call again) over one state of counters,
-//! with the `--timeout` deadline kept apart. The loop prints nothing and writes nothing itself:
-//! front ends render the events and [`Recorder`] appends them to the transcript.
+//! An [`Agent`] holds what stays fixed for a session (model, provider, tools, permissions with the
+//! caller's fixed deny rules, system prompt, limits); [`Agent::run_turn`] runs one user input to
+//! its end under a [`Deadline`] and reports [`AgentEvent`]s as it goes. The turn is a small state
+//! machine (`turn.rs`: call the model → check the answer, or run the reply's tool calls
+//! (`batch.rs`) → check the limits → call again) over one state of counters. The loop prints
+//! nothing and writes nothing itself: the launcher's sinks render the events and [`Recorder`]
+//! appends them to the transcript.
 
 mod batch;
 mod compact;
 mod conversation;
+mod deadline;
 mod event;
 mod hooks;
 mod jsonl;
 mod limits;
-mod oneshot;
 mod outcome;
 mod record;
 mod route;
@@ -23,11 +26,11 @@ mod subagent;
 mod turn;
 
 pub use compact::Compacted;
-pub use conversation::{Conversation, compact_session};
+pub use conversation::{Conversation, Resume, RunError, SessionStart, compact_session};
+pub use deadline::Deadline;
 pub use event::AgentEvent;
 pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
-pub use oneshot::{Resume, RunError, RunRequest, SessionStart, run_once};
 pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};

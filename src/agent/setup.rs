@@ -1,7 +1,7 @@
 //! Building an [`Agent`] for a session from the merged config and the caller's options: model and
-//! provider, tools, permission policy, system prompt and limits. Every front end (`run`, `chat`,
-//! cron, always-on, mcp serve) builds its agent here; [`load_tool_sources`] then adds the tools
-//! started on demand (MCP servers).
+//! provider, tools, permission policy, system prompt and limits. Every session's agent is built
+//! here (through `Conversation::open`, which the launcher calls for every front end);
+//! [`load_tool_sources`] then adds the tools started on demand (MCP servers).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use crate::context::{self, PromptOptions};
 use crate::extensions::{Extensions, ReadSkillTool};
 use crate::home::{PilotHome, Project};
 use crate::model::{self, Effort, ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest};
-use crate::tools::permission::{PermissionMode, PermissionPolicy, PolicySources};
+use crate::tools::permission::{FixedRules, PermissionMode, PermissionPolicy, PolicySources};
 use crate::tools::{ToolContext, ToolRegistry, ToolSource, Workspace};
 
 /// What a front end asks for.
@@ -28,8 +28,8 @@ pub struct AgentOptions {
     pub permission_mode: Option<PermissionMode>,
     pub allow: Vec<String>,
     pub deny: Vec<String>,
-    /// Deny rules always-on fixes for its executions, reported as such.
-    pub always_on_deny: &'static [&'static str],
+    /// Deny rules the caller fixes whatever the user's rules say, cited by their label when they deny.
+    pub fixed_deny: FixedRules,
     pub add_dirs: Vec<PathBuf>,
     pub system: Option<String>,
     pub append_system: Option<String>,
@@ -98,7 +98,7 @@ pub fn build(
             permissions_file: Some(&permissions_file),
             allow_flags: &opts.allow,
             deny_flags: &opts.deny,
-            always_on_deny: opts.always_on_deny,
+            fixed_deny: opts.fixed_deny,
         },
     )?;
     let mode = policy.mode();

@@ -4,19 +4,17 @@
 //! The turn is a small state machine ([`Step`]): call the model → (no tool calls) check the answer,
 //! or (tool calls) run the tools → check the limits → call the model again, until a step finishes
 //! it. The counters it keeps (iterations, tool calls, retries) are one [`TurnState`]; the turn
-//! deadline (`--timeout`) is one [`Deadline`] at the end of this file. One reply's tool calls are
+//! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
 //! run by `batch.rs`. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
 //! the running tools, whose child process groups are killed.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::AbortOnDropHandle;
 
 use super::Agent;
+use super::deadline::Deadline;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
@@ -89,8 +87,8 @@ impl Agent {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> TurnOutcome {
         let started = Instant::now();
-        let token = cancel.child_token();
-        let deadline = Deadline::start(self.limits.timeout, &token);
+        let deadline = Deadline::start(cancel, self.limits.timeout);
+        let token = deadline.token().clone();
         let mut input = input;
         if let Err(reason) = self
             .submit_hooks(&mut input, !history.is_empty(), &token)
@@ -124,7 +122,7 @@ impl Agent {
                 Step::Finish(end) => break end,
             };
         };
-        let end = deadline.explain(end);
+        let end = explain(&deadline, end);
         self.outcome(turn, io.history, state, end, started)
     }
 
@@ -401,48 +399,13 @@ fn blocked(turn: u32, reason: String, started: Instant) -> TurnOutcome {
     }
 }
 
-// --- the turn deadline -------------------------------------------------------------------------
-
-/// The turn deadline (`--timeout`): when it passes, the turn's token is cancelled, and that
-/// cancellation ends the turn as a limit rather than an abort.
-struct Deadline {
-    limit: Option<Duration>,
-    passed: Arc<AtomicBool>,
-    _timer: Option<AbortOnDropHandle<()>>,
-}
-
-impl Deadline {
-    fn start(limit: Option<Duration>, token: &CancellationToken) -> Deadline {
-        let passed = Arc::new(AtomicBool::new(false));
-        let timer = limit.map(|limit| {
-            let (token, flag) = (token.clone(), Arc::clone(&passed));
-            AbortOnDropHandle::new(tokio::spawn(async move {
-                tokio::select! {
-                    () = tokio::time::sleep(limit) => {
-                        flag.store(true, Ordering::SeqCst);
-                        token.cancel();
-                    }
-                    () = token.cancelled() => {}
-                }
-            }))
-        });
-        Deadline {
-            limit,
-            passed,
-            _timer: timer,
-        }
-    }
-
-    /// A cancellation the deadline caused becomes a limit.
-    fn explain(&self, end: Result<(), TurnError>) -> Result<(), TurnError> {
-        match end {
-            Err(TurnError::Cancelled) if self.passed.load(Ordering::SeqCst) => {
-                Err(TurnError::Limit(format!(
-                    "stopped: the turn ran longer than --timeout ({}s)",
-                    self.limit.map_or(0, |t| t.as_secs())
-                )))
-            }
-            other => other,
-        }
+/// A cancellation the turn's deadline caused ends the turn as a limit rather than an abort.
+fn explain(deadline: &Deadline, end: Result<(), TurnError>) -> Result<(), TurnError> {
+    match end {
+        Err(TurnError::Cancelled) if deadline.expired() => Err(TurnError::Limit(format!(
+            "stopped: the turn ran longer than --timeout ({}s)",
+            deadline.limit().map_or(0, |t| t.as_secs())
+        ))),
+        other => other,
     }
 }

@@ -1,12 +1,12 @@
-//! The agent turns of a run — discovery and execution — through the same `agent::run_once` that
+//! The agent turns of a run — discovery and execution — launched by the same `launch::run` that
 //! `pilotdeck run` and cron use: unattended (an "ask" is a deny), ephemeral (the run log replaces
 //! the transcript), no long-term memory, the model chosen by the router, and the limits of
 //! `alwaysOn.execution`. Every agent event is written to `runs/<run>.<phase>.jsonl` in the
 //! `run --json` format.
 //!
 //! Discovery is read-only plus the plan tool. Execution runs in the workspace, which is the only
-//! directory it may write (`workspace-write` rooted there), with [`DENY_RULES`] on top: no push, no
-//! remotes, no credential helpers, no publishing.
+//! directory it may write (`workspace-write` rooted there), with [`DENY_RULES`] on top as the loop's
+//! fixed deny rules ([`FIXED_DENY`]): no push, no remotes, no credential helpers, no publishing.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,12 +15,13 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 use crate::agent::{
-    self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunError, RunRequest, TurnOutcome,
+    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunError, RunEvent, TurnOutcome,
 };
 use crate::config::{AlwaysOnExecution, Config};
 use crate::home::{PilotHome, Project};
+use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::tools::ToolSource;
-use crate::tools::permission::PermissionMode;
+use crate::tools::permission::{FixedRules, PermissionMode};
 
 /// Denied in every execution, whatever the user's rules allow (deny wins).
 pub const DENY_RULES: &[&str] = &[
@@ -54,6 +55,12 @@ pub const DENY_RULES: &[&str] = &[
     "bash:curl *-T *",
 ];
 
+/// [`DENY_RULES`] as the loop's fixed deny rules; a denial cites the label.
+pub const FIXED_DENY: FixedRules = FixedRules {
+    label: "always-on's fixed rules (no push, remotes, credentials or publishing)",
+    rules: DENY_RULES,
+};
+
 /// One agent turn of a run.
 pub struct TurnSpec {
     /// The project as the agent sees it: its root is the directory it works in.
@@ -75,51 +82,63 @@ pub async fn run_turn(
     cancel: &CancellationToken,
 ) -> Result<TurnOutcome, RunError> {
     let limits: &AlwaysOnExecution = &config.always_on.execution;
-    let request = RunRequest {
-        prompt: spec.prompt,
-        resume: Resume::New,
-        ephemeral: true,
-        agent: AgentOptions {
-            cwd: spec.project.root.clone(),
-            permission_mode: Some(spec.mode),
-            always_on_deny: spec.always_on_deny,
-            unattended: true,
-            max_iterations: Some(limits.max_turns.max(1)),
-            max_tool_calls: Some(limits.max_tool_calls),
-            timeout: (limits.timeout_minutes > 0)
-                .then(|| Duration::from_secs(u64::from(limits.timeout_minutes) * 60)),
-            tool_sources: spec.tool_sources,
-            ..AgentOptions::default()
+    let launch = Launch {
+        setup: Setup {
+            agent: AgentOptions {
+                cwd: spec.project.root.clone(),
+                permission_mode: Some(spec.mode),
+                fixed_deny: FixedRules {
+                    rules: spec.always_on_deny,
+                    ..FIXED_DENY
+                },
+                unattended: true,
+                max_iterations: Some(limits.max_turns.max(1)),
+                max_tool_calls: Some(limits.max_tool_calls),
+                timeout: (limits.timeout_minutes > 0)
+                    .then(|| Duration::from_secs(u64::from(limits.timeout_minutes) * 60)),
+                tool_sources: spec.tool_sources,
+                ..AgentOptions::default()
+            },
+            project: spec.project,
+            config: config.clone(),
+            memory: MemoryChoice::Off,
+            mcp_servers: false,
+            ephemeral: true,
         },
-        memory: None,
+        resume: Resume::New,
+        prompt: spec.prompt,
+        timeout: None,
     };
-    let log = spec.log;
-    let write = |event: &crate::agent::RunEvent| {
-        if let Err(e) = crate::store::append_line(&log, event) {
+    let mut log = RunLog {
+        path: spec.log,
+        emitter: JsonlEmitter::default(),
+    };
+    let outcome = launch::run(home, launch, cancel, &mut log).await?.outcome;
+    let last = log.emitter.on_outcome(&outcome);
+    log.write(&last);
+    Ok(outcome)
+}
+
+/// Writes a turn's events to its run log in the `run --json` format; a write failure is logged.
+struct RunLog {
+    path: PathBuf,
+    emitter: JsonlEmitter,
+}
+
+impl RunLog {
+    fn write(&self, event: &RunEvent) {
+        if let Err(e) = crate::store::append_line(&self.path, event) {
             tracing::warn!("cannot write the run log: {e}");
         }
-    };
-    let mut emitter = JsonlEmitter::default();
-    let outcome = {
-        let mut on_start = |_: &agent::SessionStart| {};
-        let mut emit = |event: AgentEvent| {
-            for line in emitter.on_event(&event) {
-                write(&line);
-            }
-        };
-        agent::run_once(
-            home,
-            &spec.project,
-            config,
-            request,
-            cancel,
-            &mut on_start,
-            &mut emit,
-        )
-        .await?
-    };
-    write(&emitter.on_outcome(&outcome));
-    Ok(outcome)
+    }
+}
+
+impl launch::Sink for RunLog {
+    fn on_event(&mut self, event: AgentEvent) {
+        for line in self.emitter.on_event(&event) {
+            self.write(&line);
+        }
+    }
 }
 
 fn language_line(language: &str) -> &'static str {

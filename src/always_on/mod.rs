@@ -14,7 +14,8 @@
 //! what a dead holder left ([`lock`]), the heartbeat lease `run`/`chat` hold ([`lease`]), the
 //! dormancy fingerprint ([`fingerprint`]), `watch`, `enable`/`disable` ([`settings`]) and the
 //! doctor checks ([`check`], over [`maintenance`]). Does not own the agent loop: every turn is
-//! `agent::run_once`, as for `run` and cron. Never touches the user's working tree or index except
+//! started by `launch::run`, as for `run` and cron. Never touches the user's working tree or index
+//! except
 //! in `apply`, and never pushes anywhere. Called by `cli/always_on.rs`, and `cli/run.rs` and
 //! `cli/chat` for the lease.
 

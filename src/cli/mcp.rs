@@ -241,12 +241,12 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
             }
         }
         McpCommand::Serve => {
-            let opts = crate::mcp::serve::ServeOptions {
+            let opts = crate::serve::ServeOptions {
                 home,
                 cwd: project.root.clone(),
                 config_file: ctx.global.config.clone(),
             };
-            crate::mcp::serve::serve(opts).await?;
+            crate::serve::serve(opts).await?;
         }
     }
     Ok(Outcome::Success)

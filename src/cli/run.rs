@@ -13,9 +13,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
-    self, AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, RunRequest, SessionStart,
-    TurnError,
+    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, SessionStart, TurnError,
 };
+use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::model::OutputSchema;
 use crate::session::TurnStatus;
 use crate::tools::ExecutionStatus;
@@ -180,38 +180,6 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
     let loaded = ctx.load_config(None)?;
-    let (tool_sources, problems) = crate::mcp::project_tool_sources(&home, &project.root);
-    for problem in &problems {
-        ctx.out.warn(&format!("{problem}; continuing without it"));
-    }
-    let request = RunRequest {
-        prompt,
-        resume: match (&args.session, args.continue_last) {
-            (Some(id), _) => Resume::Id(id.clone()),
-            (None, true) => Resume::Last,
-            (None, false) => Resume::New,
-        },
-        ephemeral: args.ephemeral,
-        agent: AgentOptions {
-            model_flag: args.model.clone(),
-            session_model: None,
-            cwd,
-            permission_mode: args.permission_mode,
-            allow: args.allow.clone(),
-            deny: args.deny.clone(),
-            always_on_deny: &[],
-            add_dirs: args.add_dir.clone(),
-            system: args.system.clone(),
-            append_system: args.append_system_prompt.clone(),
-            unattended: true,
-            max_iterations: args.max_turns,
-            max_tool_calls: None,
-            timeout: args.timeout,
-            output_schema,
-            tool_sources,
-        },
-        memory: crate::memory::project_hook(&home, &loaded.config, &project, args.memory),
-    };
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
     // Tells always-on ticks in this project that an agent is working and the user just wrote.
@@ -221,72 +189,51 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         crate::always_on::LeaseKind::Run,
         &loaded.config,
     );
+    let launch = Launch {
+        setup: Setup {
+            project: project.clone(),
+            config: loaded.config,
+            agent: AgentOptions {
+                model_flag: args.model.clone(),
+                cwd,
+                permission_mode: args.permission_mode,
+                allow: args.allow.clone(),
+                deny: args.deny.clone(),
+                add_dirs: args.add_dir.clone(),
+                system: args.system.clone(),
+                append_system: args.append_system_prompt.clone(),
+                unattended: true,
+                max_iterations: args.max_turns,
+                timeout: args.timeout,
+                output_schema,
+                ..AgentOptions::default()
+            },
+            memory: if args.memory {
+                MemoryChoice::On
+            } else {
+                MemoryChoice::AsConfigured
+            },
+            mcp_servers: true,
+            ephemeral: args.ephemeral,
+        },
+        resume: Resume::from_flags(args.session.as_deref(), args.continue_last),
+        prompt,
+        timeout: None,
+    };
     let out = ctx.out;
     let json = out.json;
-    let mut emitter = JsonlEmitter::default();
-    let mut write_error = None;
-    let mut emit_error = None;
-    let outcome = {
-        let mut on_start = |start: &SessionStart| {
-            let id = start
-                .id
-                .as_ref()
-                .map(ToString::to_string)
-                .unwrap_or_default();
-            if json {
-                let event = RunEvent::SessionStarted {
-                    session_id: id,
-                    model: start.model.clone(),
-                    cwd: project.root.display().to_string(),
-                    resumed: start.resumed,
-                };
-                if let Err(e) = out.json_line(&event) {
-                    write_error.get_or_insert(e);
-                }
-            } else if !id.is_empty() {
-                let verb = if start.resumed {
-                    "continuing"
-                } else {
-                    "session"
-                };
-                out.note(&out.paint("2", &format!("{verb} {id} ({})", start.model)));
-            }
-        };
-        let mut emit = |event: AgentEvent| {
-            if json {
-                for line in emitter.on_event(&event) {
-                    if let Err(e) = out.json_line(&line) {
-                        emit_error.get_or_insert(e);
-                    }
-                }
-            } else if let AgentEvent::ToolFinished {
-                name,
-                arguments,
-                status,
-                summary,
-                duration,
-                ..
-            } = &event
-            {
-                out.note(&tool_line(ctx, name, arguments, status, summary, *duration));
-            }
-        };
-        agent::run_once(
-            &home,
-            &project,
-            &loaded.config,
-            request,
-            &cancel,
-            &mut on_start,
-            &mut emit,
-        )
-        .await
+    let mut sink = RunSink {
+        ctx,
+        cwd: project.root.display().to_string(),
+        emitter: JsonlEmitter::default(),
+        write_error: None,
     };
-    if let Some(e) = write_error.or(emit_error) {
+    let outcome = launch::run(&home, launch, &cancel, &mut sink).await;
+    if let Some(e) = sink.write_error {
         return Err(e.into());
     }
     let outcome = match outcome {
-        Ok(o) => o,
+        Ok(finished) => finished.outcome,
         Err(e) => {
             if json {
                 out.json_line(&RunEvent::Error {
@@ -297,7 +244,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         }
     };
     if json {
-        out.json_line(&emitter.on_outcome(&outcome))?;
+        out.json_line(&sink.emitter.on_outcome(&outcome))?;
     }
     if let Some(path) = &args.output_last_message {
         crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
@@ -320,6 +267,72 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         }
     }
     Ok(code)
+}
+
+/// How `run` shows a launch: with `--json` the JSONL events on stdout, else the session line and
+/// one line per tool call on stderr. The first write error is kept and ends the command.
+struct RunSink<'a> {
+    ctx: &'a Context,
+    /// The project root, as `session_started` reports it.
+    cwd: String,
+    emitter: JsonlEmitter,
+    write_error: Option<std::io::Error>,
+}
+
+impl launch::Sink for RunSink<'_> {
+    fn on_start(&mut self, start: &SessionStart) {
+        let out = self.ctx.out;
+        let id = start
+            .id
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        if out.json {
+            let event = RunEvent::SessionStarted {
+                session_id: id,
+                model: start.model.clone(),
+                cwd: self.cwd.clone(),
+                resumed: start.resumed,
+            };
+            if let Err(e) = out.json_line(&event) {
+                self.write_error.get_or_insert(e);
+            }
+        } else if !id.is_empty() {
+            let verb = if start.resumed {
+                "continuing"
+            } else {
+                "session"
+            };
+            out.note(&out.paint("2", &format!("{verb} {id} ({})", start.model)));
+        }
+    }
+
+    fn on_event(&mut self, event: AgentEvent) {
+        let out = self.ctx.out;
+        if out.json {
+            for line in self.emitter.on_event(&event) {
+                if let Err(e) = out.json_line(&line) {
+                    self.write_error.get_or_insert(e);
+                }
+            }
+        } else if let AgentEvent::ToolFinished {
+            name,
+            arguments,
+            status,
+            summary,
+            duration,
+            ..
+        } = &event
+        {
+            out.note(&tool_line(
+                self.ctx, name, arguments, status, summary, *duration,
+            ));
+        }
+    }
+
+    fn warn(&mut self, message: &str) {
+        self.ctx.out.warn(message);
+    }
 }
 
 /// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`.

@@ -4,7 +4,8 @@
 //! Owns: the `cron_tasks`/`cron_runs` tables in `state.db` (migration 2), the schedule semantics
 //! (5-field cron with the Vixie day rule, one-shot, interval; per-task IANA zones and the DST rule in
 //! `schedule.rs`), claiming each (task, slot) exactly once across processes (`db.rs`, `tick.rs`), and
-//! delivery of run records, and the `doctor --deep` check of its runs ([`check`]). Does not own the agent: a run is `agent::run_once`, unattended, in the
+//! delivery of run records, and the `doctor --deep` check of its runs ([`check`]). Does not own the
+//! agent: a run is `launch::run`, unattended, in the
 //! task's project. Called by `cli/cron.rs`.
 
 pub mod check;

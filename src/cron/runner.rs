@@ -1,10 +1,9 @@
-//! Running one claimed slot: an unattended agent turn in the task's project (the same
-//! `agent::run_once` as `pilotdeck run`; "ask" permissions are denied because nobody can answer), with
-//! its own session, the run timeout, then the record written to history and delivered.
+//! Running one claimed slot: an unattended agent turn in the task's project (launched by
+//! `launch::run` like `pilotdeck run`; "ask" permissions are denied because nobody can answer), with
+//! its own session and the run timeout as the launch's deadline, then the record written to history
+//! and delivered.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chrono::Utc;
@@ -14,9 +13,10 @@ use super::Error;
 use super::db::CronDb;
 use super::deliver::deliver;
 use super::task::{RunRecord, RunStatus, Task, TaskState};
-use crate::agent::{self, AgentEvent, AgentOptions, Resume, RunRequest, SessionStart};
-use crate::config::{CronConfig, LoadOptions};
+use crate::agent::{AgentOptions, Resume, SessionStart};
+use crate::config::CronConfig;
 use crate::home::{PilotHome, Project};
+use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::session::TurnStatus;
 use crate::tools::permission::PermissionMode;
 
@@ -87,77 +87,42 @@ async fn agent_turn(
     record: &mut RunRecord,
     cancel: &CancellationToken,
 ) -> Result<(), String> {
-    let loaded = crate::config::load(
-        home,
-        &LoadOptions {
-            config_file: env.config_file.clone(),
-            project_root: Some(project.root.clone()),
-            model_flag: None,
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let config =
+        launch::load_config(home, project, env.config_file.clone()).map_err(|e| e.to_string())?;
     let permission_mode = task
         .permission_mode
         .as_deref()
         .map(|m| PermissionMode::parse(m, "--permission-mode"))
         .transpose()
         .map_err(|e| e.to_string())?;
-    let (tool_sources, problems) = crate::mcp::project_tool_sources(home, &project.root);
-    for problem in &problems {
-        tracing::warn!("{problem}; continuing without it");
-    }
-    let request = RunRequest {
-        prompt: task.message.clone(),
-        resume: Resume::New,
-        ephemeral: false,
-        agent: AgentOptions {
-            model_flag: task.model.clone(),
-            cwd: project.root.clone(),
-            permission_mode,
-            unattended: true,
-            tool_sources,
-            ..AgentOptions::default()
+    let timeout = timeout_of(task, &config.cron.clone().unwrap_or_default());
+    let launch = Launch {
+        setup: Setup {
+            project: project.clone(),
+            config,
+            agent: AgentOptions {
+                model_flag: task.model.clone(),
+                cwd: project.root.clone(),
+                permission_mode,
+                unattended: true,
+                ..AgentOptions::default()
+            },
+            memory: MemoryChoice::AsConfigured,
+            mcp_servers: true,
+            ephemeral: false,
         },
-        memory: crate::memory::project_hook(home, &loaded.config, project, false),
+        resume: Resume::New,
+        prompt: task.message.clone(),
+        timeout,
     };
-    let token = cancel.child_token();
-    let timed_out = Arc::new(AtomicBool::new(false));
-    let cron = loaded.config.cron.clone().unwrap_or_default();
-    let _timer = timeout_of(task, &cron).map(|limit| {
-        let (token, flag) = (token.clone(), Arc::clone(&timed_out));
-        tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
-            tokio::select! {
-                () = tokio::time::sleep(limit) => {
-                    flag.store(true, Ordering::SeqCst);
-                    token.cancel();
-                }
-                () = token.cancelled() => {}
-            }
-        }))
-    });
-    let mut session = None;
-    let mut on_start = |start: &SessionStart| {
-        session = Some((
-            start.id.as_ref().map(ToString::to_string),
-            start.model.clone(),
-        ));
-    };
-    let mut emit = |_: AgentEvent| {};
-    let result = agent::run_once(
-        home,
-        project,
-        &loaded.config,
-        request,
-        &token,
-        &mut on_start,
-        &mut emit,
-    )
-    .await;
-    if let Some((id, model)) = session {
-        record.session_id = id;
-        record.model = Some(model);
+    let mut started = Started(None);
+    let result = launch::run(home, launch, cancel, &mut started).await;
+    if let Some(start) = started.0 {
+        record.session_id = start.id.as_ref().map(ToString::to_string);
+        record.model = Some(start.model);
     }
-    let outcome = result.map_err(|e| e.to_string())?;
+    let finished = result.map_err(|e| e.to_string())?;
+    let outcome = finished.outcome;
     record.input_tokens = outcome.usage.input_tokens;
     record.output_tokens = outcome.usage.output_tokens;
     record.cost_usd = outcome.cost_usd;
@@ -165,10 +130,10 @@ async fn agent_turn(
     record.error = outcome.error.as_ref().map(ToString::to_string);
     record.status = match outcome.status {
         TurnStatus::Completed => RunStatus::Completed,
-        TurnStatus::Aborted if timed_out.load(Ordering::SeqCst) => {
+        TurnStatus::Aborted if finished.timed_out => {
             record.error = Some(format!(
                 "stopped: the run took longer than its timeout ({}s); raise it with `pilotdeck cron edit ID --timeout DUR` or cron.runTimeoutMinutes",
-                timeout_of(task, &cron).map_or(0, |d| d.as_secs())
+                timeout.map_or(0, |d| d.as_secs())
             ));
             RunStatus::TimedOut
         }
@@ -176,4 +141,13 @@ async fn agent_turn(
         TurnStatus::Failed | TurnStatus::LimitReached => RunStatus::Failed,
     };
     Ok(())
+}
+
+/// Keeps the session a run started in, for its record; warnings go to the log.
+struct Started(Option<SessionStart>);
+
+impl launch::Sink for Started {
+    fn on_start(&mut self, start: &SessionStart) {
+        self.0 = Some(start.clone());
+    }
 }

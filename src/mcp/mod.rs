@@ -1,6 +1,7 @@
-//! MCP, both ways: pilotdeck as a client of the MCP servers in `mcp.json` (their tools join the
-//! agent's registry as `mcp__<server>__<tool>`), and pilotdeck as an MCP server (`mcp serve`) that
-//! other agents drive.
+//! The MCP client: pilotdeck as a client of the MCP servers in `mcp.json` (their tools join the
+//! agent's registry as `mcp__<server>__<tool>`). Client only: a tool source under the agent that
+//! imports config, home, store, tools and extensions (plugins' servers), nothing above them.
+//! pilotdeck as an MCP server (`mcp serve`) is a front end beside the CLI: `crate::serve`.
 //!
 //! - [`config`]: the two mcp.json files, merged per server id (project wins), with `${…}` expansion.
 //! - [`edit`]: atomic changes to one file (`mcp add/rm/enable/disable`).
@@ -9,10 +10,9 @@
 //! - [`bridge`] / [`source`]: MCP tools as `tools::Tool`s, started lazily and in parallel for a run.
 //! - [`sanitize`]: what a server sends is cleaned before anyone sees it.
 //! - [`ops`]: the library operations the `mcp` commands call.
-//! - [`serve`]: the MCP server; [`preinit`] answers an older client's pre-initialize probe.
 //!
-//! Uses the official SDK, `rmcp`; its types stay inside this module (results leave as JSON values
-//! or pilotdeck's own types).
+//! Uses the official SDK, `rmcp`; its client types stay inside this module (results leave as JSON
+//! values or pilotdeck's own types). `crate::serve` uses its server side.
 
 mod bridge;
 mod client;
@@ -20,9 +20,7 @@ pub mod config;
 mod edit;
 mod error;
 pub mod ops;
-mod preinit;
 pub mod sanitize;
-pub mod serve;
 mod source;
 
 pub use bridge::{McpLiveTools, McpTool};

@@ -76,7 +76,8 @@ impl ToolSource for McpToolSource {
 
 /// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), and the
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
-/// Used by `run`, `chat`, cron and `mcp serve`, so all of them see the same servers.
+/// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`, so all of them see the
+/// same servers.
 pub fn project_tool_sources(
     home: &crate::home::PilotHome,
     root: &std::path::Path,

@@ -22,7 +22,7 @@ pub struct TurnMemory {
     project: Project,
 }
 
-/// The hook for `project`, ready to hand to `RunRequest::memory`.
+/// The hook for `project`, ready to hand to `Conversation::set_memory`.
 pub fn turn_hook(memory: Memory, project: Project) -> MemoryHandle {
     MemoryHandle(Arc::new(TurnMemory { memory, project }))
 }
@@ -62,7 +62,7 @@ impl MemoryHook for TurnMemory {
 }
 
 /// The memory hook for turns in `project`: `Some` when memory is configured (or `force`, `--memory`).
-/// Used by `run`, `chat`, cron and `mcp serve`.
+/// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`.
 pub fn project_hook(
     home: &crate::home::PilotHome,
     config: &crate::config::Config,

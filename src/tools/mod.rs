@@ -25,7 +25,7 @@
 //!         permissions_file: None,
 //!         allow_flags: &[],
 //!         deny_flags: &[],
-//!         always_on_deny: &[],
+//!         fixed_deny: Default::default(),
 //!     },
 //! )?;
 //! let session = ToolContext::new(policy, CancellationToken::new());

@@ -1,4 +1,5 @@
-//! `pilotdeck chat`: an interactive REPL over the same agent `run` uses.
+//! `pilotdeck chat`: an interactive REPL over the same launcher `run` uses: one
+//! [`Launcher`] assembled at start (MCP tools, memory) opens every session the chat talks to.
 //!
 //! On a terminal: a line editor with history recall across chats (see [`editor`]), the answer
 //! streamed to stdout as it arrives, one status line per tool call, permission "ask" decisions
@@ -21,9 +22,8 @@ use clap::Args;
 use tokio_util::sync::CancellationToken;
 
 use super::{Context, Outcome};
-use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume};
-use crate::config::Config;
-use crate::home::{PilotHome, Project};
+use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
+use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::model::Usage;
 use crate::session::TurnStatus;
 use crate::tools::permission::PermissionMode;
@@ -64,7 +64,7 @@ impl ChatArgs {
 }
 
 /// On a terminal, lets the conversation's agent ask the person about "ask" decisions.
-pub(super) fn attach_approver(interactive: bool, conversation: &mut Conversation) {
+fn attach_approver(interactive: bool, conversation: &mut Conversation) {
     if interactive {
         let policy = Arc::clone(&conversation.agent.tool_ctx.policy);
         conversation.agent.tool_ctx.approver =
@@ -75,10 +75,8 @@ pub(super) fn attach_approver(interactive: bool, conversation: &mut Conversation
 /// What the REPL holds between inputs.
 pub(super) struct Repl<'a> {
     pub(super) ctx: &'a Context,
-    pub(super) home: PilotHome,
-    pub(super) project: Project,
-    pub(super) config: Config,
-    pub(super) options: AgentOptions,
+    /// The chat's setup, assembled once: every session it opens gets the same tools and memory.
+    pub(super) launcher: Launcher,
     pub(super) conversation: Conversation,
     pub(super) interactive: bool,
     /// Usage and cost of this chat process.
@@ -87,18 +85,18 @@ pub(super) struct Repl<'a> {
 }
 
 impl Repl<'_> {
-    /// Opens a conversation with the session's MCP tools and memory and, on a terminal, lets it
-    /// ask the person.
+    /// Opens a conversation through the launcher and, on a terminal, lets it ask the person.
     pub(super) async fn open(&self, resume: &Resume) -> anyhow::Result<Conversation> {
-        open_conversation(
-            &self.home,
-            &self.project,
-            &self.config,
-            resume,
-            &self.options,
-            self.interactive,
-        )
-        .await
+        open_conversation(&self.launcher, resume, self.interactive).await
+    }
+
+    /// Switches the conversation to `model` for the next turns (the history stays).
+    pub(super) async fn switch_model(&mut self, model: &str) -> Result<(), SetupError> {
+        self.launcher
+            .switch_model(&mut self.conversation, model)
+            .await?;
+        attach_approver(self.interactive, &mut self.conversation);
+        Ok(())
     }
 
     /// Switches to `next`, ending the current session first (`SessionEnd` with `reason`).
@@ -132,44 +130,25 @@ impl Repl<'_> {
     }
 }
 
-/// Opens a conversation like `run` does (MCP tools from mcp.json, long-term memory when
+/// Opens a conversation the way `run` does (MCP tools from mcp.json, long-term memory when
 /// configured) and attaches the terminal approver when there is a person to ask.
 async fn open_conversation(
-    home: &PilotHome,
-    project: &Project,
-    config: &Config,
+    launcher: &Launcher,
     resume: &Resume,
-    options: &AgentOptions,
     interactive: bool,
 ) -> anyhow::Result<Conversation> {
-    let mut conversation =
-        Conversation::open(home, project, config, resume, false, options.clone())?;
-    equip(
-        &mut conversation,
-        home,
-        project,
-        config,
-        options,
-        interactive,
-    )
-    .await;
+    let mut conversation = launcher.open(resume, &CancellationToken::new()).await?;
+    attach_approver(interactive, &mut conversation);
     Ok(conversation)
 }
 
-/// Gives a conversation's (new) agent what chat adds to it: memory, MCP tools, the approver.
-pub(super) async fn equip(
-    conversation: &mut Conversation,
-    home: &PilotHome,
-    project: &Project,
-    config: &Config,
-    options: &AgentOptions,
-    interactive: bool,
-) {
-    conversation.set_memory(crate::memory::project_hook(home, config, project, false));
-    conversation
-        .load_tool_sources(&options.tool_sources, &CancellationToken::new())
-        .await;
-    attach_approver(interactive, conversation);
+/// Chat's problems that do not stop it go to stderr; its turns' events are shown by [`turn`].
+struct Warnings<'a>(&'a Context);
+
+impl launch::Sink for Warnings<'_> {
+    fn warn(&mut self, message: &str) {
+        self.0.out.warn(message);
+    }
 }
 
 pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome> {
@@ -181,41 +160,29 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
     let loaded = ctx.load_config(None)?;
-    let (tool_sources, problems) = crate::mcp::project_tool_sources(&home, &project.root);
-    for problem in &problems {
-        ctx.out.warn(&format!("{problem}; continuing without it"));
-    }
-    let options = AgentOptions {
-        model_flag: args.model.clone(),
-        cwd,
-        permission_mode: args.permission_mode,
-        allow: args.allow.clone(),
-        deny: args.deny.clone(),
-        add_dirs: args.add_dir.clone(),
-        unattended: !interactive,
-        tool_sources,
-        ..AgentOptions::default()
-    };
-    let resume = match (&args.session, args.continue_last) {
-        (Some(id), _) => Resume::Id(id.clone()),
-        (None, true) => Resume::Last,
-        (None, false) => Resume::New,
-    };
-    let conversation = open_conversation(
-        &home,
-        &project,
-        &loaded.config,
-        &resume,
-        &options,
-        interactive,
-    )
-    .await?;
-    let mut repl = Repl {
-        ctx,
-        home,
+    let setup = Setup {
         project,
         config: loaded.config,
-        options,
+        agent: AgentOptions {
+            model_flag: args.model.clone(),
+            cwd,
+            permission_mode: args.permission_mode,
+            allow: args.allow.clone(),
+            deny: args.deny.clone(),
+            add_dirs: args.add_dir.clone(),
+            unattended: !interactive,
+            ..AgentOptions::default()
+        },
+        memory: MemoryChoice::AsConfigured,
+        mcp_servers: true,
+        ephemeral: false,
+    };
+    let launcher = Launcher::new(&home, setup, &mut Warnings(ctx));
+    let resume = Resume::from_flags(args.session.as_deref(), args.continue_last);
+    let conversation = open_conversation(&launcher, &resume, interactive).await?;
+    let mut repl = Repl {
+        ctx,
+        launcher,
         conversation,
         interactive,
         usage: Usage::default(),
@@ -243,13 +210,15 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
     };
     // Tells always-on ticks in this project that a chat is open, busy during turns.
     let lease = crate::always_on::hold_or_warn(
-        &repl.home,
-        &repl.project,
+        repl.launcher.home(),
+        repl.launcher.project(),
         crate::always_on::LeaseKind::Chat,
-        &repl.config,
+        repl.launcher.config(),
     );
     let mut editor = if interactive {
-        Some(editor::LineEditor::open(repl.home.chat_history_file())?)
+        Some(editor::LineEditor::open(
+            repl.launcher.home().chat_history_file(),
+        )?)
     } else {
         None
     };

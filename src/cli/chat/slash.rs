@@ -1,5 +1,5 @@
 //! Chat's slash commands. Each one is a thin call into the same library ops the `session` commands
-//! and `agent::build` use.
+//! and the launcher use.
 
 use tokio_util::sync::CancellationToken;
 
@@ -37,28 +37,10 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
         "exit" | "quit" | "q" => return Ok(Next::Exit),
         "help" | "?" => out.note(HELP),
         "model" if arg.is_empty() => out.note(&format!("model: {}", repl.conversation.agent.model)),
-        "model" => {
-            let mut options = repl.options.clone();
-            options.model_flag = Some(arg.to_owned());
-            match crate::agent::build(&repl.home, &repl.project, &repl.config, &options) {
-                Ok(agent) => {
-                    // The history stays; the next turns go to the new model.
-                    repl.options = options;
-                    repl.conversation.agent = agent;
-                    super::equip(
-                        &mut repl.conversation,
-                        &repl.home,
-                        &repl.project,
-                        &repl.config,
-                        &repl.options,
-                        repl.interactive,
-                    )
-                    .await;
-                    out.note(&format!("model: {}", repl.conversation.agent.model));
-                }
-                Err(e) => out.error(&e.to_string()),
-            }
-        }
+        "model" => match repl.switch_model(arg).await {
+            Ok(()) => out.note(&format!("model: {}", repl.conversation.agent.model)),
+            Err(e) => out.error(&e.to_string()),
+        },
         "new" => {
             let next = repl.open(&Resume::New).await?;
             repl.switch(next, "clear").await;
@@ -69,8 +51,8 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             Err(e) => out.error(&format!("{e:#}")),
         },
         "sessions" => {
-            let scope = Scope::Project(repl.project.key.0.clone());
-            for s in session::list(&repl.home, &scope, 10)? {
+            let scope = Scope::Project(repl.launcher.project().key.0.clone());
+            for s in session::list(repl.launcher.home(), &scope, 10)? {
                 out.note(&format!(
                     "{}  {}  {} turns  {}",
                     session::short(&s.id),
@@ -83,7 +65,8 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
         "fork" => match repl.conversation.id().cloned() {
             None => out.error("nothing to fork yet: this session has no turns"),
             Some(id) => {
-                let new = session::fork(&repl.home, &repl.project, &id.0, None)?;
+                let launcher = &repl.launcher;
+                let new = session::fork(launcher.home(), launcher.project(), &id.0, None)?;
                 let next = repl.open(&Resume::Id(new.0)).await?;
                 repl.switch(next, "fork").await;
             }
@@ -100,9 +83,10 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             out.note("usage: /memory QUERY (manage notes with `pilotdeck memory list|index|dream`)")
         }
         "memory" => {
-            let memory = crate::memory::Memory::new(&repl.home, &repl.config);
+            let launcher = &repl.launcher;
+            let memory = crate::memory::Memory::new(launcher.home(), launcher.config());
             let opts = crate::memory::RecallOptions {
-                project: Some(repl.project.clone()),
+                project: Some(launcher.project().clone()),
                 query: arg.to_owned(),
                 limit: 5,
                 offline: false,

@@ -2,10 +2,11 @@
 //!
 //! Owns the modes (`read-only`, `workspace-write` — the default —, `full`), the allow / deny / ask
 //! rules and where they come from (config `tools.permissions`, `<home>/permissions.json`, `--allow` /
-//! `--deny` flags), path resolution and confinement, and the bash classifier with its hard-deny list.
-//! The loop never decides anything itself: it asks [`PermissionPolicy::decide`] (through
-//! `ToolRegistry::execute`), and where nobody can be asked, [`Decision::finalize_unattended`] turns
-//! `Ask` into `Deny` with a message that says how to allow the call.
+//! `--deny` flags, and the [`FixedRules`] a caller of the loop sets, such as always-on's), path
+//! resolution and confinement, and the bash classifier with its hard-deny list. The loop never
+//! decides anything itself: it asks [`PermissionPolicy::decide`] (through `ToolRegistry::execute`),
+//! and where nobody can be asked, [`Decision::finalize_unattended`] turns `Ask` into `Deny` with a
+//! message that says how to allow the call.
 //!
 //! Precedence, first match wins (documented again on [`PermissionPolicy::decide`]):
 //! 1. the hard-deny list (bash commands; file writes under `/dev`, `/proc`, `/sys`, `/boot`) — no
@@ -36,6 +37,6 @@ pub use paths::resolve_path;
 pub use policy::{
     Approver, ApproverFuture, Decision, PermissionPolicy, PermissionRequest, PolicySources,
 };
-pub use rule::{Rule, RuleKind, RuleSource};
+pub use rule::{FixedRules, Rule, RuleKind, RuleSource};
 pub use settings::{PermissionsFile, load_permissions_file};
 pub use shell::split_commands;

@@ -5,7 +5,7 @@ use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use super::bash::{CommandClass, classify_command};
-use super::rule::{Rule, RuleKind, RuleSource};
+use super::rule::{FixedRules, Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
 use super::targets::write_targets;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
@@ -101,8 +101,8 @@ pub struct PolicySources<'a> {
     /// `--allow RULE` and `--deny RULE`.
     pub allow_flags: &'a [String],
     pub deny_flags: &'a [String],
-    /// Deny rules always-on fixes for its executions ([`RuleSource::AlwaysOn`]).
-    pub always_on_deny: &'a [&'a str],
+    /// Deny rules the caller fixes, whatever the others say ([`RuleSource::Fixed`]).
+    pub fixed_deny: FixedRules,
 }
 
 #[derive(Debug)]
@@ -180,8 +180,9 @@ impl PermissionPolicy {
         for text in sources.deny_flags {
             policy.add_rule(text, RuleKind::Deny, RuleSource::Flag)?;
         }
-        for text in sources.always_on_deny {
-            policy.add_rule(text, RuleKind::Deny, RuleSource::AlwaysOn)?;
+        let fixed = sources.fixed_deny;
+        for text in fixed.rules {
+            policy.add_rule(text, RuleKind::Deny, RuleSource::Fixed(fixed.label))?;
         }
         Ok(policy)
     }

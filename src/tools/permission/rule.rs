@@ -30,8 +30,17 @@ pub enum RuleSource {
     Flag,
     /// Granted during the session (`PermissionPolicy::grant`).
     Session,
-    /// Fixed by always-on for its unattended executions, whatever the user's rules say.
-    AlwaysOn,
+    /// Fixed by the caller of the loop, whatever the user's rules say; the label says whose they are.
+    Fixed(&'static str),
+}
+
+/// Deny rules a caller fixes for its agent, on top of (and winning over) the user's rules. A denial
+/// they cause cites `label`, e.g. "always-on's fixed rules (no push, remotes, credentials or
+/// publishing)". The default is none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FixedRules {
+    pub label: &'static str,
+    pub rules: &'static [&'static str],
 }
 
 impl RuleSource {
@@ -41,9 +50,7 @@ impl RuleSource {
             RuleSource::PermissionsFile => "permissions.json",
             RuleSource::Flag => "the command line",
             RuleSource::Session => "this session",
-            RuleSource::AlwaysOn => {
-                "always-on's fixed rules (no push, remotes, credentials or publishing)"
-            }
+            RuleSource::Fixed(label) => label,
         }
     }
 }

@@ -1,0 +1,333 @@
+//! `pilotdeck mcp serve`: pilotdeck as an MCP server over stdio, so other agents can drive it. A
+//! front end beside the CLI: it drives the launcher, memory, the router and sessions; the MCP
+//! *client* (servers pilotdeck uses) is `crate::mcp`.
+//!
+//! Tools (schemas generated from the types in [`tools`]):
+//! - `pilotdeck_run {prompt, cwd?, model?, permission_mode?}` → `{session_id, result, usage}`: one task
+//!   launched like `pilotdeck run` (`launch::run`), unattended — an "ask" decision is a denial.
+//!   Progress notifications are sent while it runs when the client asked for them (a
+//!   `progressToken`, see [`progress`]); a client cancellation cancels the run.
+//! - `pilotdeck_reply {session_id, prompt}`: one more turn in an existing session.
+//! - `session_list {project?, limit?}`: the newest sessions of a project (`session::list`).
+//! - `memory_recall {query, project?, limit?}`: the project's long-term memory notes relevant to a
+//!   query (the offline lexical stage of `pilotdeck memory recall`).
+//! - `router_decide {prompt, project?}`: which tier and model the router would pick, offline (the
+//!   built-in classifier; no model call), as `pilotdeck router decide --offline` prints it.
+//!
+//! stdout: this is the one command whose stdout is not written through `output.rs`. It carries the
+//! JSON-RPC stream and nothing else, written by rmcp's stdio transport; logs go to stderr as always.
+//! A request before `initialize` that is neither `ping` nor a stateless request with protocol `_meta`
+//! (such as an older client's `server/discover` probe) gets method-not-found from
+//! [`preinit`], so clients fall back to `initialize`; numeric (0 included) and string ids,
+//! and `tools/list` without params are rmcp's protocol handling.
+
+mod preinit;
+mod progress;
+pub mod tools;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use crate::agent::{AgentOptions, Resume, TurnOutcome};
+use crate::home::{PilotHome, Project};
+use crate::launch::{self, Launch, MemoryChoice, Setup};
+use crate::tools::permission::PermissionMode;
+use progress::Progress;
+use tools::{
+    DecideInput, RecallInput, RecalledNotes, ReplyInput, RunInput, RunResult, SessionList,
+    SessionListInput, tool_list,
+};
+
+/// Where `mcp serve` runs: the PilotHome, the default project directory and the config file flag.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub home: PilotHome,
+    pub cwd: PathBuf,
+    pub config_file: Option<PathBuf>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("the MCP connection on stdio failed: {message}")]
+    Transport { message: String },
+}
+
+/// Serves MCP on stdin/stdout until the client disconnects.
+pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
+    let server = PilotdeckServer {
+        opts: Arc::new(opts),
+    };
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let transport = preinit::PreInitFilter::new(
+        rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout),
+    );
+    let running = server
+        .serve(transport)
+        .await
+        .map_err(|e| ServeError::Transport {
+            message: e.to_string(),
+        })?;
+    running.waiting().await.map_err(|e| ServeError::Transport {
+        message: e.to_string(),
+    })?;
+    Ok(())
+}
+
+#[derive(Debug, Clone)]
+struct PilotdeckServer {
+    opts: Arc<ServeOptions>,
+}
+
+fn invalid(e: impl std::fmt::Display) -> ErrorData {
+    ErrorData::invalid_params(format!("invalid arguments: {e}"), None)
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(
+    args: Option<serde_json::Map<String, Value>>,
+) -> Result<T, ErrorData> {
+    serde_json::from_value(Value::Object(args.unwrap_or_default())).map_err(invalid)
+}
+
+fn json_result<T: Serialize>(value: &T, is_error: bool) -> CallToolResponse {
+    let value = serde_json::to_value(value).unwrap_or(Value::Null);
+    let mut result = if is_error {
+        CallToolResult::error(vec![ContentBlock::text(value.to_string())])
+    } else {
+        CallToolResult::success(vec![ContentBlock::text(value.to_string())])
+    };
+    result.structured_content = Some(value);
+    CallToolResponse::Complete(result)
+}
+
+fn error_result(message: String) -> CallToolResponse {
+    CallToolResponse::Complete(CallToolResult::error(vec![ContentBlock::text(message)]))
+}
+
+impl ServerHandler for PilotdeckServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("pilotdeck", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "pilotdeck runs LLM agent tasks in a project directory. Use pilotdeck_run for a \
+                 new task and pilotdeck_reply to continue its session.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(tool_list()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        match request.name.as_ref() {
+            "pilotdeck_run" => {
+                let input: RunInput = parse(request.arguments)?;
+                let mode = input
+                    .permission_mode
+                    .as_deref()
+                    .map(|m| PermissionMode::parse(m, "permission_mode"))
+                    .transpose()
+                    .map_err(invalid)?;
+                let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(self
+                    .run(cwd, input.prompt, Resume::New, input.model, mode, &context)
+                    .await)
+            }
+            "pilotdeck_reply" => {
+                let input: ReplyInput = parse(request.arguments)?;
+                let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(self
+                    .run(
+                        cwd,
+                        input.prompt,
+                        Resume::Id(input.session_id),
+                        None,
+                        None,
+                        &context,
+                    )
+                    .await)
+            }
+            "session_list" => {
+                let input: SessionListInput = parse(request.arguments)?;
+                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(
+                    match list_sessions(&self.opts.home, &dir, input.limit.unwrap_or(20)) {
+                        Ok(list) => json_result(&list, false),
+                        Err(e) => error_result(e),
+                    },
+                )
+            }
+            "memory_recall" => {
+                let input: RecallInput = parse(request.arguments)?;
+                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(
+                    match self
+                        .recall(&dir, input.query, input.limit.unwrap_or(5))
+                        .await
+                    {
+                        Ok(v) => json_result(&v, false),
+                        Err(e) => error_result(e),
+                    },
+                )
+            }
+            "router_decide" => {
+                let input: DecideInput = parse(request.arguments)?;
+                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                Ok(match self.decide(&dir, input.prompt, &context.ct).await {
+                    Ok(v) => json_result(&v, false),
+                    Err(e) => error_result(e),
+                })
+            }
+            other => Err(ErrorData::invalid_params(
+                format!("unknown tool `{other}`; tools/list shows the tools"),
+                None,
+            )),
+        }
+    }
+}
+
+impl PilotdeckServer {
+    /// The project at `dir` and its merged configuration.
+    fn project_config(&self, dir: &Path) -> Result<(Project, crate::config::Config), String> {
+        let home = &self.opts.home;
+        let project = Project::resolve(home, dir).map_err(|e| e.to_string())?;
+        let config = launch::load_config(home, &project, self.opts.config_file.clone())
+            .map_err(|e| e.to_string())?;
+        Ok((project, config))
+    }
+
+    async fn recall(
+        &self,
+        dir: &Path,
+        query: String,
+        limit: usize,
+    ) -> Result<RecalledNotes, String> {
+        let (project, config) = self.project_config(dir)?;
+        let memory = crate::memory::Memory::new(&self.opts.home, &config);
+        let opts = crate::memory::RecallOptions {
+            project: Some(project),
+            query,
+            limit,
+            offline: true,
+        };
+        let result = crate::memory::recall(&memory, &opts)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(RecalledNotes {
+            notes: result.notes,
+        })
+    }
+
+    async fn decide(
+        &self,
+        dir: &Path,
+        prompt: String,
+        cancel: &CancellationToken,
+    ) -> Result<crate::router::Decision, String> {
+        let (_, config) = self.project_config(dir)?;
+        let opts = crate::router::DecideOptions {
+            session: None,
+            turn: None,
+            text: prompt,
+            explicit: None,
+            scenario: crate::router::Scenario::Default,
+            offline: true,
+            estimated_tokens: 0,
+            record: false,
+        };
+        crate::router::decide_once(&self.opts.home, &config, &opts, cancel)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// One turn through the launcher, unattended, in a new or continued session of the project
+    /// at `cwd`; a client cancellation (`notifications/cancelled`) cancels it.
+    async fn run(
+        &self,
+        cwd: PathBuf,
+        prompt: String,
+        resume: Resume,
+        model: Option<String>,
+        mode: Option<PermissionMode>,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResponse {
+        let cwd = match cwd.canonicalize() {
+            Ok(c) => c,
+            Err(e) => return error_result(format!("cannot use cwd `{}`: {e}", cwd.display())),
+        };
+        let (project, config) = match self.project_config(&cwd) {
+            Ok(found) => found,
+            Err(e) => return error_result(e),
+        };
+        let launch = Launch {
+            setup: Setup {
+                project,
+                config,
+                agent: AgentOptions {
+                    model_flag: model,
+                    cwd,
+                    permission_mode: mode,
+                    unattended: true,
+                    ..AgentOptions::default()
+                },
+                memory: MemoryChoice::AsConfigured,
+                mcp_servers: true,
+                ephemeral: false,
+            },
+            resume,
+            prompt,
+            timeout: None,
+        };
+        let mut progress = Progress::new(context);
+        let finished = launch::run(&self.opts.home, launch, &context.ct, &mut progress).await;
+        progress.finish().await;
+        match finished {
+            Ok(finished) => {
+                let result = run_result(progress.session_id, &finished.outcome);
+                let failed = result.status != "completed";
+                json_result(&result, failed)
+            }
+            Err(e) => error_result(e.to_string()),
+        }
+    }
+}
+
+fn run_result(session_id: Option<String>, outcome: &TurnOutcome) -> RunResult {
+    RunResult {
+        session_id,
+        result: outcome.final_text.clone(),
+        status: serde_json::to_value(outcome.status)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        error: outcome.error.as_ref().map(ToString::to_string),
+        usage: outcome.usage,
+    }
+}
+
+/// The newest session ids of the project at `dir`.
+fn list_sessions(home: &PilotHome, dir: &Path, limit: usize) -> Result<SessionList, String> {
+    let project = Project::resolve(home, dir).map_err(|e| e.to_string())?;
+    let scope = crate::session::Scope::Project(project.key.0);
+    let sessions = crate::session::list(home, &scope, limit).map_err(|e| e.to_string())?;
+    Ok(SessionList {
+        sessions: sessions.iter().map(|s| s.id.to_string()).collect(),
+    })
+}
