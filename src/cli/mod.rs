@@ -5,6 +5,7 @@
 //! into exit codes.
 
 mod always_on;
+mod args;
 mod chat;
 mod completions;
 mod config;
@@ -16,6 +17,7 @@ mod memory;
 mod router;
 mod run;
 mod session;
+mod signals;
 
 use std::path::PathBuf;
 

@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use tokio_util::sync::CancellationToken;
 
 use crate::always_on::{self, Target, TickOptions, TickOutcome, TickReport, review, settings};
-use crate::cli::run::cancel_on_signals;
+use crate::cli::signals::cancel_on_signals;
 use crate::cli::{Context, Outcome, UsageError};
 use crate::config::{Config, LoadOptions};
 use crate::home::{PilotHome, Project, expand_tilde, project_key};

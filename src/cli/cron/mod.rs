@@ -13,7 +13,8 @@ mod print;
 use install::install_units;
 use print::{print_list, print_runs, print_task, print_tick, run_line, run_outcome};
 
-use crate::cli::run::{cancel_on_signals, parse_duration, parse_mode};
+use crate::cli::args::{parse_duration, parse_mode};
+use crate::cli::signals::cancel_on_signals;
 use crate::cli::{Context, Outcome, UsageError};
 use crate::config::{CronConfig, LoadOptions};
 use crate::cron::{self, AddOptions, CatchUp, EditOptions, RunEnv, TickOptions, TickReport, When};
