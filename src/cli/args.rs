@@ -39,8 +39,16 @@ mod tests {
         assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
         assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
         assert_eq!(parse_duration("1d"), Ok(Duration::from_secs(86400)));
-        assert!(parse_duration("5w").unwrap_err().contains("unknown unit `w`"));
-        assert!(parse_duration("soon").unwrap_err().contains("is not a duration"));
+        assert!(
+            parse_duration("5w")
+                .unwrap_err()
+                .contains("unknown unit `w`")
+        );
+        assert!(
+            parse_duration("soon")
+                .unwrap_err()
+                .contains("is not a duration")
+        );
     }
 
     #[test]

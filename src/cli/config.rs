@@ -68,20 +68,6 @@ pub(super) async fn run(ctx: &Context, cmd: ConfigCommand) -> anyhow::Result<Out
     }
 }
 
-fn default_model(provider: &str) -> &'static str {
-    match provider {
-        "anthropic" => "claude-sonnet-4-5",
-        "deepseek" => "deepseek-chat",
-        "dashscope" => "qwen-plus",
-        "moonshot" => "kimi-k2-0905-preview",
-        "zhipu" => "glm-4.6",
-        "google" => "gemini-2.5-flash",
-        "ollama" => "llama3.2",
-        "openrouter" => "openai/gpt-4.1-mini",
-        _ => "gpt-4.1-mini",
-    }
-}
-
 fn init(ctx: &Context, args: &InitArgs) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let target = if args.project {
@@ -145,7 +131,7 @@ fn from_flags(args: &InitArgs) -> anyhow::Result<InitOptions> {
         model: args
             .model
             .clone()
-            .unwrap_or_else(|| default_model(&provider).to_owned()),
+            .unwrap_or_else(|| config::default_model(&provider).to_owned()),
         api_key_env: args
             .api_key_env
             .clone()
@@ -192,7 +178,7 @@ fn ask(args: &InitArgs) -> anyhow::Result<InitOptions> {
         Some(m) => m.clone(),
         None => Input::new()
             .with_prompt("Model")
-            .default(default_model(&provider).to_owned())
+            .default(config::default_model(&provider).to_owned())
             .interact_text()?,
     };
     let api_key_env = match (&args.api_key_env, known.map(|k| k.key_env)) {
