@@ -1,15 +1,18 @@
 //! `pilotdeck session list|show|resume|fork|rename|rm|export|search|compact|reindex`: the saved
-//! conversations. Each subcommand is one call into `session` (or `agent` for compaction).
+//! conversations. Each subcommand is one function here that makes one call into `session` (or
+//! `agent` for compaction, `chat` for resume) and hands the result to `print`.
+
+mod print;
 
 use std::io::IsTerminal;
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand, ValueEnum};
-use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
 use super::chat::{self, ChatArgs};
 use super::{Context, Outcome, UsageError};
+use crate::home::{PilotHome, Project};
 use crate::session::{self, ExportFormat, Scope};
 
 #[derive(Debug, Subcommand)]
@@ -118,175 +121,162 @@ pub struct SearchArgs {
 pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let project = ctx.project(&home)?;
-    let out = ctx.out;
-    let scope = |all: bool| {
-        if all {
-            Scope::All
-        } else {
-            Scope::Project(project.key.0.clone())
-        }
-    };
     match cmd {
-        SessionCommand::List(args) => {
-            let sessions = session::list(&home, &scope(args.all_projects), args.limit)
-                .context("while listing sessions")?;
-            if out.json {
-                out.json(&sessions)?;
-            } else if sessions.is_empty() {
-                out.note("no sessions yet; start one with `pilotdeck chat` or `pilotdeck run`");
-            } else {
-                for s in &sessions {
-                    let cost = s.cost_usd.map(|c| format!("${c:.4}")).unwrap_or_default();
-                    let place = if args.all_projects {
-                        format!("  {}", s.project.display())
-                    } else {
-                        String::new()
-                    };
-                    out.line(&format!(
-                        "{}  {}  {:>3} turns  {:>7} tok  {:>8}  {}  {}{place}",
-                        session::short(&s.id),
-                        s.updated_at.format("%Y-%m-%d %H:%M"),
-                        s.turns,
-                        s.input_tokens + s.output_tokens,
-                        cost,
-                        s.model,
-                        s.title
-                    ))?;
-                }
-            }
-        }
-        SessionCommand::Show(args) => {
-            let loaded = session::load(&home, &project, &args.id)?;
-            if out.json {
-                out.line(&session::export(
-                    &loaded.summary,
-                    &loaded.records,
-                    ExportFormat::Json,
-                ))?;
-            } else {
-                out.raw(&session::markdown(&loaded.summary, &loaded.records))?;
-            }
-        }
-        SessionCommand::Resume(args) => {
-            return chat::run(ctx, ChatArgs::resume(args.id)).await;
-        }
-        SessionCommand::Fork(args) => {
-            let id = session::fork(&home, &project, &args.id, args.at)?;
-            if out.json {
-                out.json(&json!({ "session_id": id }))?;
-            } else {
-                out.line(&id.0)?;
-                out.note(&format!(
-                    "continue it with `pilotdeck chat --session {}`",
-                    session::short(&id)
-                ));
-            }
-        }
-        SessionCommand::Rename(args) => {
-            if args.title.trim().is_empty() {
-                return Err(UsageError("the title is empty".to_owned()).into());
-            }
-            let id = session::rename(&home, &project, &args.id, &args.title)?;
-            if out.json {
-                out.json(&json!({ "session_id": id, "title": args.title.trim() }))?;
-            }
-        }
-        SessionCommand::Rm(args) => {
-            let loaded = session::load(&home, &project, &args.id)?;
-            if !args.yes {
-                if !std::io::stdin().is_terminal() {
-                    return Err(UsageError(
-                        "refusing to delete a session without confirmation; pass --yes".to_owned(),
-                    )
-                    .into());
-                }
-                let question = format!(
-                    "Delete session {} \"{}\"?",
-                    session::short(&loaded.summary.id),
-                    loaded.summary.title
-                );
-                let confirmed = dialoguer::Confirm::new()
-                    .with_prompt(question)
-                    .default(false)
-                    .interact_on(&dialoguer::console::Term::stderr())
-                    .context("cannot ask for confirmation")?;
-                if !confirmed {
-                    out.note("kept");
-                    return Ok(Outcome::Success);
-                }
-            }
-            let id = session::remove(&home, &project, &loaded.summary.id.0)?;
-            if out.json {
-                out.json(&json!({ "session_id": id, "removed": true }))?;
-            } else {
-                out.note(&format!("deleted session {id}"));
-            }
-        }
-        SessionCommand::Export(args) => {
-            let loaded = session::load(&home, &project, &args.id)?;
-            let format = match args.format {
-                Format::Markdown => ExportFormat::Markdown,
-                Format::Json => ExportFormat::Json,
-                Format::Jsonl => ExportFormat::Jsonl,
-            };
-            out.raw(&session::export(&loaded.summary, &loaded.records, format))?;
-            if format == ExportFormat::Json {
-                out.raw("\n")?;
-            }
-        }
-        SessionCommand::Search(args) => {
-            let hits = session::search(&home, &scope(args.all_projects), &args.query, args.limit)
-                .context("while searching sessions")?;
-            if out.json {
-                out.json(&hits)?;
-            } else if hits.is_empty() {
-                out.note(&format!("no session mentions `{}`", args.query));
-            } else {
-                for h in &hits {
-                    out.line(&format!(
-                        "{}  turn {} {}  {}\n    {}",
-                        session::short(&h.session_id),
-                        h.turn,
-                        h.role,
-                        h.title,
-                        h.snippet
-                    ))?;
-                }
-            }
-        }
-        SessionCommand::Compact(args) => {
-            let loaded = ctx.load_config(None)?;
-            let cancel = CancellationToken::new();
-            let (id, done) =
-                crate::agent::compact_session(&home, &project, &loaded.config, &args.id, &cancel)
-                    .await?;
-            if out.json {
-                out.json(&json!({
-                    "session_id": id,
-                    "compacted": done.is_some(),
-                    "tokens_before": done.as_ref().map(|d| d.tokens_before),
-                    "tokens_after": done.as_ref().map(|d| d.tokens_after),
-                }))?;
-            } else {
-                match done {
-                    Some(d) => out.note(&format!(
-                        "compacted session {}: ~{} → ~{} tokens",
-                        session::short(&id),
-                        d.tokens_before,
-                        d.tokens_after
-                    )),
-                    None => out.note("nothing to compact: the session is too short"),
-                }
-            }
-        }
-        SessionCommand::Reindex => {
-            let report = session::reindex(&home).context("while rebuilding the session index")?;
-            if out.json {
-                out.json(&report)?;
-            } else {
-                out.note(&format!("indexed {} sessions", report.added));
-            }
-        }
+        SessionCommand::List(args) => list(ctx, &home, &project, &args),
+        SessionCommand::Show(args) => show(ctx, &home, &project, &args),
+        SessionCommand::Resume(args) => chat::run(ctx, ChatArgs::resume(args.id)).await,
+        SessionCommand::Fork(args) => fork(ctx, &home, &project, &args),
+        SessionCommand::Rename(args) => rename(ctx, &home, &project, &args),
+        SessionCommand::Rm(args) => remove(ctx, &home, &project, &args),
+        SessionCommand::Export(args) => export(ctx, &home, &project, &args),
+        SessionCommand::Search(args) => search(ctx, &home, &project, &args),
+        SessionCommand::Compact(args) => compact(ctx, &home, &project, &args).await,
+        SessionCommand::Reindex => reindex(ctx, &home),
     }
+}
+
+/// Every project's sessions with `all`, else this project's.
+fn scope(project: &Project, all: bool) -> Scope {
+    if all {
+        Scope::All
+    } else {
+        Scope::Project(project.key.0.clone())
+    }
+}
+
+fn list(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ListArgs,
+) -> anyhow::Result<Outcome> {
+    let sessions = session::list(home, &scope(project, args.all_projects), args.limit)
+        .context("while listing sessions")?;
+    print::sessions(ctx, &sessions, args.all_projects)?;
+    Ok(Outcome::Success)
+}
+
+fn show(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ShowArgs,
+) -> anyhow::Result<Outcome> {
+    let loaded = session::load(home, project, &args.id)?;
+    print::transcript(ctx, &loaded)?;
+    Ok(Outcome::Success)
+}
+
+fn fork(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ForkArgs,
+) -> anyhow::Result<Outcome> {
+    let id = session::fork(home, project, &args.id, args.at)?;
+    print::forked(ctx, &id)?;
+    Ok(Outcome::Success)
+}
+
+fn rename(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &RenameArgs,
+) -> anyhow::Result<Outcome> {
+    if args.title.trim().is_empty() {
+        return Err(UsageError("the title is empty".to_owned()).into());
+    }
+    let id = session::rename(home, project, &args.id, &args.title)?;
+    print::renamed(ctx, &id, args.title.trim())?;
+    Ok(Outcome::Success)
+}
+
+fn remove(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &RmArgs,
+) -> anyhow::Result<Outcome> {
+    let loaded = session::load(home, project, &args.id)?;
+    if !args.yes && !confirm_remove(&loaded.summary)? {
+        print::kept(ctx);
+        return Ok(Outcome::Success);
+    }
+    let id = session::remove(home, project, &loaded.summary.id.0)?;
+    print::removed(ctx, &id)?;
+    Ok(Outcome::Success)
+}
+
+/// Asks on the terminal whether to delete `summary`'s session; without a terminal, a usage error.
+fn confirm_remove(summary: &session::SessionSummary) -> anyhow::Result<bool> {
+    if !std::io::stdin().is_terminal() {
+        return Err(UsageError(
+            "refusing to delete a session without confirmation; pass --yes".to_owned(),
+        )
+        .into());
+    }
+    let question = format!(
+        "Delete session {} \"{}\"?",
+        session::short(&summary.id),
+        summary.title
+    );
+    Ok(dialoguer::Confirm::new()
+        .with_prompt(question)
+        .default(false)
+        .interact_on(&dialoguer::console::Term::stderr())
+        .context("cannot ask for confirmation")?)
+}
+
+fn export(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ExportArgs,
+) -> anyhow::Result<Outcome> {
+    let loaded = session::load(home, project, &args.id)?;
+    let format = match args.format {
+        Format::Markdown => ExportFormat::Markdown,
+        Format::Json => ExportFormat::Json,
+        Format::Jsonl => ExportFormat::Jsonl,
+    };
+    print::exported(ctx, &loaded, format)?;
+    Ok(Outcome::Success)
+}
+
+fn search(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &SearchArgs,
+) -> anyhow::Result<Outcome> {
+    let hits = session::search(
+        home,
+        &scope(project, args.all_projects),
+        &args.query,
+        args.limit,
+    )
+    .context("while searching sessions")?;
+    print::hits(ctx, &hits, &args.query)?;
+    Ok(Outcome::Success)
+}
+
+async fn compact(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &IdArgs,
+) -> anyhow::Result<Outcome> {
+    let loaded = ctx.load_config(None)?;
+    let cancel = CancellationToken::new();
+    let (id, done) =
+        crate::agent::compact_session(home, project, &loaded.config, &args.id, &cancel).await?;
+    print::compacted(ctx, &id, done.as_ref())?;
+    Ok(Outcome::Success)
+}
+
+fn reindex(ctx: &Context, home: &PilotHome) -> anyhow::Result<Outcome> {
+    let report = session::reindex(home).context("while rebuilding the session index")?;
+    print::reindexed(ctx, &report)?;
     Ok(Outcome::Success)
 }
