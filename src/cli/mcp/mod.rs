@@ -1,11 +1,16 @@
 //! `pilotdeck mcp …`: manage the MCP servers in mcp.json, list and call their tools, and serve
-//! pilotdeck itself over MCP. Each subcommand maps its arguments to one `mcp::ops` call (or
-//! `mcp::serve::serve`) and prints the result.
+//! pilotdeck itself over MCP. Each subcommand is one function here that maps its arguments to one
+//! `mcp::ops` call (or `mcp::serve::serve`) and hands the result to `print`.
+
+mod print;
+
+use std::path::Path;
 
 use clap::{Args, Subcommand};
 use tokio_util::sync::CancellationToken;
 
 use super::{Context, Outcome, UsageError};
+use crate::home::{PilotHome, Project};
 use crate::mcp::ops::{self, AddOptions, ServerDetails, ServerSummary};
 use crate::mcp::{McpServers, Scope, ServerConfig};
 
@@ -93,161 +98,153 @@ fn parse_header(text: &str) -> Result<(String, String), String> {
 pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let project = ctx.project(&home)?;
-    let load = || {
-        let servers = McpServers::load(&home, Some(&project.root));
-        for problem in &servers.problems {
-            ctx.out.warn(&problem.to_string());
-        }
-        servers
-    };
-    let out = ctx.out;
     match cmd {
-        McpCommand::List => {
-            let servers = load();
-            let rows: Vec<ServerSummary> =
-                servers.servers.values().map(ServerSummary::of).collect();
-            if out.json {
-                out.json(&rows)?;
-            } else if rows.is_empty() {
-                out.note("no MCP servers configured; add one with `pilotdeck mcp add NAME -- COMMAND ARGS...`");
-            } else {
-                for r in &rows {
-                    let scope = serde_json::to_value(r.scope)?;
-                    out.line(&format!(
-                        "{}\t{}\t{}\t{}\t{}",
-                        r.name,
-                        scope.as_str().unwrap_or(""),
-                        r.transport,
-                        if r.enabled { "enabled" } else { "disabled" },
-                        r.target
-                    ))?;
-                }
-            }
-        }
-        McpCommand::Add(args) => {
-            let config = match args.url {
-                Some(url) => ServerConfig {
-                    url: Some(url),
-                    headers: args.headers.into_iter().collect(),
-                    ..ServerConfig::default()
-                },
-                None => {
-                    let mut words = args.command.into_iter();
-                    let Some(command) = words.next() else {
-                        return Err(
-                            UsageError("give the command after `--`, or --url".to_owned()).into(),
-                        );
-                    };
-                    ServerConfig {
-                        command: Some(command),
-                        args: words.collect(),
-                        env: args.env.into_iter().collect(),
-                        ..ServerConfig::default()
-                    }
-                }
-            };
-            let opts = AddOptions {
-                name: args.name.clone(),
-                scope: args.scope,
-                config,
-            };
-            let path = ops::add(&home, &project.root, &opts)?;
-            out.note(&format!(
-                "added MCP server `{}` to {}",
-                args.name,
-                path.display()
-            ));
-        }
-        McpCommand::Rm(args) => {
-            let path = ops::remove(&home, &project.root, &args.name)?;
-            out.note(&format!(
-                "removed MCP server `{}` from {}",
-                args.name,
-                path.display()
-            ));
-        }
-        McpCommand::Enable(args) => {
-            let path = ops::set_enabled(&home, &project.root, &args.name, true)?;
-            out.note(&format!(
-                "enabled MCP server `{}` in {}",
-                args.name,
-                path.display()
-            ));
-        }
-        McpCommand::Disable(args) => {
-            let path = ops::set_enabled(&home, &project.root, &args.name, false)?;
-            out.note(&format!(
-                "disabled MCP server `{}` in {}",
-                args.name,
-                path.display()
-            ));
-        }
-        McpCommand::Get(args) => {
-            let servers = load();
-            let entry = servers.get(&args.name)?;
-            let details = ServerDetails {
-                summary: ServerSummary::of(entry),
-                config: entry.config.clone(),
-            };
-            // The entry as written is JSON already; both modes print it.
-            out.json(&details)?;
-        }
-        McpCommand::Tools(args) => {
-            let servers = load();
-            let cancel = CancellationToken::new();
-            let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
-            let failed = listed.iter().any(|s| s.error.is_some());
-            if out.json {
-                out.json(&listed)?;
-            } else {
-                for server in &listed {
-                    if let Some(e) = &server.error {
-                        out.error(e);
-                        continue;
-                    }
-                    out.line(&format!("{} ({} tools)", server.server, server.tools.len()))?;
-                    for t in &server.tools {
-                        let first = t.description.lines().next().unwrap_or("");
-                        let ro = if t.read_only { " [read-only]" } else { "" };
-                        out.line(&format!("  {}{ro}  {first}", t.qualified_name))?;
-                        out.line(&format!("    schema: {}", t.input_schema))?;
-                    }
-                }
-            }
-            if failed {
-                return Ok(Outcome::Failed);
-            }
-        }
-        McpCommand::Call(args) => {
-            let servers = load();
-            let cancel = CancellationToken::new();
-            let result = ops::call(
-                &servers,
-                &args.server,
-                &args.tool,
-                args.args.as_deref(),
-                &cancel,
-            )
-            .await?;
-            if out.json {
-                out.json(&result)?;
-            } else if result.is_error {
-                out.error(&result.text);
-            } else {
-                out.line(&result.text)?;
-            }
-            if result.is_error {
-                return Ok(Outcome::Failed);
-            }
-        }
-        McpCommand::Serve => {
-            let opts = crate::mcp::serve::ServeOptions {
-                home,
-                cwd: project.root.clone(),
-                config_file: ctx.global.config.clone(),
-            };
-            crate::mcp::serve::serve(opts).await?;
-        }
+        McpCommand::List => list(ctx, &home, &project),
+        McpCommand::Add(args) => add(ctx, &home, &project.root, args),
+        McpCommand::Rm(args) => remove(ctx, &home, &project.root, &args),
+        McpCommand::Enable(args) => set_enabled(ctx, &home, &project.root, &args, true),
+        McpCommand::Disable(args) => set_enabled(ctx, &home, &project.root, &args, false),
+        McpCommand::Get(args) => get(ctx, &home, &project, &args),
+        McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
+        McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
+        McpCommand::Serve => serve(ctx, home, &project).await,
     }
+}
+
+/// The configured servers, with a warning for each entry that cannot be used.
+fn load(ctx: &Context, home: &PilotHome, project: &Project) -> McpServers {
+    let servers = McpServers::load(home, Some(&project.root));
+    print::problems(ctx, &servers.problems);
+    servers
+}
+
+fn list(ctx: &Context, home: &PilotHome, project: &Project) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let rows: Vec<ServerSummary> = servers.servers.values().map(ServerSummary::of).collect();
+    print::servers(ctx, &rows)?;
+    Ok(Outcome::Success)
+}
+
+fn add(ctx: &Context, home: &PilotHome, root: &Path, args: AddArgs) -> anyhow::Result<Outcome> {
+    let config = match args.url {
+        Some(url) => ServerConfig {
+            url: Some(url),
+            headers: args.headers.into_iter().collect(),
+            ..ServerConfig::default()
+        },
+        None => {
+            let mut words = args.command.into_iter();
+            let Some(command) = words.next() else {
+                return Err(UsageError("give the command after `--`, or --url".to_owned()).into());
+            };
+            ServerConfig {
+                command: Some(command),
+                args: words.collect(),
+                env: args.env.into_iter().collect(),
+                ..ServerConfig::default()
+            }
+        }
+    };
+    let opts = AddOptions {
+        name: args.name,
+        scope: args.scope,
+        config,
+    };
+    let path = ops::add(home, root, &opts)?;
+    print::changed(ctx, "added", "to", &opts.name, &path);
+    Ok(Outcome::Success)
+}
+
+fn remove(
+    ctx: &Context,
+    home: &PilotHome,
+    root: &Path,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let path = ops::remove(home, root, &args.name)?;
+    print::changed(ctx, "removed", "from", &args.name, &path);
+    Ok(Outcome::Success)
+}
+
+/// `enable` (`on`) and `disable`.
+fn set_enabled(
+    ctx: &Context,
+    home: &PilotHome,
+    root: &Path,
+    args: &NameArgs,
+    on: bool,
+) -> anyhow::Result<Outcome> {
+    let path = ops::set_enabled(home, root, &args.name, on)?;
+    let verb = if on { "enabled" } else { "disabled" };
+    print::changed(ctx, verb, "in", &args.name, &path);
+    Ok(Outcome::Success)
+}
+
+fn get(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let entry = servers.get(&args.name)?;
+    let details = ServerDetails {
+        summary: ServerSummary::of(entry),
+        config: entry.config.clone(),
+    };
+    print::details(ctx, &details)?;
+    Ok(Outcome::Success)
+}
+
+/// Exit 1 when a server failed to start or list its tools.
+async fn tools(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ToolsArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let cancel = CancellationToken::new();
+    let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
+    print::tools(ctx, &listed)?;
+    Ok(if listed.iter().any(|s| s.error.is_some()) {
+        Outcome::Failed
+    } else {
+        Outcome::Success
+    })
+}
+
+/// Exit 1 when the tool reports an error.
+async fn call(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &CallArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let cancel = CancellationToken::new();
+    let result = ops::call(
+        &servers,
+        &args.server,
+        &args.tool,
+        args.args.as_deref(),
+        &cancel,
+    )
+    .await?;
+    print::called(ctx, &result)?;
+    Ok(if result.is_error {
+        Outcome::Failed
+    } else {
+        Outcome::Success
+    })
+}
+
+async fn serve(ctx: &Context, home: PilotHome, project: &Project) -> anyhow::Result<Outcome> {
+    let opts = crate::mcp::serve::ServeOptions {
+        home,
+        cwd: project.root.clone(),
+        config_file: ctx.global.config.clone(),
+    };
+    crate::mcp::serve::serve(opts).await?;
     Ok(Outcome::Success)
 }
