@@ -173,13 +173,7 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
         }
         AlwaysOnCommand::Diff(arg) => {
             let (plan, diff) = review::diff(&home, &arg.plan).map_err(fail)?;
-            if ctx.out.json {
-                ctx.out.json(&serde_json::json!({
-                    "plan": plan.id, "stat": diff.stat, "patch": diff.patch,
-                }))?;
-            } else {
-                ctx.out.raw(&diff.patch)?;
-            }
+            print::diff(ctx, &plan, &diff)?;
             Ok(Outcome::Success)
         }
         AlwaysOnCommand::Apply(args) => {
@@ -194,21 +188,7 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
         }
         AlwaysOnCommand::Discard(arg) => {
             let (plan, cycle) = review::discard(&home, &arg.plan).map_err(fail)?;
-            if ctx.out.json {
-                ctx.out
-                    .json(&serde_json::json!({"plan": plan.id, "workspace": cycle}))?;
-            } else {
-                let branch = cycle
-                    .branch
-                    .as_deref()
-                    .map(|b| format!(" and branch {b}"))
-                    .unwrap_or_default();
-                ctx.out.line(&format!(
-                    "discarded the workspace {}{branch} of plan {}",
-                    cycle.path.display(),
-                    plan.id
-                ))?;
-            }
+            print::discarded(ctx, &plan, &cycle)?;
             Ok(Outcome::Success)
         }
         AlwaysOnCommand::Enable(arg) => enable(ctx, &home, arg.dir.as_deref(), true),
