@@ -65,11 +65,7 @@ pub(super) async fn run(ctx: &Context, args: &DoctorArgs) -> anyhow::Result<Outc
                 .line(&format!("{mark}  {:<18} {}", c.name, c.detail))?;
         }
     }
-    Ok(if failed {
-        Outcome::Failed
-    } else {
-        Outcome::Success
-    })
+    Ok(Outcome::failed_if(failed))
 }
 
 async fn run_deep(ctx: &Context, repair: bool) -> anyhow::Result<Outcome> {
@@ -125,9 +121,5 @@ async fn run_deep(ctx: &Context, repair: bool) -> anyhow::Result<Outcome> {
             "{total} problem(s), {repaired} repaired, {failing} failing"
         ))?;
     }
-    Ok(if failing > 0 {
-        Outcome::Failed
-    } else {
-        Outcome::Success
-    })
+    Ok(Outcome::failed_if(failing > 0))
 }

@@ -1,11 +1,14 @@
 //! Human and JSON output of `always-on` subcommands.
 
+use std::path::Path;
+
 use serde::Serialize;
 
 use crate::always_on::apply::{ApplyReport, WorkspaceDiff};
 use crate::always_on::db::{Cycle, PlanRow};
 use crate::always_on::gates::format_ms;
 use crate::always_on::review::{ProjectStatus, Shown};
+use crate::always_on::settings::Edited;
 use crate::always_on::{TickOutcome, TickReport};
 use crate::cli::Context;
 
@@ -70,6 +73,16 @@ pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
         _ => line,
     };
     ctx.out.line(&line)
+}
+
+/// `always-on tick --json`: the array of reports with `--all`, else the one report.
+pub(super) fn tick_json(ctx: &Context, reports: &[TickReport], all: bool) -> anyhow::Result<()> {
+    if all {
+        ctx.out.json(reports)?;
+    } else if let Some(r) = reports.first() {
+        ctx.out.json(r)?;
+    }
+    Ok(())
 }
 
 pub(super) fn status(ctx: &Context, all: &[ProjectStatus]) -> anyhow::Result<()> {
@@ -250,5 +263,32 @@ pub(super) fn discarded(ctx: &Context, plan: &PlanRow, cycle: &Cycle) -> anyhow:
         cycle.path.display(),
         plan.id
     ))?;
+    Ok(())
+}
+
+/// `always-on enable|disable`: the edit of the home config file.
+pub(super) fn enabled(
+    ctx: &Context,
+    edited: &Edited,
+    root: &Path,
+    file: &Path,
+    on: bool,
+) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(edited)?;
+        return Ok(());
+    }
+    let verb = if on { "enabled" } else { "disabled" };
+    ctx.out.line(&format!(
+        "always-on {verb} for {} (in {})",
+        root.display(),
+        file.display()
+    ))?;
+    if on {
+        ctx.out.note(
+            "run `pilotdeck always-on tick --all` from a timer (examples/systemd/) or keep \
+             `pilotdeck always-on watch --all` running",
+        );
+    }
     Ok(())
 }

@@ -21,11 +21,7 @@ struct NextTimes<'a> {
 
 /// Exit 1 when a run did not complete.
 pub(super) fn run_outcome(runs: &[RunRecord]) -> Outcome {
-    if runs.iter().all(|r| r.status == RunStatus::Completed) {
-        Outcome::Success
-    } else {
-        Outcome::Failed
-    }
+    Outcome::failed_if(runs.iter().any(|r| r.status != RunStatus::Completed))
 }
 
 pub(super) fn print_task(ctx: &Context, v: &TaskView, verb: &str) -> anyhow::Result<Outcome> {

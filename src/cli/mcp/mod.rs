@@ -207,11 +207,7 @@ async fn tools(
     let cancel = CancellationToken::new();
     let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
     print::tools(ctx, &listed)?;
-    Ok(if listed.iter().any(|s| s.error.is_some()) {
-        Outcome::Failed
-    } else {
-        Outcome::Success
-    })
+    Ok(Outcome::failed_if(listed.iter().any(|s| s.error.is_some())))
 }
 
 /// Exit 1 when the tool reports an error.
@@ -232,11 +228,7 @@ async fn call(
     )
     .await?;
     print::called(ctx, &result)?;
-    Ok(if result.is_error {
-        Outcome::Failed
-    } else {
-        Outcome::Success
-    })
+    Ok(Outcome::failed_if(result.is_error))
 }
 
 async fn serve(ctx: &Context, home: PilotHome, project: &Project) -> anyhow::Result<Outcome> {

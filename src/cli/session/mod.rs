@@ -221,11 +221,11 @@ fn confirm_remove(summary: &session::SessionSummary) -> anyhow::Result<bool> {
         session::short(&summary.id),
         summary.title
     );
-    Ok(dialoguer::Confirm::new()
+    dialoguer::Confirm::new()
         .with_prompt(question)
         .default(false)
         .interact_on(&dialoguer::console::Term::stderr())
-        .context("cannot ask for confirmation")?)
+        .context("cannot ask for confirmation")
 }
 
 fn export(
