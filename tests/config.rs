@@ -398,3 +398,17 @@ fn validate_json_lists_diagnostics() {
     assert_eq!(d["line"], 3);
     assert_eq!(d["column"], 3);
 }
+
+#[test]
+fn path_json_keeps_its_shape() {
+    let env = TestEnv::new();
+    let v = env.cmd().args(["config", "path", "--json"]).run(0).json();
+    let keys = |v: &serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&v), ["home", "config", "project"]);
+    assert_eq!(keys(&v["config"]), ["path", "exists", "givenBy"]);
+    assert_eq!(v["config"]["givenBy"], "default");
+    assert_eq!(v["config"]["exists"], false);
+    assert_eq!(keys(&v["project"]), ["root", "key", "state", "config"]);
+    assert_eq!(keys(&v["project"]["config"]), ["path", "exists"]);
+    assert_eq!(v["project"]["config"]["exists"], false);
+}

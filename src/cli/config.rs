@@ -1,14 +1,15 @@
 //! `pilotdeck config init|show|validate|path`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
-use serde_json::json;
+use serde::Serialize;
 
 use super::{Context, Outcome, UsageError};
-use crate::config::{self, InitOptions, Severity};
+use crate::config::{self, Diagnostic, InitOptions, Severity, ShownValue};
+use crate::home::ProjectKey;
 
 #[derive(Debug, Subcommand)]
 pub enum ConfigCommand {
@@ -68,20 +69,6 @@ pub(super) async fn run(ctx: &Context, cmd: ConfigCommand) -> anyhow::Result<Out
     }
 }
 
-fn default_model(provider: &str) -> &'static str {
-    match provider {
-        "anthropic" => "claude-sonnet-4-5",
-        "deepseek" => "deepseek-chat",
-        "dashscope" => "qwen-plus",
-        "moonshot" => "kimi-k2-0905-preview",
-        "zhipu" => "glm-4.6",
-        "google" => "gemini-2.5-flash",
-        "ollama" => "llama3.2",
-        "openrouter" => "openai/gpt-4.1-mini",
-        _ => "gpt-4.1-mini",
-    }
-}
-
 fn init(ctx: &Context, args: &InitArgs) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let target = if args.project {
@@ -112,7 +99,7 @@ fn init(ctx: &Context, args: &InitArgs) -> anyhow::Result<Outcome> {
         )
     })?;
     if ctx.out.json {
-        ctx.out.json(&json!({"path": target}))?;
+        ctx.out.json(&Written { path: &target })?;
     } else {
         ctx.out.line(&target.display().to_string())?;
         ctx.out
@@ -145,7 +132,7 @@ fn from_flags(args: &InitArgs) -> anyhow::Result<InitOptions> {
         model: args
             .model
             .clone()
-            .unwrap_or_else(|| default_model(&provider).to_owned()),
+            .unwrap_or_else(|| config::default_model(&provider).to_owned()),
         api_key_env: args
             .api_key_env
             .clone()
@@ -192,7 +179,7 @@ fn ask(args: &InitArgs) -> anyhow::Result<InitOptions> {
         Some(m) => m.clone(),
         None => Input::new()
             .with_prompt("Model")
-            .default(default_model(&provider).to_owned())
+            .default(config::default_model(&provider).to_owned())
             .interact_text()?,
     };
     let api_key_env = match (&args.api_key_env, known.map(|k| k.key_env)) {
@@ -226,15 +213,11 @@ fn show(ctx: &Context) -> anyhow::Result<Outcome> {
     let loaded = ctx.load_config(None)?;
     let rows = config::rows(&loaded);
     if ctx.out.json {
-        let sources: serde_json::Map<String, serde_json::Value> = rows
-            .iter()
-            .map(|r| (r.key.clone(), json!(r.source)))
-            .collect();
-        ctx.out.json(&json!({
-            "files": loaded.files,
-            "config": config::effective_json(&loaded),
-            "sources": sources,
-        }))?;
+        ctx.out.json(&Shown {
+            files: &loaded.files,
+            config: config::effective_json(&loaded),
+            sources: &rows,
+        })?;
     } else {
         for r in rows {
             let value = match &r.value {
@@ -263,8 +246,10 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
         .filter(|d| d.severity == Severity::Error)
         .count();
     if ctx.out.json {
-        ctx.out
-            .json(&json!({"valid": errors == 0, "diagnostics": diagnostics}))?;
+        ctx.out.json(&Validated {
+            valid: errors == 0,
+            diagnostics: &diagnostics,
+        })?;
     } else {
         for d in &diagnostics {
             ctx.out.line(&d.to_string())?;
@@ -287,16 +272,23 @@ fn path(ctx: &Context) -> anyhow::Result<Outcome> {
     let project = ctx.project(&home)?;
     let project_file = config::project_config_path(&project.root);
     if ctx.out.json {
-        ctx.out.json(&json!({
-            "home": home.root(),
-            "config": {"path": file, "exists": file.exists(), "givenBy": given_by},
-            "project": {
-                "root": project.root,
-                "key": project.key,
-                "state": home.project_dir(&project.key),
-                "config": {"path": project_file, "exists": project_file.exists()},
+        ctx.out.json(&Paths {
+            home: home.root(),
+            config: HomeFile {
+                path: &file,
+                exists: file.exists(),
+                given_by,
             },
-        }))?;
+            project: ProjectPaths {
+                root: &project.root,
+                key: &project.key,
+                state: home.project_dir(&project.key),
+                config: ProjectFile {
+                    path: &project_file,
+                    exists: project_file.exists(),
+                },
+            },
+        })?;
     } else {
         ctx.out.line(&file.display().to_string())?;
         if project_file.exists() {
@@ -304,4 +296,62 @@ fn path(ctx: &Context) -> anyhow::Result<Outcome> {
         }
     }
     Ok(Outcome::Success)
+}
+
+/// `config init --json`: the file written.
+#[derive(Debug, Serialize)]
+struct Written<'a> {
+    path: &'a Path,
+}
+
+/// `config show --json`: the files read, the effective configuration, and each setting's source.
+#[derive(Debug, Serialize)]
+struct Shown<'a> {
+    files: &'a [PathBuf],
+    config: serde_json::Value,
+    /// `{"agent.model": "<source>", …}`, in the order of `config::rows`.
+    #[serde(serialize_with = "sources_by_key")]
+    sources: &'a [ShownValue],
+}
+
+fn sources_by_key<S: serde::Serializer>(rows: &&[ShownValue], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(rows.iter().map(|r| (&r.key, &r.source)))
+}
+
+/// `config validate --json`.
+#[derive(Debug, Serialize)]
+struct Validated<'a> {
+    valid: bool,
+    diagnostics: &'a [Diagnostic],
+}
+
+/// `config path --json`: where the home and project configuration and state are.
+#[derive(Debug, Serialize)]
+struct Paths<'a> {
+    home: &'a Path,
+    config: HomeFile<'a>,
+    project: ProjectPaths<'a>,
+}
+
+#[derive(Debug, Serialize)]
+struct HomeFile<'a> {
+    path: &'a Path,
+    exists: bool,
+    /// What chose the file: `--config`, `$PILOTDECK_CONFIG_PATH` or the default.
+    #[serde(rename = "givenBy")]
+    given_by: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+struct ProjectPaths<'a> {
+    root: &'a Path,
+    key: &'a ProjectKey,
+    state: PathBuf,
+    config: ProjectFile<'a>,
+}
+
+#[derive(Debug, Serialize)]
+struct ProjectFile<'a> {
+    path: &'a Path,
+    exists: bool,
 }

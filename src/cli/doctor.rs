@@ -1,10 +1,13 @@
 //! `pilotdeck doctor` and `pilotdeck doctor --deep [--repair]`.
 
+use std::path::Path;
+
 use clap::Args;
+use serde::Serialize;
 
 use super::{Context, Outcome};
-use crate::doctor::deep::{self, DeepContext, Severity};
-use crate::doctor::{self, Status};
+use crate::doctor::deep::{self, CheckReport, DeepContext, Severity};
+use crate::doctor::{self, Check, Status};
 use crate::memory::Memory;
 
 #[derive(Debug, Args)]
@@ -20,6 +23,23 @@ pub struct DoctorArgs {
     pub repair: bool,
 }
 
+/// `doctor --json`.
+#[derive(Debug, Serialize)]
+struct Checked<'a> {
+    ok: bool,
+    home: &'a Path,
+    checks: &'a [Check],
+}
+
+/// `doctor --deep --json`.
+#[derive(Debug, Serialize)]
+struct DeepChecked<'a> {
+    ok: bool,
+    home: &'a Path,
+    repair: bool,
+    checks: &'a [CheckReport],
+}
+
 pub(super) async fn run(ctx: &Context, args: &DoctorArgs) -> anyhow::Result<Outcome> {
     if args.deep {
         return run_deep(ctx, args.repair).await;
@@ -29,8 +49,11 @@ pub(super) async fn run(ctx: &Context, args: &DoctorArgs) -> anyhow::Result<Outc
     let checks = doctor::run(&home, loaded.as_ref()).await;
     let failed = checks.iter().any(|c| c.status == Status::Fail);
     if ctx.out.json {
-        ctx.out
-            .json(&serde_json::json!({"ok": !failed, "home": home.root(), "checks": checks}))?;
+        ctx.out.json(&Checked {
+            ok: !failed,
+            home: home.root(),
+            checks: &checks,
+        })?;
     } else {
         for c in &checks {
             let mark = match c.status {
@@ -42,11 +65,7 @@ pub(super) async fn run(ctx: &Context, args: &DoctorArgs) -> anyhow::Result<Outc
                 .line(&format!("{mark}  {:<18} {}", c.name, c.detail))?;
         }
     }
-    Ok(if failed {
-        Outcome::Failed
-    } else {
-        Outcome::Success
-    })
+    Ok(Outcome::failed_if(failed))
 }
 
 async fn run_deep(ctx: &Context, repair: bool) -> anyhow::Result<Outcome> {
@@ -69,12 +88,12 @@ async fn run_deep(ctx: &Context, repair: bool) -> anyhow::Result<Outcome> {
     let repaired = problems.clone().filter(|p| p.repaired).count();
     let total = problems.count();
     if ctx.out.json {
-        ctx.out.json(&serde_json::json!({
-            "ok": failing == 0,
-            "home": home.root(),
-            "repair": repair,
-            "checks": reports,
-        }))?;
+        ctx.out.json(&DeepChecked {
+            ok: failing == 0,
+            home: home.root(),
+            repair,
+            checks: &reports,
+        })?;
     } else {
         for report in &reports {
             if report.problems.is_empty() {
@@ -102,9 +121,5 @@ async fn run_deep(ctx: &Context, repair: bool) -> anyhow::Result<Outcome> {
             "{total} problem(s), {repaired} repaired, {failing} failing"
         ))?;
     }
-    Ok(if failing > 0 {
-        Outcome::Failed
-    } else {
-        Outcome::Success
-    })
+    Ok(Outcome::failed_if(failing > 0))
 }

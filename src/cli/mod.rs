@@ -1,10 +1,17 @@
-//! The command line: clap definitions (one file per command family) and dispatch.
+//! The command line: clap definitions (one module per command family) and dispatch.
 //!
 //! Each command maps its arguments to a library call and hands the result to [`crate::output`]. No
 //! business logic lives here. Errors are `anyhow` with the user's intent as context; `main` turns them
 //! into exit codes.
+//!
+//! A family with subcommands is a folder (`memory/`, `cron/`, `session/`, `mcp/`, `always_on/`):
+//! `mod.rs` holds the clap args and a dispatch `match` that calls one function per subcommand (in
+//! `mod.rs`, or in a file by job when there are many), and `print.rs` renders every result — text, or
+//! a typed `Serialize` value with `--json`. A new subcommand copies its neighbour in each of the two.
+//! Value parsers shared across families live in `args`, Ctrl-C/SIGTERM cancellation in `signals`.
 
 mod always_on;
+mod args;
 mod chat;
 mod completions;
 mod config;
@@ -16,6 +23,7 @@ mod memory;
 mod router;
 mod run;
 mod session;
+mod signals;
 
 use std::path::PathBuf;
 
@@ -131,6 +139,17 @@ pub enum Outcome {
     Invalid,
     /// Exit 3: the provider refused the account (key, billing, quota); the reason was printed.
     AccountError,
+}
+
+impl Outcome {
+    /// [`Outcome::Failed`] when `failed`, else [`Outcome::Success`].
+    pub fn failed_if(failed: bool) -> Outcome {
+        if failed {
+            Outcome::Failed
+        } else {
+            Outcome::Success
+        }
+    }
 }
 
 /// A usage mistake the parser could not catch (exit 2).

@@ -42,7 +42,7 @@ pub struct DecideArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// Only calls in this recent period: 90s, 10m, 2h, 7d
-    #[arg(long, value_name = "DURATION", value_parser = super::run::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = super::args::parse_duration)]
     since: Option<Duration>,
 }
 

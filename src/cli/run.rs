@@ -11,6 +11,8 @@ use anyhow::Context as _;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
+use super::args::{parse_duration, parse_mode};
+use super::signals::cancel_on_signals;
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
     AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, SessionStart, TurnError,
@@ -72,27 +74,6 @@ pub struct RunArgs {
     memory: bool,
 }
 
-pub(crate) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
-    PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
-}
-
-/// Parses `90s`, `10m`, `2h`, `1d` or plain seconds.
-pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
-    let n: u64 = num
-        .parse()
-        .map_err(|_| format!("`{text}` is not a duration; write 90s, 10m, 2h or 1d"))?;
-    let secs = match unit {
-        "" | "s" => n,
-        "m" => n * 60,
-        "h" => n * 3600,
-        "d" => n * 86400,
-        _ => return Err(format!("`{text}`: unknown unit `{unit}`; use s, m, h or d")),
-    };
-    Ok(Duration::from_secs(secs))
-}
-
 /// Reads the prompt: the argument, stdin, or both (stdin appended as a <stdin> block).
 pub(super) fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
     let stdin_is_tty = std::io::stdin().is_terminal();
@@ -147,27 +128,6 @@ fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
         schema,
         strict: false,
     })
-}
-
-/// Fires `token` on Ctrl-C or SIGTERM.
-pub(crate) fn cancel_on_signals(
-    token: CancellationToken,
-) -> tokio_util::task::AbortOnDropHandle<()> {
-    tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
-        let term = async {
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(mut s) => {
-                    s.recv().await;
-                }
-                Err(_) => std::future::pending().await,
-            }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            () = term => {}
-        }
-        token.cancel();
-    }))
 }
 
 pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome> {

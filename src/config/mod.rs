@@ -27,7 +27,7 @@ pub use load::{
     Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
 };
 pub use model_ref::{ModelRef, ModelRefError};
-pub use providers::{KNOWN_PROVIDERS, KnownProvider, known_provider};
+pub use providers::{KNOWN_PROVIDERS, KnownProvider, default_model, known_provider};
 pub use schema::{
     AgentConfig, Capabilities, Config, IGNORED_SECTIONS, ModelEntry, ModelPricing, ModelSection,
     Protocol, ProviderConfig, RetryConfig, SubagentsConfig, ThinkingConfig,

@@ -1,8 +1,9 @@
 //! Zero-config: when no file configures a provider, derive a working one from the environment.
 //!
-//! Order: `OPENAI_API_KEY` → OpenAI (`gpt-4.1-mini`), `ANTHROPIC_API_KEY` → Anthropic
-//! (`claude-sonnet-4-5`), `OLLAMA_HOST` or an Ollama answering on 127.0.0.1:11434 → Ollama
-//! (`llama3.2`). Every provider found is configured; the first one found supplies `agent.model`.
+//! Order: `OPENAI_API_KEY` → OpenAI, `ANTHROPIC_API_KEY` → Anthropic, `OLLAMA_HOST` or an Ollama
+//! answering on 127.0.0.1:11434 → Ollama. Every provider found is configured; the first one found
+//! supplies `agent.model`, with the provider's usual model from `providers::default_model`
+//! (`gpt-4.1-mini`, `claude-sonnet-4-5`, `llama3.2`).
 
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -10,6 +11,7 @@ use std::time::Duration;
 use serde_yaml::{Mapping, Value};
 
 use super::layer::{Layer, Origin};
+use super::providers::default_model;
 use crate::env;
 
 /// The derived layer, or `None` when the environment offers no provider.
@@ -19,12 +21,12 @@ pub(super) fn derive() -> Option<Layer> {
     let mut reasons = Vec::new();
     if env::var("OPENAI_API_KEY").is_some() {
         providers.insert("openai".into(), Value::Mapping(Mapping::new()));
-        model.get_or_insert("openai/gpt-4.1-mini");
+        model.get_or_insert_with(|| usual_model("openai"));
         reasons.push("OPENAI_API_KEY");
     }
     if env::var("ANTHROPIC_API_KEY").is_some() {
         providers.insert("anthropic".into(), Value::Mapping(Mapping::new()));
-        model.get_or_insert("anthropic/claude-sonnet-4-5");
+        model.get_or_insert_with(|| usual_model("anthropic"));
         reasons.push("ANTHROPIC_API_KEY");
     }
     let ollama_host = env::var("OLLAMA_HOST");
@@ -42,7 +44,7 @@ pub(super) fn derive() -> Option<Layer> {
             );
         }
         providers.insert("ollama".into(), Value::Mapping(p));
-        model.get_or_insert("ollama/llama3.2");
+        model.get_or_insert_with(|| usual_model("ollama"));
         reasons.push(if ollama_host.is_some() {
             "OLLAMA_HOST"
         } else {
@@ -53,7 +55,7 @@ pub(super) fn derive() -> Option<Layer> {
     let mut model_section = Mapping::new();
     model_section.insert("providers".into(), Value::Mapping(providers));
     let mut agent = Mapping::new();
-    agent.insert("model".into(), Value::String(model.to_owned()));
+    agent.insert("model".into(), Value::String(model));
     let mut root = Mapping::new();
     root.insert("agent".into(), Value::Mapping(agent));
     root.insert("model".into(), Value::Mapping(model_section));
@@ -63,6 +65,11 @@ pub(super) fn derive() -> Option<Layer> {
         },
         Value::Mapping(root),
     ))
+}
+
+/// `provider/model` with the provider's usual model.
+fn usual_model(provider: &str) -> String {
+    format!("{provider}/{}", default_model(provider))
 }
 
 /// True when something accepts connections on Ollama's default port. A closed port answers at once.

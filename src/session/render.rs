@@ -20,12 +20,22 @@ pub enum ExportFormat {
     Jsonl,
 }
 
+/// The document of [`ExportFormat::Json`].
+#[derive(serde::Serialize)]
+struct JsonExport<'a> {
+    session: &'a SessionSummary,
+    records: &'a [Record],
+}
+
 /// Renders `records` in `format`.
 pub fn export(summary: &SessionSummary, records: &[Record], format: ExportFormat) -> String {
     match format {
         ExportFormat::Markdown => markdown(summary, records),
         ExportFormat::Json => {
-            let doc = serde_json::json!({ "session": summary, "records": records });
+            let doc = JsonExport {
+                session: summary,
+                records,
+            };
             serde_json::to_string_pretty(&doc).unwrap_or_default()
         }
         ExportFormat::Jsonl => records

@@ -1,5 +1,6 @@
-//! `pilotdeck always-on …`: autonomous background work. Each subcommand maps its flags to one
-//! `crate::always_on` operation and prints the result (text or JSON on stdout; notes on stderr).
+//! `pilotdeck always-on …`: autonomous background work. Each subcommand is one function that maps
+//! its flags to one `crate::always_on` operation and hands the result to `print` (text or JSON on
+//! stdout; notes on stderr).
 //! A closed gate is a success (exit 0) with its reason printed.
 
 mod print;
@@ -11,7 +12,7 @@ use clap::{Args, Subcommand};
 use tokio_util::sync::CancellationToken;
 
 use crate::always_on::{self, Target, TickOptions, TickOutcome, TickReport, review, settings};
-use crate::cli::run::cancel_on_signals;
+use crate::cli::signals::cancel_on_signals;
 use crate::cli::{Context, Outcome, UsageError};
 use crate::config::{Config, LoadOptions};
 use crate::home::{PilotHome, Project, expand_tilde, project_key};
@@ -148,69 +149,12 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
     match cmd {
         AlwaysOnCommand::Tick(args) => tick(ctx, &home, &args).await,
         AlwaysOnCommand::Watch(args) => watch(ctx, &home, args.all).await,
-        AlwaysOnCommand::Status(args) => {
-            let mut all = Vec::new();
-            for target in targets(ctx, &home, args.all)? {
-                let config = config_for(ctx, &home, Some(&target.root))?;
-                all.push(review::status(&home, &config.always_on, &target).map_err(fail)?);
-            }
-            print::status(ctx, &all)?;
-            Ok(Outcome::Success)
-        }
-        AlwaysOnCommand::Plans(args) => {
-            let key = if args.all {
-                None
-            } else {
-                Some(target_at(&home, &ctx.cwd()?).key)
-            };
-            let plans = review::plans(&home, key.as_ref()).map_err(fail)?;
-            print::plans(ctx, &plans)?;
-            Ok(Outcome::Success)
-        }
-        AlwaysOnCommand::Show(arg) => {
-            print::show(ctx, &review::show(&home, &arg.plan).map_err(fail)?)?;
-            Ok(Outcome::Success)
-        }
-        AlwaysOnCommand::Diff(arg) => {
-            let (plan, diff) = review::diff(&home, &arg.plan).map_err(fail)?;
-            if ctx.out.json {
-                ctx.out.json(&serde_json::json!({
-                    "plan": plan.id, "stat": diff.stat, "patch": diff.patch,
-                }))?;
-            } else {
-                ctx.out.raw(&diff.patch)?;
-            }
-            Ok(Outcome::Success)
-        }
-        AlwaysOnCommand::Apply(args) => {
-            let (plan, report) =
-                review::apply_plan(&home, &args.plan, args.dry_run).map_err(fail)?;
-            print::applied(ctx, &plan, &report)?;
-            Ok(if report.conflicts.is_empty() {
-                Outcome::Success
-            } else {
-                Outcome::Failed
-            })
-        }
-        AlwaysOnCommand::Discard(arg) => {
-            let (plan, cycle) = review::discard(&home, &arg.plan).map_err(fail)?;
-            if ctx.out.json {
-                ctx.out
-                    .json(&serde_json::json!({"plan": plan.id, "workspace": cycle}))?;
-            } else {
-                let branch = cycle
-                    .branch
-                    .as_deref()
-                    .map(|b| format!(" and branch {b}"))
-                    .unwrap_or_default();
-                ctx.out.line(&format!(
-                    "discarded the workspace {}{branch} of plan {}",
-                    cycle.path.display(),
-                    plan.id
-                ))?;
-            }
-            Ok(Outcome::Success)
-        }
+        AlwaysOnCommand::Status(args) => status(ctx, &home, args.all),
+        AlwaysOnCommand::Plans(args) => plans(ctx, &home, args.all),
+        AlwaysOnCommand::Show(arg) => show(ctx, &home, &arg.plan),
+        AlwaysOnCommand::Diff(arg) => diff(ctx, &home, &arg.plan),
+        AlwaysOnCommand::Apply(args) => apply(ctx, &home, &args),
+        AlwaysOnCommand::Discard(arg) => discard(ctx, &home, &arg.plan),
         AlwaysOnCommand::Enable(arg) => enable(ctx, &home, arg.dir.as_deref(), true),
         AlwaysOnCommand::Disable(arg) => enable(ctx, &home, arg.dir.as_deref(), false),
     }
@@ -235,11 +179,7 @@ async fn tick(ctx: &Context, home: &PilotHome, args: &TickArgs) -> anyhow::Resul
         }
     }
     if ctx.out.json {
-        if args.all {
-            ctx.out.json(&reports)?;
-        } else if let Some(r) = reports.first() {
-            ctx.out.json(r)?;
-        }
+        print::tick_json(ctx, &reports, args.all)?;
     }
     Ok(outcome_of(&reports))
 }
@@ -301,6 +241,51 @@ async fn watch(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Out
     Ok(Outcome::Success)
 }
 
+fn status(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {
+    let mut statuses = Vec::new();
+    for target in targets(ctx, home, all)? {
+        let config = config_for(ctx, home, Some(&target.root))?;
+        statuses.push(review::status(home, &config.always_on, &target).map_err(fail)?);
+    }
+    print::status(ctx, &statuses)?;
+    Ok(Outcome::Success)
+}
+
+fn plans(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {
+    let key = if all {
+        None
+    } else {
+        Some(target_at(home, &ctx.cwd()?).key)
+    };
+    let plans = review::plans(home, key.as_ref()).map_err(fail)?;
+    print::plans(ctx, &plans)?;
+    Ok(Outcome::Success)
+}
+
+fn show(ctx: &Context, home: &PilotHome, plan: &str) -> anyhow::Result<Outcome> {
+    print::show(ctx, &review::show(home, plan).map_err(fail)?)?;
+    Ok(Outcome::Success)
+}
+
+fn diff(ctx: &Context, home: &PilotHome, plan: &str) -> anyhow::Result<Outcome> {
+    let (plan, diff) = review::diff(home, plan).map_err(fail)?;
+    print::diff(ctx, &plan, &diff)?;
+    Ok(Outcome::Success)
+}
+
+/// Exit 1 when a file conflicts (then nothing was applied).
+fn apply(ctx: &Context, home: &PilotHome, args: &ApplyArgs) -> anyhow::Result<Outcome> {
+    let (plan, report) = review::apply_plan(home, &args.plan, args.dry_run).map_err(fail)?;
+    print::applied(ctx, &plan, &report)?;
+    Ok(Outcome::failed_if(!report.conflicts.is_empty()))
+}
+
+fn discard(ctx: &Context, home: &PilotHome, plan: &str) -> anyhow::Result<Outcome> {
+    let (plan, cycle) = review::discard(home, plan).map_err(fail)?;
+    print::discarded(ctx, &plan, &cycle)?;
+    Ok(Outcome::Success)
+}
+
 fn enable(
     ctx: &Context,
     home: &PilotHome,
@@ -314,21 +299,6 @@ fn enable(
     let project = Project::resolve(home, &dir)?;
     let (file, _) = crate::config::home_config_path(home, ctx.global.config.as_deref());
     let edited = settings::set_enabled(&file, &project.root, on).map_err(fail)?;
-    if ctx.out.json {
-        ctx.out.json(&edited)?;
-    } else {
-        let verb = if on { "enabled" } else { "disabled" };
-        ctx.out.line(&format!(
-            "always-on {verb} for {} (in {})",
-            project.root.display(),
-            file.display()
-        ))?;
-        if on {
-            ctx.out.note(
-                "run `pilotdeck always-on tick --all` from a timer (examples/systemd/) or keep \
-                 `pilotdeck always-on watch --all` running",
-            );
-        }
-    }
+    print::enabled(ctx, &edited, &project.root, &file, on)?;
     Ok(Outcome::Success)
 }

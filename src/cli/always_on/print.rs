@@ -1,11 +1,38 @@
 //! Human and JSON output of `always-on` subcommands.
 
-use crate::always_on::apply::ApplyReport;
-use crate::always_on::db::PlanRow;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::always_on::apply::{ApplyReport, WorkspaceDiff};
+use crate::always_on::db::{Cycle, PlanRow};
 use crate::always_on::gates::format_ms;
 use crate::always_on::review::{ProjectStatus, Shown};
+use crate::always_on::settings::Edited;
 use crate::always_on::{TickOutcome, TickReport};
 use crate::cli::Context;
+
+/// `always-on diff --json`.
+#[derive(Debug, Serialize)]
+struct PlanDiff<'a> {
+    plan: &'a str,
+    stat: &'a str,
+    patch: &'a str,
+}
+
+/// `always-on discard --json`: the plan and the workspace that was removed.
+#[derive(Debug, Serialize)]
+struct Discarded<'a> {
+    plan: &'a str,
+    workspace: &'a Cycle,
+}
+
+/// `always-on apply --json`: the plan and what applying it did (or would do).
+#[derive(Debug, Serialize)]
+struct Applied<'a> {
+    plan: &'a str,
+    result: &'a ApplyReport,
+}
 
 /// One line per project and tick.
 pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
@@ -46,6 +73,16 @@ pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
         _ => line,
     };
     ctx.out.line(&line)
+}
+
+/// `always-on tick --json`: the array of reports with `--all`, else the one report.
+pub(super) fn tick_json(ctx: &Context, reports: &[TickReport], all: bool) -> anyhow::Result<()> {
+    if all {
+        ctx.out.json(reports)?;
+    } else if let Some(r) = reports.first() {
+        ctx.out.json(r)?;
+    }
+    Ok(())
 }
 
 pub(super) fn status(ctx: &Context, all: &[ProjectStatus]) -> anyhow::Result<()> {
@@ -154,8 +191,10 @@ pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
 
 pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow::Result<()> {
     if ctx.out.json {
-        ctx.out
-            .json(&serde_json::json!({"plan": plan.id, "result": r}))?;
+        ctx.out.json(&Applied {
+            plan: &plan.id,
+            result: r,
+        })?;
         return Ok(());
     }
     if !r.conflicts.is_empty() {
@@ -189,5 +228,67 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
             format!(" ({} already up to date)", r.unchanged.len())
         }
     ));
+    Ok(())
+}
+
+/// The patch of a plan's workspace (with `--json`, also its stat).
+pub(super) fn diff(ctx: &Context, plan: &PlanRow, diff: &WorkspaceDiff) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&PlanDiff {
+            plan: &plan.id,
+            stat: &diff.stat,
+            patch: &diff.patch,
+        })?;
+    } else {
+        ctx.out.raw(&diff.patch)?;
+    }
+    Ok(())
+}
+
+pub(super) fn discarded(ctx: &Context, plan: &PlanRow, cycle: &Cycle) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&Discarded {
+            plan: &plan.id,
+            workspace: cycle,
+        })?;
+        return Ok(());
+    }
+    let branch = cycle
+        .branch
+        .as_deref()
+        .map(|b| format!(" and branch {b}"))
+        .unwrap_or_default();
+    ctx.out.line(&format!(
+        "discarded the workspace {}{branch} of plan {}",
+        cycle.path.display(),
+        plan.id
+    ))?;
+    Ok(())
+}
+
+/// `always-on enable|disable`: the edit of the home config file.
+pub(super) fn enabled(
+    ctx: &Context,
+    edited: &Edited,
+    root: &Path,
+    file: &Path,
+    on: bool,
+) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(edited)?;
+        return Ok(());
+    }
+    let verb = if on { "enabled" } else { "disabled" };
+    ctx.out.line(&format!(
+        "always-on {verb} for {} (in {})",
+        root.display(),
+        file.display()
+    ))?;
+    if on {
+        ctx.out.note(
+            "run `pilotdeck always-on tick --all` from a timer (examples/systemd/) or keep \
+             `pilotdeck always-on watch --all` running",
+        );
+    }
     Ok(())
 }

@@ -40,7 +40,7 @@ pub struct ChatArgs {
     #[arg(long, value_name = "ID")]
     session: Option<String>,
     /// What the agent may do: read-only, workspace-write (default) or full
-    #[arg(long, value_name = "MODE", value_parser = super::run::parse_mode)]
+    #[arg(long, value_name = "MODE", value_parser = super::args::parse_mode)]
     permission_mode: Option<PermissionMode>,
     /// Another directory the agent may write to (repeatable)
     #[arg(long, value_name = "DIR")]

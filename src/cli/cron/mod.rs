@@ -1,22 +1,25 @@
-//! `pilotdeck cron …`: scheduled agent tasks. Each subcommand maps its flags to one `crate::cron`
-//! operation and prints the result (a table or JSON on stdout; notes on stderr).
+//! `pilotdeck cron …`: scheduled agent tasks. Each subcommand is one function that maps its flags to
+//! one `crate::cron` operation and hands the result to `print` (a table or JSON on stdout; notes on
+//! stderr). This file holds the flags and the dispatch; `tasks` the task table (add, edit, list, show,
+//! rm, pause, resume, next, import), `runs` running them (run, history, tick, daemon), `install` the
+//! scheduler units.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{ArgGroup, Args, Subcommand, ValueEnum};
-use tokio_util::sync::CancellationToken;
 
 mod install;
 mod print;
+mod runs;
+mod tasks;
 
 use install::install_units;
-use print::{print_list, print_runs, print_task, print_tick, run_line, run_outcome};
 
-use crate::cli::run::{cancel_on_signals, parse_duration, parse_mode};
+use crate::cli::args::{parse_duration, parse_mode};
 use crate::cli::{Context, Outcome, UsageError};
 use crate::config::{CronConfig, LoadOptions};
-use crate::cron::{self, AddOptions, CatchUp, EditOptions, RunEnv, TickOptions, TickReport, When};
+use crate::cron::{self, CatchUp, RunEnv};
 use crate::home::PilotHome;
 use crate::tools::permission::PermissionMode;
 
@@ -219,7 +222,7 @@ pub(super) fn fail(e: cron::Error) -> anyhow::Error {
 }
 
 /// `cron` section of the home config (plus the project's, when run inside one).
-fn cron_config(ctx: &Context, home: &PilotHome) -> anyhow::Result<CronConfig> {
+pub(super) fn cron_config(ctx: &Context, home: &PilotHome) -> anyhow::Result<CronConfig> {
     let project_root = ctx.project(home).ok().map(|p| p.root);
     let loaded = crate::config::load(
         home,
@@ -232,218 +235,32 @@ fn cron_config(ctx: &Context, home: &PilotHome) -> anyhow::Result<CronConfig> {
     Ok(loaded.config.cron.unwrap_or_default())
 }
 
-fn when_of(flags: &TaskFlags) -> Option<When> {
-    if let Some(e) = &flags.cron {
-        Some(When::Cron(e.clone()))
-    } else if let Some(t) = &flags.at {
-        Some(When::At(t.clone()))
-    } else if let Some(d) = flags.in_ {
-        Some(When::In(d))
-    } else {
-        flags.every.map(When::Every)
-    }
-}
-
 pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let env = RunEnv {
         config_file: ctx.global.config.clone(),
     };
     match cmd {
-        CronCommand::Add(args) => {
-            let config = cron_config(ctx, &home)?;
-            let f = args.flags;
-            let opts = AddOptions {
-                when: when_of(&f)
-                    .ok_or_else(|| UsageError("say when: --cron, --at, --in or --every".into()))?,
-                tz: f.tz,
-                default_tz: config.timezone,
-                name: f.name,
-                project: ctx.project(&home)?,
-                model: f.model,
-                permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
-                timeout: f.timeout,
-                catch_up: f.catch_up.map(CatchUp::from).unwrap_or_default(),
-                deliver: f.deliver,
-                message: args.message,
-            };
-            let view = cron::add(&home, opts).map_err(fail)?;
-            if view.next_at.is_some_and(|t| t <= chrono::Utc::now()) {
-                ctx.out.note(&format!(
-                    "note: that time is not in the future; the next tick runs it (catch-up: {})",
-                    view.catch_up.as_str()
-                ));
-            }
-            print_task(ctx, &view, "added")
-        }
-        CronCommand::Edit(args) => {
-            let f = args.flags;
-            let opts = EditOptions {
-                when: when_of(&f),
-                tz: f.tz,
-                name: f.name,
-                model: f.model,
-                permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
-                timeout: f.timeout,
-                catch_up: f.catch_up.map(CatchUp::from),
-                deliver: if args.no_deliver {
-                    Some(String::new())
-                } else {
-                    f.deliver
-                },
-                message: args.message,
-            };
-            let view = cron::edit(&home, &args.id, opts).map_err(fail)?;
-            print_task(ctx, &view, "updated")
-        }
-        CronCommand::List(args) => {
-            let project = if args.all_projects {
-                None
-            } else {
-                Some(ctx.project(&home)?)
-            };
-            let views = cron::list(&home, project.as_ref()).map_err(fail)?;
-            print_list(ctx, &views, args.all_projects)
-        }
-        CronCommand::Show(a) => {
-            let view = cron::show(&home, &a.id).map_err(fail)?;
-            print_task(ctx, &view, "task")
-        }
-        CronCommand::Rm(a) => {
-            let id = cron::remove(&home, &a.id).map_err(fail)?;
-            if ctx.out.json {
-                ctx.out.json(&serde_json::json!({ "removed": id }))?;
-            } else {
-                ctx.out.line(&format!("removed {id}"))?;
-            }
-            Ok(Outcome::Success)
-        }
-        CronCommand::Pause(a) => {
-            let view = cron::set_active(&home, &a.id, false).map_err(fail)?;
-            print_task(ctx, &view, "paused")
-        }
-        CronCommand::Resume(a) => {
-            let view = cron::set_active(&home, &a.id, true).map_err(fail)?;
-            print_task(ctx, &view, "resumed")
-        }
-        CronCommand::Run(a) => {
-            let cancel = CancellationToken::new();
-            let _signals = cancel_on_signals(cancel.clone());
-            let record = cron::run_now(&home, &env, &a.id, &cancel)
-                .await
-                .map_err(fail)?;
-            print_runs(ctx, std::slice::from_ref(&record), true)?;
-            Ok(run_outcome(&[record]))
-        }
-        CronCommand::History(a) => {
-            let runs = cron::history(&home, a.id.as_deref(), a.limit).map_err(fail)?;
-            print_runs(ctx, &runs, false)?;
-            Ok(Outcome::Success)
-        }
-        CronCommand::Next(a) => {
-            let config = cron_config(ctx, &home)?;
-            let after = match &a.after {
-                Some(t) => {
-                    let zone = zone(a.tz.as_deref().or(config.timezone.as_deref()))?;
-                    cron::schedule::parse_at(t, zone).map_err(fail)?
-                }
-                None => chrono::Utc::now(),
-            };
-            let (tz, times) = cron::next(
-                &a.expr,
-                a.tz.as_deref(),
-                config.timezone.as_deref(),
-                after,
-                a.count,
-            )
-            .map_err(fail)?;
-            if ctx.out.json {
-                ctx.out.json(
-                    &serde_json::json!({ "expression": a.expr, "timezone": tz, "times": times }),
-                )?;
-            } else {
-                for t in &times {
-                    ctx.out.line(t)?;
-                }
-            }
-            Ok(Outcome::Success)
-        }
-        CronCommand::Tick(a) => {
-            let config = cron_config(ctx, &home)?;
-            let now = match &a.now {
-                Some(t) => Some(
-                    cron::schedule::parse_at(t, zone(config.timezone.as_deref())?).map_err(fail)?,
-                ),
-                None => None,
-            };
-            let cancel = CancellationToken::new();
-            let _signals = cancel_on_signals(cancel.clone());
-            let opts = TickOptions {
-                now,
-                cron: config,
-                env,
-            };
-            let report = cron::tick(&home, &opts, &cancel).await.map_err(fail)?;
-            print_tick(ctx, &report)?;
-            if cancel.is_cancelled() {
-                return Ok(Outcome::Interrupted);
-            }
-            Ok(run_outcome(&report.ran))
-        }
-        CronCommand::Daemon => {
-            let config = cron_config(ctx, &home)?;
-            let cancel = CancellationToken::new();
-            let _signals = cancel_on_signals(cancel.clone());
-            let opts = TickOptions {
-                now: None,
-                cron: config,
-                env,
-            };
-            let out = ctx.out;
-            let quiet = ctx.global.quiet;
-            let mut on_tick = |r: &TickReport| {
-                if out.json {
-                    let _ = out.json_line(r);
-                } else {
-                    for run in &r.ran {
-                        let _ = out.line(&run_line(run));
-                    }
-                    if !quiet {
-                        for i in &r.interrupted {
-                            out.warn(&run_line(i));
-                        }
-                    }
-                }
-            };
-            cron::daemon(&home, &opts, &cancel, &mut on_tick)
-                .await
-                .map_err(fail)?;
-            Ok(Outcome::Success)
-        }
+        CronCommand::Add(a) => tasks::add(ctx, &home, a),
+        CronCommand::Edit(a) => tasks::edit(ctx, &home, a),
+        CronCommand::List(a) => tasks::list(ctx, &home, &a),
+        CronCommand::Show(a) => tasks::show(ctx, &home, &a),
+        CronCommand::Rm(a) => tasks::remove(ctx, &home, &a),
+        CronCommand::Pause(a) => tasks::set_active(ctx, &home, &a, false),
+        CronCommand::Resume(a) => tasks::set_active(ctx, &home, &a, true),
+        CronCommand::Next(a) => tasks::next(ctx, &home, &a),
+        CronCommand::Import(a) => tasks::import(ctx, &home, &a),
+        CronCommand::Run(a) => runs::run_now(ctx, &home, &env, &a).await,
+        CronCommand::History(a) => runs::history(ctx, &home, &a),
+        CronCommand::Tick(a) => runs::tick(ctx, &home, env, &a).await,
+        CronCommand::Daemon => runs::daemon(ctx, &home, env).await,
         CronCommand::Install(a) => install_units(ctx, &home, &a, false),
         CronCommand::Uninstall(a) => install_units(ctx, &home, &a, true),
-        CronCommand::Import(a) => {
-            let config = cron_config(ctx, &home)?;
-            let project = ctx.project(&home)?;
-            let report =
-                cron::import(&home, &a.file, &project, config.timezone.as_deref()).map_err(fail)?;
-            for w in &report.warnings {
-                ctx.out.warn(w);
-            }
-            if ctx.out.json {
-                ctx.out.json(&report)?;
-            } else {
-                for v in &report.imported {
-                    ctx.out
-                        .line(&format!("imported {} {}", v.id, v.schedule_text))?;
-                }
-            }
-            Ok(Outcome::Success)
-        }
     }
 }
 
-fn zone(name: Option<&str>) -> anyhow::Result<chrono_tz::Tz> {
+/// The zone named `name`, else the system zone.
+pub(super) fn zone(name: Option<&str>) -> anyhow::Result<chrono_tz::Tz> {
     Ok(match name {
         Some(n) => cron::schedule::parse_zone(n).map_err(fail)?,
         None => cron::schedule::system_zone(),

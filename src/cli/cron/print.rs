@@ -1,15 +1,27 @@
 //! How `pilotdeck cron` prints tasks, runs and ticks: aligned text for people, JSON with `--json`.
 
+use serde::Serialize;
+
 use crate::cli::{Context, Outcome};
-use crate::cron::{RunRecord, RunStatus, TaskView, TickReport};
+use crate::cron::{ImportReport, RunRecord, RunStatus, TaskId, TaskView, TickReport};
+
+/// `cron rm --json`.
+#[derive(Debug, Serialize)]
+struct Removed<'a> {
+    removed: &'a TaskId,
+}
+
+/// `cron next --json`: the expression, the zone it was read in, and its next fire times.
+#[derive(Debug, Serialize)]
+struct NextTimes<'a> {
+    expression: &'a str,
+    timezone: &'a str,
+    times: &'a [String],
+}
 
 /// Exit 1 when a run did not complete.
 pub(super) fn run_outcome(runs: &[RunRecord]) -> Outcome {
-    if runs.iter().all(|r| r.status == RunStatus::Completed) {
-        Outcome::Success
-    } else {
-        Outcome::Failed
-    }
+    Outcome::failed_if(runs.iter().any(|r| r.status != RunStatus::Completed))
 }
 
 pub(super) fn print_task(ctx: &Context, v: &TaskView, verb: &str) -> anyhow::Result<Outcome> {
@@ -37,6 +49,61 @@ pub(super) fn print_task(ctx: &Context, v: &TaskView, verb: &str) -> anyhow::Res
         out.line(&format!("  last run  {}", run_line(r)))?;
     }
     Ok(Outcome::Success)
+}
+
+/// `cron add`: the task, after a note when its first time has already passed.
+pub(super) fn added(ctx: &Context, view: &TaskView) -> anyhow::Result<Outcome> {
+    if view.next_at.is_some_and(|t| t <= chrono::Utc::now()) {
+        ctx.out.note(&format!(
+            "note: that time is not in the future; the next tick runs it (catch-up: {})",
+            view.catch_up.as_str()
+        ));
+    }
+    print_task(ctx, view, "added")
+}
+
+pub(super) fn removed(ctx: &Context, id: &TaskId) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&Removed { removed: id })?;
+    } else {
+        ctx.out.line(&format!("removed {id}"))?;
+    }
+    Ok(())
+}
+
+pub(super) fn next_times(
+    ctx: &Context,
+    expression: &str,
+    timezone: &str,
+    times: &[String],
+) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&NextTimes {
+            expression,
+            timezone,
+            times,
+        })?;
+    } else {
+        for t in times {
+            ctx.out.line(t)?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn imported(ctx: &Context, report: &ImportReport) -> anyhow::Result<()> {
+    for w in &report.warnings {
+        ctx.out.warn(w);
+    }
+    if ctx.out.json {
+        ctx.out.json(report)?;
+    } else {
+        for v in &report.imported {
+            ctx.out
+                .line(&format!("imported {} {}", v.id, v.schedule_text))?;
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn first_line(text: &str, max: usize) -> String {
@@ -123,6 +190,24 @@ pub(super) fn print_runs(ctx: &Context, runs: &[RunRecord], single: bool) -> any
     Ok(())
 }
 
+/// One `cron daemon` tick as it happens: a JSON line, or a line per run (write errors are ignored:
+/// the daemon keeps running).
+pub(super) fn daemon_tick(ctx: &Context, r: &TickReport) {
+    let out = &ctx.out;
+    if out.json {
+        let _ = out.json_line(r);
+        return;
+    }
+    for run in &r.ran {
+        let _ = out.line(&run_line(run));
+    }
+    if !ctx.global.quiet {
+        for i in &r.interrupted {
+            out.warn(&run_line(i));
+        }
+    }
+}
+
 pub(super) fn print_tick(ctx: &Context, report: &TickReport) -> anyhow::Result<()> {
     if ctx.out.json {
         ctx.out.json(report)?;
@@ -150,4 +235,28 @@ pub(super) fn print_tick(ctx: &Context, report: &TickReport) -> anyhow::Result<(
         ctx.out.note(reason);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_results_keep_their_json_shape() {
+        let id = TaskId("01jd".to_owned());
+        assert_eq!(
+            serde_json::to_string(&Removed { removed: &id }).unwrap(),
+            r#"{"removed":"01jd"}"#
+        );
+        let times = ["2026-12-01T09:00:00+08:00".to_owned()];
+        let next = NextTimes {
+            expression: "0 9 * * *",
+            timezone: "Asia/Shanghai",
+            times: &times,
+        };
+        assert_eq!(
+            serde_json::to_string(&next).unwrap(),
+            r#"{"expression":"0 9 * * *","timezone":"Asia/Shanghai","times":["2026-12-01T09:00:00+08:00"]}"#
+        );
+    }
 }

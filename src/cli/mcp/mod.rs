@@ -1,0 +1,242 @@
+//! `pilotdeck mcp …`: manage the MCP servers in mcp.json, list and call their tools, and serve
+//! pilotdeck itself over MCP. Each subcommand is one function here that maps its arguments to one
+//! `mcp::ops` call (or `serve::serve`) and hands the result to `print`.
+
+mod print;
+
+use std::path::Path;
+
+use clap::{Args, Subcommand};
+use tokio_util::sync::CancellationToken;
+
+use super::{Context, Outcome, UsageError};
+use crate::home::{PilotHome, Project};
+use crate::mcp::ops::{self, AddOptions, ServerDetails, ServerSummary};
+use crate::mcp::{McpServers, Scope, ServerConfig};
+
+#[derive(Debug, Subcommand)]
+pub enum McpCommand {
+    /// List the configured servers: name, scope, transport, enabled
+    List,
+    /// Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)
+    Add(AddArgs),
+    /// Remove a server (from the project's mcp.json if it is there, else the global one)
+    Rm(NameArgs),
+    /// Show one server's configuration
+    Get(NameArgs),
+    /// Enable a disabled server
+    Enable(NameArgs),
+    /// Disable a server without removing it
+    Disable(NameArgs),
+    /// Start servers and list their tools with schemas
+    Tools(ToolsArgs),
+    /// Call one tool of one server and print the result (exit 1 when the tool reports an error)
+    Call(CallArgs),
+    /// Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply,
+    /// session_list)
+    Serve,
+}
+
+#[derive(Debug, Args)]
+pub struct NameArgs {
+    /// The server name
+    name: String,
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// The server name (letters, digits, `-`, `_`)
+    name: String,
+    /// Which mcp.json to write: global (<home>/mcp.json) or project (<project>/.pilotdeck/mcp.json)
+    #[arg(long, value_enum, default_value_t = Scope::Global)]
+    scope: Scope,
+    /// An environment variable for a stdio server, K=V (repeatable; `${NAME}` is expanded at start)
+    #[arg(long = "env", value_name = "K=V", value_parser = parse_env)]
+    env: Vec<(String, String)>,
+    /// The Streamable HTTP endpoint
+    #[arg(long, value_name = "URL", conflicts_with_all = ["command", "env"])]
+    url: Option<String>,
+    /// An HTTP header, `Name: value` (repeatable)
+    #[arg(long = "header", value_name = "K:V", requires = "url", value_parser = parse_header)]
+    headers: Vec<(String, String)>,
+    /// The command and its arguments, after `--`
+    #[arg(last = true, value_name = "COMMAND", required_unless_present = "url")]
+    command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ToolsArgs {
+    /// Only this server (default: every enabled server)
+    name: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// The server name
+    server: String,
+    /// The tool's name on the server (e.g. `echo`, not `mcp__server__echo`)
+    tool: String,
+    /// The arguments, a JSON object
+    #[arg(long, value_name = "JSON")]
+    args: Option<String>,
+}
+
+fn parse_env(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_owned(), v.to_owned())),
+        _ => Err(format!("`{text}` is not K=V")),
+    }
+}
+
+fn parse_header(text: &str) -> Result<(String, String), String> {
+    match text.split_once(':') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
+        _ => Err(format!("`{text}` is not `Name: value`")),
+    }
+}
+
+pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcome> {
+    let home = ctx.home()?;
+    let project = ctx.project(&home)?;
+    match cmd {
+        McpCommand::List => list(ctx, &home, &project),
+        McpCommand::Add(args) => add(ctx, &home, &project.root, args),
+        McpCommand::Rm(args) => remove(ctx, &home, &project.root, &args),
+        McpCommand::Enable(args) => set_enabled(ctx, &home, &project.root, &args, true),
+        McpCommand::Disable(args) => set_enabled(ctx, &home, &project.root, &args, false),
+        McpCommand::Get(args) => get(ctx, &home, &project, &args),
+        McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
+        McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
+        McpCommand::Serve => serve(ctx, home, &project).await,
+    }
+}
+
+/// The configured servers, with a warning for each entry that cannot be used.
+fn load(ctx: &Context, home: &PilotHome, project: &Project) -> McpServers {
+    let servers = McpServers::load(home, Some(&project.root));
+    print::problems(ctx, &servers.problems);
+    servers
+}
+
+fn list(ctx: &Context, home: &PilotHome, project: &Project) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let rows: Vec<ServerSummary> = servers.servers.values().map(ServerSummary::of).collect();
+    print::servers(ctx, &rows)?;
+    Ok(Outcome::Success)
+}
+
+fn add(ctx: &Context, home: &PilotHome, root: &Path, args: AddArgs) -> anyhow::Result<Outcome> {
+    let config = match args.url {
+        Some(url) => ServerConfig {
+            url: Some(url),
+            headers: args.headers.into_iter().collect(),
+            ..ServerConfig::default()
+        },
+        None => {
+            let mut words = args.command.into_iter();
+            let Some(command) = words.next() else {
+                return Err(UsageError("give the command after `--`, or --url".to_owned()).into());
+            };
+            ServerConfig {
+                command: Some(command),
+                args: words.collect(),
+                env: args.env.into_iter().collect(),
+                ..ServerConfig::default()
+            }
+        }
+    };
+    let opts = AddOptions {
+        name: args.name,
+        scope: args.scope,
+        config,
+    };
+    let path = ops::add(home, root, &opts)?;
+    print::changed(ctx, "added", "to", &opts.name, &path);
+    Ok(Outcome::Success)
+}
+
+fn remove(
+    ctx: &Context,
+    home: &PilotHome,
+    root: &Path,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let path = ops::remove(home, root, &args.name)?;
+    print::changed(ctx, "removed", "from", &args.name, &path);
+    Ok(Outcome::Success)
+}
+
+/// `enable` (`on`) and `disable`.
+fn set_enabled(
+    ctx: &Context,
+    home: &PilotHome,
+    root: &Path,
+    args: &NameArgs,
+    on: bool,
+) -> anyhow::Result<Outcome> {
+    let path = ops::set_enabled(home, root, &args.name, on)?;
+    let verb = if on { "enabled" } else { "disabled" };
+    print::changed(ctx, verb, "in", &args.name, &path);
+    Ok(Outcome::Success)
+}
+
+fn get(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let entry = servers.get(&args.name)?;
+    let details = ServerDetails {
+        summary: ServerSummary::of(entry),
+        config: entry.config.clone(),
+    };
+    print::details(ctx, &details)?;
+    Ok(Outcome::Success)
+}
+
+/// Exit 1 when a server failed to start or list its tools.
+async fn tools(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ToolsArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let cancel = CancellationToken::new();
+    let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
+    print::tools(ctx, &listed)?;
+    Ok(Outcome::failed_if(listed.iter().any(|s| s.error.is_some())))
+}
+
+/// Exit 1 when the tool reports an error.
+async fn call(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &CallArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let cancel = CancellationToken::new();
+    let result = ops::call(
+        &servers,
+        &args.server,
+        &args.tool,
+        args.args.as_deref(),
+        &cancel,
+    )
+    .await?;
+    print::called(ctx, &result)?;
+    Ok(Outcome::failed_if(result.is_error))
+}
+
+async fn serve(ctx: &Context, home: PilotHome, project: &Project) -> anyhow::Result<Outcome> {
+    let opts = crate::serve::ServeOptions {
+        home,
+        cwd: project.root.clone(),
+        config_file: ctx.global.config.clone(),
+    };
+    crate::serve::serve(opts).await?;
+    Ok(Outcome::Success)
+}

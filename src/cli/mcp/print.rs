@@ -1,0 +1,89 @@
+//! Human and JSON output of `mcp` subcommands: results on stdout, notes, warnings and tool errors on
+//! stderr.
+
+use std::path::Path;
+
+use crate::cli::Context;
+use crate::mcp::ops::{ServerDetails, ServerSummary, ServerTools};
+use crate::mcp::{CallOutput, Error};
+
+/// One warning per mcp.json entry (or file) that cannot be used.
+pub(super) fn problems(ctx: &Context, problems: &[Error]) {
+    for problem in problems {
+        ctx.out.warn(&problem.to_string());
+    }
+}
+
+/// `NAME  SCOPE  TRANSPORT  enabled|disabled  TARGET`, tab-separated.
+pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(rows)?;
+    } else if rows.is_empty() {
+        out.note(
+            "no MCP servers configured; add one with `pilotdeck mcp add NAME -- COMMAND ARGS...`",
+        );
+    } else {
+        for r in rows {
+            let scope = serde_json::to_value(r.scope)?;
+            out.line(&format!(
+                "{}\t{}\t{}\t{}\t{}",
+                r.name,
+                scope.as_str().unwrap_or(""),
+                r.transport,
+                if r.enabled { "enabled" } else { "disabled" },
+                r.target
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// `VERB MCP server `NAME` PREPOSITION FILE` on stderr, after add, rm, enable or disable.
+pub(super) fn changed(ctx: &Context, verb: &str, preposition: &str, name: &str, file: &Path) {
+    ctx.out.note(&format!(
+        "{verb} MCP server `{name}` {preposition} {}",
+        file.display()
+    ));
+}
+
+/// The entry as written is JSON already; both modes print it.
+pub(super) fn details(ctx: &Context, details: &ServerDetails) -> anyhow::Result<()> {
+    ctx.out.json(details)?;
+    Ok(())
+}
+
+pub(super) fn tools(ctx: &Context, listed: &[ServerTools]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(listed)?;
+        return Ok(());
+    }
+    for server in listed {
+        if let Some(e) = &server.error {
+            out.error(e);
+            continue;
+        }
+        out.line(&format!("{} ({} tools)", server.server, server.tools.len()))?;
+        for t in &server.tools {
+            let first = t.description.lines().next().unwrap_or("");
+            let ro = if t.read_only { " [read-only]" } else { "" };
+            out.line(&format!("  {}{ro}  {first}", t.qualified_name))?;
+            out.line(&format!("    schema: {}", t.input_schema))?;
+        }
+    }
+    Ok(())
+}
+
+/// The tool's text on stdout, or on stderr as an error when the tool reported one.
+pub(super) fn called(ctx: &Context, result: &CallOutput) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(result)?;
+    } else if result.is_error {
+        out.error(&result.text);
+    } else {
+        out.line(&result.text)?;
+    }
+    Ok(())
+}

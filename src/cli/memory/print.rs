@@ -1,0 +1,252 @@
+//! Human and JSON output of `memory` subcommands: results on stdout, notes and warnings on stderr.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::cli::Context;
+use crate::memory::{
+    self, Bundle, Capture, DreamReport, ImportReport, ModelStep, NoteView, ProjectIndexReport,
+    RecallResult, Stats, Trace,
+};
+
+/// `memory show --json`: the note's catalog entry and its file's text.
+#[derive(Debug, Serialize)]
+struct ShownNote<'a> {
+    note: &'a NoteView,
+    text: &'a str,
+}
+
+pub(super) fn indexed(ctx: &Context, reports: &[ProjectIndexReport]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(reports)?;
+        return Ok(());
+    }
+    for r in reports {
+        if !r.due {
+            out.line(&format!(
+                "{}: not due ({} queued)",
+                r.project_key, r.pending
+            ))?;
+            continue;
+        }
+        out.line(&format!(
+            "{}: indexed {} turn(s), {} failed, {} note(s) written",
+            r.project_key,
+            r.indexed,
+            r.failed,
+            r.written.len()
+        ))?;
+        for w in &r.written {
+            out.line(&format!("  {w}"))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn recalled(ctx: &Context, result: &RecallResult) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if let ModelStep::Fallback { problem, .. } = &result.model_step
+        && !ctx.global.quiet
+    {
+        out.warn(&format!(
+            "recall's model step failed, using stage 1: {problem}"
+        ));
+    }
+    if out.json {
+        out.json(result)?;
+    } else if matches!(result.model_step, ModelStep::NotNeeded { .. }) {
+        out.note("the memory model found no memory needed for this request");
+    } else if result.notes.is_empty() {
+        out.note("no relevant notes");
+    } else {
+        out.raw(&memory::render(result))?;
+    }
+    Ok(())
+}
+
+pub(super) fn dreamed(ctx: &Context, r: &DreamReport) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(r)?;
+        return Ok(());
+    }
+    if !r.due {
+        out.line("dream: not due")?;
+        return Ok(());
+    }
+    for m in &r.merged {
+        out.line(&format!("merged {} -> {}", m.from.join(", "), m.into))?;
+    }
+    for [old, new] in &r.superseded {
+        out.line(&format!("deprecated {old} (superseded by {new})"))?;
+    }
+    for p in &r.rejected {
+        out.warn(&format!("plan rejected: {p}"));
+    }
+    let verb = if r.dry_run {
+        "dry run: nothing changed"
+    } else if r.changed {
+        "notes updated; undo with `pilotdeck memory rollback`"
+    } else {
+        "nothing to consolidate"
+    };
+    out.line(&format!("dream: {verb}"))?;
+    Ok(())
+}
+
+pub(super) fn rolled_back(ctx: &Context) -> anyhow::Result<()> {
+    ctx.out
+        .line("restored the notes from before the last dream")?;
+    Ok(())
+}
+
+pub(super) fn notes(ctx: &Context, notes: &[NoteView]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(notes)?;
+        return Ok(());
+    }
+    for n in notes {
+        let mark = if n.note.deprecated {
+            " (deprecated)"
+        } else {
+            ""
+        };
+        out.line(&format!(
+            "{}  [{}] {} — {}{mark}",
+            n.id,
+            n.note.kind.as_str(),
+            n.note.name,
+            n.note.description
+        ))?;
+    }
+    Ok(())
+}
+
+pub(super) fn note(ctx: &Context, view: &NoteView, text: &str) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&ShownNote { note: view, text })?;
+    } else {
+        ctx.out.raw(text)?;
+    }
+    Ok(())
+}
+
+pub(super) fn pending(ctx: &Context, captures: &[Capture]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(captures)?;
+        return Ok(());
+    }
+    for c in captures {
+        let first: String = c
+            .text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(80)
+            .collect();
+        out.line(&format!(
+            "{}  {}  {}  {first}",
+            c.id,
+            c.captured_at,
+            c.session_id.as_deref().unwrap_or("-")
+        ))?;
+    }
+    Ok(())
+}
+
+/// `deprecated ID` or, for `restore`, `restored ID`.
+pub(super) fn deprecated(ctx: &Context, id: &str, on: bool) -> anyhow::Result<()> {
+    let verb = if on { "deprecated" } else { "restored" };
+    ctx.out.line(&format!("{verb} {id}"))?;
+    Ok(())
+}
+
+pub(super) fn traces(ctx: &Context, traces: &[Trace]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(traces)?;
+        return Ok(());
+    }
+    for t in traces {
+        out.line(&format!(
+            "{}  {}  {}  {}",
+            t.at, t.kind, t.project_key, t.detail
+        ))?;
+    }
+    Ok(())
+}
+
+/// The note after `memory export --out FILE` wrote the bundle.
+pub(super) fn exported(ctx: &Context, bundle: &Bundle, path: &Path) {
+    ctx.out.note(&format!(
+        "wrote {} file(s) to {}",
+        bundle.files.len(),
+        path.display()
+    ));
+}
+
+pub(super) fn imported(ctx: &Context, r: &ImportReport) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(r)?;
+    } else {
+        ctx.out.line(&format!(
+            "imported {} file(s), skipped {}",
+            r.imported.len(),
+            r.skipped.len()
+        ))?;
+    }
+    Ok(())
+}
+
+pub(super) fn stats(ctx: &Context, s: &Stats) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(s)?;
+        return Ok(());
+    }
+    ctx.out.line(&format!(
+        "project: {}\nproject notes: {}\nfeedback notes: {}\nuser notes: {}\ndeprecated: {}\nqueued turns: {}\nlast dream: {}",
+        s.project_key,
+        s.project_notes,
+        s.feedback_notes,
+        s.user_notes,
+        s.deprecated_notes,
+        s.pending_captures,
+        s.last_dream_at.as_deref().unwrap_or("never")
+    ))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shown_note_is_the_catalog_entry_then_the_text() {
+        let view = NoteView {
+            id: "Project/a.md".to_owned(),
+            note: crate::memory::IndexedNote {
+                path: "/m/Project/a.md".into(),
+                scope_key: "Project".to_owned(),
+                kind: crate::memory::NoteKind::Project,
+                name: "a".to_owned(),
+                description: "d".to_owned(),
+                updated_at: "2026-12-01T00:00:00Z".to_owned(),
+                deprecated: false,
+                source_sessions: vec![],
+                score: 0.0,
+            },
+        };
+        let text = serde_json::to_string(&ShownNote {
+            note: &view,
+            text: "body",
+        })
+        .unwrap();
+        let expected = serde_json::json!({"note": view, "text": "body"}).to_string();
+        assert_eq!(text, expected);
+    }
+}
