@@ -21,13 +21,19 @@
 mod bash;
 mod error;
 mod expand;
+mod git;
 mod mode;
 mod paths;
 mod policy;
+mod programs;
+mod protected;
 mod rule;
+mod sed;
 mod settings;
 mod shell;
+mod spelling;
 mod targets;
+mod wrappers;
 
 pub use bash::{CommandClass, classify_command};
 pub use error::Error;
