@@ -18,6 +18,7 @@
 //!    allowed (writes under `.git/` ask), paths outside ask, dangerous shell commands ask, and other
 //!    tools that are not read-only (e.g. MCP tools) ask.
 
+mod awk;
 mod bash;
 mod error;
 mod expand;

@@ -4,6 +4,7 @@
 //! `uniq IN OUT`, `awk` with `system`/`|`/`>`/`-f`, `sed` with `e`/`w`/`-i`, `tree -o`, `rg --pre`, …).
 //! `git` is read in [`super::git`], wrappers in [`super::wrappers`].
 
+use super::awk;
 use super::git::is_long_prefix;
 use super::sed;
 use super::shell::is_short_flag_with;
@@ -78,10 +79,10 @@ const PROGRAMS: &[(&str, Flags)] = &[
     ("sort", Flags::Check(sort)),
     ("uniq", Flags::Check(uniq)),
     ("sed", Flags::Check(sed::not_read_only)),
-    ("awk", Flags::Check(awk)),
-    ("gawk", Flags::Check(awk)),
-    ("mawk", Flags::Check(awk)),
-    ("nawk", Flags::Check(awk)),
+    ("awk", Flags::Check(awk::not_read_only)),
+    ("gawk", Flags::Check(awk::not_read_only)),
+    ("mawk", Flags::Check(awk::not_read_only)),
+    ("nawk", Flags::Check(awk::not_read_only)),
     ("find", Flags::Check(find)),
     ("tree", Flags::Check(tree)),
     ("file", Flags::Check(file)),
@@ -197,82 +198,6 @@ fn bare(args: &[String]) -> Option<String> {
 fn command(args: &[String]) -> Option<String> {
     (!args.iter().any(|a| a == "-v" || a == "-V"))
         .then(|| "`command` runs another command".to_owned())
-}
-
-/// awk: only `-F`, `-v` and a program without `system`, pipes, output redirections or `@load`.
-fn awk(args: &[String]) -> Option<String> {
-    let p = getopt(args, "Fve", &["--field-separator", "--assign", "--source"]);
-    let mut programs: Vec<&str> = Vec::new();
-    for (flag, value) in &p.opts {
-        match flag.as_str() {
-            "-F" | "-v" | "--field-separator" | "--assign" => {}
-            "-e" | "--source" => programs.push(value.as_deref().unwrap_or_default()),
-            f if f == "-f" || is_long_prefix(f, "file", 2) => {
-                return Some("`awk -f` runs an awk program from a file".to_owned());
-            }
-            other => return Some(format!("`awk {other}` is not a known read-only awk option")),
-        }
-    }
-    if programs.is_empty() {
-        programs.extend(p.rest.first().map(String::as_str));
-    }
-    programs.into_iter().find_map(awk_program)
-}
-
-/// Why an awk program runs commands or writes files: `system` (however spaced), `|` (a pipe to or
-/// from a command, `cmd | getline`), `>` in a `print`/`printf` statement, or a gawk `@load`/`@include`.
-fn awk_program(program: &str) -> Option<String> {
-    let code = strip_strings(program);
-    if code.contains("system") {
-        return Some("its awk program calls `system`".to_owned());
-    }
-    if code.replace("||", "").contains('|') {
-        return Some("its awk program pipes to or from a command".to_owned());
-    }
-    if code.contains('@') {
-        return Some("its awk program loads code with `@load`/`@include`".to_owned());
-    }
-    for statement in code.split([';', '{', '}', '\n']) {
-        let Some(at) = statement.find("print") else {
-            continue;
-        };
-        let mut depth = 0i32;
-        for c in statement.get(at..).unwrap_or_default().chars() {
-            match c {
-                '(' => depth += 1,
-                ')' => depth -= 1,
-                '>' if depth <= 0 => {
-                    return Some("its awk program redirects output to a file".to_owned());
-                }
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
-/// `program` with the contents of its string literals removed.
-fn strip_strings(program: &str) -> String {
-    let mut out = String::new();
-    let mut chars = program.chars();
-    while let Some(c) = chars.next() {
-        if c == '"' {
-            out.push('"');
-            while let Some(s) = chars.next() {
-                match s {
-                    '\\' => {
-                        chars.next();
-                    }
-                    '"' => break,
-                    _ => {}
-                }
-            }
-            out.push('"');
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! wrapper only learns at run time (xargs' input, `find`'s matches) are filled in: `{}` of `find -exec`
 //! becomes each start path, xargs' input becomes [`UNKNOWN`].
 
+use super::awk;
 use super::shell::{UNKNOWN, base, is_short_flag_with};
 
 /// What one simple command runs.
@@ -204,6 +205,10 @@ fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
         }),
         s if SHELLS.contains(&s) => unwrap_shell(rest, args, escalated, out),
         "find" => unwrap_find(rest, args, escalated, out),
+        "awk" | "gawk" | "mawk" | "nawk" => {
+            run(out);
+            out.extend(awk::commands(args));
+        }
         other => {
             if let Some(flag) = inline_code_flag(other, args) {
                 out.push(Part::Opaque(format!(
