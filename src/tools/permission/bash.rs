@@ -44,7 +44,8 @@ const SENSITIVE: &[&str] = &[
     "poweroff", "telinit", "init", "systemctl", "git", "find", "chmod", "chown", "chgrp", "kill",
     "pkill", "sudo", "doas", "su", "sh", "bash", "zsh", "dash", "ksh", "env", "xargs", "eval",
     "setsid", "flock", "nohup", "timeout", "nice", "ionice", "stdbuf", "chrt", "taskset",
-    "parallel", "watch", "tee", "busybox", "command", "exec",
+    "parallel", "watch", "tee", "busybox", "command", "exec", "awk", "gawk", "mawk", "nawk", "sed",
+    "python", "python3", "perl", "ruby", "node",
 ];
 
 /// Scripts within scripts (`sh -c "sh -c '…'"`) are followed this deep; deeper needs approval.
@@ -203,7 +204,7 @@ impl Classifier<'_> {
         for (i, w) in words.iter().enumerate().skip(1) {
             let name = base(w);
             if SENSITIVE.contains(&name) || name.starts_with("mkfs") {
-                let inner = self.run(words.get(i..).unwrap_or_default(), false, cwds, depth);
+                let inner = self.simple(words.get(i..).unwrap_or_default(), &[], cwds, depth);
                 if matches!(
                     inner,
                     CommandClass::HardDeny { .. }
