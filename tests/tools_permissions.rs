@@ -499,7 +499,9 @@ fn protected_paths_need_approval_outside_full_from_every_tool() {
             "{path}: {d:?}"
         );
         assert!(is_deny(&d.finalize_unattended(&write(path))), "{path}");
-        assert!(is_allow(&p.policy(PermissionMode::Full).decide(&write(path))));
+        assert!(is_allow(
+            &p.policy(PermissionMode::Full).decide(&write(path))
+        ));
     }
     for cmd in [
         "printf '#!/bin/sh\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
@@ -543,11 +545,20 @@ fn read_only_denials_name_the_program_or_flag() {
     let ro = p.policy(PermissionMode::ReadOnly);
     for (cmd, named) in [
         ("sort -o out f", "`sort -o` writes a file"),
-        ("sed -n '1e id' f", "the sed command `e` runs a shell command"),
+        (
+            "sed -n '1e id' f",
+            "the sed command `e` runs a shell command",
+        ),
         ("awk -f x.awk f", "`awk -f`"),
         ("uniq a b", "`uniq` writes its second operand `b`"),
-        ("git -C . status && make", "`make` is not on the read-only list"),
-        ("git grep -O x", "`git grep -O` writes a file or runs a program"),
+        (
+            "git -C . status && make",
+            "`make` is not on the read-only list",
+        ),
+        (
+            "git grep -O x",
+            "`git grep -O` writes a file or runs a program",
+        ),
         ("cat a > b", "it writes `b` through a redirection"),
     ] {
         let Decision::Deny { reason } = ro.decide(&bash(cmd)) else {
@@ -567,6 +578,10 @@ fn read_only_denials_name_the_program_or_flag() {
             is_read_only: true,
             ..bash(cmd)
         };
-        assert!(is_allow(&ro.decide(&request)), "{cmd}: {:?}", ro.decide(&request));
+        assert!(
+            is_allow(&ro.decide(&request)),
+            "{cmd}: {:?}",
+            ro.decide(&request)
+        );
     }
 }

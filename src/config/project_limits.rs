@@ -95,7 +95,9 @@ mod tests {
 
     #[test]
     fn a_project_can_lower_but_not_raise_or_widen() {
-        let user = layer("tools:\n  permissions:\n    deny: ['bash:make publish*']\n    ask: ['bash:npm *']\n");
+        let user = layer(
+            "tools:\n  permissions:\n    deny: ['bash:make publish*']\n    ask: ['bash:npm *']\n",
+        );
         let mut project = layer(
             "tools:\n  permissions:\n    mode: full\n    allow: [bash]\n    deny: ['bash:curl *']\n",
         );
@@ -113,7 +115,10 @@ mod tests {
 
         let mut lower = layer("tools:\n  permissions:\n    mode: read-only\n");
         confine(&mut lower, None);
-        assert_eq!(perms(&lower).get("mode").unwrap().as_str(), Some("read-only"));
+        assert_eq!(
+            perms(&lower).get("mode").unwrap().as_str(),
+            Some("read-only")
+        );
         assert!(lower.diagnostics.is_empty());
 
         let full_user = layer("tools:\n  permissions:\n    mode: full\n");

@@ -10,10 +10,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use pilotdeck::tools::PermissionSubject;
+use pilotdeck::tools::Workspace;
 use pilotdeck::tools::permission::{
     Decision, PermissionMode, PermissionPolicy, PermissionRequest, RuleKind, RuleSource,
 };
-use pilotdeck::tools::Workspace;
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -66,15 +66,30 @@ const ROWS: &[Row] = &[
     // Read-only mode ran commands and wrote files.
     bash("sed -n '1e touch PWN' README.md", [ReadOnly, Allow, Allow]),
     bash("sed -n 'w PWN' README.md", [ReadOnly, Allow, Allow]),
-    bash(r#"awk 'BEGIN{print "x" | "touch PWN"}'"#, [ReadOnly, Allow, Allow]),
-    bash(r#"awk 'BEGIN{"touch PWN" | getline}'"#, [ReadOnly, Allow, Allow]),
-    bash(r#"awk 'BEGIN{system ("touch PWN")}'"#, [ReadOnly, Allow, Allow]),
+    bash(
+        r#"awk 'BEGIN{print "x" | "touch PWN"}'"#,
+        [ReadOnly, Allow, Allow],
+    ),
+    bash(
+        r#"awk 'BEGIN{"touch PWN" | getline}'"#,
+        [ReadOnly, Allow, Allow],
+    ),
+    bash(
+        r#"awk 'BEGIN{system ("touch PWN")}'"#,
+        [ReadOnly, Allow, Allow],
+    ),
     bash("awk -f tool.awk", [ReadOnly, Allow, Allow]),
     bash("env -S'touch PWN'", [ReadOnly, Allow, Allow]),
-    bash("git grep --open-files-in-pager='touch PWN' x", [ReadOnly, Allow, Allow]),
+    bash(
+        "git grep --open-files-in-pager='touch PWN' x",
+        [ReadOnly, Allow, Allow],
+    ),
     bash("sort -o PWN f", [ReadOnly, Allow, Allow]),
     bash("uniq f PWN", [ReadOnly, Allow, Allow]),
-    bash("git reflog expire --expire=now --all", [ReadOnly, Ask, Allow]),
+    bash(
+        "git reflog expire --expire=now --all",
+        [ReadOnly, Ask, Allow],
+    ),
     // Wrappers and spellings past the hard-deny list.
     bash("setsid rm -rf ~", [Hard, Hard, Hard]),
     bash("flock /tmp/l rm -rf /", [Hard, Hard, Hard]),
@@ -92,7 +107,10 @@ const ROWS: &[Row] = &[
     bash("git -C . reset --hard", [ReadOnly, Ask, Allow]),
     bash("git -c x=y clean -fdx", [ReadOnly, Ask, Allow]),
     bash("git reset --hard", [ReadOnly, Ask, Allow]),
-    bash("git --git-dir=.git --work-tree=. checkout -- .", [ReadOnly, Ask, Allow]),
+    bash(
+        "git --git-dir=.git --work-tree=. checkout -- .",
+        [ReadOnly, Ask, Allow],
+    ),
     bash("git checkout .", [ReadOnly, Ask, Allow]),
     bash("git restore README.md", [ReadOnly, Ask, Allow]),
     bash("git stash drop", [ReadOnly, Ask, Allow]),
@@ -106,12 +124,21 @@ const ROWS: &[Row] = &[
         r"printf '#!/bin/sh\ntouch PWN\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
         [ReadOnly, Ask, Allow],
     ),
-    bash("git config core.fsmonitor 'touch PWN'", [ReadOnly, Ask, Allow]),
+    bash(
+        "git config core.fsmonitor 'touch PWN'",
+        [ReadOnly, Ask, Allow],
+    ),
     write(".pilotdeck/pilotdeck.yaml", [ReadOnly, Ask, Allow]),
     write("AGENTS.md", [ReadOnly, Ask, Allow]),
     // Controls: plainly safe reads run in every mode.
-    bash("ls && git status --short && cat README.md", [Allow, Allow, Allow]),
-    bash("sed -n 1p README.md | sort | uniq -c", [Allow, Allow, Allow]),
+    bash(
+        "ls && git status --short && cat README.md",
+        [Allow, Allow, Allow],
+    ),
+    bash(
+        "sed -n 1p README.md | sort | uniq -c",
+        [Allow, Allow, Allow],
+    ),
     bash(r#"awk '$1 > 0 { print $1 }' f"#, [Allow, Allow, Allow]),
 ];
 
@@ -133,7 +160,14 @@ fn fake_bin(dir: &Path, log: &Path) {
 
 fn git(project: &Path, args: &[&str]) {
     let status = std::process::Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"])
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "init.defaultBranch=main",
+        ])
         .args(args)
         .current_dir(project)
         .status()
@@ -217,7 +251,10 @@ fn check_decisions(mode_index: usize, denials: &BTreeMap<usize, String>) {
             _ => false,
         };
         if !ok {
-            wrong.push(format!("{} `{}`: expected {expect:?}, got {reason:?}", row.tool, row.input));
+            wrong.push(format!(
+                "{} `{}`: expected {expect:?}, got {reason:?}",
+                row.tool, row.input
+            ));
         }
     }
     assert!(
@@ -235,17 +272,27 @@ fn assert_untouched(env: &TestEnv, log: &str) {
     assert!(!p.join("PWN").exists(), "a row wrote PWN");
     assert!(log.is_empty(), "a fake ran: {log}");
     assert!(!p.join(".git/hooks/pre-commit").exists());
-    assert!(!std::fs::read_to_string(p.join(".git/config")).unwrap().contains("fsmonitor"));
+    assert!(
+        !std::fs::read_to_string(p.join(".git/config"))
+            .unwrap()
+            .contains("fsmonitor")
+    );
     assert!(!p.join(".pilotdeck/pilotdeck.yaml").exists());
     assert_work_kept(env);
 }
 
 fn assert_work_kept(env: &TestEnv) {
     let p = &env.project;
-    assert_eq!(std::fs::read_to_string(p.join("README.md")).unwrap(), "uncommitted work\n");
+    assert_eq!(
+        std::fs::read_to_string(p.join("README.md")).unwrap(),
+        "uncommitted work\n"
+    );
     assert!(p.join("untracked.txt").exists());
     assert!(p.join("src/lib.rs").exists());
-    assert!(std::fs::read_to_string(p.join(".git/refs/stash")).is_ok(), "the stash is gone");
+    assert!(
+        std::fs::read_to_string(p.join(".git/refs/stash")).is_ok(),
+        "the stash is gone"
+    );
 }
 
 #[test]
@@ -273,7 +320,11 @@ fn hostile_rows_in_workspace_write_mode_keep_the_users_work() {
         "a destructive row ran: {log}"
     );
     assert!(!env.project.join(".git/hooks/pre-commit").exists());
-    assert!(!std::fs::read_to_string(env.project.join(".git/config")).unwrap().contains("fsmonitor"));
+    assert!(
+        !std::fs::read_to_string(env.project.join(".git/config"))
+            .unwrap()
+            .contains("fsmonitor")
+    );
     assert!(!env.project.join(".pilotdeck/pilotdeck.yaml").exists());
     assert_work_kept(&env);
 }
@@ -289,10 +340,14 @@ fn hostile_rows_in_full_mode_still_hit_the_hard_deny_list_and_the_project_config
     // `touch` from the allowed rows (and the fsmonitor hook full mode let through), `rm -r src`;
     // nothing on the hard-deny list.
     assert!(
-        log.lines().all(|l| l.starts_with("touch ") || l == "rm -r src"),
+        log.lines()
+            .all(|l| l.starts_with("touch ") || l == "rm -r src"),
         "a hard-denied row ran: {log}"
     );
-    assert!(log.contains("rm -r src"), "full mode runs what it allows: {log}");
+    assert!(
+        log.contains("rm -r src"),
+        "full mode runs what it allows: {log}"
+    );
     // Full mode let the agent write `tools.permissions.mode: full` into the project config. The next
     // plain run stays in workspace-write: a write outside the project is denied, with a warning.
     assert_eq!(

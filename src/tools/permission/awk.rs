@@ -45,7 +45,11 @@ pub(super) fn commands(args: &[String]) -> Vec<Part> {
 
 /// The program texts of `awk ARGS` (`-e`/`--source`, or the first operand).
 fn programs(args: &[String]) -> Vec<String> {
-    let p = getopt(args, "Fvef", &["--field-separator", "--assign", "--source", "--file"]);
+    let p = getopt(
+        args,
+        "Fvef",
+        &["--field-separator", "--assign", "--source", "--file"],
+    );
     let mut programs: Vec<String> = p
         .opts
         .iter()

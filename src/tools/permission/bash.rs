@@ -40,12 +40,63 @@ const POWER_COMMANDS: &[&str] = &["shutdown", "reboot", "halt", "poweroff", "tel
 /// Programs an unknown program may be wrapping: after one of these words, the rest of the line is
 /// classified as a command of its own (`strace -f rm -rf /`).
 const SENSITIVE: &[&str] = &[
-    "rm", "dd", "shred", "mkfs", "mke2fs", "mkswap", "wipefs", "shutdown", "reboot", "halt",
-    "poweroff", "telinit", "init", "systemctl", "git", "find", "chmod", "chown", "chgrp", "kill",
-    "pkill", "sudo", "doas", "su", "sh", "bash", "zsh", "dash", "ksh", "env", "xargs", "eval",
-    "setsid", "flock", "nohup", "timeout", "nice", "ionice", "stdbuf", "chrt", "taskset",
-    "parallel", "watch", "tee", "busybox", "command", "exec", "awk", "gawk", "mawk", "nawk", "sed",
-    "python", "python3", "perl", "ruby", "node",
+    "rm",
+    "dd",
+    "shred",
+    "mkfs",
+    "mke2fs",
+    "mkswap",
+    "wipefs",
+    "shutdown",
+    "reboot",
+    "halt",
+    "poweroff",
+    "telinit",
+    "init",
+    "systemctl",
+    "git",
+    "find",
+    "chmod",
+    "chown",
+    "chgrp",
+    "kill",
+    "pkill",
+    "sudo",
+    "doas",
+    "su",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "env",
+    "xargs",
+    "eval",
+    "setsid",
+    "flock",
+    "nohup",
+    "timeout",
+    "nice",
+    "ionice",
+    "stdbuf",
+    "chrt",
+    "taskset",
+    "parallel",
+    "watch",
+    "tee",
+    "busybox",
+    "command",
+    "exec",
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "sed",
+    "python",
+    "python3",
+    "perl",
+    "ruby",
+    "node",
 ];
 
 /// Scripts within scripts (`sh -c "sh -c '…'"`) are followed this deep; deeper needs approval.
@@ -132,7 +183,10 @@ impl Classifier<'_> {
             if !is_harmless_sink(target) {
                 class = worse(
                     class,
-                    normal(format!("it writes `{}` through a redirection", shown(target))),
+                    normal(format!(
+                        "it writes `{}` through a redirection",
+                        shown(target)
+                    )),
                 );
             }
         }
@@ -224,9 +278,7 @@ fn hard_deny(cmd: &str, args: &[String], joined: &str, cwds: &[PathBuf]) -> Opti
     let target = || args.iter().find_map(|a| system_target(a, cwds));
     match cmd {
         c if computed_command(c) && has_recursive(args) => target().map(|t| {
-            format!(
-                "`{joined}` runs a command chosen at run time with a recursive flag on {t}"
-            )
+            format!("`{joined}` runs a command chosen at run time with a recursive flag on {t}")
         }),
         "rm" if has_recursive(args) => {
             if let Some(t) = operands(args).find_map(|a| system_target(a, cwds)) {
@@ -282,7 +334,7 @@ fn operands(args: &[String]) -> impl Iterator<Item = &String> {
     let end = args.iter().position(|a| a == "--");
     args.iter().enumerate().filter_map(move |(i, a)| {
         let after_dashes = end.is_some_and(|e| i > e);
-        (after_dashes || (Some(i) != end && !(a.starts_with('-') && !a.contains(UNKNOWN))))
+        (after_dashes || ((a.contains(UNKNOWN) || !a.starts_with('-')) && Some(i) != end))
             .then_some(a)
     })
 }
@@ -329,7 +381,9 @@ fn worse(a: CommandClass, b: CommandClass) -> CommandClass {
 /// `-r`, `-R`, `--recursive` and its prefixes (`--recur`).
 fn has_recursive(args: &[String]) -> bool {
     args.iter().any(|a| {
-        is_long_prefix(a, "recursive", 1) || is_short_flag_with(a, 'r') || is_short_flag_with(a, 'R')
+        is_long_prefix(a, "recursive", 1)
+            || is_short_flag_with(a, 'r')
+            || is_short_flag_with(a, 'R')
     })
 }
 
@@ -402,8 +456,10 @@ fn sudo_reads_stdin(words: &[String]) -> bool {
 
 /// Output sinks that write nothing anyone keeps.
 fn is_harmless_sink(path: &str) -> bool {
-    matches!(path, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty")
-        || path.starts_with("/dev/fd/")
+    matches!(
+        path,
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
+    ) || path.starts_with("/dev/fd/")
 }
 
 fn is_device(path: &str) -> bool {

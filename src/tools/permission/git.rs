@@ -167,11 +167,13 @@ pub(super) fn classify(args: &[String], root: Option<&Path>) -> GitVerdict {
                         scripts.push(script.to_owned());
                     }
                 }
-                not_read_only.get_or_insert(format!("`git {flag} {setting}` changes git's settings"));
+                not_read_only
+                    .get_or_insert(format!("`git {flag} {setting}` changes git's settings"));
             }
             f if GLOBAL_HARMLESS.contains(&f) => {}
             other => {
-                not_read_only.get_or_insert(format!("`git {other}` is not a known read-only option"));
+                not_read_only
+                    .get_or_insert(format!("`git {other}` is not a known read-only option"));
             }
         }
     }
@@ -220,7 +222,9 @@ fn subcommand(sub: &str, args: &[String], root: Option<&Path>) -> GitClass {
             GitClass::ReadOnly
         }
         "reflog" => match args.first().map(String::as_str) {
-            Some("expire" | "delete") => destructive("destroys the reflog, git's recovery information"),
+            Some("expire" | "delete") => {
+                destructive("destroys the reflog, git's recovery information")
+            }
             Some("show" | "exists") | None => GitClass::ReadOnly,
             Some(a) if a.starts_with('-') => GitClass::ReadOnly,
             Some(_) => GitClass::Normal("`git reflog` with an unknown subcommand".to_owned()),
@@ -231,17 +235,21 @@ fn subcommand(sub: &str, args: &[String], root: Option<&Path>) -> GitClass {
         "update-ref" if short('d') || has(&["--stdin"]) => destructive("deletes or rewrites refs"),
         "filter-branch" | "filter-repo" => destructive("rewrites history"),
         "branch" => branch(args),
-        "push" if short('f')
-            || long_prefix("force", 3)
-            || long_prefix("mirror", 2)
-            || args.iter().any(|a| a.starts_with('+')) =>
+        "push"
+            if short('f')
+                || long_prefix("force", 3)
+                || long_prefix("mirror", 2)
+                || args.iter().any(|a| a.starts_with('+')) =>
         {
             destructive("force-pushes, which can overwrite commits on the remote")
         }
         "rm" if short('r') || short('f') || long_prefix("force", 1) => {
             destructive("removes tracked files from the working tree")
         }
-        "worktree" if args.first().is_some_and(|a| a == "remove") && (short('f') || long_prefix("force", 1)) => {
+        "worktree"
+            if args.first().is_some_and(|a| a == "remove")
+                && (short('f') || long_prefix("force", 1)) =>
+        {
             destructive("removes a worktree with its uncommitted changes")
         }
         "config" => config(args),
@@ -265,7 +273,9 @@ fn read_only_flags(sub: &str, args: &[String]) -> Option<String> {
                 && (is_short_flag_with(a, 'O') || is_long_prefix(a, "open-files-in-pager", 2)))
             || a.starts_with("--ext-diff")
     })?;
-    Some(format!("`git {sub} {flag}` writes a file or runs a program"))
+    Some(format!(
+        "`git {sub} {flag}` writes a file or runs a program"
+    ))
 }
 
 /// `git checkout` with paths (`-- .`, `.`, a file that exists) or `-f`: overwrites working-tree files.
@@ -275,8 +285,10 @@ fn checkout_discards(args: &[String], root: Option<&Path>) -> bool {
         if a == "--" {
             return args.len() > i + 1;
         }
-        if matches!(a.as_str(), "-f" | "--force" | "--ours" | "--theirs" | "-p" | "--patch")
-            || is_long_prefix(a, "force", 3)
+        if matches!(
+            a.as_str(),
+            "-f" | "--force" | "--ours" | "--theirs" | "-p" | "--patch"
+        ) || is_long_prefix(a, "force", 3)
         {
             return true;
         }
@@ -307,9 +319,24 @@ fn branch(args: &[String]) -> GitClass {
         return GitClass::Destructive("force-deletes or overwrites a branch".to_owned());
     }
     const LISTING: &[&str] = &[
-        "-a", "-r", "-v", "-vv", "-l", "--list", "--all", "--remotes", "--verbose",
-        "--show-current", "--no-color", "--color", "--column", "--no-column", "--merged",
-        "--no-merged", "--contains", "--no-contains",
+        "-a",
+        "-r",
+        "-v",
+        "-vv",
+        "-l",
+        "--list",
+        "--all",
+        "--remotes",
+        "--verbose",
+        "--show-current",
+        "--no-color",
+        "--color",
+        "--column",
+        "--no-column",
+        "--merged",
+        "--no-merged",
+        "--contains",
+        "--no-contains",
     ];
     let lists = args.iter().all(|a| {
         LISTING.contains(&a.as_str())
@@ -339,9 +366,21 @@ fn config(args: &[String]) -> GitClass {
         if a.starts_with('-') {
             if !matches!(
                 a.as_str(),
-                "--global" | "--system" | "--local" | "--worktree" | "--includes" | "--no-includes"
-                    | "--show-origin" | "--show-scope" | "-z" | "--null" | "--name-only"
-                    | "--bool" | "--int" | "--path" | "--fixed-value"
+                "--global"
+                    | "--system"
+                    | "--local"
+                    | "--worktree"
+                    | "--includes"
+                    | "--no-includes"
+                    | "--show-origin"
+                    | "--show-scope"
+                    | "-z"
+                    | "--null"
+                    | "--name-only"
+                    | "--bool"
+                    | "--int"
+                    | "--path"
+                    | "--fixed-value"
             ) && !a.starts_with("--file=")
                 && !a.starts_with("--type=")
             {
@@ -353,17 +392,23 @@ fn config(args: &[String]) -> GitClass {
     }
     // The new syntax: `git config get|list|set|unset|edit|…`.
     let (verb, keys) = match operands.first().copied() {
-        Some(v @ ("get" | "list" | "set" | "unset" | "edit" | "rename-section" | "remove-section")) => {
-            (Some(v), operands.get(1..).unwrap_or_default())
-        }
+        Some(
+            v @ ("get" | "list" | "set" | "unset" | "edit" | "rename-section" | "remove-section"),
+        ) => (Some(v), operands.get(1..).unwrap_or_default()),
         _ => (None, &operands[..]),
     };
     let reads = match (action, verb) {
         (_, Some("get" | "list")) => true,
         (Some(a), None) => matches!(
             a,
-            "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "--get-color"
-                | "--get-colorbool" | "-l" | "--list"
+            "--get"
+                | "--get-all"
+                | "--get-regexp"
+                | "--get-urlmatch"
+                | "--get-color"
+                | "--get-colorbool"
+                | "-l"
+                | "--list"
         ),
         (None, None) => keys.len() <= 1,
         _ => false,
@@ -373,7 +418,11 @@ fn config(args: &[String]) -> GitClass {
     }
     let editing = matches!(action, Some("-e" | "--edit")) || verb == Some("edit");
     let key = keys.first().copied().unwrap_or_default();
-    if editing || keys.iter().any(|k| is_code_key(k) || is_code_key(&format!("{k}."))) {
+    if editing
+        || keys
+            .iter()
+            .any(|k| is_code_key(k) || is_code_key(&format!("{k}.")))
+    {
         let what = if editing {
             "opens git's settings for editing, where a hook or command can be set".to_owned()
         } else {
@@ -406,7 +455,12 @@ fn inner_scripts(sub: &str, args: &[String]) -> Vec<String> {
                     .skip(at + 1)
                     .skip_while(|a| a.starts_with('-'))
                     .collect();
-                vec![rest.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")]
+                vec![
+                    rest.iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ]
             }
             None => Vec::new(),
         },
@@ -461,14 +515,24 @@ mod tests {
             assert!(destructive(line), "git {line}");
         }
         assert_eq!(class("-C sub status"), GitClass::ReadOnly);
-        assert_eq!(class("restore --staged a"), GitClass::Normal(
-            "`git restore` is not a read-only git command".to_owned()
-        ));
+        assert_eq!(
+            class("restore --staged a"),
+            GitClass::Normal("`git restore` is not a read-only git command".to_owned())
+        );
         assert!(matches!(class("-c core.pager=x log"), GitClass::Normal(_)));
-        assert!(matches!(class("grep --open-files-in-pager=x y"), GitClass::Normal(_)));
+        assert!(matches!(
+            class("grep --open-files-in-pager=x y"),
+            GitClass::Normal(_)
+        ));
         assert!(matches!(class("grep -O x"), GitClass::Normal(_)));
-        assert!(matches!(class("config core.fsmonitor x"), GitClass::Protected(_)));
-        assert!(matches!(class("config --global alias.st !sh"), GitClass::Protected(_)));
+        assert!(matches!(
+            class("config core.fsmonitor x"),
+            GitClass::Protected(_)
+        ));
+        assert!(matches!(
+            class("config --global alias.st !sh"),
+            GitClass::Protected(_)
+        ));
         assert_eq!(class("config --get user.name"), GitClass::ReadOnly);
         assert!(matches!(class("config user.name me"), GitClass::Normal(_)));
         assert_eq!(class("branch -a"), GitClass::ReadOnly);
@@ -479,7 +543,9 @@ mod tests {
     fn hands_back_commands_git_would_run() {
         let words: Vec<String> = ["-c", "alias.x=!rm -rf /", "x"].map(str::to_owned).to_vec();
         assert_eq!(classify(&words, None).scripts, ["rm -rf /"]);
-        let words: Vec<String> = ["rebase", "--exec", "make", "main"].map(str::to_owned).to_vec();
+        let words: Vec<String> = ["rebase", "--exec", "make", "main"]
+            .map(str::to_owned)
+            .to_vec();
         assert_eq!(classify(&words, None).scripts, ["make"]);
     }
 }

@@ -112,7 +112,17 @@ pub(super) fn is_listed(program: &str) -> bool {
 }
 
 fn sort(args: &[String]) -> Option<String> {
-    let p = getopt(args, "ktSTo", &["--key", "--field-separator", "--buffer-size", "--temporary-directory", "--output"]);
+    let p = getopt(
+        args,
+        "ktSTo",
+        &[
+            "--key",
+            "--field-separator",
+            "--buffer-size",
+            "--temporary-directory",
+            "--output",
+        ],
+    );
     p.opts.iter().find_map(|(f, _)| {
         if f == "-o" || is_long_prefix(f, "output", 1) {
             Some("`sort -o` writes a file".to_owned())
@@ -125,7 +135,11 @@ fn sort(args: &[String]) -> Option<String> {
 }
 
 fn uniq(args: &[String]) -> Option<String> {
-    let p = getopt(args, "fsw", &["--skip-fields", "--skip-chars", "--check-chars"]);
+    let p = getopt(
+        args,
+        "fsw",
+        &["--skip-fields", "--skip-chars", "--check-chars"],
+    );
     let operands: Vec<&String> = p.rest.iter().collect();
     (operands.len() > 1).then(|| format!("`uniq` writes its second operand `{}`", operands[1]))
 }

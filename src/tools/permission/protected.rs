@@ -92,7 +92,12 @@ mod tests {
         ] {
             assert!(p.reason(Path::new(path)).is_some(), "{path}");
         }
-        for path in ["/p/src/main.rs", "/p/README.md", "/elsewhere/.git/config", "/p/.github/x"] {
+        for path in [
+            "/p/src/main.rs",
+            "/p/README.md",
+            "/elsewhere/.git/config",
+            "/p/.github/x",
+        ] {
             assert!(p.reason(Path::new(path)).is_none(), "{path}");
         }
     }

@@ -62,9 +62,7 @@ pub(super) fn script_not_read_only(script: &str) -> Option<String> {
     let mut r = Reader { chars, at: 0 };
     loop {
         r.skip(|c| c.is_whitespace() || c == ';' || c == '{' || c == '}');
-        if r.peek().is_none() {
-            return None;
-        }
+        r.peek()?;
         if !r.address() {
             return Some("its sed script could not be read".to_owned());
         }
@@ -103,9 +101,13 @@ pub(super) fn script_not_read_only(script: &str) -> Option<String> {
             | 'z' | 'F' => {}
             'l' | 'q' | 'Q' | 'L' => r.skip(|c| c.is_ascii_digit() || c == ' '),
             // Arguments up to the end of the line: text, file names read, labels, comments.
-            'a' | 'i' | 'c' | 'r' | 'R' | '#' => r.to_line_end(),
+            'a' | 'i' | 'c' | 'r' | 'R' | '#' => r.skip_line(),
             ':' | 'b' | 't' | 'T' | 'v' => r.skip(|c| c != ';' && c != '\n'),
-            other => return Some(format!("the sed command `{other}` is not known to only read")),
+            other => {
+                return Some(format!(
+                    "the sed command `{other}` is not known to only read"
+                ));
+            }
         }
     }
 }
@@ -132,7 +134,7 @@ impl Reader {
         }
     }
 
-    fn to_line_end(&mut self) {
+    fn skip_line(&mut self) {
         while let Some(c) = self.next() {
             match c {
                 '\\' => {

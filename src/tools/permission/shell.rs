@@ -183,7 +183,8 @@ pub(crate) fn split_redirects(words: &[String]) -> (Vec<String>, Vec<(String, St
     while let Some(w) = words.get(i) {
         if is_op(w) {
             let target = words.get(i + 1).cloned().unwrap_or_default();
-            let dup = w.ends_with('&') && (target == "-" || target.chars().all(|c| c.is_ascii_digit()));
+            let dup =
+                w.ends_with('&') && (target == "-" || target.chars().all(|c| c.is_ascii_digit()));
             if !dup && !w.starts_with("<<") {
                 redirects.push((w.clone(), target));
             }
@@ -234,6 +235,9 @@ mod tests {
     #[test]
     fn finds_command_substitutions() {
         assert_eq!(split("echo $(rm -rf ~)"), ["rm -rf ~", "echo \0"]);
-        assert_eq!(split("echo \"$(whoami)\" `id`"), ["whoami", "id", "echo \0 \0"]);
+        assert_eq!(
+            split("echo \"$(whoami)\" `id`"),
+            ["whoami", "id", "echo \0 \0"]
+        );
     }
 }

@@ -57,10 +57,16 @@ pub(super) fn system_target(word: &str, cwds: &[PathBuf]) -> Option<String> {
     let home = crate::home::user_home();
     for candidate in candidates(word) {
         let Some(text) = tilde(&candidate, home.as_deref()) else {
-            return Some(format!("`{}`, which is only known at run time", shown(word)));
+            return Some(format!(
+                "`{}`, which is only known at run time",
+                shown(word)
+            ));
         };
         if text.starts_with(UNKNOWN) {
-            return Some(format!("`{}`, which is only known at run time", shown(word)));
+            return Some(format!(
+                "`{}`, which is only known at run time",
+                shown(word)
+            ));
         }
         if text.is_empty() {
             continue;
@@ -185,11 +191,7 @@ pub(super) fn candidates(word: &str) -> Vec<String> {
         let options: Vec<String> = if c != '$' {
             vec![c.to_string()]
         } else if chars.get(i) == Some(&'{') {
-            let close = chars
-                .iter()
-                .skip(i)
-                .position(|&c| c == '}')
-                .map(|p| p + i);
+            let close = chars.iter().skip(i).position(|&c| c == '}').map(|p| p + i);
             let Some(close) = close else {
                 return vec![UNKNOWN.to_string()];
             };
@@ -302,7 +304,15 @@ mod tests {
         ] {
             assert!(hits(word), "{word}");
         }
-        for word in ["build", "./target", "/tmp/x", "$X_UNSET_FOR_TEST", "../x", "-rf", "/usr/lib/x"] {
+        for word in [
+            "build",
+            "./target",
+            "/tmp/x",
+            "$X_UNSET_FOR_TEST",
+            "../x",
+            "-rf",
+            "/usr/lib/x",
+        ] {
             assert!(!hits(word), "{word}");
         }
     }

@@ -72,9 +72,10 @@ fn run_targets(words: &[String]) -> Vec<String> {
     let plain = || args.iter().filter(|a| !a.starts_with('-')).cloned();
     match cmd {
         c if WRITING_COMMANDS.contains(&c) => plain().collect(),
-        "sed" if args
-            .iter()
-            .any(|a| a.starts_with("-i") || a.starts_with("--in-place")) =>
+        "sed"
+            if args
+                .iter()
+                .any(|a| a.starts_with("-i") || a.starts_with("--in-place")) =>
         {
             plain().collect()
         }
@@ -83,13 +84,21 @@ fn run_targets(words: &[String]) -> Vec<String> {
             .filter_map(|a| a.strip_prefix("of=").map(str::to_owned))
             .collect(),
         "curl" | "wget" => {
-            let p = getopt(args, "oOPd", &["--output", "--output-document", "--directory-prefix"]);
+            let p = getopt(
+                args,
+                "oOPd",
+                &["--output", "--output-document", "--directory-prefix"],
+            );
             p.opts
                 .into_iter()
                 .filter(|(f, _)| {
                     matches!(
                         f.as_str(),
-                        "-o" | "-O" | "-P" | "--output" | "--output-document" | "--directory-prefix"
+                        "-o" | "-O"
+                            | "-P"
+                            | "--output"
+                            | "--output-document"
+                            | "--directory-prefix"
                     )
                 })
                 .filter_map(|(_, v)| v)
@@ -134,13 +143,19 @@ mod tests {
             write_targets("printf x > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit"),
             [".git/hooks/pre-commit", "+x", ".git/hooks/pre-commit"]
         );
-        assert_eq!(write_targets("setsid cp a .pilotdeck/x"), ["a", ".pilotdeck/x"]);
+        assert_eq!(
+            write_targets("setsid cp a .pilotdeck/x"),
+            ["a", ".pilotdeck/x"]
+        );
         assert_eq!(write_targets("sh -c 'echo x >> AGENTS.md'"), ["AGENTS.md"]);
         assert_eq!(
             write_targets("cd .git/hooks && tee pre-commit"),
             [".git/hooks", ".git/hooks/pre-commit"]
         );
-        assert_eq!(write_targets("curl -o .pilotdeck/p.yaml u"), [".pilotdeck/p.yaml"]);
+        assert_eq!(
+            write_targets("curl -o .pilotdeck/p.yaml u"),
+            [".pilotdeck/p.yaml"]
+        );
         assert_eq!(
             write_targets("git config -f .git/config x y"),
             [".git/config"]

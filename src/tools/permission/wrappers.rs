@@ -133,7 +133,11 @@ fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
         }
         "nice" => unwrap_into(getopt(args, "n", &["--adjustment"]).rest, escalated, out),
         "ionice" => {
-            let p = getopt(args, "cnpPu", &["--class", "--classdata", "--pid", "--pgid", "--uid"]);
+            let p = getopt(
+                args,
+                "cnpPu",
+                &["--class", "--classdata", "--pid", "--pgid", "--uid"],
+            );
             if p.has(&["-p", "-P", "-u", "--pid", "--pgid", "--uid"]) {
                 run(out);
             } else {
@@ -258,7 +262,9 @@ fn unwrap_flock(rest: &[String], args: &[String], escalated: bool, out: &mut Vec
     };
     let after = getopt(tail(before.rest, 1), "wEc", LONG);
     if !is_number(lock) {
-        out.push(Part::Writes(format!("`flock` creates its lock file `{lock}`")));
+        out.push(Part::Writes(format!(
+            "`flock` creates its lock file `{lock}`"
+        )));
     }
     if let Some(script) = before
         .value_of(&["-c", "--command"])
@@ -395,10 +401,7 @@ fn unwrap_parallel(args: &[String], escalated: bool, out: &mut Vec<Part>) {
             ));
         }
         for c in candidates.into_iter().take(MAX_EXPANSIONS) {
-            out.push(Part::Script {
-                text: c,
-                escalated,
-            });
+            out.push(Part::Script { text: c, escalated });
         }
         return;
     }
@@ -454,7 +457,9 @@ fn unwrap_shell(rest: &[String], args: &[String], escalated: bool, out: &mut Vec
         }
         return;
     }
-    let operand = args.iter().find(|a| !a.starts_with('-') && !a.starts_with('+'));
+    let operand = args
+        .iter()
+        .find(|a| !a.starts_with('-') && !a.starts_with('+'));
     if operand.is_none() || args.iter().any(|a| is_short_flag_with(a, 's')) {
         out.push(Part::Opaque(format!(
             "`{name}` reads the commands it runs from its input"
@@ -561,7 +566,11 @@ impl Parsed<'_> {
 /// getopt-style parsing that stops at the first operand: `short_valued` lists the letters that take a
 /// value (attached or in the next word), `long_valued` the long options that take the next word
 /// when written without `=`.
-pub(super) fn getopt<'a>(words: &'a [String], short_valued: &str, long_valued: &[&str]) -> Parsed<'a> {
+pub(super) fn getopt<'a>(
+    words: &'a [String],
+    short_valued: &str,
+    long_valued: &[&str],
+) -> Parsed<'a> {
     let mut opts = Vec::new();
     let mut rest = words;
     while let Some(w) = rest.first() {
@@ -636,7 +645,11 @@ mod tests {
             .into_iter()
             .map(|p| match p {
                 Part::Run { words, escalated } => {
-                    format!("{}{}", if escalated { "sudo:" } else { "" }, words.join(" "))
+                    format!(
+                        "{}{}",
+                        if escalated { "sudo:" } else { "" },
+                        words.join(" ")
+                    )
                 }
                 Part::Script { text, .. } => format!("script:{text}"),
                 Part::Opaque(t) => format!("opaque:{t}"),
@@ -671,7 +684,10 @@ mod tests {
             runs("find a b -exec cat {} +"),
             ["find a b -exec", "cat a", "cat b"]
         );
-        assert_eq!(runs("parallel rm -rf ::: / x"), ["script:rm -rf /", "script:rm -rf x"]);
+        assert_eq!(
+            runs("parallel rm -rf ::: / x"),
+            ["script:rm -rf /", "script:rm -rf x"]
+        );
         assert!(runs("parallel")[0].starts_with("opaque:"));
         assert!(runs("python3 -c print(1)")[0].starts_with("opaque:"));
         assert_eq!(runs("python3 x.py"), ["python3 x.py"]);
