@@ -587,6 +587,17 @@ mod tests {
         assert!(!is_hard("rm -rf /home/me/project/build"));
         assert!(!is_hard("bash -c 'echo rm -rf /'"));
         assert_eq!(classify_command("env"), CommandClass::ReadOnly);
+        assert_eq!(
+            normal("PATH=/tmp/x ls"),
+            "`PATH=…` changes how the command runs"
+        );
+        assert_eq!(
+            normal("function ls { touch x; }; ls"),
+            "`touch` is not on the read-only list"
+        );
+        assert_eq!(classify_command("LC_ALL=C sort f"), CommandClass::ReadOnly);
+        assert!(is_hard("sed '1e rm -rf /' f"));
+        assert!(is_hard("git grep --open-files-in-pager='rm -rf /' x"));
         for cmd in [
             "rm -rf build",
             "sudo apt update",
@@ -595,6 +606,7 @@ mod tests {
             "git -C . reset --hard",
             "setsid rm -rf build",
             "python3 -c 'import os'",
+            "sed -n '1e rm -rf build' f",
             "su",
             "bash -c 'sudo ls'",
         ] {

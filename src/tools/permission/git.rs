@@ -238,12 +238,13 @@ fn subcommand(sub: &str, args: &[String], root: Option<&Path>) -> GitClass {
         "push"
             if short('f')
                 || long_prefix("force", 3)
+                || args.iter().any(|a| a.starts_with("--force"))
                 || long_prefix("mirror", 2)
                 || args.iter().any(|a| a.starts_with('+')) =>
         {
             destructive("force-pushes, which can overwrite commits on the remote")
         }
-        "rm" if short('r') || short('f') || long_prefix("force", 1) => {
+        "rm" if !has(&["--cached"]) && (short('r') || short('f') || long_prefix("force", 1)) => {
             destructive("removes tracked files from the working tree")
         }
         "worktree"
@@ -281,9 +282,17 @@ fn read_only_flags(sub: &str, args: &[String]) -> Option<String> {
 /// `git checkout` with paths (`-- .`, `.`, a file that exists) or `-f`: overwrites working-tree files.
 fn checkout_discards(args: &[String], root: Option<&Path>) -> bool {
     let mut operands = Vec::new();
+    let mut skip = false;
     for (i, a) in args.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
         if a == "--" {
             return args.len() > i + 1;
+        }
+        if matches!(a.as_str(), "-b" | "-B" | "--orphan") {
+            skip = true;
+            continue;
         }
         if matches!(
             a.as_str(),
@@ -467,6 +476,20 @@ fn inner_scripts(sub: &str, args: &[String]) -> Vec<String> {
         "bisect" if args.first().is_some_and(|a| a == "run") => {
             vec![tail(args, 1).join(" ")]
         }
+        // `git grep -O[CMD]` / `--open-files-in-pager[=CMD]` runs CMD with the matching files.
+        "grep" => args
+            .iter()
+            .filter_map(|a| {
+                a.strip_prefix("-O")
+                    .filter(|c| !c.is_empty())
+                    .or_else(|| {
+                        a.split_once('=')
+                            .filter(|(f, _)| is_long_prefix(f, "open-files-in-pager", 2))
+                            .map(|(_, c)| c)
+                    })
+                    .map(str::to_owned)
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -536,6 +559,9 @@ mod tests {
         assert_eq!(class("config --get user.name"), GitClass::ReadOnly);
         assert!(matches!(class("config user.name me"), GitClass::Normal(_)));
         assert_eq!(class("branch -a"), GitClass::ReadOnly);
+        assert!(!destructive("checkout -b x origin/x"));
+        assert!(!destructive("rm -r --cached dir"));
+        assert!(destructive("push --force-with-lease"));
         assert_eq!(class("reflog"), GitClass::ReadOnly);
     }
 
@@ -547,5 +573,9 @@ mod tests {
             .map(str::to_owned)
             .to_vec();
         assert_eq!(classify(&words, None).scripts, ["make"]);
+        let words: Vec<String> = ["grep", "--open-files-in-pager=rm -rf /", "x"]
+            .map(str::to_owned)
+            .to_vec();
+        assert_eq!(classify(&words, None).scripts, ["rm -rf /"]);
     }
 }

@@ -3,23 +3,24 @@
 //! the `e` and `w` flags of `s`). A script the reader cannot follow is not read-only.
 
 use super::git::is_long_prefix;
-use super::wrappers::getopt;
+use super::wrappers::{Part, getopt};
 
-/// Why `sed ARGS` is not read-only, or `None` when it only reads.
-pub(super) fn not_read_only(args: &[String]) -> Option<String> {
+/// The scripts of `sed ARGS` and whether `--sandbox` disables `e`/`w`/`r`, or why the options
+/// alone make it not read-only.
+fn parse(args: &[String]) -> Result<(Vec<String>, bool), String> {
     let p = getopt(args, "efl", &["--expression", "--file", "--line-length"]);
-    let mut scripts: Vec<&str> = Vec::new();
+    let mut scripts: Vec<String> = Vec::new();
     let mut sandbox = false;
     for (flag, value) in &p.opts {
         let f = flag.as_str();
         if f == "-i" || is_long_prefix(f, "in-place", 1) {
-            return Some("`sed -i` edits files in place".to_owned());
+            return Err("`sed -i` edits files in place".to_owned());
         }
         if f == "-f" || is_long_prefix(f, "file", 2) {
-            return Some("`sed -f` runs a sed script from a file".to_owned());
+            return Err("`sed -f` runs a sed script from a file".to_owned());
         }
         if f == "-e" || is_long_prefix(f, "expression", 2) {
-            scripts.push(value.as_deref().unwrap_or_default());
+            scripts.push(value.clone().unwrap_or_default());
         } else if is_long_prefix(f, "sandbox", 2) {
             sandbox = true;
         } else if !matches!(
@@ -44,27 +45,59 @@ pub(super) fn not_read_only(args: &[String]) -> Option<String> {
                 | "--follow-symlinks"
                 | "--binary"
         ) {
-            return Some(format!("`sed {f}` is not a known read-only sed option"));
+            return Err(format!("`sed {f}` is not a known read-only sed option"));
         }
     }
     if scripts.is_empty() {
-        scripts.extend(p.rest.first().map(String::as_str));
+        scripts.extend(p.rest.first().cloned());
     }
-    if sandbox {
-        return None;
+    Ok((scripts, sandbox))
+}
+
+/// Why `sed ARGS` is not read-only, or `None` when it only reads.
+pub(super) fn not_read_only(args: &[String]) -> Option<String> {
+    match parse(args) {
+        Err(why) => Some(why),
+        Ok((_, true)) => None,
+        Ok((scripts, false)) => scripts.iter().find_map(|s| script_not_read_only(s)),
     }
-    scripts.into_iter().find_map(script_not_read_only)
+}
+
+/// The commands `sed ARGS` runs: each `e COMMAND` as a script; `e` alone and `s///e` (which run
+/// text sed builds) and a script that cannot be read as opaque parts.
+pub(super) fn commands(args: &[String]) -> Vec<Part> {
+    match parse(args) {
+        Ok((scripts, false)) => scripts.iter().flat_map(|s| scan(s).1).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Why a sed script runs or writes something, or `None` when every command only reads.
 pub(super) fn script_not_read_only(script: &str) -> Option<String> {
+    scan(script).0
+}
+
+const UNREADABLE: &str = "its sed script could not be read";
+
+/// The first reason a script is not read-only, and what its `e` commands and `s///e` flags run.
+fn scan(script: &str) -> (Option<String>, Vec<Part>) {
     let chars: Vec<char> = script.chars().collect();
     let mut r = Reader { chars, at: 0 };
+    let mut first: Option<String> = None;
+    let mut runs = Vec::new();
+    let unreadable = |first: Option<String>, mut runs: Vec<Part>| {
+        runs.push(Part::Opaque(format!(
+            "{UNREADABLE}, so what it runs is unknown"
+        )));
+        (Some(first.unwrap_or_else(|| UNREADABLE.to_owned())), runs)
+    };
     loop {
         r.skip(|c| c.is_whitespace() || c == ';' || c == '{' || c == '}');
-        r.peek()?;
+        if r.peek().is_none() {
+            return (first, runs);
+        }
         if !r.address() {
-            return Some("its sed script could not be read".to_owned());
+            return unreadable(first, runs);
         }
         r.skip(char::is_whitespace);
         if r.peek() == Some('!') {
@@ -72,19 +105,46 @@ pub(super) fn script_not_read_only(script: &str) -> Option<String> {
             r.skip(char::is_whitespace);
         }
         let Some(cmd) = r.next() else {
-            return Some("its sed script could not be read".to_owned());
+            return unreadable(first, runs);
         };
         match cmd {
-            'e' => return Some("the sed command `e` runs a shell command".to_owned()),
-            'w' | 'W' => return Some(format!("the sed command `{cmd}` writes a file")),
+            'e' => {
+                first.get_or_insert_with(|| "the sed command `e` runs a shell command".to_owned());
+                let text = r.line().trim().to_owned();
+                runs.push(if text.is_empty() {
+                    Part::Opaque("`sed e` runs its pattern space as a command".to_owned())
+                } else {
+                    Part::Script {
+                        text,
+                        escalated: false,
+                    }
+                });
+            }
+            'w' | 'W' => {
+                first.get_or_insert_with(|| format!("the sed command `{cmd}` writes a file"));
+                r.line();
+            }
             's' => {
                 if !(r.delimited() && r.delimited_rest()) {
-                    return Some("its sed script could not be read".to_owned());
+                    return unreadable(first, runs);
                 }
                 while let Some(f) = r.peek() {
                     match f {
-                        'e' => return Some("the sed flag `s///e` runs a shell command".to_owned()),
-                        'w' => return Some("the sed flag `s///w` writes a file".to_owned()),
+                        'e' => {
+                            first.get_or_insert_with(|| {
+                                "the sed flag `s///e` runs a shell command".to_owned()
+                            });
+                            runs.push(Part::Opaque(
+                                "`sed s///e` runs the text it builds as a command".to_owned(),
+                            ));
+                        }
+                        'w' => {
+                            first.get_or_insert_with(|| {
+                                "the sed flag `s///w` writes a file".to_owned()
+                            });
+                            r.line();
+                            break;
+                        }
                         'g' | 'p' | 'i' | 'I' | 'm' | 'M' => {}
                         d if d.is_ascii_digit() => {}
                         _ => break,
@@ -94,19 +154,22 @@ pub(super) fn script_not_read_only(script: &str) -> Option<String> {
             }
             'y' => {
                 if !(r.delimited() && r.delimited_rest()) {
-                    return Some("its sed script could not be read".to_owned());
+                    return unreadable(first, runs);
                 }
             }
             '{' | '}' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x'
             | 'z' | 'F' => {}
             'l' | 'q' | 'Q' | 'L' => r.skip(|c| c.is_ascii_digit() || c == ' '),
             // Arguments up to the end of the line: text, file names read, labels, comments.
-            'a' | 'i' | 'c' | 'r' | 'R' | '#' => r.skip_line(),
+            'a' | 'i' | 'c' | 'r' | 'R' | '#' => {
+                r.line();
+            }
             ':' | 'b' | 't' | 'T' | 'v' => r.skip(|c| c != ';' && c != '\n'),
             other => {
-                return Some(format!(
-                    "the sed command `{other}` is not known to only read"
-                ));
+                first.get_or_insert_with(|| {
+                    format!("the sed command `{other}` is not known to only read")
+                });
+                return unreadable(first, runs);
             }
         }
     }
@@ -134,16 +197,21 @@ impl Reader {
         }
     }
 
-    fn skip_line(&mut self) {
+    /// The rest of the line (a backslash-newline continues it), consumed.
+    fn line(&mut self) -> String {
+        let mut out = String::new();
         while let Some(c) = self.next() {
             match c {
                 '\\' => {
-                    self.next();
+                    if let Some(n) = self.next() {
+                        out.push(n);
+                    }
                 }
-                '\n' => return,
-                _ => {}
+                '\n' => break,
+                other => out.push(other),
             }
         }
+        out
     }
 
     /// An optional address or address range (`1`, `$`, `/re/I`, `\%re%`, `1,5`, `1~2`, `/a/,+3`).
@@ -257,5 +325,16 @@ mod tests {
         assert!(not_read_only(&args("-n -e p -e 1w/tmp/x f")).is_some());
         assert_eq!(not_read_only(&args("-n 1,3p f")), None);
         assert_eq!(not_read_only(&args("--sandbox 1e f")), None);
+        assert_eq!(
+            commands(&args("-n 1e_touch_PWN f"))
+                .into_iter()
+                .map(|p| format!("{p:?}"))
+                .collect::<Vec<_>>(),
+            [r#"Script { text: "_touch_PWN", escalated: false }"#]
+        );
+        assert!(matches!(
+            commands(&args("s/a/b/e f")).as_slice(),
+            [Part::Opaque(_)]
+        ));
     }
 }

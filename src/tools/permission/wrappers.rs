@@ -9,6 +9,7 @@
 //! becomes each start path, xargs' input becomes [`UNKNOWN`].
 
 use super::awk;
+use super::sed;
 use super::shell::{UNKNOWN, base, is_short_flag_with};
 
 /// What one simple command runs.
@@ -20,7 +21,8 @@ pub(super) enum Part {
     Script { text: String, escalated: bool },
     /// A command that cannot be read statically; the text says what and why.
     Opaque(String),
-    /// A wrapper that writes something itself (flock's lock file, `time -o`): never read-only.
+    /// A wrapper or assignment that writes or changes something itself (flock's lock file,
+    /// `time -o`, `PATH=…`): never read-only.
     Writes(String),
 }
 
@@ -68,7 +70,10 @@ fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
     let mut rest = words;
     // Assignments and keywords in front of the command.
     while let Some(first) = rest.first() {
-        if KEYWORDS.contains(&first.as_str()) || is_assignment(first) {
+        if is_assignment(first) {
+            note_assignment(first, out);
+            rest = tail(rest, 1);
+        } else if KEYWORDS.contains(&first.as_str()) {
             rest = tail(rest, 1);
         } else {
             break;
@@ -86,7 +91,10 @@ fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
         });
     };
     match name {
-        "for" | "case" | "select" | "function" => {}
+        // `for x in …`, `case x in`, `select x in …`: no command of their own.
+        "for" | "case" | "select" => {}
+        // `function NAME { body`: the body runs whenever NAME is called.
+        "function" => unwrap_into(tail(args, 1), escalated, out),
         "sudo" | "doas" => {
             let p = getopt(
                 args,
@@ -213,6 +221,10 @@ fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
             run(out);
             out.extend(awk::commands(args));
         }
+        "sed" => {
+            run(out);
+            out.extend(sed::commands(args));
+        }
         other => {
             if let Some(flag) = inline_code_flag(other, args) {
                 out.push(Part::Opaque(format!(
@@ -228,7 +240,8 @@ fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
 fn unwrap_env(rest: &[String], args: &[String], escalated: bool, out: &mut Vec<Part>) {
     let p = getopt(args, "uCS", &["--unset", "--chdir", "--split-string"]);
     let mut cmd = p.rest;
-    while cmd.first().is_some_and(|w| is_assignment(w)) {
+    while let Some(w) = cmd.first().filter(|w| is_assignment(w)) {
+        note_assignment(w, out);
         cmd = tail(cmd, 1);
     }
     if let Some(script) = p.value_of(&["-S", "--split-string"]) {
@@ -615,6 +628,35 @@ pub(super) fn getopt<'a>(
     Parsed { opts, rest }
 }
 
+/// Variables whose value cannot make a program run other code (`LC_ALL=C sort`); any other
+/// assignment (`PATH=`, `LD_PRELOAD=`, `GIT_PAGER=`, `BASH_ENV=`, …) makes a command not read-only.
+const SAFE_VARIABLES: &[&str] = &[
+    "LANG",
+    "LANGUAGE",
+    "TZ",
+    "COLUMNS",
+    "LINES",
+    "TERM",
+    "NO_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "GREP_COLOR",
+    "GREP_COLORS",
+    "FORCE_COLOR",
+    "RUST_BACKTRACE",
+    "RUST_LOG",
+];
+
+/// Records an assignment that changes how the command runs.
+fn note_assignment(word: &str, out: &mut Vec<Part>) {
+    let name = word.split_once('=').map_or(word, |(n, _)| n);
+    if !(SAFE_VARIABLES.contains(&name) || name.starts_with("LC_")) {
+        out.push(Part::Writes(format!(
+            "`{name}=…` changes how the command runs"
+        )));
+    }
+}
+
 /// `NAME=value` in front of a command.
 pub(super) fn is_assignment(word: &str) -> bool {
     word.split_once('=').is_some_and(|(name, _)| {
@@ -666,7 +708,7 @@ mod tests {
         assert_eq!(runs("chrt -f 10 taskset 0x1 stdbuf -oL ls"), ["ls"]);
         assert_eq!(runs("ionice -c 3 nohup ls"), ["ls"]);
         assert_eq!(runs("env -Stouch PWN"), ["script:touch PWN"]);
-        assert_eq!(runs("env -u B A=1"), ["env"]);
+        assert_eq!(runs("env -u B -i"), ["env"]);
         assert_eq!(runs("bash -lc ls"), ["script:ls"]);
         assert_eq!(runs("watch -n 1 ls -l"), ["script:ls -l"]);
         assert_eq!(runs("command -v rm"), ["command -v rm"]);
