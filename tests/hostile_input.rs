@@ -1,7 +1,8 @@
 //! Property tests: parsers of untrusted input never panic or hang, whatever bytes they get — the SSE
 //! decoder (model streams), the JSONL reader (transcripts), config and mcp.json files, cron
 //! expressions and schedules, note frontmatter, the always-on plan and report contracts. Case counts are modest for CI; raise them with
-//! `PROPTEST_CASES=N`.
+//! `PROPTEST_CASES=N`. The permission layer's hostile commands (issue 27's rows run against the real
+//! binary, and generated spellings of the hard-deny list) are in `hostile_input/permissions.rs`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -25,6 +26,12 @@ use pilotdeck::memory::{Note, NoteKind};
 use pilotdeck::model::sse::{SseDecoder, SseEvent};
 use pilotdeck::store::{JsonlRead, read_lines};
 use proptest::prelude::*;
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+#[path = "hostile_input/permissions.rs"]
+mod permissions;
+mod support;
 
 fn config() -> ProptestConfig {
     ProptestConfig {

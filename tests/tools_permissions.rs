@@ -482,3 +482,109 @@ async fn an_approver_can_allow_what_asks() {
         out.output.content
     );
 }
+
+#[test]
+fn protected_paths_need_approval_outside_full_from_every_tool() {
+    use pilotdeck::tools::permission::RuleSource::Flag;
+    let p = Project::new();
+    let ws = p.policy(PermissionMode::WorkspaceWrite);
+    for path in [
+        ".git/hooks/pre-commit",
+        ".git/config",
+        ".pilotdeck/pilotdeck.yaml",
+        ".pilotdeck/rules/style.md",
+        "AGENTS.md",
+        "docs/PILOTDECK.md",
+    ] {
+        let d = ws.decide(&write(path));
+        assert!(
+            matches!(&d, Decision::Ask { reason } if reason.contains("protected")),
+            "{path}: {d:?}"
+        );
+        assert!(is_deny(&d.finalize_unattended(&write(path))), "{path}");
+        assert!(is_allow(
+            &p.policy(PermissionMode::Full).decide(&write(path))
+        ));
+    }
+    for cmd in [
+        "printf '#!/bin/sh\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
+        "cp /tmp/x .git/hooks/post-checkout",
+        "echo 'mode: full' >> .pilotdeck/pilotdeck.yaml",
+        "setsid tee AGENTS.md < /dev/null",
+        "cd .git/hooks && touch pre-push",
+        "git config core.fsmonitor 'touch PWN'",
+        "git -C . config --local core.hooksPath /tmp/hooks",
+        "git config alias.st '!sh -c x'",
+        "git config filter.x.clean 'sh x'",
+        "sh -c 'echo x > .pilotdeck/rules/r.md'",
+    ] {
+        let d = ws.decide(&bash(cmd));
+        assert!(
+            matches!(&d, Decision::Ask { reason } if reason.contains("protected")),
+            "{cmd}: {d:?}"
+        );
+    }
+    // Ordinary git settings and writes elsewhere in the project do not ask.
+    assert!(is_allow(&ws.decide(&bash("git config user.name me"))));
+    assert!(is_allow(&ws.decide(&write("src/lib.rs"))));
+    assert!(is_allow(&ws.decide(&bash("echo x > notes.md"))));
+
+    // A bare allow rule does not lift the protection; a rule naming the path does.
+    let mut bare = p.policy(PermissionMode::WorkspaceWrite);
+    bare.add_rule("write_file", RuleKind::Allow, Flag).unwrap();
+    bare.add_rule("bash", RuleKind::Allow, Flag).unwrap();
+    assert!(is_ask(&bare.decide(&write(".pilotdeck/pilotdeck.yaml"))));
+    assert!(is_ask(
+        &bare.decide(&bash("git config core.sshCommand 'sh x'"))
+    ));
+    bare.add_rule("write_file:.pilotdeck/*", RuleKind::Allow, Flag)
+        .unwrap();
+    assert!(is_allow(&bare.decide(&write(".pilotdeck/pilotdeck.yaml"))));
+}
+
+#[test]
+fn read_only_denials_name_the_program_or_flag() {
+    let p = Project::new();
+    let ro = p.policy(PermissionMode::ReadOnly);
+    for (cmd, named) in [
+        ("sort -o out f", "`sort -o` writes a file"),
+        (
+            "sed -n '1e id' f",
+            "the sed command `e` runs a shell command",
+        ),
+        ("awk -f x.awk f", "`awk -f`"),
+        ("uniq a b", "`uniq` writes its second operand `b`"),
+        (
+            "git -C . status && make",
+            "`make` is not on the read-only list",
+        ),
+        (
+            "git grep -O x",
+            "`git grep -O` writes a file or runs a program",
+        ),
+        ("cat a > b", "it writes `b` through a redirection"),
+    ] {
+        let Decision::Deny { reason } = ro.decide(&bash(cmd)) else {
+            panic!("{cmd} is not denied in read-only mode");
+        };
+        assert!(reason.contains(named), "{cmd}: {reason}");
+    }
+    for cmd in [
+        "git -C sub log --oneline -5",
+        "find . -name '*.rs' -exec grep -l fn {} +",
+        "timeout 5 grep -rn x src | head",
+        "env",
+        "command -v cargo",
+    ] {
+        // As the registry asks: the bash tool marks a call read-only by the same classifier.
+        let request = PermissionRequest {
+            is_read_only: true,
+            ..bash(cmd)
+        };
+        assert!(
+            is_allow(&ro.decide(&request)),
+            "{cmd}: {:?}",
+            ro.decide(&request)
+        );
+    }
+}

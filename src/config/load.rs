@@ -11,7 +11,7 @@ use super::diagnostic::{Diagnostic, Location, Severity};
 use super::layer::{Layer, Origin};
 use super::locate::KeyPositions;
 use super::schema::Config;
-use super::{validate, zero};
+use super::{project_limits, validate, zero};
 use crate::env;
 use crate::home::PilotHome;
 
@@ -130,14 +130,17 @@ pub fn project_config_path(root: &Path) -> PathBuf {
 pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
     let mut layers = Vec::new();
     let (path, given_by) = home_config_path(home, opts.config_file.as_deref());
-    if let Some(layer) = read_layer(&path, given_by != "default", given_by)? {
-        layers.push(layer);
-    }
-    if let Some(root) = &opts.project_root {
-        let path = project_config_path(root);
-        if let Some(layer) = read_layer(&path, false, "the project")? {
-            layers.push(layer);
-        }
+    let user = read_layer(&path, given_by != "default", given_by)?;
+    let project = match &opts.project_root {
+        Some(root) => read_layer(&project_config_path(root), false, "the project")?,
+        None => None,
+    };
+    if let Some(mut project) = project {
+        project_limits::confine(&mut project, user.as_ref());
+        layers.extend(user);
+        layers.push(project);
+    } else {
+        layers.extend(user);
     }
     let has_providers = layers.iter().any(|l| {
         l.value

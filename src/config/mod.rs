@@ -3,9 +3,10 @@
 //!
 //! Layers, later wins: built-in defaults → the zero-config default derived from the environment (only
 //! when no file configures a provider) → `<home>/pilotdeck.yaml` (or `--config` /
-//! `$PILOTDECK_CONFIG_PATH`) → `<project>/.pilotdeck/pilotdeck.yaml` → environment (`PILOT_AGENT_MODEL`,
-//! then `PILOTDECK_MODEL`) → command-line flags. The environment is read through [`crate::env`]. It does
-//! not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
+//! `$PILOTDECK_CONFIG_PATH`) → `<project>/.pilotdeck/pilotdeck.yaml` (which may narrow
+//! `tools.permissions` but never widen it: see `project_limits`) → environment (`PILOT_AGENT_MODEL`,
+//! then `PILOTDECK_MODEL`) → command-line flags. The environment is read through [`crate::env`]. It
+//! does not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
 
 mod diagnostic;
 mod init;
@@ -13,6 +14,7 @@ mod layer;
 mod load;
 mod locate;
 mod model_ref;
+mod project_limits;
 mod providers;
 mod schema;
 mod sections;

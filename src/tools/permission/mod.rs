@@ -3,10 +3,14 @@
 //! Owns the modes (`read-only`, `workspace-write` — the default —, `full`), the allow / deny / ask
 //! rules and where they come from (config `tools.permissions`, `<home>/permissions.json`, `--allow` /
 //! `--deny` flags, and the [`FixedRules`] a caller of the loop sets, such as always-on's), path
-//! resolution and confinement, and the bash classifier with its hard-deny list. The loop never
-//! decides anything itself: it asks [`PermissionPolicy::decide`] (through `ToolRegistry::execute`),
-//! and where nobody can be asked, [`Decision::finalize_unattended`] turns `Ask` into `Deny` with a
-//! message that says how to allow the call.
+//! resolution and confinement, protected paths, and the bash classifier with its hard-deny list. The
+//! classifier fails closed: `shell` splits a line, `wrappers` takes wrappers off (`env -S`, `xargs`,
+//! `find -exec`, `sh -c`, …), `programs` (with `sed`, `awk`, `git`) is the read-only allowlist of
+//! programs and flags, `spelling` resolves how a hard-deny target is written, `targets` finds where a
+//! line writes and `protected` says which of those places need approval. The loop never decides
+//! anything itself: it asks [`PermissionPolicy::decide`] (through `ToolRegistry::execute`), and where
+//! nobody can be asked, [`Decision::finalize_unattended`] turns `Ask` into `Deny` with a message that
+//! says how to allow the call.
 //!
 //! Precedence, first match wins (documented again on [`PermissionPolicy::decide`]):
 //! 1. the hard-deny list (bash commands; file writes under `/dev`, `/proc`, `/sys`, `/boot`) — no
@@ -14,21 +18,32 @@
 //! 2. deny rules;
 //! 3. `read-only` mode denies every call that is not read-only — allow rules do not lift it;
 //! 4. ask rules;
-//! 5. allow rules (a file-tool rule without a pattern, such as `Write`, covers only the workspace);
-//! 6. the mode's default: `full` allows; otherwise paths inside the project and `--add-dir` dirs are
-//!    allowed (writes under `.git/` ask), paths outside ask, dangerous shell commands ask, and other
-//!    tools that are not read-only (e.g. MCP tools) ask.
+//! 5. a write to a protected path (`.git/`, `.pilotdeck/`, `PILOTDECK.md`, `AGENTS.md`, the hooks
+//!    directory) or a git setting that runs code asks outside `full`, unless an allow rule with a
+//!    pattern matches;
+//! 6. allow rules (a file-tool rule without a pattern, such as `Write`, covers only the workspace);
+//! 7. the mode's default: `full` allows; otherwise paths inside the project and `--add-dir` dirs are
+//!    allowed, paths outside ask, dangerous shell commands (destructive git operations, `rm -r`,
+//!    wrapped commands that cannot be read) ask, and other tools that are not read-only (e.g. MCP
+//!    tools) ask.
 
+mod awk;
 mod bash;
 mod error;
 mod expand;
+mod git;
 mod mode;
 mod paths;
 mod policy;
+mod programs;
+mod protected;
 mod rule;
+mod sed;
 mod settings;
 mod shell;
+mod spelling;
 mod targets;
+mod wrappers;
 
 pub use bash::{CommandClass, classify_command};
 pub use error::Error;

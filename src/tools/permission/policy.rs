@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::bash::{CommandClass, classify_command};
+use super::bash::{CommandClass, classify_in};
+use super::protected::Protected;
 use super::rule::{FixedRules, Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
 use super::targets::write_targets;
@@ -114,6 +115,8 @@ pub struct PermissionPolicy {
     /// Places a shell command may write to in `workspace-write` besides the workspace: temp dirs
     /// and the harmless devices.
     scratch: Vec<PathBuf>,
+    /// Paths inside the workspace whose writes need approval outside `full`.
+    protected: Arc<Protected>,
 }
 
 impl PermissionPolicy {
@@ -136,9 +139,11 @@ impl PermissionPolicy {
                 .filter_map(|p| p.canonicalize().ok())
                 .collect::<Vec<_>>(),
         );
+        let roots: Vec<PathBuf> = workspace.roots().map(Path::to_owned).collect();
         PermissionPolicy {
             mode,
             rules: RwLock::new(Vec::new()),
+            protected: Arc::new(Protected::new(&roots)),
             workspace: Arc::new(workspace),
             scratch,
         }
@@ -229,6 +234,7 @@ impl PermissionPolicy {
             rules: RwLock::new(self.rules()),
             workspace: Arc::clone(&self.workspace),
             scratch: self.scratch.clone(),
+            protected: Arc::clone(&self.protected),
         }
     }
 
@@ -250,14 +256,18 @@ impl PermissionPolicy {
     /// 2. a deny rule → Deny;
     /// 3. `read-only` mode and a call that is not read-only → Deny (allow rules do not lift it);
     /// 4. an ask rule → Ask;
-    /// 5. an allow rule → Allow (for a compound command, every part must be allowed by some rule;
+    /// 5. a write to a protected path (`.git/`, `.pilotdeck/`, `PILOTDECK.md`, `AGENTS.md`, the
+    ///    hooks directory; by a file tool or a shell command) or a git setting that runs code → Ask,
+    ///    unless the mode is `full` or an allow rule with a pattern matches (a bare `bash` or
+    ///    `write_file` rule does not lift it);
+    /// 6. an allow rule → Allow (for a compound command, every part must be allowed by some rule;
     ///    for a file tool, a rule without a pattern covers only paths inside the workspace);
-    /// 6. the mode: `full` → Allow; else a path inside the workspace → Allow (a write under `.git/`
-    ///    → Ask), outside → Ask; a dangerous command → Ask; any other command → Allow; another tool
-    ///    → Allow if read-only, else Ask.
+    /// 7. the mode: `full` → Allow; else a path inside the workspace → Allow, outside → Ask; a
+    ///    dangerous command → Ask; any other command → Allow; another tool → Allow if read-only,
+    ///    else Ask.
     pub fn decide(&self, request: &PermissionRequest) -> Decision {
         let tool = request.tool.as_str();
-        let subject = Subject::new(&request.subject, self.workspace.root());
+        let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
         if let Subject::Command {
             class: CommandClass::HardDeny { reason },
             ..
@@ -273,6 +283,7 @@ impl PermissionPolicy {
         if let Subject::Path {
             resolved,
             is_write: true,
+            ..
         } = &subject
             && let Some(area) = PROTECTED_WRITE_AREAS
                 .iter()
@@ -298,10 +309,21 @@ impl PermissionPolicy {
             && !matches!(&subject, Subject::Path { is_write: true, .. })
             && !matches!(&subject, Subject::Command { class, .. } if *class != CommandClass::ReadOnly);
         if self.mode == PermissionMode::ReadOnly && !is_read_only {
+            let why = match &subject {
+                Subject::Command {
+                    class:
+                        CommandClass::Normal { reason }
+                        | CommandClass::Dangerous { reason }
+                        | CommandClass::Protected { reason },
+                    ..
+                } => format!(" ({reason})"),
+                _ => String::new(),
+            };
             return Decision::Deny {
                 reason: format!(
-                    "`{tool}` {} is not allowed in read-only mode, which runs only read tools and \
-                     read-only commands; rerun with --permission-mode workspace-write to allow changes",
+                    "`{tool}` {} is not allowed in read-only mode{why}, which runs only read tools \
+                     and read-only commands; rerun with --permission-mode workspace-write to allow \
+                     changes",
                     subject.describe()
                 ),
             };
@@ -310,6 +332,18 @@ impl PermissionPolicy {
             return Decision::Ask {
                 reason: format!(
                     "`{tool}` {} needs approval by the rule {rule}",
+                    subject.describe()
+                ),
+            };
+        }
+        if let Some(reason) = subject.protected()
+            && self.mode != PermissionMode::Full
+            && self.find_pattern_allow(tool, &subject).is_none()
+        {
+            return Decision::Ask {
+                reason: format!(
+                    "`{tool}` {} writes a protected path or setting: {reason}; it needs approval \
+                     outside --permission-mode full",
                     subject.describe()
                 ),
             };
@@ -323,8 +357,8 @@ impl PermissionPolicy {
 
     fn mode_default(&self, tool: &str, subject: &Subject, is_read_only: bool) -> Decision {
         match subject {
-            Subject::Path { resolved, is_write } => {
-                let Some(root) = self.workspace.roots().find(|r| resolved.starts_with(r)) else {
+            Subject::Path { resolved, .. } => {
+                if !self.workspace.roots().any(|r| resolved.starts_with(r)) {
                     return Decision::Ask {
                         reason: format!(
                             "`{tool}` on `{}` is outside the project `{}` and the --add-dir \
@@ -334,19 +368,6 @@ impl PermissionPolicy {
                         ),
                     };
                 };
-                let in_git = resolved
-                    .strip_prefix(root)
-                    .ok()
-                    .and_then(|rel| rel.components().next())
-                    .is_some_and(|c| c.as_os_str() == ".git");
-                if *is_write && in_git {
-                    return Decision::Ask {
-                        reason: format!(
-                            "`{tool}` writes inside git's own directory (`{}`)",
-                            resolved.display()
-                        ),
-                    };
-                }
                 Decision::Allow
             }
             Subject::Command {
@@ -357,7 +378,7 @@ impl PermissionPolicy {
             },
             Subject::Command {
                 line,
-                class: CommandClass::Normal,
+                class: CommandClass::Normal { .. },
                 ..
             } => match self.outside_write(line) {
                 Some(path) => Decision::Ask {
@@ -400,6 +421,20 @@ impl PermissionPolicy {
                 || self.scratch.iter().any(|s| resolved.starts_with(s));
             (!inside).then_some(resolved)
         })
+    }
+
+    /// The first allow rule with a pattern matching the call (what lifts a protected path).
+    fn find_pattern_allow(&self, tool: &str, subject: &Subject) -> Option<String> {
+        let all: Vec<Rule> = self
+            .rules
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .filter(|r| r.has_pattern())
+            .cloned()
+            .collect();
+        self.find_in(&all, RuleKind::Allow, tool, subject)
+            .map(ToString::to_string)
     }
 
     /// The first rule of `kind` matching the call, described for a message.
@@ -462,31 +497,59 @@ enum Subject {
     Path {
         resolved: PathBuf,
         is_write: bool,
+        /// Why the write lands on a protected path, if it does.
+        protected: Option<String>,
     },
     Command {
         line: String,
         segments: Vec<String>,
         class: CommandClass,
+        /// Why the command writes a protected path, if it does.
+        protected: Option<String>,
     },
     Other,
 }
 
 impl Subject {
-    fn new(subject: &PermissionSubject, root: &Path) -> Subject {
+    fn new(subject: &PermissionSubject, root: &Path, protected: &Protected) -> Subject {
         match subject {
-            PermissionSubject::Path { path, is_write } => Subject::Path {
-                resolved: resolve_path(root, path),
-                is_write: *is_write,
-            },
-            PermissionSubject::Command(line) => Subject::Command {
-                line: line.trim().to_owned(),
-                segments: split_commands(line)
-                    .into_iter()
-                    .map(|w| w.join(" "))
-                    .collect(),
-                class: classify_command(line),
-            },
+            PermissionSubject::Path { path, is_write } => {
+                let resolved = resolve_path(root, path);
+                Subject::Path {
+                    protected: is_write.then(|| protected.reason(&resolved)).flatten(),
+                    resolved,
+                    is_write: *is_write,
+                }
+            }
+            PermissionSubject::Command(line) => {
+                let class = classify_in(line, Some(root));
+                let protected = match &class {
+                    CommandClass::Protected { reason } => Some(reason.clone()),
+                    _ => write_targets(line)
+                        .iter()
+                        .find_map(|t| protected.reason(&resolve_path(root, Path::new(t)))),
+                };
+                Subject::Command {
+                    line: line.trim().to_owned(),
+                    segments: split_commands(line)
+                        .into_iter()
+                        .map(|w| w.join(" "))
+                        .collect(),
+                    class,
+                    protected,
+                }
+            }
             PermissionSubject::Other => Subject::Other,
+        }
+    }
+
+    /// Why this call writes a protected path or setting, if it does.
+    fn protected(&self) -> Option<&str> {
+        match self {
+            Subject::Command { protected, .. } | Subject::Path { protected, .. } => {
+                protected.as_deref()
+            }
+            Subject::Other => None,
         }
     }
 

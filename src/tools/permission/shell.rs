@@ -3,11 +3,14 @@
 //! inside double quotes), and each simple command into unquoted words. Redirection operators (`>`,
 //! `>>`, `<`) become words of their own so a check can see `> /dev/sda`.
 //!
-//! [`peel`] then drops wrappers (`sudo`, `env`, `timeout`, `xargs`, assignments, …) so checks see the
-//! command that really runs.
+//! A command substitution is cut out as a command of its own and leaves [`UNKNOWN`] in the word it
+//! stood in, so a check can tell `rm -rf $(cat list)` from `rm -rf`.
 //!
 //! It is not a shell parser: it errs towards producing more segments, never fewer, because a missed
 //! segment is a missed `rm -rf /`.
+
+/// Stands in a word for a value only known at run time (a command substitution, xargs' input).
+pub(crate) const UNKNOWN: char = '\0';
 
 /// Splits `line` into simple commands, each a list of words with quotes removed.
 pub fn split_commands(line: &str) -> Vec<Vec<String>> {
@@ -43,8 +46,10 @@ impl Splitter {
         self.word.get_or_insert_with(String::new).push(c);
     }
 
+    /// A command substitution: its commands are checked on their own, its value is unknown.
     fn nested(&mut self, inner: &str) {
         self.segments.extend(split_commands(inner));
+        self.push_char(UNKNOWN);
     }
 
     fn run(&mut self, line: &str) {
@@ -168,59 +173,32 @@ fn until_backtick(chars: &[char], start: usize) -> (String, usize) {
     (inner, i)
 }
 
-/// Drops leading wrappers and assignments; reports whether `sudo`/`doas` was among them.
-pub(crate) fn peel(words: &[String]) -> (bool, &[String]) {
-    let mut escalated = false;
-    let mut rest = words;
-    while let Some(first) = rest.first() {
-        let name = base(first);
-        let value_options: &[&str] = match name {
-            "sudo" | "doas" => {
-                escalated = true;
-                &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"]
+/// Splits redirections (`> f`, `2>>f`, `<in`, `>&2`) from the words; a descriptor number in front of
+/// an operator is dropped.
+pub(crate) fn split_redirects(words: &[String]) -> (Vec<String>, Vec<(String, String)>) {
+    let is_op = |w: &str| w.starts_with(['<', '>']) && w.chars().all(|c| "<>&|".contains(c));
+    let mut out = Vec::new();
+    let mut redirects = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        if is_op(w) {
+            let target = words.get(i + 1).cloned().unwrap_or_default();
+            let dup =
+                w.ends_with('&') && (target == "-" || target.chars().all(|c| c.is_ascii_digit()));
+            if !dup && !w.starts_with("<<") {
+                redirects.push((w.clone(), target));
             }
-            "env" if rest.len() > 1 => &["-u", "-C"],
-            "timeout" => &["-s", "-k"],
-            "nice" => &["-n"],
-            "ionice" => &["-c", "-n", "-p"],
-            "xargs" => &["-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a"],
-            "nohup" | "time" | "command" | "builtin" | "exec" | "stdbuf" | "then" | "do"
-            | "else" | "if" | "while" | "until" | "!" | "{" => &[],
-            _ if first.contains('=') && !first.starts_with('=') && !first.starts_with('-') => {
-                rest = rest.get(1..).unwrap_or_default();
-                continue;
-            }
-            _ => break,
-        };
-        rest = rest.get(1..).unwrap_or_default();
-        // Wrapper options (`sudo -u x`, `timeout -s KILL 5`, `nice -n 10`): flags, their values,
-        // assignments and bare numbers.
-        while let Some(w) = rest.first() {
-            if value_options.contains(&w.as_str()) {
-                rest = rest.get(2..).unwrap_or_default();
-            } else if w.starts_with('-') || w.contains('=') || is_number_or_duration(w) {
-                rest = rest.get(1..).unwrap_or_default();
-            } else {
-                break;
-            }
+            i += 2;
+            continue;
         }
+        if w.chars().all(|c| c.is_ascii_digit()) && words.get(i + 1).is_some_and(|n| is_op(n)) {
+            i += 1;
+            continue;
+        }
+        out.push(w.clone());
+        i += 1;
     }
-    (escalated, rest)
-}
-
-/// `5`, `0.5`, `10s`, `2m` (the first argument of `timeout`, `sleep`-like wrappers).
-fn is_number_or_duration(word: &str) -> bool {
-    word.trim_end_matches(['s', 'm', 'h', 'd'])
-        .parse::<f64>()
-        .is_ok()
-}
-
-/// The script of `sh -c SCRIPT` (also `-lc`, `-ec`, `su -c`).
-pub(crate) fn dash_c_script(args: &[String]) -> Option<&str> {
-    let at = args
-        .iter()
-        .position(|a| a == "-c" || (is_short_flag_with(a, 'c') && a.len() <= 4))?;
-    args.get(at + 1).map(String::as_str)
+    (out, redirects)
 }
 
 /// The command name without its directory (`/bin/rm` → `rm`).
@@ -256,7 +234,10 @@ mod tests {
 
     #[test]
     fn finds_command_substitutions() {
-        assert_eq!(split("echo $(rm -rf ~)"), ["rm -rf ~", "echo"]);
-        assert_eq!(split("echo \"$(whoami)\" `id`"), ["whoami", "id", "echo"]);
+        assert_eq!(split("echo $(rm -rf ~)"), ["rm -rf ~", "echo \0"]);
+        assert_eq!(
+            split("echo \"$(whoami)\" `id`"),
+            ["whoami", "id", "echo \0 \0"]
+        );
     }
 }

@@ -1,0 +1,129 @@
+//! A project's `.pilotdeck/pilotdeck.yaml` comes with the repository (or from the agent working in
+//! it), so it may narrow the permissions the user's own config gives, never widen them: its
+//! `tools.permissions.mode` applies only when it is no more permissive than the user's (default
+//! `workspace-write`), its `allow` rules are dropped, and its `deny` and `ask` rules are added to the
+//! user's instead of replacing them. Each thing dropped is reported as a warning.
+
+use serde_yaml::Value;
+
+use super::diagnostic::{Diagnostic, Severity};
+use super::layer::Layer;
+
+/// The modes from least to most permissive (the spellings `validate` accepts).
+const MODES: &[&str] = &["read-only", "workspace-write", "full"];
+const DEFAULT_MODE: &str = "workspace-write";
+
+/// Rewrites the project layer's `tools.permissions` so merging it over `user` (the user's config
+/// layer, if any) cannot widen anything.
+pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
+    let user_perms = user
+        .and_then(|l| l.value.get("tools"))
+        .and_then(|t| t.get("permissions"));
+    let user_mode = user_perms
+        .and_then(|p| p.get("mode"))
+        .and_then(Value::as_str)
+        .unwrap_or(DEFAULT_MODE)
+        .to_owned();
+    let mut notes = Vec::new();
+    let Some(perms) = project
+        .value
+        .get_mut("tools")
+        .and_then(|t| t.get_mut("permissions"))
+        .and_then(Value::as_mapping_mut)
+    else {
+        return;
+    };
+    if let Some(mode) = perms.get("mode").and_then(Value::as_str).map(str::to_owned)
+        && let (Some(asked), Some(own)) = (rank(&mode), rank(&user_mode))
+        && asked > own
+    {
+        perms.remove("mode");
+        notes.push((
+            "tools.permissions.mode",
+            format!(
+                "a project config cannot raise the permission mode above your own \
+                 (`{user_mode}`), so `{mode}` is ignored; pass --permission-mode {mode} or set it \
+                 in your own config to use it"
+            ),
+        ));
+    }
+    if perms.remove("allow").is_some() {
+        notes.push((
+            "tools.permissions.allow",
+            "a project config cannot widen permissions, so its allow rules are ignored; add them \
+             to your own config or pass --allow"
+                .to_owned(),
+        ));
+    }
+    for key in ["deny", "ask"] {
+        if let Some(Value::Sequence(rules)) = perms.get(key) {
+            let mut all = user_perms
+                .and_then(|p| p.get(key))
+                .and_then(Value::as_sequence)
+                .cloned()
+                .unwrap_or_default();
+            all.extend(rules.iter().cloned());
+            perms.insert(key.into(), Value::Sequence(all));
+        }
+    }
+    for (key, message) in notes {
+        let loc = project.location(key);
+        project.diagnostics.push(
+            Diagnostic::new(Severity::Warning, message)
+                .key(key)
+                .at(loc.as_ref()),
+        );
+    }
+}
+
+fn rank(mode: &str) -> Option<usize> {
+    MODES.iter().position(|m| *m == mode.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_yaml::Mapping;
+
+    fn layer(yaml: &str) -> Layer {
+        Layer::from_file(std::path::Path::new("/p/.pilotdeck/pilotdeck.yaml"), yaml)
+    }
+
+    fn perms(l: &Layer) -> &Mapping {
+        l.value["tools"]["permissions"].as_mapping().unwrap()
+    }
+
+    #[test]
+    fn a_project_can_lower_but_not_raise_or_widen() {
+        let user = layer(
+            "tools:\n  permissions:\n    deny: ['bash:make publish*']\n    ask: ['bash:npm *']\n",
+        );
+        let mut project = layer(
+            "tools:\n  permissions:\n    mode: full\n    allow: [bash]\n    deny: ['bash:curl *']\n",
+        );
+        confine(&mut project, Some(&user));
+        let p = perms(&project);
+        assert!(p.get("mode").is_none());
+        assert!(p.get("allow").is_none());
+        assert_eq!(
+            p.get("deny").unwrap().as_sequence().unwrap().len(),
+            2,
+            "the user's deny rules stay"
+        );
+        assert_eq!(project.diagnostics.len(), 2);
+        assert!(project.diagnostics[0].message.contains("cannot raise"));
+
+        let mut lower = layer("tools:\n  permissions:\n    mode: read-only\n");
+        confine(&mut lower, None);
+        assert_eq!(
+            perms(&lower).get("mode").unwrap().as_str(),
+            Some("read-only")
+        );
+        assert!(lower.diagnostics.is_empty());
+
+        let full_user = layer("tools:\n  permissions:\n    mode: full\n");
+        let mut same = layer("tools:\n  permissions:\n    mode: full\n");
+        confine(&mut same, Some(&full_user));
+        assert_eq!(perms(&same).get("mode").unwrap().as_str(), Some("full"));
+    }
+}
