@@ -23,7 +23,7 @@ mod zero;
 
 pub use diagnostic::{Diagnostic, Location, Severity};
 pub use init::{InitOptions, render_template};
-pub use layer::{Origin, expand};
+pub use layer::{Origin, expand, references};
 pub use load::{
     Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
 };
@@ -35,4 +35,4 @@ pub use schema::{
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};
-pub use validate::resolve_problem;
+pub use validate::{env_pattern_problem, resolve_problem};

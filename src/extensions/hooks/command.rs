@@ -14,6 +14,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::{CommandHook, HookDecision, HookEvent, HookOutcome};
+use crate::tools::EnvFilter;
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 
 /// Bytes of stdout and stderr kept from a hook.
@@ -23,6 +24,7 @@ pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
     cwd: &Path,
+    env: &EnvFilter,
     session: Option<&str>,
     stdin: Vec<u8>,
     timeout: Duration,
@@ -43,6 +45,7 @@ pub(super) async fn run(
             .env("PILOTDECK_PLUGIN_ROOT", root)
             .env("CLAUDE_PLUGIN_ROOT", root);
     }
+    env.apply(&mut spec);
     let options = RunOptions {
         stdin: Some(stdin),
         timeout: Some(timeout),

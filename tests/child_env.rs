@@ -1,0 +1,149 @@
+//! Secrets stay home: the environment of the children pilotdeck starts for the agent (the bash tool,
+//! hooks) is filtered by name pattern (`*KEY*`, `*SECRET*`, `*TOKEN*`, `*PASSWORD*`,
+//! `*CREDENTIAL*`) and by the variables the config references, with `tools.bash.env.include` /
+//! `exclude` to adjust. The real binary against the mock model; `printenv` / `env` run for real.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use mock_model::{MockModel, openai};
+use support::{Run, TestEnv};
+
+/// Variables set for pilotdeck, and whether a child should see them by default.
+const VARS: &[(&str, &str, bool)] = &[
+    ("GITHUB_TOKEN", "ghp-value-1a2b", false),
+    ("ANTHROPIC_API_KEY", "sk-ant-value-3c4d", false),
+    // Referenced by the config as `apiKey: ${MY_KEY}`.
+    ("MY_KEY", "my-key-value-5e6f", false),
+    // Referenced by a header; its name looks harmless, the reference alone hides it.
+    ("PD_ORG_ID", "org-value-7a8b", false),
+    ("DB_PASSWORD", "db-value-9c0d", false),
+    ("KEEP_ME", "plain-value-1e2f", true),
+];
+
+fn config(mock: &MockModel, extra: &str) -> String {
+    format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: ${{MY_KEY}}\n      headers:\n        X-Org: ${{env:PD_ORG_ID}}\n      models:\n        gpt-4.1: {{}}\n{extra}",
+        mock.base_url()
+    )
+}
+
+fn run_with_vars(env: &TestEnv, args: &[&str]) -> Run {
+    let mut cmd = env.cmd();
+    for (name, value, _) in VARS {
+        cmd = cmd.env(name, value);
+    }
+    cmd.args(args).run(0)
+}
+
+fn bash(id: &str, command: &str) -> mock_model::Reply {
+    openai::tool_call(
+        id,
+        "bash",
+        &serde_json::json!({ "command": command }).to_string(),
+    )
+}
+
+/// Everything the run left that a person or the model could read.
+fn everything_readable(env: &TestEnv, mock: &MockModel, run: &Run) -> String {
+    let mut text = format!("{}\n{}\n", run.stdout, run.stderr);
+    for request in mock.requests() {
+        text.push_str(&request.body.to_string());
+    }
+    for transcript in env.transcripts() {
+        text.push_str(&std::fs::read_to_string(transcript).unwrap());
+    }
+    text
+}
+
+#[test]
+fn printenv_and_env_in_bash_and_hooks_show_no_secret() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("env");
+    let env = TestEnv::new();
+    env.config(&config(
+        &mock,
+        "hooks:\n  PreToolUse:\n    - matcher: bash\n      hooks:\n        - type: command\n          command: env > hook-env.txt\n",
+    ));
+    mock.push(bash("c1", "printenv"));
+    mock.push(bash("c2", "env; printenv GITHUB_TOKEN MY_KEY PD_ORG_ID"));
+    mock.push(openai::text("done"));
+    let run = run_with_vars(&env, &["run", "show me the environment"]);
+
+    let requests = mock.requests();
+    let printenv = requests[1].tool_result("c1").unwrap();
+    let env_out = requests[2].tool_result("c2").unwrap();
+    let hook_env = std::fs::read_to_string(env.project.join("hook-env.txt")).unwrap();
+    let readable = format!(
+        "{printenv}\n{env_out}\n{hook_env}\n{}",
+        everything_readable(&env, &mock, &run)
+    );
+    for (name, value, visible) in VARS {
+        if *visible {
+            assert!(
+                printenv.contains(value),
+                "{name} should reach bash:\n{printenv}"
+            );
+            assert!(
+                hook_env.contains(value),
+                "{name} should reach the hook:\n{hook_env}"
+            );
+        } else {
+            assert!(!readable.contains(value), "{name} leaked:\n{readable}");
+        }
+    }
+    // The child still works: PATH and the tool's own variables are there.
+    assert!(printenv.contains("PATH="), "{printenv}");
+    assert!(printenv.contains("PILOTDECK_TOOL=bash"), "{printenv}");
+}
+
+#[test]
+fn include_re_allows_a_name_and_exclude_hides_more() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("env");
+    let env = TestEnv::new();
+    env.config(&config(
+        &mock,
+        "tools:\n  bash:\n    env:\n      include: [GITHUB_TOKEN, MY_*]\n      exclude: [KEEP_*]\n",
+    ));
+    mock.push(bash("c1", "printenv"));
+    mock.push(openai::text("done"));
+    run_with_vars(&env, &["run", "show me the environment"]);
+    let out = mock.requests()[1].tool_result("c1").unwrap();
+    assert!(out.contains("GITHUB_TOKEN=ghp-value-1a2b"), "{out}");
+    assert!(out.contains("MY_KEY=my-key-value-5e6f"), "{out}");
+    assert!(!out.contains("plain-value-1e2f"), "{out}");
+    assert!(!out.contains("sk-ant-value-3c4d"), "{out}");
+    assert!(!out.contains("db-value-9c0d"), "{out}");
+}
+
+#[test]
+fn a_bad_env_pattern_is_a_config_error_naming_the_key() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config(
+        &mock,
+        "tools:\n  bash:\n    env:\n      exclude: [OK_NAME, \"A-B\"]\n",
+    ));
+    let run = env
+        .cmd()
+        .env("MY_KEY", "x")
+        .env("PD_ORG_ID", "y")
+        .args(["run", "hi"])
+        .run(2);
+    assert!(
+        run.stderr.contains("tools.bash.env.exclude.1"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("`A-B`"), "{}", run.stderr);
+    assert!(mock.requests().is_empty());
+}
