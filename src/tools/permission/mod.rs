@@ -16,11 +16,13 @@
 //! 5. allow rules (a file-tool rule without a pattern, such as `Write`, covers only the workspace);
 //! 6. the mode's default: `full` allows; otherwise paths inside the project and `--add-dir` dirs are
 //!    allowed (writes under `.git/` ask), paths outside ask, dangerous shell commands ask, and other
-//!    tools that are not read-only (e.g. MCP tools) ask.
+//!    tools that are not read-only (e.g. MCP tools) ask. A regular file with more than one hard
+//!    link counts as outside (`links.rs`): its contents may be a file outside the project.
 
 mod bash;
 mod error;
 mod expand;
+mod links;
 mod mode;
 mod paths;
 mod policy;

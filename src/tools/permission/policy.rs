@@ -5,6 +5,7 @@ use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use super::bash::{CommandClass, classify_command};
+use super::links::shared_link_count;
 use super::rule::{Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
 use super::targets::write_targets;
@@ -252,7 +253,8 @@ impl PermissionPolicy {
     /// 5. an allow rule → Allow (for a compound command, every part must be allowed by some rule;
     ///    for a file tool, a rule without a pattern covers only paths inside the workspace);
     /// 6. the mode: `full` → Allow; else a path inside the workspace → Allow (a write under `.git/`
-    ///    → Ask), outside → Ask; a dangerous command → Ask; any other command → Allow; another tool
+    ///    → Ask; a regular file with several hard links → Ask, as it may be a file outside), outside
+    ///    → Ask; a dangerous command → Ask; any other command → Allow; another tool
     ///    → Allow if read-only, else Ask.
     pub fn decide(&self, request: &PermissionRequest) -> Decision {
         let tool = request.tool.as_str();
@@ -333,6 +335,17 @@ impl PermissionPolicy {
                         ),
                     };
                 };
+                if let Some(links) = shared_link_count(resolved) {
+                    return Decision::Ask {
+                        reason: format!(
+                            "`{tool}` on `{}`: the file has {links} hard links, so it may be a file \
+                             outside the project reached through a link; a rule naming the path \
+                             (e.g. `{tool}:{}`) allows it",
+                            resolved.display(),
+                            resolved.display()
+                        ),
+                    };
+                }
                 let in_git = resolved
                     .strip_prefix(root)
                     .ok()
@@ -425,7 +438,8 @@ impl PermissionPolicy {
                 r.matches_path(tool, resolved)
                     && (kind != RuleKind::Allow
                         || r.has_pattern()
-                        || self.workspace.contains(resolved))
+                        || (self.workspace.contains(resolved)
+                            && shared_link_count(resolved).is_none()))
             }),
             Subject::Other => rules.find(|r| r.matches_plain(tool)),
             Subject::Command { line, segments, .. } => {

@@ -1,7 +1,8 @@
-//! Secrets stay home: the environment of the children pilotdeck starts for the agent (the bash tool,
+//! Secrets stay home. The environment of the children pilotdeck starts for the agent (the bash tool,
 //! hooks) is filtered by name pattern (`*KEY*`, `*SECRET*`, `*TOKEN*`, `*PASSWORD*`,
 //! `*CREDENTIAL*`) and by the variables the config references, with `tools.bash.env.include` /
-//! `exclude` to adjust. The real binary against the mock model; `printenv` / `env` run for real.
+//! `exclude` to adjust; and a hard link the agent made to a file outside the project does not make
+//! that file readable. The real binary against the mock model; `printenv`, `env` and `ln` run for real.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -146,4 +147,77 @@ fn a_bad_env_pattern_is_a_config_error_naming_the_key() {
     );
     assert!(run.stderr.contains("`A-B`"), "{}", run.stderr);
     assert!(mock.requests().is_empty());
+}
+
+/// A file outside the project, hard-linked into it as `x` (as `ln` in a bash call would).
+fn hard_linked_secret(env: &TestEnv) -> std::path::PathBuf {
+    let outside = env.user_home.join("secret.txt");
+    std::fs::write(&outside, "outside-secret-4b5c\n").unwrap();
+    std::fs::hard_link(&outside, env.project.join("x")).unwrap();
+    std::fs::write(env.project.join("normal.txt"), "plain text 6d7e\n").unwrap();
+    env.project.join("x").canonicalize().unwrap()
+}
+
+fn call(id: &str, name: &str, args: serde_json::Value) -> mock_model::Reply {
+    openai::tool_call(id, name, &args.to_string())
+}
+
+#[test]
+fn read_file_and_grep_refuse_a_hard_link_to_a_file_outside() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("links");
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    hard_linked_secret(&env);
+    mock.push(call(
+        "r1",
+        "read_file",
+        serde_json::json!({"file_path": "x"}),
+    ));
+    mock.push(call(
+        "r2",
+        "read_file",
+        serde_json::json!({"file_path": "normal.txt"}),
+    ));
+    mock.push(call(
+        "g1",
+        "grep",
+        serde_json::json!({"pattern": "secret|plain"}),
+    ));
+    mock.push(openai::text("done"));
+    let run = env.cmd().args(["run", "read x"]).run(0);
+    let last = mock.requests().pop().unwrap();
+    let denied = last.tool_result("r1").unwrap();
+    assert!(denied.contains("2 hard links"), "{denied}");
+    assert!(denied.contains("outside the project"), "{denied}");
+    assert!(!denied.contains("outside-secret-4b5c"), "{denied}");
+    assert!(run.stderr.contains("denied read_file x"), "{}", run.stderr);
+    let normal = last.tool_result("r2").unwrap();
+    assert!(normal.contains("plain text 6d7e"), "{normal}");
+    let grep = last.tool_result("g1").unwrap();
+    assert!(grep.contains("normal.txt:1:plain text 6d7e"), "{grep}");
+    assert!(!grep.contains("outside-secret-4b5c"), "{grep}");
+    assert!(
+        grep.contains("1 files with several hard links were not searched"),
+        "{grep}"
+    );
+}
+
+#[test]
+fn a_rule_naming_the_path_allows_reading_a_hard_linked_file() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("links");
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let linked = hard_linked_secret(&env);
+    mock.push(call(
+        "r1",
+        "read_file",
+        serde_json::json!({"file_path": "x"}),
+    ));
+    mock.push(openai::text("done"));
+    let rule = format!("read_file:{}", linked.display());
+    env.cmd().args(["run", "--allow", &rule, "read x"]).run(0);
+    let read = mock.requests()[1].tool_result("r1").unwrap();
+    assert!(read.contains("outside-secret-4b5c"), "{read}");
 }
