@@ -21,6 +21,7 @@ pub mod output;
 pub mod router;
 pub mod session;
 pub mod store;
+pub mod terminal;
 pub mod tools;
 
 /// File edits the way other programs make them, shared with the integration tests.

@@ -8,6 +8,7 @@ use tokio_util::sync::CancellationToken;
 use super::{Context, Outcome, UsageError};
 use crate::mcp::ops::{self, AddOptions, ServerDetails, ServerSummary};
 use crate::mcp::{McpServers, Scope, ServerConfig};
+use crate::terminal::{inert, inert_line};
 
 #[derive(Debug, Subcommand)]
 pub enum McpCommand {
@@ -115,11 +116,11 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
                     let scope = serde_json::to_value(r.scope)?;
                     out.line(&format!(
                         "{}\t{}\t{}\t{}\t{}",
-                        r.name,
+                        inert_line(&r.name),
                         scope.as_str().unwrap_or(""),
                         r.transport,
                         if r.enabled { "enabled" } else { "disabled" },
-                        r.target
+                        inert_line(&r.target.to_string())
                     ))?;
                 }
             }
@@ -205,12 +206,21 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
                         out.error(e);
                         continue;
                     }
-                    out.line(&format!("{} ({} tools)", server.server, server.tools.len()))?;
+                    out.line(&format!(
+                        "{} ({} tools)",
+                        inert_line(&server.server),
+                        server.tools.len()
+                    ))?;
                     for t in &server.tools {
                         let first = t.description.lines().next().unwrap_or("");
                         let ro = if t.read_only { " [read-only]" } else { "" };
-                        out.line(&format!("  {}{ro}  {first}", t.qualified_name))?;
-                        out.line(&format!("    schema: {}", t.input_schema))?;
+                        out.line(&format!(
+                            "  {}{ro}  {}",
+                            inert_line(&t.qualified_name),
+                            inert_line(first)
+                        ))?;
+                        let schema = t.input_schema.to_string();
+                        out.line(&format!("    schema: {}", inert_line(&schema)))?;
                     }
                 }
             }
@@ -234,7 +244,7 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
             } else if result.is_error {
                 out.error(&result.text);
             } else {
-                out.line(&result.text)?;
+                out.line(&inert(&result.text))?;
             }
             if result.is_error {
                 return Ok(Outcome::Failed);

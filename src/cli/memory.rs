@@ -14,6 +14,7 @@ use crate::memory::{
     self, DreamOptions, IndexOptions, IndexScope, Memory, ModelStep, NoteKind, RecallOptions,
     TraceKind,
 };
+use crate::terminal::{inert, inert_line};
 
 #[derive(Debug, Subcommand)]
 pub enum MemoryCommand {
@@ -271,7 +272,7 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
                     r.written.len()
                 ))?;
                 for w in &r.written {
-                    out.line(&format!("  {w}"))?;
+                    out.line(&format!("  {}", inert_line(&w.to_string())))?;
                 }
             }
         }
@@ -304,7 +305,7 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
             } else if result.notes.is_empty() {
                 out.note("no relevant notes");
             } else {
-                out.raw(&memory::render(&result))?;
+                out.raw(&inert(&memory::render(&result)))?;
             }
         }
         MemoryCommand::Dream(a) => {
@@ -368,8 +369,8 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
                     "{}  [{}] {} — {}{mark}",
                     n.id,
                     n.note.kind.as_str(),
-                    n.note.name,
-                    n.note.description
+                    inert_line(&n.note.name),
+                    inert_line(&n.note.description)
                 ))?;
             }
         }
@@ -379,7 +380,7 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
             if out.json {
                 out.json(&serde_json::json!({"note": view, "text": text}))?;
             } else {
-                out.raw(&text)?;
+                out.raw(&inert(&text))?;
             }
         }
         MemoryCommand::Pending(a) => {
@@ -402,10 +403,11 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
                     .take(80)
                     .collect();
                 out.line(&format!(
-                    "{}  {}  {}  {first}",
+                    "{}  {}  {}  {}",
                     c.id,
                     c.captured_at,
-                    c.session_id.as_deref().unwrap_or("-")
+                    c.session_id.as_deref().unwrap_or("-"),
+                    inert_line(&first)
                 ))?;
             }
         }
@@ -431,7 +433,10 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
             for t in traces.iter().filter(|_| !out.json) {
                 out.line(&format!(
                     "{}  {}  {}  {}",
-                    t.at, t.kind, t.project_key, t.detail
+                    t.at,
+                    t.kind,
+                    t.project_key,
+                    inert_line(&t.detail.to_string())
                 ))?;
             }
         }

@@ -18,6 +18,7 @@ use crate::agent::{
 };
 use crate::model::OutputSchema;
 use crate::session::TurnStatus;
+use crate::terminal::{inert, inert_line};
 use crate::tools::ExecutionStatus;
 use crate::tools::permission::PermissionMode;
 
@@ -334,7 +335,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 Some(_) => agent::strip_fences(&outcome.final_text).to_owned(),
                 None => outcome.final_text.clone(),
             };
-            out.line(answer.trim_end())?;
+            out.line(&inert(answer.trim_end()))?;
         } else if let Some(e) = &outcome.error {
             out.error(&e.to_string());
         }
@@ -342,7 +343,8 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     Ok(code)
 }
 
-/// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`.
+/// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`. The name,
+/// subject and detail are made inert and kept on one line (`terminal::inert_line`).
 pub(super) fn tool_line(
     ctx: &Context,
     name: &str,
@@ -361,16 +363,19 @@ pub(super) fn tool_line(
         .find_map(|k| arguments.get(*k).and_then(|v| v.as_str()))
         .map(|s| {
             let s: String = s.chars().take(80).collect();
-            format!(" {s}")
+            format!(" {}", inert_line(&s))
         })
         .unwrap_or_default();
-    let detail = match status {
+    let detail: String = match status {
         ExecutionStatus::Denied { reason } => reason.chars().take(160).collect(),
         _ => summary.to_owned(),
     };
+    // Everything but the mark comes from the model, a tool or a server: shown on one line, inert.
     format!(
-        "{} {name}{subject} ({} ms) {detail}",
+        "{} {}{subject} ({} ms) {}",
         ctx.out.paint(colour, mark),
-        duration.as_millis()
+        inert_line(name),
+        duration.as_millis(),
+        inert_line(&detail)
     )
 }

@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 use super::chat::{self, ChatArgs};
 use super::{Context, Outcome, UsageError};
 use crate::session::{self, ExportFormat, Scope};
+use crate::terminal::{inert, inert_line};
 
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
@@ -150,7 +151,7 @@ pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Ou
                         s.input_tokens + s.output_tokens,
                         cost,
                         s.model,
-                        s.title
+                        inert_line(&s.title)
                     ))?;
                 }
             }
@@ -164,7 +165,7 @@ pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Ou
                     ExportFormat::Json,
                 ))?;
             } else {
-                out.raw(&session::markdown(&loaded.summary, &loaded.records))?;
+                out.raw(&inert(&session::markdown(&loaded.summary, &loaded.records)))?;
             }
         }
         SessionCommand::Resume(args) => {
@@ -203,7 +204,7 @@ pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Ou
                 let question = format!(
                     "Delete session {} \"{}\"?",
                     session::short(&loaded.summary.id),
-                    loaded.summary.title
+                    inert_line(&loaded.summary.title)
                 );
                 let confirmed = dialoguer::Confirm::new()
                     .with_prompt(question)
@@ -229,7 +230,12 @@ pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Ou
                 Format::Json => ExportFormat::Json,
                 Format::Jsonl => ExportFormat::Jsonl,
             };
-            out.raw(&session::export(&loaded.summary, &loaded.records, format))?;
+            // JSON keeps its meaning through `inert` (see `terminal`); Markdown shows escapes.
+            out.raw(&inert(&session::export(
+                &loaded.summary,
+                &loaded.records,
+                format,
+            )))?;
             if format == ExportFormat::Json {
                 out.raw("\n")?;
             }
@@ -248,8 +254,8 @@ pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Ou
                         session::short(&h.session_id),
                         h.turn,
                         h.role,
-                        h.title,
-                        h.snippet
+                        inert_line(&h.title),
+                        inert_line(&h.snippet)
                     ))?;
                 }
             }

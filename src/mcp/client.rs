@@ -233,7 +233,7 @@ impl Connection {
             tracing::warn!(
                 "MCP server `{}` is not running any more; continuing without its tools{}",
                 self.name,
-                tail(&self.stderr)
+                crate::terminal::inert(&tail(&self.stderr))
             );
         }
         alive

@@ -178,7 +178,7 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
                     "plan": plan.id, "stat": diff.stat, "patch": diff.patch,
                 }))?;
             } else {
-                ctx.out.raw(&diff.patch)?;
+                ctx.out.raw(&crate::terminal::inert(&diff.patch))?;
             }
             Ok(Outcome::Success)
         }

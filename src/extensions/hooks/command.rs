@@ -14,6 +14,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::{CommandHook, HookDecision, HookEvent, HookOutcome};
+use crate::terminal::inert;
 use crate::tools::EnvFilter;
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 
@@ -79,7 +80,7 @@ pub(super) async fn run(
             tracing::warn!(
                 "{name} hook `{}` failed ({code}): {}; going on",
                 hook.command,
-                output.stderr.text.trim()
+                inert(output.stderr.text.trim())
             );
             HookOutcome::default()
         }
@@ -119,7 +120,7 @@ fn read_output(event: HookEvent, stdout: &str) -> HookOutcome {
     };
     let str_at = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
     if let Some(message) = str_at(&json, "systemMessage") {
-        tracing::warn!("{} hook: {message}", event.as_str());
+        tracing::warn!("{} hook: {}", event.as_str(), inert(&message));
     }
     let specific = json
         .get("hookSpecificOutput")
