@@ -7,30 +7,29 @@
 //! is context for the model. Exit 2: blocked, stderr is the reason. Anything else (another exit code,
 //! a signal, a timeout, a command that cannot start) is a warning and changes nothing.
 
-use std::path::Path;
 use std::time::Duration;
 
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::{CommandHook, HookDecision, HookEvent, HookOutcome};
+use super::{CommandHook, HookDecision, HookEvent, HookOutcome, Hooks};
 use crate::terminal::inert;
-use crate::tools::EnvFilter;
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 
 /// Bytes of stdout and stderr kept from a hook.
 const OUTPUT_LIMIT: usize = 64 * 1024;
 
+/// Runs `hook` in the project root of `hooks`, with the environment its filter lets through.
 pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
-    cwd: &Path,
-    env: &EnvFilter,
+    hooks: &Hooks,
     session: Option<&str>,
     stdin: Vec<u8>,
     timeout: Duration,
     cancel: &CancellationToken,
 ) -> HookOutcome {
+    let cwd = hooks.cwd.as_path();
     let mut spec = CommandSpec::new("sh")
         .arg("-c")
         .arg(&hook.command)
@@ -46,7 +45,7 @@ pub(super) async fn run(
             .env("PILOTDECK_PLUGIN_ROOT", root)
             .env("CLAUDE_PLUGIN_ROOT", root);
     }
-    env.apply(&mut spec);
+    hooks.env.apply(&mut spec);
     let options = RunOptions {
         stdin: Some(stdin),
         timeout: Some(timeout),

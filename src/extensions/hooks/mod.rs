@@ -241,8 +241,7 @@ impl Hooks {
             let run = command::run(
                 hook,
                 event,
-                &self.cwd,
-                &self.env,
+                self,
                 scope.session,
                 stdin.clone(),
                 hook.timeout.unwrap_or(event.default_timeout()),

@@ -22,7 +22,7 @@ mod tests {
     fn only_regular_files_with_several_names_count() {
         let tmp = tempfile::tempdir().unwrap();
         let one = tmp.path().join("one");
-        std::fs::write(&one, "x").unwrap();
+        crate::store::write_atomic(&one, b"x").unwrap();
         assert_eq!(shared_link_count(&one), None);
         std::fs::hard_link(&one, tmp.path().join("two")).unwrap();
         assert_eq!(shared_link_count(&one), Some(2));
