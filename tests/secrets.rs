@@ -11,6 +11,8 @@
     reason = "integration tests: a failed step should panic, and tests set up files directly"
 )]
 
+#[path = "support/mcp_servers.rs"]
+mod mcp_servers;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
@@ -104,6 +106,53 @@ fn printenv_and_env_in_bash_and_hooks_show_no_secret() {
     // The child still works: PATH and the tool's own variables are there.
     assert!(printenv.contains("PATH="), "{printenv}");
     assert!(printenv.contains("PILOTDECK_TOOL=bash"), "{printenv}");
+}
+
+/// An MCP stdio server inherits no secret, but gets what its own `env:` names; a variable only
+/// mcp.json references is hidden from bash too.
+#[test]
+fn an_mcp_server_gets_its_explicit_env_and_no_inherited_secret() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("env");
+    let env = TestEnv::new();
+    env.config(&config(&mock, ""));
+    let server = serde_json::json!({ "mcpServers": { "everything": {
+        "command": mcp_servers::everything(),
+        "args": ["stdio"],
+        "env": { "GH_FOR_SERVER": "${env:GITHUB_TOKEN}", "ONLY_MCP": "${PD_MCP_ONLY}" },
+    }}});
+    env.write(&env.home.join("mcp.json"), &server.to_string());
+    mock.push(openai::tool_call("m1", "mcp__everything__get-env", "{}"));
+    mock.push(bash("b1", "printenv"));
+    mock.push(openai::text("done"));
+    let mut cmd = env.cmd().env("PD_MCP_ONLY", "mcp-only-value-3f4a");
+    for (name, value, _) in VARS {
+        cmd = cmd.env(name, value);
+    }
+    cmd.args(["run", "show me the environment"]).run(0);
+    let requests = mock.requests();
+    let server_env: serde_json::Value =
+        serde_json::from_str(&requests[1].tool_result("m1").unwrap()).unwrap();
+    assert_eq!(
+        server_env["GH_FOR_SERVER"], "ghp-value-1a2b",
+        "{server_env}"
+    );
+    assert_eq!(
+        server_env["ONLY_MCP"], "mcp-only-value-3f4a",
+        "{server_env}"
+    );
+    assert_eq!(server_env["KEEP_ME"], "plain-value-1e2f", "{server_env}");
+    for (name, _, visible) in VARS {
+        assert_eq!(
+            server_env.get(name).is_some(),
+            *visible,
+            "{name}: {server_env}"
+        );
+    }
+    assert!(server_env.get("PD_MCP_ONLY").is_none(), "{server_env}");
+    let printenv = requests[2].tool_result("b1").unwrap();
+    assert!(!printenv.contains("mcp-only-value-3f4a"), "{printenv}");
+    assert!(printenv.contains("plain-value-1e2f"), "{printenv}");
 }
 
 #[test]
