@@ -18,6 +18,8 @@ mod support;
 mod tmux;
 
 use mock_model::{MockModel, openai};
+use pilotdeck::terminal::{inert, inert_line, sgr_only};
+use proptest::prelude::*;
 use support::TestEnv;
 
 const ERASE: &str = "REAL LINE\x1b[2K\rALL TESTS PASSED";
@@ -207,4 +209,73 @@ fn in_a_terminal_the_sequences_have_no_effect() {
         !buffers().is_empty(),
         "tmux did not take OSC 52 from the control step"
     );
+}
+
+/// Strings made of escape-sequence pieces, colours, line breaks, bidi controls and text.
+fn hostile_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("\x1b".to_owned()),
+        Just("\x1b[".to_owned()),
+        Just("\x1b[31m".to_owned()),
+        Just("\x1b[2K".to_owned()),
+        Just("\x1b]0;t\x07".to_owned()),
+        Just("\x1b\\".to_owned()),
+        Just("\r".to_owned()),
+        Just("\r\n".to_owned()),
+        Just("\n".to_owned()),
+        Just("\t".to_owned()),
+        Just("\u{9b}".to_owned()),
+        Just("\u{202e}".to_owned()),
+        Just("\u{7f}".to_owned()),
+        "[a-z ;\\[\\]0-9m]{0,6}",
+        any::<char>().prop_map(String::from),
+    ];
+    proptest::collection::vec(piece, 0..24).prop_map(|p| p.concat())
+}
+
+/// True when `c` is one a terminal may act on instead of showing.
+fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn inert_text_holds_no_control_but_layout(text in hostile_text()) {
+        let shown = inert(&text);
+        let mut chars = shown.chars().peekable();
+        while let Some(c) = chars.next() {
+            let allowed = c == '\n' || c == '\t' || (c == '\r' && chars.peek() == Some(&'\n'));
+            prop_assert!(!is_control(c) || allowed, "{c:?} in {shown:?}");
+        }
+        prop_assert!(!inert_line(&text).chars().any(is_control));
+    }
+
+    #[test]
+    fn sgr_only_lets_only_whole_colour_sequences_through(text in hostile_text()) {
+        let shown = sgr_only(&text);
+        let mut rest = shown.as_ref();
+        while let Some(at) = rest.find('\x1b') {
+            let seq = &rest[at..];
+            let params = seq.strip_prefix("\x1b[").unwrap_or("");
+            let end = params.find(|c: char| !(c.is_ascii_digit() || c == ';'));
+            prop_assert!(
+                end.is_some_and(|e| params[e..].starts_with('m')),
+                "{seq:?} in {shown:?}"
+            );
+            rest = &seq[1..];
+        }
+        prop_assert!(!shown.chars().any(|c| is_control(c) && !matches!(c, '\x1b' | '\n' | '\t' | '\r')));
+    }
+
+    #[test]
+    fn json_passes_the_gate_unchanged_in_meaning(text in hostile_text()) {
+        let json = serde_json::to_string(&serde_json::json!({ "text": text })).unwrap();
+        let shown = sgr_only(&json);
+        prop_assert!(!shown.chars().any(is_control));
+        let back: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        prop_assert_eq!(back["text"].as_str(), Some(text.as_str()));
+    }
 }

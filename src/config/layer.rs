@@ -4,7 +4,9 @@
 //! A file is checked three ways before it is merged: YAML syntax, the typed schema (wrong types, with
 //! serde's own line and column), and unknown keys (warnings). `${NAME}` / `${env:NAME}` references are
 //! expanded here, except in `apiKey`, which keeps its reference until a provider is actually called,
-//! so a missing key for an unused provider does not break every command.
+//! so a missing key for an unused provider does not break every command. Every name referenced (in
+//! `apiKey` too) is recorded, so children started for the agent never inherit it
+//! (`Config::env_references`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -35,4 +35,4 @@ pub use schema::{
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};
-pub use validate::{env_pattern_problem, resolve_problem};
+pub use validate::resolve_problem;

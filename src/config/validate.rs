@@ -235,7 +235,7 @@ fn check_env_patterns(cfg: &Config, found: &mut Vec<(Severity, String, String)>)
 }
 
 /// Why `pattern` is not a variable name or glob (letters, digits, `_`, `*`, `?`), if it is not.
-pub fn env_pattern_problem(pattern: &str) -> Option<String> {
+fn env_pattern_problem(pattern: &str) -> Option<String> {
     let valid = !pattern.is_empty()
         && pattern
             .chars()

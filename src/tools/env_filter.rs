@@ -46,8 +46,8 @@ impl Default for EnvFilter {
 
 impl EnvFilter {
     /// The built-in patterns plus `config`'s excludes, minus its includes, and the variables in
-    /// `referenced`. Patterns were checked when the config was loaded
-    /// ([`crate::config::env_pattern_problem`]); one that still does not compile is skipped.
+    /// `referenced`. Patterns were checked when the config was loaded (`config::validate`); one
+    /// that still does not compile is skipped with a warning.
     pub fn new(
         config: &EnvFilterConfig,
         referenced: impl IntoIterator<Item = String>,
