@@ -11,7 +11,7 @@
 //!
 //! | layer | modules | owns |
 //! |---|---|---|
-//! | 0 | `env` `store` `crash` `frontmatter` `text` `logging` `home` `config` | the process environment (one reader of `PILOTDECK_*`); storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references) |
+//! | 0 | `env` `store` `crash` `frontmatter` `text` `terminal` `logging` `home` `config` | the process environment (one reader of `PILOTDECK_*`); text made inert for a terminal (escape sequences shown, not obeyed); storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references) |
 //! | 1 | `model` | canonical messages and stream events, provider resolution and the catalog, the three wire formats, the one HTTP client, retry |
 //! | 2 | `tools` `session` `extensions` `context` | the tool trait, registry, builtin tools, permissions and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam |
 //! | 3 | `router` | tier decision (explicit, scenario, sticky, judge or heuristic), fallback execution, accounting, the one background model call |
@@ -84,6 +84,7 @@ pub mod router;
 pub mod serve;
 pub mod session;
 pub mod store;
+pub mod terminal;
 pub mod text;
 pub mod tools;
 

@@ -1,5 +1,6 @@
 //! Logging: `tracing` to stderr (level from `-v`/`-q`, else `PILOTDECK_LOG`, else `RUST_LOG`, else
-//! `warn`) and to a daily file under `<home>/logs/` (info and up). The file is opened on the first
+//! `warn`) and to a daily file under `<home>/logs/` (info and up). The stderr side shows control
+//! characters instead of obeying them (`terminal::sgr_only`). The file is opened on the first
 //! record, so commands that log nothing never touch PilotHome; files older than a week are removed
 //! then.
 
@@ -34,7 +35,7 @@ pub fn init(verbosity: i8, color: bool, logs_dir: Option<PathBuf>) {
         _ => EnvFilter::new("trace"),
     };
     let stderr = tracing_subscriber::fmt::layer()
-        .with_writer(io::stderr)
+        .with_writer(|| InertStderr)
         .with_ansi(color)
         .with_target(false)
         .without_time()
@@ -49,6 +50,22 @@ pub fn init(verbosity: i8, color: bool, logs_dir: Option<PathBuf>) {
         .with(stderr)
         .with(file)
         .try_init();
+}
+
+/// stderr behind the terminal gate: log lines quote hook output, server stderr and model errors, so
+/// only colour sequences (the subscriber's own) pass; any other control character is shown.
+struct InertStderr;
+
+impl Write for InertStderr {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let text = String::from_utf8_lossy(buf);
+        io::stderr().write_all(crate::terminal::sgr_only(&text).as_bytes())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        io::stderr().flush()
+    }
 }
 
 /// A writer that opens `<dir>/pilotdeck-YYYY-MM-DD.log` on first use.

@@ -6,6 +6,14 @@
 //! per line for streams). Warnings, progress and logs go to stderr. Colour is used on stderr only when
 //! it is a terminal, `--color` allows it and `NO_COLOR` is unset. A closed stdout (`| head`) surfaces as
 //! an `io::ErrorKind::BrokenPipe` error, which `main` turns into a quiet exit 0.
+//!
+//! Text shown is inert (see `terminal`): `warn` and `error` make their whole text inert; `line`,
+//! `raw`, `note` and `prompt` let through only complete colour sequences (pilotdeck's own, from
+//! [`Output::paint`], which makes its text inert first) and show every other control character.
+//! Callers pass text from outside pilotdeck (the model, tools, MCP servers, files, transcripts)
+//! through [`crate::terminal::inert`] before writing it, so its colour codes are shown too. JSON
+//! escapes control characters itself; the JSON methods also pass their text through the gate,
+//! which turns the DEL, C1 and bidi characters JSON leaves raw into `\uXXXX` (the same value).
 
 use std::io::{self, IsTerminal, Write};
 
@@ -20,6 +28,7 @@ pub enum ColorChoice {
     Always,
     Never,
 }
+use crate::terminal::{inert, sgr_only};
 
 /// Output settings for one process.
 #[derive(Debug, Clone, Copy)]
@@ -46,33 +55,28 @@ impl Output {
     /// Writes `text` and a newline to stdout.
     pub fn line(&self, text: &str) -> io::Result<()> {
         let mut out = stdout();
-        out.write_all(text.as_bytes())?;
+        out.write_all(sgr_only(text).as_bytes())?;
         out.write_all(b"\n")?;
         out.flush()
     }
 
-    /// Writes `text` to stdout as is (streamed answers).
+    /// Writes `text` to stdout without a newline (streamed answers).
     pub fn raw(&self, text: &str) -> io::Result<()> {
         let mut out = stdout();
-        out.write_all(text.as_bytes())?;
+        out.write_all(sgr_only(text).as_bytes())?;
         out.flush()
     }
 
     /// Writes one pretty JSON document to stdout.
     pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
-        let mut out = stdout();
-        serde_json::to_writer_pretty(&mut out, value).map_err(io::Error::other)?;
-        out.write_all(b"\n")?;
-        out.flush()
+        let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+        self.line(&text)
     }
 
     /// Writes one compact JSON object and a newline to stdout (a JSONL stream record).
     pub fn json_line<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
-        let mut buf = serde_json::to_vec(value).map_err(io::Error::other)?;
-        buf.push(b'\n');
-        let mut out = stdout();
-        out.write_all(&buf)?;
-        out.flush()
+        let text = serde_json::to_string(value).map_err(io::Error::other)?;
+        self.line(&text)
     }
 
     /// `warning: …` on stderr.
@@ -87,28 +91,32 @@ impl Output {
 
     /// A plain line on stderr (progress, hints, ids).
     pub fn note(&self, text: &str) {
-        let _ = writeln!(io::stderr().lock(), "{text}");
+        let _ = writeln!(io::stderr().lock(), "{}", sgr_only(text));
     }
 
     /// `text` on stderr without a newline (the chat prompt).
     pub fn prompt(&self, text: &str) {
         let mut err = io::stderr().lock();
-        let _ = err.write_all(text.as_bytes());
+        let _ = err.write_all(sgr_only(text).as_bytes());
         let _ = err.flush();
     }
 
-    /// `text` in `code` colour when colour is on.
+    /// `text` in `code` colour when colour is on; `text` is made [`inert`] first, so it may come
+    /// from anywhere.
     pub fn paint(&self, code: &str, text: &str) -> String {
+        let text = inert(text);
         if self.color {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {
-            text.to_owned()
+            text.into_owned()
         }
     }
 
+    /// `text` is made [`inert`] whole: messages carry no colour of their own, and errors often
+    /// quote what a model, a tool or a server said.
     fn labelled(&self, label: &str, code: &str, text: &str) {
         let label = self.paint(&format!("1;{code}"), label);
-        let _ = writeln!(io::stderr().lock(), "{label}: {text}");
+        let _ = writeln!(io::stderr().lock(), "{label}: {}", inert(text));
     }
 }
 

@@ -103,7 +103,10 @@ async fn an_expired_http_session_is_reinitialised_once() {
     let home = pilotdeck::home::PilotHome::at(env.home.clone());
     let servers = pilotdeck::mcp::McpServers::load(&home, None);
     let entry = servers.servers.get("web").unwrap().clone();
-    let connection = pilotdeck::mcp::Connection::start(&entry).await.unwrap();
+    let connection =
+        pilotdeck::mcp::Connection::start(&entry, &pilotdeck::tools::EnvFilter::default())
+            .await
+            .unwrap();
     let cancel = tokio_util::sync::CancellationToken::new();
     let first = connection
         .call("echo", json!({"message": "before"}), &cancel)

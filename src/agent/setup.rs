@@ -15,7 +15,7 @@ use crate::extensions::{Extensions, ReadSkillTool};
 use crate::home::{PilotHome, Project};
 use crate::model::{self, Effort, ModelClient, OutputSchema, ResolvedProvider, ThinkingRequest};
 use crate::tools::permission::{FixedRules, PermissionMode, PermissionPolicy, PolicySources};
-use crate::tools::{ToolContext, ToolRegistry, ToolSource, Workspace};
+use crate::tools::{EnvFilter, ToolContext, ToolRegistry, ToolSource, Workspace};
 
 /// What a front end asks for.
 #[derive(Debug, Clone, Default)]
@@ -102,7 +102,14 @@ pub fn build(
         },
     )?;
     let mode = policy.mode();
-    let tool_ctx = ToolContext::new(policy, tokio_util::sync::CancellationToken::new());
+    let env = Arc::new(
+        EnvFilter::from_config(config)
+            .with_references(opts.tool_sources.iter().flat_map(|s| s.env_references())),
+    );
+    let tool_ctx = ToolContext {
+        env: Arc::clone(&env),
+        ..ToolContext::new(policy, tokio_util::sync::CancellationToken::new())
+    };
     let extensions = Extensions::load(home, &project.root, config);
     for problem in &extensions.problems {
         tracing::warn!("{problem}");
@@ -149,7 +156,7 @@ pub fn build(
     agent.output_schema = opts.output_schema.clone();
     agent.router = Some(Arc::new(router));
     agent.explicit_model = opts.model_flag.is_some();
-    agent.hooks = Arc::new(extensions.hooks);
+    agent.hooks = Arc::new(extensions.hooks.with_env(env));
     agent.subagents = Some(subagent_settings(config));
     if let Some(prompt) = config
         .router
@@ -196,7 +203,8 @@ pub async fn load_tool_sources(
     sources: &[Arc<dyn ToolSource>],
     cancel: &CancellationToken,
 ) {
-    let loads = sources.iter().map(|s| s.load(cancel));
+    let env = Arc::clone(&agent.tool_ctx.env);
+    let loads = sources.iter().map(|s| s.load(cancel, &env));
     for live in futures::future::join_all(loads).await {
         agent.tools.register_live(live);
     }

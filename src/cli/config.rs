@@ -225,6 +225,7 @@ fn show(ctx: &Context) -> anyhow::Result<Outcome> {
                 v => v.to_string(),
             };
             let source = ctx.out.paint("2", &format!("# {}", r.source));
+            let value = crate::terminal::inert_line(&value);
             ctx.out.line(&format!("{} = {value}  {source}", r.key))?;
         }
     }
@@ -252,7 +253,7 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
         })?;
     } else {
         for d in &diagnostics {
-            ctx.out.line(&d.to_string())?;
+            ctx.out.line(&crate::terminal::inert(&d.to_string()))?;
         }
         ctx.out.note(&match errors {
             0 => format!("configuration is valid ({} note(s))", diagnostics.len()),

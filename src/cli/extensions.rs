@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::{Context, Outcome};
 use crate::extensions::{Error, Plugin, Skill, SkillSet, discover_plugins};
 use crate::home::PilotHome;
+use crate::terminal::{inert, inert_line};
 
 #[derive(Debug, Subcommand)]
 pub enum SkillsCommand {
@@ -60,9 +61,9 @@ pub(super) async fn run_skills(ctx: &Context, cmd: SkillsCommand) -> anyhow::Res
                     let scope = serde_json::to_value(s.scope)?;
                     out.line(&format!(
                         "{}\t{}\t{}\t{}",
-                        s.name,
+                        inert_line(&s.name),
                         scope.as_str().unwrap_or(""),
-                        s.description,
+                        inert_line(&s.description),
                         s.path.display()
                     ))?;
                 }
@@ -86,7 +87,7 @@ pub(super) async fn run_skills(ctx: &Context, cmd: SkillsCommand) -> anyhow::Res
                 }
                 out.json(&Shown { skill, body: &body })?;
             } else {
-                out.raw(&body)?;
+                out.raw(&inert(&body))?;
             }
         }
     }
@@ -137,8 +138,8 @@ pub(super) async fn run_plugins(ctx: &Context, cmd: PluginsCommand) -> anyhow::R
                     let scope = serde_json::to_value(r.plugin.scope)?;
                     out.line(&format!(
                         "{}\t{}\t{}\tskills: {}\thooks: {}\tmcp: {}\t{}",
-                        r.plugin.name,
-                        r.plugin.version.as_deref().unwrap_or("-"),
+                        inert_line(&r.plugin.name),
+                        inert_line(r.plugin.version.as_deref().unwrap_or("-")),
                         scope.as_str().unwrap_or(""),
                         r.skills.len(),
                         r.hook_events.len(),

@@ -77,7 +77,8 @@ async fn decide(ctx: &Context, args: DecideArgs) -> anyhow::Result<Outcome> {
     if ctx.out.json {
         ctx.out.json(&decision)?;
     } else {
-        ctx.out.line(&human(&decision, args.explain))?;
+        ctx.out
+            .line(&crate::terminal::inert(&human(&decision, args.explain)))?;
     }
     Ok(Outcome::Success)
 }

@@ -4,8 +4,11 @@
 //! A file is checked three ways before it is merged: YAML syntax, the typed schema (wrong types, with
 //! serde's own line and column), and unknown keys (warnings). `${NAME}` / `${env:NAME}` references are
 //! expanded here, except in `apiKey`, which keeps its reference until a provider is actually called,
-//! so a missing key for an unused provider does not break every command.
+//! so a missing key for an unused provider does not break every command. Every name referenced (in
+//! `apiKey` too) is recorded, so children started for the agent never inherit it
+//! (`Config::env_references`).
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde_yaml::{Mapping, Value};
@@ -41,6 +44,8 @@ pub(super) struct Layer {
     pub(super) value: Value,
     pub(super) positions: KeyPositions,
     pub(super) diagnostics: Vec<Diagnostic>,
+    /// The variables this layer's `${…}` references name.
+    pub(super) env_references: BTreeSet<String>,
 }
 
 impl Layer {
@@ -51,6 +56,7 @@ impl Layer {
             value,
             positions: KeyPositions::default(),
             diagnostics: Vec::new(),
+            env_references: BTreeSet::new(),
         }
     }
 
@@ -76,6 +82,7 @@ impl Layer {
             value: Value::Mapping(Mapping::new()),
             positions: KeyPositions::scan(text),
             diagnostics: Vec::new(),
+            env_references: BTreeSet::new(),
         };
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim().is_empty() {
@@ -190,6 +197,7 @@ impl Layer {
     fn expand_env(&mut self, value: &mut Value, path: &str) {
         match value {
             Value::String(s) if s.contains("${") => {
+                self.env_references.extend(references(s).map(str::to_owned));
                 if path.rsplit('.').next() == Some("apiKey") {
                     return;
                 }
@@ -232,19 +240,55 @@ impl Layer {
     }
 }
 
+/// The pieces of `text`: literal text and the names inside `${…}` (`env:` stripped), in order.
+fn pieces(text: &str) -> impl Iterator<Item = Piece<'_>> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(start) = rest.find("${") else {
+            return Some(Piece::Text(std::mem::take(&mut rest)));
+        };
+        if start > 0 {
+            let (text, tail) = rest.split_at(start);
+            rest = tail;
+            return Some(Piece::Text(text));
+        }
+        let after = &rest[2..];
+        let Some(end) = after.find('}') else {
+            return Some(Piece::Text(std::mem::take(&mut rest)));
+        };
+        let name = after[..end].trim();
+        rest = &after[end + 1..];
+        Some(Piece::Var(name.strip_prefix("env:").unwrap_or(name)))
+    })
+}
+
+enum Piece<'a> {
+    Text(&'a str),
+    Var(&'a str),
+}
+
+/// The environment variables `${NAME}` / `${env:NAME}` in `text` name (`${userHome}` is not one).
+pub fn references(text: &str) -> impl Iterator<Item = &str> {
+    pieces(text).filter_map(|piece| match piece {
+        Piece::Var(name) if name != "userHome" => Some(name),
+        _ => None,
+    })
+}
+
 /// Expands `${NAME}` and `${env:NAME}` in `text`. `Err(name)` names the first unset variable.
 pub fn expand(text: &str) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("${") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let Some(end) = after.find('}') else {
-            out.push_str(&rest[start..]);
-            return Ok(out);
+    for piece in pieces(text) {
+        let name = match piece {
+            Piece::Text(text) => {
+                out.push_str(text);
+                continue;
+            }
+            Piece::Var(name) => name,
         };
-        let name = after[..end].trim();
-        let name = name.strip_prefix("env:").unwrap_or(name);
         match name {
             "userHome" => out.push_str(
                 &crate::home::user_home()
@@ -253,8 +297,6 @@ pub fn expand(text: &str) -> Result<String, String> {
             ),
             _ => out.push_str(&env::var(name).ok_or_else(|| name.to_owned())?),
         }
-        rest = &after[end + 1..];
     }
-    out.push_str(rest);
     Ok(out)
 }

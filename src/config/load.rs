@@ -213,7 +213,9 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
     let mut diagnostics = Vec::new();
     let mut files = Vec::new();
     let mut positions = Vec::new();
+    let mut env_references = std::collections::BTreeSet::new();
     for layer in layers {
+        env_references.extend(layer.env_references.iter().cloned());
         if let Origin::File { path } = &layer.origin {
             files.push(path.clone());
             positions.push((path.clone(), layer.positions.clone()));
@@ -225,7 +227,10 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         return Err(Error::Invalid { diagnostics });
     }
     let config: Config = match serde_yaml::from_value(merged.clone()) {
-        Ok(c) => c,
+        Ok(c) => Config {
+            env_references,
+            ..c
+        },
         Err(e) => {
             diagnostics.push(Diagnostic::new(Severity::Error, e.to_string()));
             return Err(Error::Invalid { diagnostics });

@@ -24,7 +24,7 @@ mod zero;
 
 pub use diagnostic::{Diagnostic, Location, Severity};
 pub use init::{InitOptions, render_template};
-pub use layer::{Origin, expand};
+pub use layer::{Origin, expand, references};
 pub use load::{
     Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
 };

@@ -39,6 +39,10 @@ pub struct Config {
     pub adapters: Option<serde_yaml::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub webui: Option<serde_yaml::Value>,
+    /// Every environment variable a config file references (`${NAME}`, `${env:NAME}`, including
+    /// `apiKey`); children started for the agent never inherit them (`tools::EnvFilter`).
+    #[serde(skip)]
+    pub env_references: std::collections::BTreeSet<String>,
 }
 
 /// Top-level keys that belong to PilotDeck's server side and are ignored with an info line.

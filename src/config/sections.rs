@@ -383,6 +383,24 @@ impl Default for CronConfig {
 pub struct ToolsConfig {
     pub web_search: Option<serde_yaml::Value>,
     pub permissions: PermissionsConfig,
+    pub bash: BashToolConfig,
+}
+
+/// `tools.bash`: settings of the bash tool and the other children started for the agent.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct BashToolConfig {
+    pub env: EnvFilterConfig,
+}
+
+/// `tools.bash.env`: which inherited environment variables children may see (see
+/// `tools::EnvFilter`). `include` re-allows names the built-in secret patterns or config references
+/// would hide; `exclude` hides more. Each entry is a name or a glob with `*` and `?`, case ignored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EnvFilterConfig {
+    pub include: Vec<String>,
+    pub exclude: Vec<String>,
 }
 
 /// `tools.permissions`: the default mode and rules such as `bash:git *` or `write_file:/tmp/*`.

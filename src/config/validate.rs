@@ -26,6 +26,7 @@ pub(super) fn check(loaded: &mut Loaded) {
         ));
     }
     check_choices(cfg, &mut found);
+    check_env_patterns(cfg, &mut found);
     for (severity, key, message) in found {
         let loc = loaded.location(&key);
         loaded
@@ -174,4 +175,33 @@ fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
             ),
         ));
     }
+}
+
+/// `tools.bash.env.include` / `exclude`: each entry must be a variable name or a `*`/`?` glob.
+fn check_env_patterns(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
+    let env = &cfg.tools.bash.env;
+    for (list, patterns) in [("include", &env.include), ("exclude", &env.exclude)] {
+        for (i, pattern) in patterns.iter().enumerate() {
+            if let Some(message) = env_pattern_problem(pattern) {
+                found.push((
+                    Severity::Error,
+                    format!("tools.bash.env.{list}.{i}"),
+                    message,
+                ));
+            }
+        }
+    }
+}
+
+/// Why `pattern` is not a variable name or glob (letters, digits, `_`, `*`, `?`), if it is not.
+fn env_pattern_problem(pattern: &str) -> Option<String> {
+    let valid = !pattern.is_empty()
+        && pattern
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '*' | '?'));
+    (!valid).then(|| {
+        format!(
+            "`{pattern}` is not an environment variable name or glob; use letters, digits, `_`, `*` and `?`"
+        )
+    })
 }

@@ -30,6 +30,7 @@ use tokio_util::task::AbortOnDropHandle;
 
 use super::config::{ServerEntry, Transport};
 use super::{Error, sanitize};
+use crate::tools::EnvFilter;
 use crate::tools::process::{self, CommandSpec, Pipes, StderrMode};
 
 /// Lines of a server's stderr kept for error messages.
@@ -103,7 +104,8 @@ impl std::fmt::Debug for Connection {
 
 impl Connection {
     /// Starts `entry` and lists its tools, all within its startup timeout.
-    pub async fn start(entry: &ServerEntry) -> Result<Connection, Error> {
+    /// A stdio server inherits only what `env` lets through, plus the `env:` its entry gives it.
+    pub async fn start(entry: &ServerEntry, env: &EnvFilter) -> Result<Connection, Error> {
         if !entry.config.is_enabled() {
             return Err(Error::Disabled {
                 server: entry.name.clone(),
@@ -119,17 +121,21 @@ impl Connection {
             Transport::Stdio {
                 command,
                 args,
-                env,
+                env: vars,
                 cwd,
             } => {
-                let spec = CommandSpec {
+                let mut spec = CommandSpec {
                     program: command.into(),
                     args: args.into_iter().map(Into::into).collect(),
                     cwd,
                     clear_env: false,
-                    env: env.into_iter().map(|(k, v)| (k.into(), v.into())).collect(),
+                    env: vars
+                        .into_iter()
+                        .map(|(k, v)| (k.into(), v.into()))
+                        .collect(),
                     env_remove: Vec::new(),
                 };
+                env.apply(&mut spec);
                 let pipes = Pipes {
                     stdin: true,
                     stdout: true,
@@ -227,7 +233,7 @@ impl Connection {
             tracing::warn!(
                 "MCP server `{}` is not running any more; continuing without its tools{}",
                 self.name,
-                tail(&self.stderr)
+                crate::terminal::inert(&tail(&self.stderr))
             );
         }
         alive

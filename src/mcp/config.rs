@@ -131,6 +131,21 @@ impl ServerConfig {
         allowed && !self.disabled_tools.iter().any(|t| t == tool)
     }
 
+    /// The environment variables this entry's `${…}` references name (command, args, env, cwd, URL,
+    /// headers). Children started for the agent do not inherit them.
+    pub fn env_references(&self) -> impl Iterator<Item = String> + '_ {
+        let fields = self
+            .command
+            .iter()
+            .chain(&self.args)
+            .chain(self.env.values())
+            .chain(&self.cwd)
+            .chain(&self.url)
+            .chain(&self.http_url)
+            .chain(self.headers.values());
+        fields.flat_map(|text| crate::config::references(text).map(str::to_owned))
+    }
+
     /// The transport with `${…}` and `~` expanded.
     pub fn transport(&self, server: &str) -> Result<Transport, Error> {
         let expand = |field: &str, text: &str| {

@@ -1,5 +1,6 @@
 //! The library operations behind `pilotdeck mcp list|get|add|rm|enable|disable|tools|call`. Each takes
-//! its inputs as an `XxxOptions` or plain values and returns data for `output`; none prints.
+//! its inputs as an `XxxOptions` or plain values and returns data for `output`; none prints. Servers
+//! started here inherit what the default `tools::EnvFilter` lets through, plus their own `env:`.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +13,7 @@ use super::config::{McpServers, Scope, ServerConfig, ServerEntry, scope_file};
 use super::source::start_all;
 use super::{Error, edit};
 use crate::home::PilotHome;
+use crate::tools::EnvFilter;
 
 /// One row of `pilotdeck mcp list`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -131,7 +133,7 @@ pub async fn tools(
             .collect(),
     };
     let mut out = Vec::new();
-    for (server, result) in start_all(&entries, cancel).await {
+    for (server, result) in start_all(&entries, cancel, &EnvFilter::default()).await {
         let listed = match result {
             Ok(connection) => connection.tools().await,
             Err(e) => Err(e),
@@ -171,7 +173,7 @@ pub async fn call(
             message: "not an object".to_owned(),
         });
     }
-    let connection = Connection::start(servers.get(server)?).await?;
+    let connection = Connection::start(servers.get(server)?, &EnvFilter::default()).await?;
     let offered = connection.tools().await?;
     let Some(remote) = offered.iter().find(|t| t.name == tool) else {
         return Err(Error::UnknownTool {

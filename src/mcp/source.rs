@@ -11,7 +11,7 @@ use super::Error;
 use super::bridge::McpLiveTools;
 use super::client::Connection;
 use super::config::{McpServers, ServerEntry};
-use crate::tools::{ToolSource, ToolSourceFuture};
+use crate::tools::{EnvFilter, ToolSource, ToolSourceFuture};
 
 /// The servers a run may use.
 #[derive(Debug, Clone, Default)]
@@ -41,10 +41,11 @@ impl McpToolSource {
 pub(super) async fn start_all(
     servers: &[ServerEntry],
     cancel: &CancellationToken,
+    env: &EnvFilter,
 ) -> Vec<(String, Result<Arc<Connection>, Error>)> {
     let starts = servers.iter().map(|entry| async move {
         let result = tokio::select! {
-            r = Connection::start(entry) => r.map(Arc::new),
+            r = Connection::start(entry, env) => r.map(Arc::new),
             () = cancel.cancelled() => Err(Error::Initialize {
                 server: entry.name.clone(),
                 message: "cancelled".to_owned(),
@@ -57,10 +58,14 @@ pub(super) async fn start_all(
 }
 
 impl ToolSource for McpToolSource {
-    fn load<'a>(&'a self, cancel: &'a CancellationToken) -> ToolSourceFuture<'a> {
+    fn load<'a>(
+        &'a self,
+        cancel: &'a CancellationToken,
+        env: &'a EnvFilter,
+    ) -> ToolSourceFuture<'a> {
         Box::pin(async move {
             let mut connections = Vec::new();
-            for (name, result) in start_all(&self.servers, cancel).await {
+            for (name, result) in start_all(&self.servers, cancel, env).await {
                 match result {
                     Ok(connection) => {
                         tracing::debug!(server = %name, pid = ?connection.pid(), "mcp server started");
@@ -71,6 +76,13 @@ impl ToolSource for McpToolSource {
             }
             Arc::new(McpLiveTools::new(connections)) as Arc<dyn crate::tools::LiveTools>
         })
+    }
+
+    fn env_references(&self) -> Vec<String> {
+        self.servers
+            .iter()
+            .flat_map(|s| s.config.env_references())
+            .collect()
     }
 }
 

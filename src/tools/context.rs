@@ -1,5 +1,6 @@
 //! [`ToolContext`]: everything a tool call may use — the workspace, the permission policy, the
-//! per-session read state, the turn's cancellation token and the spill directory.
+//! per-session read state, the turn's cancellation token, the spill directory and the environment
+//! filter for the children it starts.
 //!
 //! One context lives per session; the loop clones it with the turn's token via
 //! [`ToolContext::with_cancel`]. Clones share the read state, so a file read in one turn may be
@@ -13,6 +14,7 @@ use std::time::SystemTime;
 use tokio_util::sync::CancellationToken;
 
 use super::Error;
+use super::env_filter::EnvFilter;
 use super::permission::{Approver, PermissionPolicy};
 
 /// The directories tools work in: the project root and the `--add-dir` directories, all canonical.
@@ -125,6 +127,9 @@ pub struct ToolContext {
     /// own transcripts from it; hooks get them in their payload).
     pub session: Option<String>,
     pub transcript: Option<PathBuf>,
+    /// What children started for the agent (bash, hooks, MCP servers) may inherit from the
+    /// environment.
+    pub env: Arc<EnvFilter>,
 }
 
 impl ToolContext {
@@ -142,6 +147,7 @@ impl ToolContext {
             approver: None,
             session: None,
             transcript: None,
+            env: Arc::new(EnvFilter::default()),
         }
     }
 

@@ -1,7 +1,8 @@
 //! The tools layer: the [`Tool`] trait every callable tool implements (builtins and MCP tools),
 //! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
-//! starts child processes ([`process`]), and the large-result spill.
+//! starts child processes ([`process`]), the filter of what those children inherit from the
+//! environment ([`EnvFilter`]), and the large-result spill.
 //!
 //! The loop owns scheduling, transcripts and events; this module owns what a single call does:
 //! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], run the
@@ -45,6 +46,7 @@
 
 pub mod builtin;
 mod context;
+mod env_filter;
 mod error;
 mod output;
 pub mod permission;
@@ -56,6 +58,7 @@ pub mod spill;
 mod tool;
 
 pub use context::{FileStamp, ReadState, ToolContext, Workspace};
+pub use env_filter::{EnvFilter, SECRET_PATTERNS};
 pub use error::Error;
 pub use output::ToolOutput;
 pub use registry::{ExecutionStatus, ToolCall, ToolDefinition, ToolExecution, ToolRegistry};

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 use super::Tool;
+use super::env_filter::EnvFilter;
 
 /// The future [`ToolSource::load`] returns.
 pub type ToolSourceFuture<'a> = Pin<Box<dyn Future<Output = Arc<dyn LiveTools>> + Send + 'a>>;
@@ -29,6 +30,19 @@ pub trait LiveTools: Send + Sync + std::fmt::Debug {
 /// is reported by the source itself (a warning on stderr) and left out; the run goes on with the rest.
 /// It stops promptly when `cancel` fires. The live set it returns owns whatever keeps them alive (child
 /// processes, connections); dropping it (and every tool taken from it) releases them.
+///
+/// Children a source starts (MCP stdio servers) inherit only what `env` lets through; the variables
+/// they are given explicitly by their own config are theirs.
 pub trait ToolSource: Send + Sync + std::fmt::Debug {
-    fn load<'a>(&'a self, cancel: &'a CancellationToken) -> ToolSourceFuture<'a>;
+    fn load<'a>(
+        &'a self,
+        cancel: &'a CancellationToken,
+        env: &'a EnvFilter,
+    ) -> ToolSourceFuture<'a>;
+
+    /// The environment variables the source's config references (`${NAME}` in mcp.json): the
+    /// session hides them from every child, as it hides those `pilotdeck.yaml` references.
+    fn env_references(&self) -> Vec<String> {
+        Vec::new()
+    }
 }

@@ -11,6 +11,7 @@ use crate::always_on::review::{ProjectStatus, Shown};
 use crate::always_on::settings::Edited;
 use crate::always_on::{TickOutcome, TickReport};
 use crate::cli::Context;
+use crate::terminal::{inert, inert_line};
 
 /// `always-on diff --json`.
 #[derive(Debug, Serialize)]
@@ -72,7 +73,7 @@ pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
         (Some(e), TickOutcome::Executed) => format!("{line}\n  the execution stopped early: {e}"),
         _ => line,
     };
-    ctx.out.line(&line)
+    ctx.out.line(&inert(&line))
 }
 
 /// `always-on tick --json`: the array of reports with `--all`, else the one report.
@@ -146,7 +147,7 @@ pub(super) fn plans(ctx: &Context, plans: &[PlanRow]) -> anyhow::Result<()> {
             p.id,
             p.status,
             format_ms(p.created_at),
-            p.title
+            inert_line(&p.title)
         ))?;
     }
     Ok(())
@@ -158,8 +159,12 @@ pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
         return Ok(());
     }
     let p = &shown.plan;
-    ctx.out
-        .line(&format!("plan {} — {} ({})", p.id, p.title, p.status))?;
+    ctx.out.line(&format!(
+        "plan {} — {} ({})",
+        p.id,
+        inert_line(&p.title),
+        p.status
+    ))?;
     if let Some(c) = &shown.workspace {
         ctx.out.line(&format!(
             "workspace {} ({}{}, {})",
@@ -173,17 +178,17 @@ pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
         ))?;
     }
     ctx.out.line("")?;
-    ctx.out.raw(&shown.plan_text)?;
+    ctx.out.raw(&inert(&shown.plan_text))?;
     if let Some(report) = &shown.report_text {
         ctx.out.line("\n---\n")?;
-        ctx.out.raw(report)?;
+        ctx.out.raw(&inert(report))?;
     }
     if let Some(stat) = &shown.diffstat {
         ctx.out.line("\n--- workspace changes\n")?;
-        ctx.out.raw(if stat.trim().is_empty() {
-            "no changes\n"
+        ctx.out.raw(&if stat.trim().is_empty() {
+            "no changes\n".into()
         } else {
-            stat
+            inert(stat)
         })?;
     }
     Ok(())
@@ -216,7 +221,8 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
         } else {
             "updated"
         };
-        ctx.out.line(&format!("{how}  {f}"))?;
+        ctx.out
+            .line(&format!("{how}  {}", inert_line(&f.to_string())))?;
     }
     ctx.out.note(&format!(
         "{verb} {} file(s) from plan {}{}",
@@ -240,7 +246,7 @@ pub(super) fn diff(ctx: &Context, plan: &PlanRow, diff: &WorkspaceDiff) -> anyho
             patch: &diff.patch,
         })?;
     } else {
-        ctx.out.raw(&diff.patch)?;
+        ctx.out.raw(&crate::terminal::inert(&diff.patch))?;
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use dialoguer::Select;
 use dialoguer::console::Term;
 
+use crate::terminal::inert_line;
 use crate::tools::permission::{Approver, ApproverFuture, PermissionPolicy, PermissionRequest};
 
 /// Asks the person at the terminal.
@@ -27,10 +28,13 @@ impl Approver for TerminalApprover {
     ) -> ApproverFuture<'a> {
         Box::pin(async move {
             let rule = request.suggested_rule();
-            let prompt = format!("Allow {rule}? ({reason})");
+            // The rule and reason quote the model's command or path: shown inert, on one line, so
+            // the person decides on what will really run.
+            let shown = inert_line(&rule);
+            let prompt = format!("Allow {shown}? ({})", inert_line(reason));
             let items = [
                 "Allow once".to_owned(),
-                format!("Allow `{rule}` for this session"),
+                format!("Allow `{shown}` for this session"),
                 "Deny".to_owned(),
             ];
             let choice = tokio::task::spawn_blocking(move || {

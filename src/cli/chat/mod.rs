@@ -26,6 +26,7 @@ use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::model::Usage;
 use crate::session::TurnStatus;
+use crate::terminal::inert;
 use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Args, Default)]
@@ -277,7 +278,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
     let mut write_error = None;
     let mut emit = |event: AgentEvent| match &event {
         AgentEvent::TextDelta { text } => {
-            if let Err(e) = out.raw(text) {
+            if let Err(e) = out.raw(&inert(text)) {
                 write_error.get_or_insert(e);
             }
             ends_with_newline = text.ends_with('\n');

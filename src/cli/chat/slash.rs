@@ -93,7 +93,7 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             };
             match crate::memory::recall(&memory, &opts).await {
                 Ok(result) if result.notes.is_empty() => out.note("no memory notes match"),
-                Ok(result) => out.raw(&crate::memory::render(&result))?,
+                Ok(result) => out.raw(&crate::terminal::inert(&crate::memory::render(&result)))?,
                 Err(e) => out.error(&e.to_string()),
             }
         }

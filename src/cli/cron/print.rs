@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::cli::{Context, Outcome};
 use crate::cron::{ImportReport, RunRecord, RunStatus, TaskId, TaskView, TickReport};
+use crate::terminal::{inert, inert_line};
 
 /// `cron rm --json`.
 #[derive(Debug, Serialize)]
@@ -32,7 +33,7 @@ pub(super) fn print_task(ctx: &Context, v: &TaskView, verb: &str) -> anyhow::Res
     let out = &ctx.out;
     out.line(&format!("{verb} {}", v.id))?;
     if let Some(n) = &v.name {
-        out.line(&format!("  name      {n}"))?;
+        out.line(&format!("  name      {}", inert_line(n)))?;
     }
     out.line(&format!("  schedule  {} ({})", v.schedule_text, v.timezone))?;
     out.line(&format!("  state     {}", v.state_str()))?;
@@ -109,10 +110,12 @@ pub(super) fn imported(ctx: &Context, report: &ImportReport) -> anyhow::Result<(
 pub(super) fn first_line(text: &str, max: usize) -> String {
     let line = text.lines().next().unwrap_or_default();
     let short: String = line.chars().take(max).collect();
-    if short.len() < line.len() {
+    let cut = short.len() < line.len();
+    let short = inert_line(&short);
+    if cut {
         format!("{short}…")
     } else {
-        short
+        short.into_owned()
     }
 }
 
@@ -184,7 +187,7 @@ pub(super) fn print_runs(ctx: &Context, runs: &[RunRecord], single: bool) -> any
     for r in runs {
         ctx.out.line(&run_line(r))?;
         if single && !r.text.is_empty() {
-            ctx.out.line(r.text.trim_end())?;
+            ctx.out.line(&inert(r.text.trim_end()))?;
         }
     }
     Ok(())

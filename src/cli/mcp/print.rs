@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::cli::Context;
 use crate::mcp::ops::{ServerDetails, ServerSummary, ServerTools};
 use crate::mcp::{CallOutput, Error};
+use crate::terminal::{inert, inert_line};
 
 /// One warning per mcp.json entry (or file) that cannot be used.
 pub(super) fn problems(ctx: &Context, problems: &[Error]) {
@@ -28,11 +29,11 @@ pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<(
             let scope = serde_json::to_value(r.scope)?;
             out.line(&format!(
                 "{}\t{}\t{}\t{}\t{}",
-                r.name,
+                inert_line(&r.name),
                 scope.as_str().unwrap_or(""),
                 r.transport,
                 if r.enabled { "enabled" } else { "disabled" },
-                r.target
+                inert_line(&r.target.to_string())
             ))?;
         }
     }
@@ -64,12 +65,21 @@ pub(super) fn tools(ctx: &Context, listed: &[ServerTools]) -> anyhow::Result<()>
             out.error(e);
             continue;
         }
-        out.line(&format!("{} ({} tools)", server.server, server.tools.len()))?;
+        out.line(&format!(
+            "{} ({} tools)",
+            inert_line(&server.server),
+            server.tools.len()
+        ))?;
         for t in &server.tools {
             let first = t.description.lines().next().unwrap_or("");
             let ro = if t.read_only { " [read-only]" } else { "" };
-            out.line(&format!("  {}{ro}  {first}", t.qualified_name))?;
-            out.line(&format!("    schema: {}", t.input_schema))?;
+            out.line(&format!(
+                "  {}{ro}  {}",
+                inert_line(&t.qualified_name),
+                inert_line(first)
+            ))?;
+            let schema = t.input_schema.to_string();
+            out.line(&format!("    schema: {}", inert_line(&schema)))?;
         }
     }
     Ok(())
@@ -83,7 +93,7 @@ pub(super) fn called(ctx: &Context, result: &CallOutput) -> anyhow::Result<()> {
     } else if result.is_error {
         out.error(&result.text);
     } else {
-        out.line(&result.text)?;
+        out.line(&inert(&result.text))?;
     }
     Ok(())
 }

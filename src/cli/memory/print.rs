@@ -9,6 +9,7 @@ use crate::memory::{
     self, Bundle, Capture, DreamReport, ImportReport, ModelStep, NoteView, ProjectIndexReport,
     RecallResult, Stats, Trace,
 };
+use crate::terminal::{inert, inert_line};
 
 /// `memory show --json`: the note's catalog entry and its file's text.
 #[derive(Debug, Serialize)]
@@ -39,7 +40,7 @@ pub(super) fn indexed(ctx: &Context, reports: &[ProjectIndexReport]) -> anyhow::
             r.written.len()
         ))?;
         for w in &r.written {
-            out.line(&format!("  {w}"))?;
+            out.line(&format!("  {}", inert_line(&w.to_string())))?;
         }
     }
     Ok(())
@@ -61,7 +62,7 @@ pub(super) fn recalled(ctx: &Context, result: &RecallResult) -> anyhow::Result<(
     } else if result.notes.is_empty() {
         out.note("no relevant notes");
     } else {
-        out.raw(&memory::render(result))?;
+        out.raw(&inert(&memory::render(result)))?;
     }
     Ok(())
 }
@@ -118,8 +119,8 @@ pub(super) fn notes(ctx: &Context, notes: &[NoteView]) -> anyhow::Result<()> {
             "{}  [{}] {} — {}{mark}",
             n.id,
             n.note.kind.as_str(),
-            n.note.name,
-            n.note.description
+            inert_line(&n.note.name),
+            inert_line(&n.note.description)
         ))?;
     }
     Ok(())
@@ -150,10 +151,11 @@ pub(super) fn pending(ctx: &Context, captures: &[Capture]) -> anyhow::Result<()>
             .take(80)
             .collect();
         out.line(&format!(
-            "{}  {}  {}  {first}",
+            "{}  {}  {}  {}",
             c.id,
             c.captured_at,
-            c.session_id.as_deref().unwrap_or("-")
+            c.session_id.as_deref().unwrap_or("-"),
+            inert_line(&first)
         ))?;
     }
     Ok(())
@@ -175,7 +177,10 @@ pub(super) fn traces(ctx: &Context, traces: &[Trace]) -> anyhow::Result<()> {
     for t in traces {
         out.line(&format!(
             "{}  {}  {}  {}",
-            t.at, t.kind, t.project_key, t.detail
+            t.at,
+            t.kind,
+            t.project_key,
+            inert_line(&t.detail.to_string())
         ))?;
     }
     Ok(())

@@ -219,7 +219,7 @@ fn confirm_remove(summary: &session::SessionSummary) -> anyhow::Result<bool> {
     let question = format!(
         "Delete session {} \"{}\"?",
         session::short(&summary.id),
-        summary.title
+        crate::terminal::inert_line(&summary.title)
     );
     dialoguer::Confirm::new()
         .with_prompt(question)

@@ -7,6 +7,7 @@ use crate::cli::Context;
 use crate::session::{
     self, ExportFormat, Loaded, SearchHit, SessionId, SessionSummary, SyncReport,
 };
+use crate::terminal::{inert, inert_line};
 
 /// `session fork --json`: the new session.
 #[derive(Debug, Serialize)]
@@ -63,7 +64,7 @@ pub(super) fn sessions(
                 s.input_tokens + s.output_tokens,
                 cost,
                 s.model,
-                s.title
+                inert_line(&s.title)
             ))?;
         }
     }
@@ -80,7 +81,7 @@ pub(super) fn transcript(ctx: &Context, loaded: &Loaded) -> anyhow::Result<()> {
         ))?;
     } else {
         ctx.out
-            .raw(&session::markdown(&loaded.summary, &loaded.records))?;
+            .raw(&inert(&session::markdown(&loaded.summary, &loaded.records)))?;
     }
     Ok(())
 }
@@ -129,7 +130,12 @@ pub(super) fn removed(ctx: &Context, id: &SessionId) -> anyhow::Result<()> {
 /// `session export`: the transcript in `format`, whatever `--json` says.
 pub(super) fn exported(ctx: &Context, loaded: &Loaded, format: ExportFormat) -> anyhow::Result<()> {
     ctx.out
-        .raw(&session::export(&loaded.summary, &loaded.records, format))?;
+        // JSON keeps its meaning through `inert` (see `terminal`); Markdown shows escapes.
+        .raw(&inert(&session::export(
+            &loaded.summary,
+            &loaded.records,
+            format,
+        )))?;
     if format == ExportFormat::Json {
         ctx.out.raw("\n")?;
     }
@@ -149,8 +155,8 @@ pub(super) fn hits(ctx: &Context, hits: &[SearchHit], query: &str) -> anyhow::Re
                 session::short(&h.session_id),
                 h.turn,
                 h.role,
-                h.title,
-                h.snippet
+                inert_line(&h.title),
+                inert_line(&h.snippet)
             ))?;
         }
     }

@@ -7,27 +7,29 @@
 //! is context for the model. Exit 2: blocked, stderr is the reason. Anything else (another exit code,
 //! a signal, a timeout, a command that cannot start) is a warning and changes nothing.
 
-use std::path::Path;
 use std::time::Duration;
 
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use super::{CommandHook, HookDecision, HookEvent, HookOutcome};
+use super::{CommandHook, HookDecision, HookEvent, HookOutcome, Hooks};
+use crate::terminal::inert;
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 
 /// Bytes of stdout and stderr kept from a hook.
 const OUTPUT_LIMIT: usize = 64 * 1024;
 
+/// Runs `hook` in the project root of `hooks`, with the environment its filter lets through.
 pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
-    cwd: &Path,
+    hooks: &Hooks,
     session: Option<&str>,
     stdin: Vec<u8>,
     timeout: Duration,
     cancel: &CancellationToken,
 ) -> HookOutcome {
+    let cwd = hooks.cwd.as_path();
     let mut spec = CommandSpec::new("sh")
         .arg("-c")
         .arg(&hook.command)
@@ -43,6 +45,7 @@ pub(super) async fn run(
             .env("PILOTDECK_PLUGIN_ROOT", root)
             .env("CLAUDE_PLUGIN_ROOT", root);
     }
+    hooks.env.apply(&mut spec);
     let options = RunOptions {
         stdin: Some(stdin),
         timeout: Some(timeout),
@@ -76,7 +79,7 @@ pub(super) async fn run(
             tracing::warn!(
                 "{name} hook `{}` failed ({code}): {}; going on",
                 hook.command,
-                output.stderr.text.trim()
+                inert(output.stderr.text.trim())
             );
             HookOutcome::default()
         }
@@ -116,7 +119,7 @@ fn read_output(event: HookEvent, stdout: &str) -> HookOutcome {
     };
     let str_at = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
     if let Some(message) = str_at(&json, "systemMessage") {
-        tracing::warn!("{} hook: {message}", event.as_str());
+        tracing::warn!("{} hook: {}", event.as_str(), inert(&message));
     }
     let specific = json
         .get("hookSpecificOutput")

@@ -11,12 +11,14 @@
 //! stderr is the reason; any other exit, a timeout or a failure to start = a warning on stderr and
 //! the run goes on. Matching hooks run one after another in configuration order (pilotdeck.yaml
 //! first, then plugins); the first block stops the rest. Every child goes through
-//! `tools::process`, so a timed-out or cancelled hook's whole process group is killed.
+//! `tools::process`, so a timed-out or cancelled hook's whole process group is killed, and inherits
+//! only what the session's `tools::EnvFilter` lets through (no secrets).
 
 mod command;
 mod config;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -24,6 +26,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::{Error, Plugin};
 use crate::config::Config;
+use crate::tools::EnvFilter;
 pub use config::{CommandHook, HookGroup, Matcher};
 
 /// Default timeout of a hook command.
@@ -125,6 +128,8 @@ pub struct Hooks {
     groups: Vec<HookGroup>,
     /// Where commands run (the project root).
     cwd: PathBuf,
+    /// What the hook commands may inherit from the environment.
+    env: Arc<EnvFilter>,
 }
 
 impl Hooks {
@@ -152,7 +157,15 @@ impl Hooks {
         Hooks {
             groups,
             cwd: project_root.to_owned(),
+            env: Arc::new(EnvFilter::from_config(config)),
         }
+    }
+
+    /// The same hooks with `env` as their environment filter (the session's, which also knows the
+    /// variables the MCP config references).
+    #[must_use]
+    pub fn with_env(self, env: Arc<EnvFilter>) -> Hooks {
+        Hooks { env, ..self }
     }
 
     /// The hooks that apply inside a sub-agent: tool calls and compaction (its session start,
@@ -171,6 +184,7 @@ impl Hooks {
                 .cloned()
                 .collect(),
             cwd: self.cwd.clone(),
+            env: Arc::clone(&self.env),
         }
     }
 
@@ -227,7 +241,7 @@ impl Hooks {
             let run = command::run(
                 hook,
                 event,
-                &self.cwd,
+                self,
                 scope.session,
                 stdin.clone(),
                 hook.timeout.unwrap_or(event.default_timeout()),

@@ -1,8 +1,8 @@
 //! `bash`: run a shell command in the project directory through [`crate::tools::process::run`], so it
 //! gets its own process group that is killed as a whole on timeout, cancellation or exit (background
 //! jobs do not outlive the call). stdout and stderr are captured separately with a head+tail cap.
-//! Provider credentials (`*_API_KEY`, `*_AUTH_TOKEN`) are removed from the shell's environment so
-//! a command cannot echo them into a transcript.
+//! Secrets are removed from the shell's environment by the session's [`crate::tools::EnvFilter`], so a
+//! command cannot echo them into a transcript.
 
 use std::path::Path;
 use std::time::Duration;
@@ -64,13 +64,6 @@ impl Tool for BashTool {
     }
 }
 
-/// Environment variables that hold model-provider credentials (`OPENAI_API_KEY`,
-/// `ANTHROPIC_AUTH_TOKEN`, …). They are removed from the shell's environment: a command that
-/// printed one would put the key into the tool result, and so into the transcript.
-fn is_model_secret(name: &str) -> bool {
-    name.ends_with("_API_KEY") || name.ends_with("_AUTH_TOKEN")
-}
-
 async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let command = string(input, "command").unwrap_or_default();
     let secs = uint(input, "timeout_secs").unwrap_or(DEFAULT_TIMEOUT_SECS);
@@ -85,7 +78,7 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     } else {
         "/bin/sh"
     };
-    let spec = CommandSpec::new(shell)
+    let mut spec = CommandSpec::new(shell)
         .arg("-c")
         .arg(command)
         .cwd(ctx.workspace.root())
@@ -94,13 +87,7 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .env("GIT_PAGER", "cat")
         .env("GIT_TERMINAL_PROMPT", "0")
         .env("PILOTDECK_TOOL", "bash");
-    let spec = CommandSpec {
-        env_remove: std::env::vars_os()
-            .map(|(name, _)| name)
-            .filter(|name| name.to_str().is_some_and(is_model_secret))
-            .collect(),
-        ..spec
-    };
+    ctx.env.apply(&mut spec);
     let out = process::run(
         &spec,
         RunOptions {
@@ -139,17 +126,4 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let mut output = ToolOutput::ok(content, summary);
     output.is_error = is_error;
     Ok(output)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn provider_keys_are_secret_and_ordinary_variables_are_not() {
-        assert!(is_model_secret("OPENAI_API_KEY"));
-        assert!(is_model_secret("ANTHROPIC_AUTH_TOKEN"));
-        assert!(!is_model_secret("PATH"));
-        assert!(!is_model_secret("GITHUB_TOKEN"));
-    }
 }

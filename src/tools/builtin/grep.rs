@@ -1,8 +1,12 @@
 //! `grep`: regular-expression search over file contents, gitignore-aware, walking in parallel with
 //! the `ignore` crate and matching with the `regex` crate (a whole-file check first, so files without
-//! a match cost one pass). Binary files are skipped. Results are sorted by path and capped.
+//! a match cost one pass). Binary files are skipped, and so are regular files with several hard
+//! links: one may be a file outside the project reached through a link (the output says how many;
+//! `read_file` on one explains). Results are sorted by path and capped.
 
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use ignore::WalkState;
@@ -107,9 +111,16 @@ async fn grep(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         })?;
     let glob = string(input, "glob").map(str::to_owned);
     let owned = root.clone();
-    let mut hits = blocking(move || search(&owned, glob.as_deref(), &regex, max)).await?;
+    let (mut hits, linked) = blocking(move || search(&owned, glob.as_deref(), &regex, max)).await?;
     hits.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(render(ctx, &pattern, mode, max, &hits))
+    let mut output = render(ctx, &pattern, mode, max, &hits);
+    if linked > 0 {
+        output.content.push_str(&format!(
+            "\n[{linked} files with several hard links were not searched: each may be a file \
+             outside the project; read_file on one says how to allow it]"
+        ));
+    }
+    Ok(output)
 }
 
 fn search(
@@ -117,7 +128,7 @@ fn search(
     glob: Option<&str>,
     regex: &Regex,
     max: usize,
-) -> Result<Vec<FileHits>, Error> {
+) -> Result<(Vec<FileHits>, usize), Error> {
     let mut builder = walker(root);
     if let Some(glob) = glob {
         let bad = |e: ignore::Error| Error::BadPattern {
@@ -132,15 +143,19 @@ fn search(
         builder.overrides(overrides);
     }
     let hits = Mutex::new(Vec::new());
+    let linked = AtomicUsize::new(0);
     builder.build_parallel().run(|| {
-        let hits = &hits;
+        let (hits, linked) = (&hits, &linked);
         Box::new(move |entry| {
             let Ok(entry) = entry else {
                 return WalkState::Continue;
             };
-            if entry.file_type().is_some_and(|t| t.is_file())
-                && let Some(found) = search_file(entry.path(), regex, max)
-            {
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                return WalkState::Continue;
+            }
+            if entry.metadata().is_ok_and(|m| m.nlink() > 1) {
+                linked.fetch_add(1, Ordering::Relaxed);
+            } else if let Some(found) = search_file(entry.path(), regex, max) {
                 hits.lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .push(found);
@@ -148,7 +163,8 @@ fn search(
             WalkState::Continue
         })
     });
-    Ok(hits.into_inner().unwrap_or_else(PoisonError::into_inner))
+    let hits = hits.into_inner().unwrap_or_else(PoisonError::into_inner);
+    Ok((hits, linked.into_inner()))
 }
 
 fn search_file(path: &Path, regex: &Regex, max: usize) -> Option<FileHits> {

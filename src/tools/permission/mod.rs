@@ -25,13 +25,15 @@
 //! 7. the mode's default: `full` allows; otherwise paths inside the project and `--add-dir` dirs are
 //!    allowed, paths outside ask, dangerous shell commands (destructive git operations, `rm -r`,
 //!    wrapped commands that cannot be read) ask, and other tools that are not read-only (e.g. MCP
-//!    tools) ask.
+//!    tools) ask. A regular file with more than one hard link counts as outside (`links.rs`): its
+//!    contents may be a file outside the project.
 
 mod awk;
 mod bash;
 mod error;
 mod expand;
 mod git;
+mod links;
 mod mode;
 mod paths;
 mod policy;

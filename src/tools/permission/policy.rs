@@ -5,6 +5,7 @@ use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use super::bash::{CommandClass, classify_in};
+use super::links::shared_link_count;
 use super::protected::Protected;
 use super::rule::{FixedRules, Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
@@ -262,9 +263,9 @@ impl PermissionPolicy {
     ///    `write_file` rule does not lift it);
     /// 6. an allow rule → Allow (for a compound command, every part must be allowed by some rule;
     ///    for a file tool, a rule without a pattern covers only paths inside the workspace);
-    /// 7. the mode: `full` → Allow; else a path inside the workspace → Allow, outside → Ask; a
-    ///    dangerous command → Ask; any other command → Allow; another tool → Allow if read-only,
-    ///    else Ask.
+    /// 7. the mode: `full` → Allow; else a path inside the workspace → Allow (a regular file with
+    ///    several hard links → Ask, as it may be a file outside), outside → Ask; a dangerous command
+    ///    → Ask; any other command → Allow; another tool → Allow if read-only, else Ask.
     pub fn decide(&self, request: &PermissionRequest) -> Decision {
         let tool = request.tool.as_str();
         let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
@@ -368,6 +369,17 @@ impl PermissionPolicy {
                         ),
                     };
                 };
+                if let Some(links) = shared_link_count(resolved) {
+                    return Decision::Ask {
+                        reason: format!(
+                            "`{tool}` on `{}`: the file has {links} hard links, so it may be a file \
+                             outside the project reached through a link; a rule naming the path \
+                             (e.g. `{tool}:{}`) allows it",
+                            resolved.display(),
+                            resolved.display()
+                        ),
+                    };
+                }
                 Decision::Allow
             }
             Subject::Command {
@@ -461,7 +473,8 @@ impl PermissionPolicy {
                 r.matches_path(tool, resolved)
                     && (kind != RuleKind::Allow
                         || r.has_pattern()
-                        || self.workspace.contains(resolved))
+                        || (self.workspace.contains(resolved)
+                            && shared_link_count(resolved).is_none()))
             }),
             Subject::Other => rules.find(|r| r.matches_plain(tool)),
             Subject::Command { line, segments, .. } => {
