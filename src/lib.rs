@@ -19,6 +19,7 @@ pub mod memory;
 pub mod model;
 pub mod output;
 pub mod router;
+pub mod sandbox;
 pub mod session;
 pub mod store;
 pub mod tools;

@@ -35,6 +35,8 @@ pub struct AgentOptions {
     pub append_system: Option<String>,
     /// Nobody can answer permission prompts.
     pub unattended: bool,
+    /// `--allow-network`: sandboxed commands may open TCP connections.
+    pub allow_network: bool,
     /// `--max-turns`; else `agent.maxIterations`; else 50.
     pub max_iterations: Option<u32>,
     /// Tool calls per turn; else the default (500).
@@ -62,6 +64,8 @@ pub enum SetupError {
     Workspace(#[from] crate::tools::Error),
     #[error(transparent)]
     Router(#[from] crate::router::Error),
+    #[error(transparent)]
+    Sandbox(#[from] crate::sandbox::Error),
 }
 
 /// The model a session uses: the flag, else the session's, else the config's default.
@@ -105,7 +109,9 @@ pub fn build(
         },
     )?;
     let mode = policy.mode();
-    let tool_ctx = ToolContext::new(policy, tokio_util::sync::CancellationToken::new());
+    let sandbox = crate::sandbox::for_agent(home, config, &policy, opts.unattended, opts.allow_network)?;
+    let mut tool_ctx = ToolContext::new(policy, tokio_util::sync::CancellationToken::new());
+    tool_ctx.sandbox = sandbox.clone();
     let extensions = Extensions::load(home, &project.root, config);
     for problem in &extensions.problems {
         tracing::warn!("{problem}");
@@ -152,7 +158,7 @@ pub fn build(
     agent.output_schema = opts.output_schema.clone();
     agent.router = Some(Arc::new(router));
     agent.explicit_model = opts.model_flag.is_some();
-    agent.hooks = Arc::new(extensions.hooks);
+    agent.hooks = Arc::new(extensions.hooks.with_sandbox(sandbox));
     agent.subagents = Some(subagent_settings(config));
     if let Some(prompt) = config
         .router
@@ -200,7 +206,8 @@ pub async fn load_tool_sources(
     sources: &[Arc<dyn ToolSource>],
     cancel: &CancellationToken,
 ) {
-    let loads = sources.iter().map(|s| s.load(cancel));
+    let sandbox = agent.tool_ctx.sandbox.clone();
+    let loads = sources.iter().map(|s| s.load(sandbox.as_ref(), cancel));
     for live in futures::future::join_all(loads).await {
         agent.tools.register_live(live);
     }

@@ -84,6 +84,7 @@ pub async fn run_turn(
             permission_mode: Some(spec.mode),
             always_on_deny: spec.always_on_deny,
             unattended: true,
+            allow_network: false,
             max_iterations: Some(limits.max_turns.max(1)),
             max_tool_calls: Some(limits.max_tool_calls),
             timeout: (limits.timeout_minutes > 0)

@@ -199,7 +199,11 @@ impl LiveTools for Fixed {
 }
 
 impl ToolSource for PlanToolSource {
-    fn load<'a>(&'a self, _cancel: &'a CancellationToken) -> ToolSourceFuture<'a> {
+    fn load<'a>(
+        &'a self,
+        _sandbox: Option<&'a crate::sandbox::Confinement>,
+        _cancel: &'a CancellationToken,
+    ) -> ToolSourceFuture<'a> {
         let live: Arc<dyn LiveTools> = Arc::new(Fixed(Arc::clone(&self.0)));
         Box::pin(async move { live })
     }

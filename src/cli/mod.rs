@@ -15,6 +15,7 @@ mod mcp;
 mod memory;
 mod router;
 mod run;
+mod sandbox;
 mod session;
 
 use std::path::PathBuf;
@@ -119,8 +120,11 @@ pub enum Command {
     /// Plugins (bundles of skills, hooks and MCP servers): list them
     #[command(subcommand)]
     Plugins(extensions::PluginsCommand),
-    /// Check the installation: config, providers, tools, state database, permissions, disk
+    /// Check the installation: config, providers, tools, sandbox, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
+    /// The OS sandbox of the agent's commands: run any command in it
+    #[command(subcommand)]
+    Sandbox(sandbox::SandboxCommand),
     /// Print the version
     Version,
 }
@@ -217,6 +221,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Sandbox(cmd) => sandbox::run(&ctx, cmd).await,
         Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
         Command::Skills(cmd) => extensions::run_skills(&ctx, cmd).await,

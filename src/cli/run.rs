@@ -52,6 +52,9 @@ pub struct RunArgs {
     /// Another directory the agent may write to (repeatable)
     #[arg(long, value_name = "DIR")]
     add_dir: Vec<PathBuf>,
+    /// Let sandboxed commands open network connections (closed by default in unattended runs)
+    #[arg(long)]
+    allow_network: bool,
     /// Allow calls matching RULE, e.g. 'bash:cargo *' or 'write_file:/tmp/*' (repeatable)
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
@@ -204,6 +207,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             system: args.system.clone(),
             append_system: args.append_system_prompt.clone(),
             unattended: true,
+            allow_network: args.allow_network,
             max_iterations: args.max_turns,
             max_tool_calls: None,
             timeout: args.timeout,

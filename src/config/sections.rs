@@ -383,6 +383,22 @@ impl Default for CronConfig {
 pub struct ToolsConfig {
     pub web_search: Option<serde_yaml::Value>,
     pub permissions: PermissionsConfig,
+    pub sandbox: SandboxConfig,
+}
+
+/// `tools.sandbox`: the OS sandbox of the commands the agent starts (see `crate::sandbox`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SandboxConfig {
+    /// `auto` (default), `landlock`, `seatbelt` or `none`.
+    pub backend: Option<String>,
+    /// TCP for sandboxed commands; unset: open in `workspace-write` with someone watching, closed
+    /// in `read-only` and unattended runs.
+    pub network: Option<bool>,
+    /// Refuse to run when no sandbox can be applied.
+    pub required: bool,
+    /// More secret paths hidden from commands (`~/` allowed).
+    pub hide: Vec<String>,
 }
 
 /// `tools.permissions`: the default mode and rules such as `bash:git *` or `write_file:/tmp/*`.

@@ -115,6 +115,7 @@ async fn agent_turn(
             cwd: project.root.clone(),
             permission_mode,
             unattended: true,
+            allow_network: false,
             tool_sources,
             ..AgentOptions::default()
         },

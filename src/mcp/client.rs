@@ -129,6 +129,7 @@ impl Connection {
                     clear_env: false,
                     env: env.into_iter().map(|(k, v)| (k.into(), v.into())).collect(),
                     env_remove: Vec::new(),
+                    sandbox: entry.sandbox.clone(),
                 };
                 let pipes = Pipes {
                     stdin: true,

@@ -58,6 +58,9 @@ pub struct ServerConfig {
     /// These tools are never offered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub disabled_tools: Vec<String>,
+    /// `true` starts a stdio server in the session's OS sandbox (`crate::sandbox`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<bool>,
     /// Fields pilotdeck does not use, kept as they are.
     #[serde(flatten)]
     pub other: serde_json::Map<String, Value>,
@@ -190,6 +193,8 @@ pub struct ServerEntry {
     pub config: ServerConfig,
     /// The plugin that declared it (`path` is then its `plugin.json`).
     pub plugin: Option<String>,
+    /// The sandbox a stdio server runs in, set for a session when its config says `sandbox: true`.
+    pub sandbox: Option<crate::sandbox::Confinement>,
 }
 
 /// The merged servers of both files, plus what was wrong with them.
@@ -242,6 +247,7 @@ impl McpServers {
                                 path: path.clone(),
                                 config,
                                 plugin: None,
+                                sandbox: None,
                             },
                         );
                     }
@@ -276,6 +282,7 @@ impl McpServers {
                                 path: manifest.clone(),
                                 config,
                                 plugin: Some(plugin.name.clone()),
+                                sandbox: None,
                             },
                         );
                     }

@@ -400,6 +400,7 @@ impl PilotdeckServer {
                 cwd,
                 permission_mode: mode,
                 unattended: true,
+                allow_network: false,
                 tool_sources,
                 ..AgentOptions::default()
             },

@@ -57,10 +57,23 @@ pub(super) async fn start_all(
 }
 
 impl ToolSource for McpToolSource {
-    fn load<'a>(&'a self, cancel: &'a CancellationToken) -> ToolSourceFuture<'a> {
+    fn load<'a>(
+        &'a self,
+        sandbox: Option<&'a crate::sandbox::Confinement>,
+        cancel: &'a CancellationToken,
+    ) -> ToolSourceFuture<'a> {
         Box::pin(async move {
             let mut connections = Vec::new();
-            for (name, result) in start_all(&self.servers, cancel).await {
+            // A stdio server whose entry says `sandbox: true` runs in the session's sandbox.
+            let servers: Vec<ServerEntry> = self
+                .servers
+                .iter()
+                .map(|entry| ServerEntry {
+                    sandbox: sandbox.filter(|_| entry.config.sandbox == Some(true)).cloned(),
+                    ..entry.clone()
+                })
+                .collect();
+            for (name, result) in start_all(&servers, cancel).await {
                 match result {
                     Ok(connection) => {
                         tracing::debug!(server = %name, pid = ?connection.pid(), "mcp server started");

@@ -125,6 +125,9 @@ pub struct ToolContext {
     /// own transcripts from it; hooks get them in their payload).
     pub session: Option<String>,
     pub transcript: Option<PathBuf>,
+    /// The OS sandbox of the commands tools start (`bash`); `None` runs them free (`full` mode, or no
+    /// sandbox available).
+    pub sandbox: Option<crate::sandbox::Confinement>,
 }
 
 impl ToolContext {
@@ -142,6 +145,7 @@ impl ToolContext {
             approver: None,
             session: None,
             transcript: None,
+            sandbox: None,
         }
     }
 

@@ -28,7 +28,12 @@ pub trait LiveTools: Send + Sync + std::fmt::Debug {
 /// Contract for `load`: it never fails as a whole. A part that cannot start (one MCP server of three)
 /// is reported by the source itself (a warning on stderr) and left out; the run goes on with the rest.
 /// It stops promptly when `cancel` fires. The live set it returns owns whatever keeps them alive (child
-/// processes, connections); dropping it (and every tool taken from it) releases them.
+/// processes, connections); dropping it (and every tool taken from it) releases them. `sandbox` is the
+/// session's OS sandbox, for the processes a source starts when their config asks for it.
 pub trait ToolSource: Send + Sync + std::fmt::Debug {
-    fn load<'a>(&'a self, cancel: &'a CancellationToken) -> ToolSourceFuture<'a>;
+    fn load<'a>(
+        &'a self,
+        sandbox: Option<&'a crate::sandbox::Confinement>,
+        cancel: &'a CancellationToken,
+    ) -> ToolSourceFuture<'a>;
 }

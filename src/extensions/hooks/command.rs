@@ -23,6 +23,7 @@ pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
     cwd: &Path,
+    sandbox: Option<&crate::sandbox::Confinement>,
     session: Option<&str>,
     stdin: Vec<u8>,
     timeout: Duration,
@@ -34,7 +35,8 @@ pub(super) async fn run(
         .cwd(cwd)
         .env("PILOTDECK_PROJECT_DIR", cwd)
         .env("CLAUDE_PROJECT_DIR", cwd)
-        .env("PILOTDECK_HOOK_EVENT", event.as_str());
+        .env("PILOTDECK_HOOK_EVENT", event.as_str())
+        .sandbox(sandbox.cloned());
     if let Some(session) = session {
         spec = spec.env("PILOTDECK_SESSION_ID", session);
     }

@@ -125,6 +125,8 @@ pub struct Hooks {
     groups: Vec<HookGroup>,
     /// Where commands run (the project root).
     cwd: PathBuf,
+    /// The session's OS sandbox, which hook commands run in.
+    sandbox: Option<crate::sandbox::Confinement>,
 }
 
 impl Hooks {
@@ -152,7 +154,13 @@ impl Hooks {
         Hooks {
             groups,
             cwd: project_root.to_owned(),
+            sandbox: None,
         }
+    }
+
+    /// The same hooks, run in `sandbox`.
+    pub fn with_sandbox(self, sandbox: Option<crate::sandbox::Confinement>) -> Hooks {
+        Hooks { sandbox, ..self }
     }
 
     /// The hooks that apply inside a sub-agent: tool calls and compaction (its session start,
@@ -171,6 +179,7 @@ impl Hooks {
                 .cloned()
                 .collect(),
             cwd: self.cwd.clone(),
+            sandbox: self.sandbox.clone(),
         }
     }
 
@@ -228,6 +237,7 @@ impl Hooks {
                 hook,
                 event,
                 &self.cwd,
+                self.sandbox.as_ref(),
                 scope.session,
                 stdin.clone(),
                 hook.timeout.unwrap_or(event.default_timeout()),
