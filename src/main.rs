@@ -88,6 +88,7 @@ fn exit_code(e: &anyhow::Error) -> u8 {
                 SetupError::NoModel
                 | SetupError::BadModel(_)
                 | SetupError::Permissions(_)
+                | SetupError::Sandbox(_)
                 | SetupError::Router(
                     router::Error::BadModel { .. }
                     | router::Error::UnknownDefaultTier { .. }

@@ -105,7 +105,9 @@ fn path_denial(policy: &Policy, line: &str, cwd: &Path) -> Option<Denial> {
             Some(Denial::Read(path))
         } else if path.starts_with("/proc") {
             Some(Denial::Process(path))
-        } else if !policy.is_writable(&path) && path.is_absolute() && text.contains('/') {
+        } else if !policy.is_writable(&path)
+            && (text.starts_with(['/', '~']) || path.parent().is_some_and(Path::exists))
+        {
             Some(Denial::Write(path))
         } else {
             None
