@@ -23,6 +23,7 @@ pub mod sandbox;
 pub mod session;
 pub mod store;
 pub mod tools;
+pub mod trust;
 
 /// File edits the way other programs make them, shared with the integration tests.
 #[cfg(test)]

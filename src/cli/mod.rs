@@ -17,6 +17,7 @@ mod router;
 mod run;
 mod sandbox;
 mod session;
+mod trust;
 
 use std::path::PathBuf;
 
@@ -125,6 +126,10 @@ pub enum Command {
     /// The OS sandbox of the agent's commands: run any command in it
     #[command(subcommand)]
     Sandbox(sandbox::SandboxCommand),
+    /// Let this project's own hooks, MCP servers, plugins and provider settings take effect; `trust list`
+    Trust(trust::TrustArgs),
+    /// Stop trusting this project's own hooks, MCP servers, plugins and provider settings
+    Untrust(trust::UntrustArgs),
     /// Print the version
     Version,
 }
@@ -222,6 +227,8 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
         Command::Sandbox(cmd) => sandbox::run(&ctx, cmd).await,
+        Command::Trust(args) => trust::run_trust(&ctx, args),
+        Command::Untrust(args) => trust::run_untrust(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
         Command::Skills(cmd) => extensions::run_skills(&ctx, cmd).await,

@@ -55,6 +55,10 @@ pub struct RunArgs {
     /// Let sandboxed commands open network connections (closed by default in unattended runs)
     #[arg(long)]
     allow_network: bool,
+    /// Trust this project's own hooks, MCP servers, plugins and provider settings for this run
+    /// (also PILOTDECK_TRUST_PROJECT=1)
+    #[arg(long)]
+    trust_project: bool,
     /// Allow calls matching RULE, e.g. 'bash:cargo *' or 'write_file:/tmp/*' (repeatable)
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
@@ -182,6 +186,9 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         .canonicalize()
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
+    if args.trust_project {
+        crate::trust::trust_this_process();
+    }
     let loaded = ctx.load_config(None)?;
     let (tool_sources, problems) = crate::mcp::project_tool_sources(&home, &project.root);
     for problem in &problems {

@@ -132,10 +132,14 @@ pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
     if let Some(layer) = read_layer(&path, given_by != "default", given_by)? {
         layers.push(layer);
     }
+    let mut untrusted = None;
     if let Some(root) = &opts.project_root {
         let path = project_config_path(root);
-        if let Some(layer) = read_layer(&path, false, "the project")? {
+        if let Some(mut layer) = read_layer(&path, false, "the project")? {
+            untrusted = crate::trust::strip_project_layer(home, root, &mut layer.value);
             layers.push(layer);
+        } else {
+            untrusted = crate::trust::assess(home, root).warning();
         }
     }
     let has_providers = layers.iter().any(|l| {
@@ -169,7 +173,13 @@ pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
             model.clone(),
         ));
     }
-    merge_layers(layers)
+    let mut loaded = merge_layers(layers)?;
+    if let Some(warning) = untrusted {
+        loaded
+            .diagnostics
+            .push(Diagnostic::new(Severity::Warning, warning));
+    }
+    Ok(loaded)
 }
 
 /// Checks one file on its own (for `config validate FILE`), without merging anything.

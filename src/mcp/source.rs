@@ -89,12 +89,20 @@ impl ToolSource for McpToolSource {
 
 /// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), and the
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
-/// Used by `run`, `chat`, cron and `mcp serve`, so all of them see the same servers.
+/// Used by `run`, `chat`, cron and `mcp serve`, so all of them see the same servers. An untrusted
+/// project's own servers are left out.
 pub fn project_tool_sources(
     home: &crate::home::PilotHome,
     root: &std::path::Path,
 ) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
-    let servers = McpServers::load(home, Some(root));
+    let mut servers = McpServers::load(home, Some(root));
+    // An untrusted project's servers (its mcp.json and its plugins') do not start (`crate::trust`;
+    // the config load warns).
+    if !crate::trust::is_trusted(home, Some(root)) {
+        servers
+            .servers
+            .retain(|_, s| s.scope != super::config::Scope::Project);
+    }
     let source = McpToolSource::new(&servers);
     let sources: Vec<Arc<dyn ToolSource>> = if source.is_empty() {
         Vec::new()

@@ -183,6 +183,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         .canonicalize()
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
+    super::trust::ask_in_chat(ctx, &home, &project.root);
     let loaded = ctx.load_config(None)?;
     let (tool_sources, problems) = crate::mcp::project_tool_sources(&home, &project.root);
     for problem in &problems {
