@@ -5,8 +5,9 @@
 #![allow(
     clippy::print_stdout,
     clippy::unwrap_used,
+    clippy::expect_used,
     clippy::disallowed_methods,
-    reason = "a bench binary reports on stdout and starts its baseline child directly"
+    reason = "a bench binary reports on stdout, fails loudly and starts its baseline child directly"
 )]
 
 use std::time::{Duration, Instant};
@@ -80,7 +81,10 @@ async fn main() {
         confined.push(t.elapsed());
     }
     let (direct, free, confined) = (median(direct), median(free), median(confined));
-    println!("sandbox build per session (workspace-write, HOME with .ssh): median {:?}", median(builds));
+    println!(
+        "sandbox build per session (workspace-write, HOME with .ssh): median {:?}",
+        median(builds)
+    );
     println!("/bin/true, tokio Command directly:        median {direct:?} ({RUNS} runs)");
     println!("/bin/true, process::run unconfined:       median {free:?}");
     println!("/bin/true, process::run in the sandbox:   median {confined:?}");

@@ -80,7 +80,9 @@ fn workspace_write_stops_writes_outside_and_secret_reads_and_allows_the_workspac
             "python3 -c \"import os; open(os.path.expanduser('~/pd-outside-py.txt'),'w').write('x')\"",
             "cat ~/.aws/credentials",
             "sh -c 'sh -c \"touch ~/pd-grandchild.txt\"'",
-            &format!("touch inside.txt && echo t > \"$TMPDIR/t\" && cat \"$TMPDIR/t\" && touch {extra_flag}/added.txt"),
+            &format!(
+                "touch inside.txt && echo t > \"$TMPDIR/t\" && cat \"$TMPDIR/t\" && touch {extra_flag}/added.txt"
+            ),
         ],
     );
     for name in [
@@ -95,11 +97,16 @@ fn workspace_write_stops_writes_outside_and_secret_reads_and_allows_the_workspac
         assert!(result.contains("denied"), "call {i}: {result}");
     }
     assert!(
-        results[1].contains("the sandbox denied writing") && results[1].contains("pd-outside-sh.txt"),
+        results[1].contains("the sandbox denied writing")
+            && results[1].contains("pd-outside-sh.txt"),
         "{}",
         results[1]
     );
-    assert!(results[2].contains("the sandbox denied writing"), "{}", results[2]);
+    assert!(
+        results[2].contains("the sandbox denied writing"),
+        "{}",
+        results[2]
+    );
     assert!(
         results[3].contains("the sandbox denied reading") && !results[3].contains("SEKRIT"),
         "{}",
@@ -217,11 +224,39 @@ fn a_hook_command_is_confined() {
 }
 
 #[test]
+fn an_mcp_server_runs_in_the_sandbox_only_when_its_entry_asks() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.write(
+        &env.home.join("mcp.json"),
+        r#"{"mcpServers": {
+            "boxed": {"command": "sh", "args": ["-c", "touch \"$HOME/pd-mcp-boxed\"; touch mcp-boxed-inside"], "sandbox": true},
+            "free": {"command": "sh", "args": ["-c", "touch \"$HOME/pd-mcp-free\""]}
+        }}"#,
+    );
+    mock.push(openai::text("hello"));
+    env.cmd().args(["run", "say hello"]).run(0);
+    assert!(
+        env.project.join("mcp-boxed-inside").exists(),
+        "the boxed server ran"
+    );
+    assert!(!env.user_home.join("pd-mcp-boxed").exists());
+    assert!(env.user_home.join("pd-mcp-free").exists());
+}
+
+#[test]
 fn required_with_backend_none_refuses_to_run() {
     let mock = MockModel::spawn();
-    let env = env_with(&mock, "tools:\n  sandbox:\n    backend: none\n    required: true\n");
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    backend: none\n    required: true\n",
+    );
     let out = env.cmd().args(["run", "say hello"]).run(2);
-    assert!(out.stderr.contains("tools.sandbox.required"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("tools.sandbox.required"),
+        "{}",
+        out.stderr
+    );
     assert!(mock.requests().is_empty(), "no model call was made");
 }
 
@@ -240,10 +275,23 @@ fn sandbox_run_applies_each_modes_policy() {
     let py_write = "open('ro.txt','w').write('x')";
     let out = env
         .cmd()
-        .args(["sandbox", "run", "--permission-mode", "read-only", "--", "python3", "-c", py_write])
+        .args([
+            "sandbox",
+            "run",
+            "--permission-mode",
+            "read-only",
+            "--",
+            "python3",
+            "-c",
+            py_write,
+        ])
         .run(1);
     assert!(!env.project.join("ro.txt").exists());
-    assert!(out.stderr.contains("the sandbox denied writing"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the sandbox denied writing"),
+        "{}",
+        out.stderr
+    );
 
     env.cmd()
         .args(["sandbox", "run", "--", "python3", "-c", py_write])

@@ -48,8 +48,14 @@ fn untrusted_runs_none_trusted_runs_all_and_a_change_needs_trust_again() {
     mock.push(openai::text("hello"));
     let out = env.cmd().args(["run", "say hello"]).run(0);
     assert!(!marker(&env, "pd-pwned-hook"), "the project hook ran");
-    assert!(!marker(&env, "pd-pwned-mcp"), "the project MCP server started");
-    assert!(other.requests().is_empty(), "the project's provider URL was used");
+    assert!(
+        !marker(&env, "pd-pwned-mcp"),
+        "the project MCP server started"
+    );
+    assert!(
+        other.requests().is_empty(),
+        "the project's provider URL was used"
+    );
     assert_eq!(mock.requests().len(), 1);
     for named in [
         "not trusted",
@@ -59,10 +65,19 @@ fn untrusted_runs_none_trusted_runs_all_and_a_change_needs_trust_again() {
     ] {
         assert!(out.stderr.contains(named), "{named}: {}", out.stderr);
     }
-    assert_eq!(out.stderr.matches("not trusted").count(), 1, "{}", out.stderr);
+    assert_eq!(
+        out.stderr.matches("not trusted").count(),
+        1,
+        "{}",
+        out.stderr
+    );
 
     let trusted = env.cmd().args(["trust"]).run(0);
-    assert!(trusted.stdout.contains("MCP server `pwn`"), "{}", trusted.stdout);
+    assert!(
+        trusted.stdout.contains("MCP server `pwn`"),
+        "{}",
+        trusted.stdout
+    );
     let list = env.cmd().args(["trust", "list"]).run(0);
     assert!(
         list.stdout
@@ -74,7 +89,10 @@ fn untrusted_runs_none_trusted_runs_all_and_a_change_needs_trust_again() {
     let out = env.cmd().args(["run", "say hello"]).run(0);
     assert!(!out.stderr.contains("not trusted"), "{}", out.stderr);
     assert!(marker(&env, "pd-pwned-hook"), "the trusted hook ran");
-    assert!(marker(&env, "pd-pwned-mcp"), "the trusted MCP server started");
+    assert!(
+        marker(&env, "pd-pwned-mcp"),
+        "the trusted MCP server started"
+    );
     assert_eq!(other.requests().len(), 1);
 
     env.project_config(&format!(
@@ -84,9 +102,17 @@ fn untrusted_runs_none_trusted_runs_all_and_a_change_needs_trust_again() {
     ));
     mock.push(openai::text("hello"));
     let out = env.cmd().args(["run", "say hello"]).run(0);
-    assert!(out.stderr.contains("changed since it was trusted"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("changed since it was trusted"),
+        "{}",
+        out.stderr
+    );
     assert!(!marker(&env, "pd-changed-hook"));
-    assert_eq!(other.requests().len(), 1, "the changed provider URL was not used");
+    assert_eq!(
+        other.requests().len(),
+        1,
+        "the changed provider URL was not used"
+    );
 
     env.cmd().args(["untrust"]).run(0);
     mock.push(openai::text("hello"));
@@ -100,7 +126,9 @@ fn the_flag_and_the_environment_trust_one_run() {
     let other = MockModel::spawn();
     let env = hostile_project(&mock, &other, "touch pd-flag-hook");
     other.push(openai::text("hi"));
-    env.cmd().args(["run", "--trust-project", "say hello"]).run(0);
+    env.cmd()
+        .args(["run", "--trust-project", "say hello"])
+        .run(0);
     assert!(marker(&env, "pd-flag-hook"));
     assert_eq!(other.requests().len(), 1);
     // Nothing was recorded: the next plain run is untrusted again.
@@ -139,11 +167,17 @@ fn chat_asks_once_showing_what_runs_and_remembers_yes() {
     // Trusted: the project's MCP server is started (its warning shows it tried), the chat comes up.
     let screen = tmux.wait_for("Ctrl-D to quit");
     assert!(screen.contains("MCP server `pwn`"), "{screen}");
-    assert!(marker(&env, "pd-pwned-mcp"), "the trusted MCP server did not start");
+    assert!(
+        marker(&env, "pd-pwned-mcp"),
+        "the trusted MCP server did not start"
+    );
     tmux.wait_for("›");
     tmux.send_keys(&["C-d"]);
     let screen = tmux.wait_for("EXIT=");
     assert!(screen.contains("EXIT=0"), "{screen}");
     let list = env.cmd().args(["trust", "list"]).run(0);
-    assert!(!list.stdout.trim().is_empty(), "chat did not record the trust");
+    assert!(
+        !list.stdout.trim().is_empty(),
+        "chat did not record the trust"
+    );
 }

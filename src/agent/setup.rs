@@ -109,7 +109,8 @@ pub fn build(
         },
     )?;
     let mode = policy.mode();
-    let sandbox = crate::sandbox::for_agent(home, config, &policy, opts.unattended, opts.allow_network)?;
+    let sandbox =
+        crate::sandbox::for_agent(home, config, &policy, opts.unattended, opts.allow_network)?;
     let mut tool_ctx = ToolContext::new(policy, tokio_util::sync::CancellationToken::new());
     tool_ctx.sandbox = sandbox.clone();
     let extensions = Extensions::load(home, &project.root, config);

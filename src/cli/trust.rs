@@ -83,7 +83,11 @@ pub(super) fn run_untrust(ctx: &Context, args: UntrustArgs) -> anyhow::Result<Ou
     let removed = store::forget(&home, &root)?;
     ctx.out.line(&format!(
         "{} {}",
-        if removed { "untrusted" } else { "was not trusted:" },
+        if removed {
+            "untrusted"
+        } else {
+            "was not trusted:"
+        },
         root.display()
     ))?;
     Ok(Outcome::Success)

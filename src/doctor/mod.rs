@@ -112,7 +112,8 @@ pub async fn run(home: &PilotHome, config: Result<&Loaded, &config::Error>) -> V
 /// The OS sandbox of the agent's commands (see `crate::sandbox`).
 fn sandbox_check(settings: Option<&config::SandboxConfig>) -> Check {
     use crate::sandbox::Availability;
-    let (found, detail) = crate::sandbox::describe(settings.unwrap_or(&config::SandboxConfig::default()));
+    let (found, detail) =
+        crate::sandbox::describe(settings.unwrap_or(&config::SandboxConfig::default()));
     let status = match found {
         Availability::On => Status::Ok,
         Availability::Off => Status::Warn,

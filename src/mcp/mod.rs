@@ -27,6 +27,8 @@ mod source;
 
 pub use bridge::{McpLiveTools, McpTool};
 pub use client::{CallOutput, Connection, RemoteTool};
-pub use config::{McpServers, Scope, ServerConfig, ServerEntry, Transport, project_file as project_mcp_file};
+pub use config::{
+    McpServers, Scope, ServerConfig, ServerEntry, Transport, project_file as project_mcp_file,
+};
 pub use error::Error;
 pub use source::{McpToolSource, project_tool_sources};

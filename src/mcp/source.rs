@@ -69,7 +69,9 @@ impl ToolSource for McpToolSource {
                 .servers
                 .iter()
                 .map(|entry| ServerEntry {
-                    sandbox: sandbox.filter(|_| entry.config.sandbox == Some(true)).cloned(),
+                    sandbox: sandbox
+                        .filter(|_| entry.config.sandbox == Some(true))
+                        .cloned(),
                     ..entry.clone()
                 })
                 .collect();

@@ -63,8 +63,10 @@ static PATH: LazyLock<Regex> = LazyLock::new(|| {
 
 #[expect(clippy::expect_used, reason = "literal patterns")]
 static HOST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:to|connect(?:ing)?(?: to)?)\s+([A-Za-z0-9._\-\[\]:]+?)(?:\s+port\s+(\d+)|:(\d+))")
-        .expect("valid regex")
+    Regex::new(
+        r"(?i)(?:to|connect(?:ing)?(?: to)?)\s+([A-Za-z0-9._\-\[\]:]+?)(?:\s+port\s+(\d+)|:(\d+))",
+    )
+    .expect("valid regex")
 });
 
 /// What a refused call prints: EACCES/EPERM, and curl's line for a connect the kernel refused.
@@ -125,13 +127,16 @@ fn network_denial(policy: &Policy, line: &str, stderr: &str) -> Option<Denial> {
     if policy.network || !(talks(line) || talks(stderr)) {
         return None;
     }
-    let host = HOST.captures(line).or_else(|| HOST.captures(stderr)).map(|caps| {
-        let host = caps.get(1).map_or("", |m| m.as_str());
-        match caps.get(2).or_else(|| caps.get(3)) {
-            Some(port) => format!("{host}:{}", port.as_str()),
-            None => host.to_owned(),
-        }
-    });
+    let host = HOST
+        .captures(line)
+        .or_else(|| HOST.captures(stderr))
+        .map(|caps| {
+            let host = caps.get(1).map_or("", |m| m.as_str());
+            match caps.get(2).or_else(|| caps.get(3)) {
+                Some(port) => format!("{host}:{}", port.as_str()),
+                None => host.to_owned(),
+            }
+        });
     Some(Denial::Network(host))
 }
 

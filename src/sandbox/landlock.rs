@@ -95,10 +95,8 @@ impl Rules {
         for path in &policy.writable {
             created = add(created, path, all)?;
         }
-        let device = AccessFs::ReadFile
-            | AccessFs::WriteFile
-            | AccessFs::Truncate
-            | AccessFs::IoctlDev;
+        let device =
+            AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
         for path in DEVICE_FILES.iter().chain(DEVICE_DIRS) {
             created = add(created, Path::new(path), device | AccessFs::ReadDir)?;
         }

@@ -146,9 +146,7 @@ impl Sandbox {
     pub fn for_session(req: &Request<'_>) -> Result<Option<Confinement>, Error> {
         let backend = match req.settings.backend.as_deref() {
             None => Backend::Auto,
-            Some(text) => {
-                Backend::parse(text).ok_or_else(|| Error::BadBackend(text.to_owned()))?
-            }
+            Some(text) => Backend::parse(text).ok_or_else(|| Error::BadBackend(text.to_owned()))?,
         };
         if backend == Backend::None {
             return unavailable(req.settings, "tools.sandbox.backend is none".to_owned());
@@ -233,7 +231,11 @@ impl Confinement {
     }
 
     /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).
-    pub fn wrap(&self, program: &std::ffi::OsStr, args: &[std::ffi::OsString]) -> Option<Vec<std::ffi::OsString>> {
+    pub fn wrap(
+        &self,
+        program: &std::ffi::OsStr,
+        args: &[std::ffi::OsString],
+    ) -> Option<Vec<std::ffi::OsString>> {
         match &self.0.enforcer {
             Enforcer::Seatbelt(profile) => Some(seatbelt::wrap(profile, program, args)),
             #[cfg(target_os = "linux")]
@@ -330,7 +332,10 @@ pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
     let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
                  --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
                  or tools.sandbox.network; full: unsandboxed; secrets (~/.ssh, ~/.aws, …) unreadable";
-    let backend = settings.backend.as_deref().map_or(Some(Backend::Auto), Backend::parse);
+    let backend = settings
+        .backend
+        .as_deref()
+        .map_or(Some(Backend::Auto), Backend::parse);
     let found = match backend {
         None => Err(format!(
             "tools.sandbox.backend `{}` is unknown",
@@ -359,7 +364,11 @@ fn backend_found(backend: Backend) -> Result<String, String> {
         (_, 0) => Err("the kernel offers no Landlock".to_owned()),
         (_, abi) => Ok(format!(
             "Landlock ABI {abi}{}",
-            if abi >= 4 { " (TCP rules)" } else { " (no TCP rules: network not confined)" }
+            if abi >= 4 {
+                " (TCP rules)"
+            } else {
+                " (no TCP rules: network not confined)"
+            }
         )),
     }
 }

@@ -22,7 +22,8 @@ pub const HOME_SECRETS: &[&str] = &[
 ];
 
 /// Files in PilotHome that hold credentials or tokens.
-pub const PILOT_HOME_SECRETS: &[&str] = &["credentials", "credentials.json", "tokens", "tokens.json"];
+pub const PILOT_HOME_SECRETS: &[&str] =
+    &["credentials", "credentials.json", "tokens", "tokens.json"];
 
 /// Device files every shell needs to write (redirections to /dev/null, a terminal, random bytes).
 pub const DEVICE_FILES: &[&str] = &[
@@ -113,9 +114,15 @@ pub fn real(path: &Path) -> PathBuf {
     let mut rest = Vec::new();
     loop {
         if let Ok(found) = existing.canonicalize() {
-            return rest.iter().rev().fold(found, |p: PathBuf, part| p.join(part));
+            return rest
+                .iter()
+                .rev()
+                .fold(found, |p: PathBuf, part| p.join(part));
         }
-        match (existing.file_name().map(ToOwned::to_owned), existing.parent()) {
+        match (
+            existing.file_name().map(ToOwned::to_owned),
+            existing.parent(),
+        ) {
             (Some(name), Some(parent)) => {
                 rest.push(name);
                 existing = parent.to_owned();
@@ -167,10 +174,7 @@ pub struct ReadGrants {
 /// ancestors, so it stays hidden once created. Paths the process may write are granted read whole.
 pub fn read_grants(hidden: &[PathBuf]) -> ReadGrants {
     let hidden: BTreeSet<&Path> = hidden.iter().map(PathBuf::as_path).collect();
-    let ancestors: BTreeSet<&Path> = hidden
-        .iter()
-        .flat_map(|h| h.ancestors().skip(1))
-        .collect();
+    let ancestors: BTreeSet<&Path> = hidden.iter().flat_map(|h| h.ancestors().skip(1)).collect();
     let mut grants = ReadGrants::default();
     if ancestors.is_empty() {
         grants.full.push(PathBuf::from("/"));
@@ -217,7 +221,7 @@ mod tests {
         let root = home.path().canonicalize().unwrap();
         std::fs::create_dir_all(root.join(".ssh")).unwrap();
         std::fs::create_dir_all(root.join("code/x")).unwrap();
-        std::fs::write(root.join(".bashrc"), "").unwrap();
+        crate::store::write_atomic(&root.join(".bashrc"), b"").unwrap();
         let grants = read_grants(&[root.join(".ssh"), root.join(".aws")]);
         assert!(grants.full.contains(&root.join("code")));
         assert!(grants.full.contains(&root.join(".bashrc")));
@@ -241,10 +245,14 @@ mod tests {
             std::fs::create_dir_all(main.join(".git").join(d)).unwrap();
         }
         std::fs::create_dir_all(&admin).unwrap();
-        std::fs::write(admin.join("commondir"), "../..\n").unwrap();
+        crate::store::write_atomic(&admin.join("commondir"), b"../..\n").unwrap();
         let wt = dir.path().join("wt");
         std::fs::create_dir_all(&wt).unwrap();
-        std::fs::write(wt.join(".git"), format!("gitdir: {}\n", admin.display())).unwrap();
+        crate::store::write_atomic(
+            &wt.join(".git"),
+            format!("gitdir: {}\n", admin.display()).as_bytes(),
+        )
+        .unwrap();
         let dirs = git_worktree_dirs(&wt);
         let git = main.join(".git").canonicalize().unwrap();
         assert!(dirs.contains(&git.join("worktrees/wt")));

@@ -94,6 +94,9 @@ mod tests {
     #[test]
     fn wrap_puts_sandbox_exec_first() {
         let argv = wrap("P", OsStr::new("sh"), &["-c".into(), "true".into()]);
-        assert_eq!(argv, ["/usr/bin/sandbox-exec", "-p", "P", "sh", "-c", "true"]);
+        assert_eq!(
+            argv,
+            ["/usr/bin/sandbox-exec", "-p", "P", "sh", "-c", "true"]
+        );
     }
 }

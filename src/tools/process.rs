@@ -161,8 +161,7 @@ fn start(spec: &CommandSpec, pipes: Pipes) -> std::io::Result<tokio::process::Ch
             cmd
         }
     };
-    cmd
-        .process_group(0)
+    cmd.process_group(0)
         .kill_on_drop(true)
         .stdin(if pipes.stdin {
             Stdio::piped()

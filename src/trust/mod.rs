@@ -98,7 +98,7 @@ pub fn assess(home: &PilotHome, root: &Path) -> Assessment {
     mcp_items(&root, &mut items, &mut hasher);
     plugin_items(&root, &mut items, &mut hasher);
     let hash = format!("{:x}", hasher.finalize());
-    let env_trusted = std::env::var(TRUST_ENV).is_ok_and(|v| v == "1" || v == "true");
+    let env_trusted = crate::config::env::var(TRUST_ENV).is_some_and(|v| v == "1" || v == "true");
     let state = if items.is_empty() {
         State::NothingToTrust
     } else if env_trusted || TRUST_THIS_PROCESS.load(Ordering::Relaxed) {
@@ -194,7 +194,9 @@ fn mcp_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
                     .flatten()
                     .filter_map(serde_json::Value::as_str)
                     .collect();
-                format!("{command} {}", args.join(" ")).trim_end().to_owned()
+                format!("{command} {}", args.join(" "))
+                    .trim_end()
+                    .to_owned()
             }
             (_, Some(serde_json::Value::String(url))) => url.clone(),
             _ => "?".to_owned(),
@@ -243,9 +245,8 @@ pub fn strip_project_layer(home: &PilotHome, root: &Path, layer: &mut Value) -> 
     }
     if let Value::Mapping(map) = layer {
         map.remove("hooks");
-        if let Some(Value::Mapping(providers)) = map
-            .get_mut("model")
-            .and_then(|m| m.get_mut("providers"))
+        if let Some(Value::Mapping(providers)) =
+            map.get_mut("model").and_then(|m| m.get_mut("providers"))
         {
             for (_, provider) in providers.iter_mut() {
                 if let Value::Mapping(provider) = provider {
@@ -268,7 +269,8 @@ mod tests {
         let home = PilotHome::at(dir.path().join("home"));
         let root = dir.path().join("p");
         std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
-        std::fs::write(root.join(".pilotdeck/pilotdeck.yaml"), yaml).unwrap();
+        crate::store::write_atomic(&root.join(".pilotdeck/pilotdeck.yaml"), yaml.as_bytes())
+            .unwrap();
         (dir, home, root)
     }
 
@@ -285,9 +287,9 @@ mod tests {
         assert!(names.contains(&"model.providers.evil.apiKey: …"));
         store::record(&home, &a).unwrap();
         assert_eq!(assess(&home, &root).state, State::Trusted);
-        std::fs::write(
-            root.join(".pilotdeck/pilotdeck.yaml"),
-            RISKY.replace("touch x", "touch y"),
+        crate::store::write_atomic(
+            &root.join(".pilotdeck/pilotdeck.yaml"),
+            RISKY.replace("touch x", "touch y").as_bytes(),
         )
         .unwrap();
         assert_eq!(assess(&home, &root).state, State::Changed);

@@ -19,16 +19,23 @@ use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 /// Bytes of stdout and stderr kept from a hook.
 const OUTPUT_LIMIT: usize = 64 * 1024;
 
+/// Where a hook command runs: the project root, in the session's sandbox (if any).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Place<'a> {
+    pub(super) cwd: &'a Path,
+    pub(super) sandbox: Option<&'a crate::sandbox::Confinement>,
+}
+
 pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
-    cwd: &Path,
-    sandbox: Option<&crate::sandbox::Confinement>,
+    place: Place<'_>,
     session: Option<&str>,
     stdin: Vec<u8>,
     timeout: Duration,
     cancel: &CancellationToken,
 ) -> HookOutcome {
+    let Place { cwd, sandbox } = place;
     let mut spec = CommandSpec::new("sh")
         .arg("-c")
         .arg(&hook.command)

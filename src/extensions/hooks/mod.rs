@@ -236,8 +236,10 @@ impl Hooks {
             let run = command::run(
                 hook,
                 event,
-                &self.cwd,
-                self.sandbox.as_ref(),
+                command::Place {
+                    cwd: &self.cwd,
+                    sandbox: self.sandbox.as_ref(),
+                },
                 scope.session,
                 stdin.clone(),
                 hook.timeout.unwrap_or(event.default_timeout()),
