@@ -261,12 +261,33 @@ fn required_with_backend_none_refuses_to_run() {
 }
 
 #[test]
+fn an_unknown_backend_is_a_config_error() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "tools:\n  sandbox:\n    backend: firejail\n");
+    let out = env.cmd().args(["run", "say hello"]).run(2);
+    assert!(
+        out.stderr.contains("tools.sandbox.backend") && out.stderr.contains("firejail"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn backend_none_says_so_once_and_runs_unsandboxed() {
     let mock = MockModel::spawn();
     let env = env_with(&mock, "tools:\n  sandbox:\n    backend: none\n");
-    let results = run_bash(&mock, &env, &[], &["touch ~/pd-none.txt"]);
-    assert!(results[0].starts_with("exit code 0"), "{}", results[0]);
+    for (i, command) in ["touch ~/pd-none.txt", "true"].iter().enumerate() {
+        mock.push(bash(&format!("c{i}"), command));
+    }
+    mock.push(openai::text("done"));
+    let out = env.cmd().args(["run", "--allow", "bash", "go"]).run(0);
     assert!(env.user_home.join("pd-none.txt").exists());
+    assert_eq!(
+        out.stderr.matches("without an OS sandbox").count(),
+        1,
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
