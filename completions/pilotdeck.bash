@@ -55,11 +55,20 @@ _pilotdeck() {
             pilotdeck,run)
                 cmd="pilotdeck__subcmd__run"
                 ;;
+            pilotdeck,sandbox)
+                cmd="pilotdeck__subcmd__sandbox"
+                ;;
             pilotdeck,session)
                 cmd="pilotdeck__subcmd__session"
                 ;;
             pilotdeck,skills)
                 cmd="pilotdeck__subcmd__skills"
+                ;;
+            pilotdeck,trust)
+                cmd="pilotdeck__subcmd__trust"
+                ;;
+            pilotdeck,untrust)
+                cmd="pilotdeck__subcmd__untrust"
                 ;;
             pilotdeck,version)
                 cmd="pilotdeck__subcmd__version"
@@ -295,11 +304,20 @@ _pilotdeck() {
             pilotdeck__subcmd__help,run)
                 cmd="pilotdeck__subcmd__help__subcmd__run"
                 ;;
+            pilotdeck__subcmd__help,sandbox)
+                cmd="pilotdeck__subcmd__help__subcmd__sandbox"
+                ;;
             pilotdeck__subcmd__help,session)
                 cmd="pilotdeck__subcmd__help__subcmd__session"
                 ;;
             pilotdeck__subcmd__help,skills)
                 cmd="pilotdeck__subcmd__help__subcmd__skills"
+                ;;
+            pilotdeck__subcmd__help,trust)
+                cmd="pilotdeck__subcmd__help__subcmd__trust"
+                ;;
+            pilotdeck__subcmd__help,untrust)
+                cmd="pilotdeck__subcmd__help__subcmd__untrust"
                 ;;
             pilotdeck__subcmd__help,version)
                 cmd="pilotdeck__subcmd__help__subcmd__version"
@@ -466,6 +484,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__router,stats)
                 cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__stats"
                 ;;
+            pilotdeck__subcmd__help__subcmd__sandbox,run)
+                cmd="pilotdeck__subcmd__help__subcmd__sandbox__subcmd__run"
+                ;;
             pilotdeck__subcmd__help__subcmd__session,compact)
                 cmd="pilotdeck__subcmd__help__subcmd__session__subcmd__compact"
                 ;;
@@ -501,6 +522,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help__subcmd__skills,show)
                 cmd="pilotdeck__subcmd__help__subcmd__skills__subcmd__show"
+                ;;
+            pilotdeck__subcmd__help__subcmd__trust,list)
+                cmd="pilotdeck__subcmd__help__subcmd__trust__subcmd__list"
                 ;;
             pilotdeck__subcmd__mcp,add)
                 cmd="pilotdeck__subcmd__mcp__subcmd__add"
@@ -676,6 +700,18 @@ _pilotdeck() {
             pilotdeck__subcmd__router__subcmd__help,stats)
                 cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__stats"
                 ;;
+            pilotdeck__subcmd__sandbox,help)
+                cmd="pilotdeck__subcmd__sandbox__subcmd__help"
+                ;;
+            pilotdeck__subcmd__sandbox,run)
+                cmd="pilotdeck__subcmd__sandbox__subcmd__run"
+                ;;
+            pilotdeck__subcmd__sandbox__subcmd__help,help)
+                cmd="pilotdeck__subcmd__sandbox__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__sandbox__subcmd__help,run)
+                cmd="pilotdeck__subcmd__sandbox__subcmd__help__subcmd__run"
+                ;;
             pilotdeck__subcmd__session,compact)
                 cmd="pilotdeck__subcmd__session__subcmd__compact"
                 ;;
@@ -760,6 +796,18 @@ _pilotdeck() {
             pilotdeck__subcmd__skills__subcmd__help,show)
                 cmd="pilotdeck__subcmd__skills__subcmd__help__subcmd__show"
                 ;;
+            pilotdeck__subcmd__trust,help)
+                cmd="pilotdeck__subcmd__trust__subcmd__help"
+                ;;
+            pilotdeck__subcmd__trust,list)
+                cmd="pilotdeck__subcmd__trust__subcmd__list"
+                ;;
+            pilotdeck__subcmd__trust__subcmd__help,help)
+                cmd="pilotdeck__subcmd__trust__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__trust__subcmd__help,list)
+                cmd="pilotdeck__subcmd__trust__subcmd__help__subcmd__list"
+                ;;
             *)
                 ;;
         esac
@@ -767,7 +815,7 @@ _pilotdeck() {
 
     case "${cmd}" in
         pilotdeck)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on cron config completions man memory mcp skills plugins doctor version help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1343,7 +1391,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__chat)
-            opts="-m -C -v -q -h -V --model --continue --session --permission-mode --add-dir --allow --deny --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -C -v -q -h -V --model --continue --session --permission-mode --add-dir --allow-network --allow --deny --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2653,7 +2701,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help)
-            opts="run chat session router always-on cron config completions man memory mcp skills plugins doctor version help"
+            opts="run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3604,6 +3652,34 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__help__subcmd__sandbox)
+            opts="run"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__sandbox__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__help__subcmd__session)
             opts="list show resume fork rename rm export search compact reindex"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3789,6 +3865,48 @@ _pilotdeck() {
         pilotdeck__subcmd__help__subcmd__skills__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__trust)
+            opts="list"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__trust__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__untrust)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -5401,7 +5519,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__run)
-            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --timeout --permission-mode --add-dir --allow --deny --ephemeral --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5460,6 +5578,124 @@ _pilotdeck() {
                     return 0
                     ;;
                 --append-system-prompt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__sandbox)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__sandbox__subcmd__help)
+            opts="run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__sandbox__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__sandbox__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__sandbox__subcmd__run)
+            opts="-C -v -q -h -V --permission-mode --allow-network --add-dir --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --permission-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --add-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6175,6 +6411,150 @@ _pilotdeck() {
         pilotdeck__subcmd__skills__subcmd__show)
             opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__trust)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__trust__subcmd__help)
+            opts="list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__trust__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__trust__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__trust__subcmd__list)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__untrust)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

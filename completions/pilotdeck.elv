@@ -45,7 +45,10 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
             cand skills 'Skills the agent can load: list them, show one'
             cand plugins 'Plugins (bundles of skills, hooks and MCP servers): list them'
-            cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
+            cand doctor 'Check the installation: config, providers, tools, sandbox, state database, permissions, disk'
+            cand sandbox 'The OS sandbox of the agent''s commands: run any command in it'
+            cand trust 'Let this project''s own hooks, MCP servers, plugins and provider settings take effect; `trust list`'
+            cand untrust 'Stop trusting this project''s own hooks, MCP servers, plugins and provider settings'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -70,6 +73,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
             cand --continue 'Continue the latest session of this project'
+            cand --allow-network 'Let sandboxed commands open network connections (closed by default in unattended runs)'
+            cand --trust-project 'Trust this project''s own hooks, MCP servers, plugins and provider settings for this run (also PILOTDECK_TRUST_PROJECT=1)'
             cand --ephemeral 'Do not save a transcript'
             cand --memory 'Use long-term memory for this run (recall before, capture after) even if not configured'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
@@ -96,6 +101,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
             cand --continue 'Continue the latest session of this project'
+            cand --allow-network 'Let sandboxed commands open network connections (closed by default in unattended runs)'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -1778,6 +1784,109 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;sandbox'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand run 'Run a command in the sandbox the agent''s commands get (as in an unattended `run`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;sandbox;run'= {
+            cand --permission-mode 'The mode whose sandbox to use: read-only, workspace-write (default) or full'
+            cand --add-dir 'Another directory the command may write to (repeatable)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --allow-network 'Let the command open network connections'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;sandbox;help'= {
+            cand run 'Run a command in the sandbox the agent''s commands get (as in an unattended `run`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;sandbox;help;run'= {
+        }
+        &'pilotdeck;sandbox;help;help'= {
+        }
+        &'pilotdeck;trust'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'The trusted projects'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;trust;list'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;trust;help'= {
+            cand list 'The trusted projects'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'pilotdeck;trust;help;list'= {
+        }
+        &'pilotdeck;trust;help;help'= {
+        }
+        &'pilotdeck;untrust'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;version'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -1808,7 +1917,10 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand mcp 'Manage MCP servers (their tools join the agent''s) and serve pilotdeck over MCP'
             cand skills 'Skills the agent can load: list them, show one'
             cand plugins 'Plugins (bundles of skills, hooks and MCP servers): list them'
-            cand doctor 'Check the installation: config, providers, tools, state database, permissions, disk'
+            cand doctor 'Check the installation: config, providers, tools, sandbox, state database, permissions, disk'
+            cand sandbox 'The OS sandbox of the agent''s commands: run any command in it'
+            cand trust 'Let this project''s own hooks, MCP servers, plugins and provider settings take effect; `trust list`'
+            cand untrust 'Stop trusting this project''s own hooks, MCP servers, plugins and provider settings'
             cand version 'Print the version'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -2037,6 +2149,18 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;plugins;list'= {
         }
         &'pilotdeck;help;doctor'= {
+        }
+        &'pilotdeck;help;sandbox'= {
+            cand run 'Run a command in the sandbox the agent''s commands get (as in an unattended `run`)'
+        }
+        &'pilotdeck;help;sandbox;run'= {
+        }
+        &'pilotdeck;help;trust'= {
+            cand list 'The trusted projects'
+        }
+        &'pilotdeck;help;trust;list'= {
+        }
+        &'pilotdeck;help;untrust'= {
         }
         &'pilotdeck;help;version'= {
         }

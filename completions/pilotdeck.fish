@@ -48,7 +48,10 @@ complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "memory" -d 'Lon
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "skills" -d 'Skills the agent can load: list them, show one'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "plugins" -d 'Plugins (bundles of skills, hooks and MCP servers): list them'
-complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "doctor" -d 'Check the installation: config, providers, tools, sandbox, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "sandbox" -d 'The OS sandbox of the agent\'s commands: run any command in it'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "trust" -d 'Let this project\'s own hooks, MCP servers, plugins and provider settings take effect; `trust list`'
+complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "untrust" -d 'Stop trusting this project\'s own hooks, MCP servers, plugins and provider settings'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "version" -d 'Print the version'
 complete -c pilotdeck -n "__fish_pilotdeck_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
@@ -70,6 +73,8 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l color -d 'Wh
 always\t''
 never\t''"
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l continue -d 'Continue the latest session of this project'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l allow-network -d 'Let sandboxed commands open network connections (closed by default in unattended runs)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l trust-project -d 'Trust this project\'s own hooks, MCP servers, plugins and provider settings for this run (also PILOTDECK_TRUST_PROJECT=1)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l ephemeral -d 'Do not save a transcript'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l memory -d 'Use long-term memory for this run (recall before, capture after) even if not configured'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
@@ -90,6 +95,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l color -d 'W
 always\t''
 never\t''"
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l continue -d 'Continue the latest session of this project'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l allow-network -d 'Let sandboxed commands open network connections (closed by default in unattended runs)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s q -l quiet -d 'Only errors on stderr'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l json -d 'Print results as JSON on stdout'
@@ -1214,6 +1220,72 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s q -l quie
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand doctor" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -f -a "run" -d 'Run a command in the sandbox the agent\'s commands get (as in an unattended `run`)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and not __fish_seen_subcommand_from run help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l permission-mode -d 'The mode whose sandbox to use: read-only, workspace-write (default) or full' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l add-dir -d 'Another directory the command may write to (repeatable)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l allow-network -d 'Let the command open network connections'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run a command in the sandbox the agent\'s commands get (as in an unattended `run`)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand sandbox; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -a "list" -d 'The trusted projects'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and not __fish_seen_subcommand_from list help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from help" -f -a "list" -d 'The trusted projects'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand trust; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand untrust" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -1225,22 +1297,25 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s q -l qui
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand version" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "always-on" -d 'Autonomous background work: tick, watch, review plans, apply or discard their results'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "config" -d 'Create, show, check and locate the configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "completions" -d 'Print a shell completion script'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "skills" -d 'Skills the agent can load: list them, show one'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "plugins" -d 'Plugins (bundles of skills, hooks and MCP servers): list them'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, state database, permissions, disk'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "version" -d 'Print the version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "run" -d 'Run one agent task in this project and print the answer (scripts, CI, cron)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "chat" -d 'Talk with the agent in this project, interactively (one turn per line when piped)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "session" -d 'The saved conversations: list, show, search, resume, fork, export, compact'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "router" -d 'Which model a prompt goes to, and what routing has cost'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "always-on" -d 'Autonomous background work: tick, watch, review plans, apply or discard their results'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "cron" -d 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "config" -d 'Create, show, check and locate the configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "man" -d 'Write man pages (pilotdeck.1 and one per subcommand)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "memory" -d 'Long-term memory: index turns into notes, recall, dream, and manage notes'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "mcp" -d 'Manage MCP servers (their tools join the agent\'s) and serve pilotdeck over MCP'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "skills" -d 'Skills the agent can load: list them, show one'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "plugins" -d 'Plugins (bundles of skills, hooks and MCP servers): list them'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "doctor" -d 'Check the installation: config, providers, tools, sandbox, state database, permissions, disk'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "sandbox" -d 'The OS sandbox of the agent\'s commands: run any command in it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "trust" -d 'Let this project\'s own hooks, MCP servers, plugins and provider settings take effect; `trust list`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "untrust" -d 'Stop trusting this project\'s own hooks, MCP servers, plugins and provider settings'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "version" -d 'Print the version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and not __fish_seen_subcommand_from run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "list" -d 'List sessions, most recently updated first'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
@@ -1307,3 +1382,5 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from skills" -f -a "list" -d 'List the skills: name, scope, description, path (project skills win over global ones)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from skills" -f -a "show" -d 'Print a skill\'s instructions, as `read_skill` gives them to the model'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from plugins" -f -a "list" -d 'List the plugins: name, version, scope, and the skills, hook events and MCP servers they add'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from sandbox" -f -a "run" -d 'Run a command in the sandbox the agent\'s commands get (as in an unattended `run`)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from trust" -f -a "list" -d 'The trusted projects'

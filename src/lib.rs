@@ -11,9 +11,9 @@
 //!
 //! | layer | modules | owns |
 //! |---|---|---|
-//! | 0 | `env` `store` `crash` `frontmatter` `text` `terminal` `logging` `home` `config` | the process environment (one reader of `PILOTDECK_*`); text made inert for a terminal (escape sequences shown, not obeyed); storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references) |
+//! | 0 | `env` `store` `crash` `frontmatter` `text` `terminal` `logging` `home` `config` | the process environment (one reader of `PILOTDECK_*`); text made inert for a terminal (escape sequences shown, not obeyed); storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references, project configs that can narrow but never widen permissions, and project trust: which project settings that run code or move secrets take effect) |
 //! | 1 | `model` | canonical messages and stream events, provider resolution and the catalog, the three wire formats, the one HTTP client, retry |
-//! | 2 | `tools` `session` `extensions` `context` | the tool trait, registry, builtin tools, permissions and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam |
+//! | 2 | `tools` `session` `extensions` `context` | the tool trait, registry, builtin tools, permissions, the environment filter, the OS sandbox (Landlock, Seatbelt profiles) and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam |
 //! | 3 | `router` | tier decision (explicit, scenario, sticky, judge or heuristic), fallback execution, accounting, the one background model call |
 //! | 4 | `agent` | the loop: [`agent::Conversation`] (one session's agent, history, transcript) and the turn state machine, limits, [`agent::Deadline`] |
 //! | 5 | `memory` `mcp` | long-term memory (capture, index, recall, dream) and its checks; the MCP client (mcp.json, rmcp connections, tools as a tool source) |
@@ -55,7 +55,10 @@
 //!   to stderr (`mcp serve`'s JSON-RPC stream is the one exception).
 //! - Every whole-file write is atomic and every JSONL record one whole line; a torn line is skipped
 //!   with a warning ([`store`]).
-//! - Child processes start only through `tools::process` (process groups, kill on cancel).
+//! - Child processes start only through `tools::process` (process groups, kill on cancel), with the
+//!   session's environment filter and, outside `full` mode, in its OS sandbox (`tools::sandbox`).
+//! - Text from models, tools, servers and files is made inert before it reaches a terminal
+//!   ([`terminal`]); `output` lets only pilotdeck's own colours through.
 //! - One owner per primitive: text segmentation ([`text`]), model references
 //!   (`Config::resolve_model`), background model calls (`router::background_complete`), the
 //!   deadline ([`agent::Deadline`]); `doctor` only aggregates the checks each subsystem exposes.

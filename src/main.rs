@@ -12,6 +12,8 @@ use pilotdeck::output::Output;
 use pilotdeck::{config, logging, mcp, model, router, session};
 
 fn main() -> ExitCode {
+    // Children must not read pilotdeck's environment (API keys) through /proc/<pid>/environ.
+    pilotdeck::tools::sandbox::protect_process();
     // reqwest is built without a default TLS provider; every client needs this first.
     let _ = rustls::crypto::ring::default_provider().install_default();
     let cli = match Cli::try_parse() {
@@ -86,6 +88,7 @@ fn exit_code(e: &anyhow::Error) -> u8 {
                 SetupError::NoModel
                 | SetupError::BadModel(_)
                 | SetupError::Permissions(_)
+                | SetupError::Sandbox(_)
                 | SetupError::Router(
                     router::Error::BadModel { .. }
                     | router::Error::UnknownDefaultTier { .. }

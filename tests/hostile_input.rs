@@ -240,3 +240,71 @@ proptest! {
         }
     }
 }
+
+/// Escapes the kernel sandbox holds against (issue 26), each run by `pilotdeck sandbox run` in
+/// `workspace-write` with a temp HOME holding a secret: none may leave a file outside the project and
+/// temp dir, change a file there, or print the secret or pilotdeck's environment.
+const SANDBOX_ESCAPES: &[&str] = &[
+    "echo x > ~/pd-esc",
+    "sh -c 'touch ~/pd-esc'",
+    "sh -c 'sh -c \"touch ~/pd-esc\"'",
+    "python3 -c \"import os; open(os.path.expanduser('~/pd-esc'),'w').write('x')\"",
+    "perl -e 'open(my $f, \">\", \"$ENV{HOME}/pd-esc\")' || true",
+    "env -S'touch ~/pd-esc'",
+    "find . -maxdepth 0 -exec touch ~/pd-esc \\;",
+    "git -C ~ init -q",
+    "echo pwned >> ~/.bashrc",
+    "mv ~/.bashrc ./stolen-bashrc",
+    "cat ~/.aws/credentials",
+    "cp ~/.aws/credentials ./copied && cat ./copied",
+    "ln -s ~/.aws/credentials ./link && cat ./link",
+    "ln ~/.aws/credentials ./hard && cat ./hard",
+    "tar cf - -C ~ .aws | tar tvf - ; tar xf - -C . < /dev/null; cat ~/.aws/*",
+    "cat /proc/$PPID/environ",
+    "kill -0 $PPID && echo sk-escape-env",
+];
+
+#[test]
+fn sandbox_escapes_leave_no_trace_and_read_no_secret() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    let project = tmp.path().join("project");
+    std::fs::create_dir_all(home.join(".aws")).unwrap();
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::write(home.join(".aws/credentials"), "key = SEKRIT-ESCAPE\n").unwrap();
+    std::fs::write(home.join(".bashrc"), "# rc\n").unwrap();
+    let mut leaks = Vec::new();
+    for command in SANDBOX_ESCAPES {
+        let out = assert_cmd::Command::cargo_bin("pilotdeck")
+            .unwrap()
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &home)
+            .env("PILOTDECK_HOME", tmp.path().join("pilothome"))
+            .env("PD_ESCAPE_API_KEY", "sk-escape-env")
+            .current_dir(&project)
+            .args(["sandbox", "run", "--", "sh", "-c", command])
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut home_entries: Vec<String> = std::fs::read_dir(&home)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        home_entries.sort();
+        let bashrc = std::fs::read_to_string(home.join(".bashrc")).unwrap_or_default();
+        if text.contains("SEKRIT") || text.contains("sk-escape-env") {
+            leaks.push(format!("{command}: leaked: {text}"));
+        }
+        if home_entries != [".aws", ".bashrc"] || bashrc != "# rc\n" {
+            leaks.push(format!(
+                "{command}: changed HOME: {home_entries:?} {bashrc:?}"
+            ));
+        }
+    }
+    assert!(leaks.is_empty(), "{leaks:#?}");
+}

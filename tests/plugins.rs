@@ -111,6 +111,8 @@ fn a_run_gets_the_plugin_skill_hook_and_mcp_server() {
         &json!({"message": "plugin-ping"}).to_string(),
     ));
     mock.push(openai::text("The plugin server answered."));
+    // A project's own plugins run only once the project is trusted.
+    env.cmd().args(["trust"]).run(0);
     let run = env.cmd().args(["run", "Echo through the plugin"]).run(0);
     assert_eq!(run.stdout, "The plugin server answered.\n");
     let requests = mock.requests();

@@ -35,6 +35,8 @@ pub struct AgentOptions {
     pub append_system: Option<String>,
     /// Nobody can answer permission prompts.
     pub unattended: bool,
+    /// `--allow-network`: sandboxed commands may open TCP connections.
+    pub allow_network: bool,
     /// `--max-turns`; else `agent.maxIterations`; else 50.
     pub max_iterations: Option<u32>,
     /// Tool calls per turn; else the default (500).
@@ -62,6 +64,8 @@ pub enum SetupError {
     Workspace(#[from] crate::tools::Error),
     #[error(transparent)]
     Router(#[from] crate::router::Error),
+    #[error(transparent)]
+    Sandbox(#[from] crate::tools::sandbox::Error),
 }
 
 /// The model a session uses and its provider's config: the flag, else the session's, else the
@@ -102,12 +106,20 @@ pub fn build(
         },
     )?;
     let mode = policy.mode();
+    let sandbox = crate::tools::sandbox::for_agent(
+        home,
+        config,
+        &policy,
+        opts.unattended,
+        opts.allow_network,
+    )?;
     let env = Arc::new(
         EnvFilter::from_config(config)
             .with_references(opts.tool_sources.iter().flat_map(|s| s.env_references())),
     );
     let tool_ctx = ToolContext {
         env: Arc::clone(&env),
+        sandbox: sandbox.clone(),
         ..ToolContext::new(policy, tokio_util::sync::CancellationToken::new())
     };
     let extensions = Extensions::load(home, &project.root, config);
@@ -156,7 +168,7 @@ pub fn build(
     agent.output_schema = opts.output_schema.clone();
     agent.router = Some(Arc::new(router));
     agent.explicit_model = opts.model_flag.is_some();
-    agent.hooks = Arc::new(extensions.hooks.with_env(env));
+    agent.hooks = Arc::new(extensions.hooks.with_env(env).with_sandbox(sandbox));
     agent.subagents = Some(subagent_settings(config));
     if let Some(prompt) = config
         .router
@@ -204,7 +216,10 @@ pub async fn load_tool_sources(
     cancel: &CancellationToken,
 ) {
     let env = Arc::clone(&agent.tool_ctx.env);
-    let loads = sources.iter().map(|s| s.load(cancel, &env));
+    let sandbox = agent.tool_ctx.sandbox.clone();
+    let loads = sources
+        .iter()
+        .map(|s| s.load(sandbox.as_ref(), cancel, &env));
     for live in futures::future::join_all(loads).await {
         agent.tools.register_live(live);
     }

@@ -202,6 +202,7 @@ impl LiveTools for Fixed {
 impl ToolSource for PlanToolSource {
     fn load<'a>(
         &'a self,
+        _sandbox: Option<&'a crate::tools::sandbox::Confinement>,
         _cancel: &'a CancellationToken,
         _env: &'a crate::tools::EnvFilter,
     ) -> ToolSourceFuture<'a> {

@@ -22,8 +22,10 @@ mod mcp;
 mod memory;
 mod router;
 mod run;
+mod sandbox;
 mod session;
 mod signals;
+mod trust;
 
 use std::path::PathBuf;
 
@@ -120,8 +122,15 @@ pub enum Command {
     /// Plugins (bundles of skills, hooks and MCP servers): list them
     #[command(subcommand)]
     Plugins(extensions::PluginsCommand),
-    /// Check the installation: config, providers, tools, state database, permissions, disk
+    /// Check the installation: config, providers, tools, sandbox, state database, permissions, disk
     Doctor(doctor::DoctorArgs),
+    /// The OS sandbox of the agent's commands: run any command in it
+    #[command(subcommand)]
+    Sandbox(sandbox::SandboxCommand),
+    /// Let this project's own hooks, MCP servers, plugins and provider settings take effect; `trust list`
+    Trust(trust::TrustArgs),
+    /// Stop trusting this project's own hooks, MCP servers, plugins and provider settings
+    Untrust(trust::UntrustArgs),
     /// Print the version
     Version,
 }
@@ -229,6 +238,9 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),
         Command::Doctor(args) => doctor::run(&ctx, &args).await,
+        Command::Sandbox(cmd) => sandbox::run(&ctx, cmd).await,
+        Command::Trust(args) => trust::run_trust(&ctx, args),
+        Command::Untrust(args) => trust::run_untrust(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd).await,
         Command::Mcp(cmd) => mcp::run(&ctx, cmd).await,
         Command::Skills(cmd) => extensions::run_skills(&ctx, cmd).await,

@@ -56,6 +56,13 @@ pub struct RunArgs {
     /// Another directory the agent may write to (repeatable)
     #[arg(long, value_name = "DIR")]
     add_dir: Vec<PathBuf>,
+    /// Let sandboxed commands open network connections (closed by default in unattended runs)
+    #[arg(long)]
+    allow_network: bool,
+    /// Trust this project's own hooks, MCP servers, plugins and provider settings for this run
+    /// (also PILOTDECK_TRUST_PROJECT=1)
+    #[arg(long)]
+    trust_project: bool,
     /// Allow calls matching RULE, e.g. 'bash:cargo *' or 'write_file:/tmp/*' (repeatable)
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
@@ -160,6 +167,9 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         .canonicalize()
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
+    if args.trust_project {
+        crate::config::trust::trust_this_process();
+    }
     let loaded = ctx.load_config(None)?;
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
@@ -184,6 +194,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 system: args.system.clone(),
                 append_system: args.append_system_prompt.clone(),
                 unattended: true,
+                allow_network: args.allow_network,
                 max_iterations: args.max_turns,
                 timeout: args.timeout,
                 output_schema,

@@ -125,14 +125,30 @@ pub fn project_config_path(root: &Path) -> PathBuf {
     root.join(".pilotdeck").join("pilotdeck.yaml")
 }
 
+/// `<project_root>/.pilotdeck/mcp.json`, the project's MCP servers (read by `mcp`, hashed by
+/// `trust`).
+pub fn project_mcp_path(root: &Path) -> PathBuf {
+    root.join(".pilotdeck").join("mcp.json")
+}
+
 /// Loads and validates the configuration. Warnings are returned in [`Loaded::diagnostics`]; any error
 /// fails the load with every diagnostic attached.
 pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
     let mut layers = Vec::new();
     let (path, given_by) = home_config_path(home, opts.config_file.as_deref());
     let user = read_layer(&path, given_by != "default", given_by)?;
+    let mut untrusted = None;
     let project = match &opts.project_root {
-        Some(root) => read_layer(&project_config_path(root), false, "the project")?,
+        Some(root) => {
+            let project = read_layer(&project_config_path(root), false, "the project")?;
+            if project.is_none() {
+                untrusted = crate::config::trust::assess(home, root).warning();
+            }
+            project.map(|mut layer| {
+                untrusted = crate::config::trust::strip_project_layer(home, root, &mut layer.value);
+                layer
+            })
+        }
         None => None,
     };
     if let Some(mut project) = project {
@@ -173,7 +189,13 @@ pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
             model.clone(),
         ));
     }
-    merge_layers(layers)
+    let mut loaded = merge_layers(layers)?;
+    if let Some(warning) = untrusted {
+        loaded
+            .diagnostics
+            .push(Diagnostic::new(Severity::Warning, warning));
+    }
+    Ok(loaded)
 }
 
 /// Checks one file on its own (for `config validate FILE`), without merging anything.

@@ -19,6 +19,7 @@ mod providers;
 mod schema;
 mod sections;
 mod show;
+pub mod trust;
 mod validate;
 mod zero;
 
@@ -27,6 +28,7 @@ pub use init::{InitOptions, render_template};
 pub use layer::{Origin, expand, references};
 pub use load::{
     Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
+    project_mcp_path,
 };
 pub use model_ref::{ModelRef, ModelRefError};
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, default_model, known_provider};

@@ -384,6 +384,45 @@ pub struct ToolsConfig {
     pub web_search: Option<serde_yaml::Value>,
     pub permissions: PermissionsConfig,
     pub bash: BashToolConfig,
+    pub sandbox: SandboxConfig,
+}
+
+/// `tools.sandbox`: the OS sandbox of the commands the agent starts (see `crate::tools::sandbox`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SandboxConfig {
+    /// `auto` (default), `landlock`, `seatbelt` or `none`.
+    pub backend: Option<String>,
+    /// TCP for sandboxed commands; unset: open in `workspace-write` with someone watching, closed
+    /// in `read-only` and unattended runs.
+    pub network: Option<bool>,
+    /// Refuse to run when no sandbox can be applied.
+    pub required: bool,
+    /// More secret paths hidden from commands (`~/` allowed).
+    pub hide: Vec<String>,
+}
+
+/// `tools.sandbox.backend`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxBackend {
+    Auto,
+    Landlock,
+    Seatbelt,
+    None,
+}
+
+impl SandboxBackend {
+    pub const NAMES: &[&str] = &["auto", "landlock", "seatbelt", "none"];
+
+    pub fn parse(text: &str) -> Option<SandboxBackend> {
+        match text {
+            "auto" => Some(SandboxBackend::Auto),
+            "landlock" => Some(SandboxBackend::Landlock),
+            "seatbelt" => Some(SandboxBackend::Seatbelt),
+            "none" => Some(SandboxBackend::None),
+            _ => None,
+        }
+    }
 }
 
 /// `tools.bash`: settings of the bash tool and the other children started for the agent.

@@ -150,6 +150,18 @@ fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
             format!("`{mode}` is not one of read-only, workspace-write, full"),
         ));
     }
+    if let Some(backend) = &cfg.tools.sandbox.backend
+        && super::sections::SandboxBackend::parse(backend).is_none()
+    {
+        found.push((
+            Severity::Error,
+            "tools.sandbox.backend".to_owned(),
+            format!(
+                "`{backend}` is not one of {}",
+                super::sections::SandboxBackend::NAMES.join(", ")
+            ),
+        ));
+    }
     if let Some(ts) = cfg.router.as_ref().and_then(|r| r.token_saver.as_ref())
         && let Some(tier) = &ts.default_tier
         && !ts.tiers.is_empty()

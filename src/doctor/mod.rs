@@ -102,10 +102,24 @@ pub async fn run(home: &PilotHome, config: Result<&Loaded, &config::Error>) -> V
             ),
         });
     }
+    checks.push(sandbox_check(config.ok().map(|l| &l.config.tools.sandbox)));
     checks.push(state_db_check(home));
     checks.push(permissions_check(home));
     checks.push(disk_check(home));
     checks
+}
+
+/// The OS sandbox of the agent's commands (see `crate::tools::sandbox`).
+fn sandbox_check(settings: Option<&config::SandboxConfig>) -> Check {
+    use crate::tools::sandbox::Availability;
+    let (found, detail) =
+        crate::tools::sandbox::describe(settings.unwrap_or(&config::SandboxConfig::default()));
+    let status = match found {
+        Availability::On => Status::Ok,
+        Availability::Off => Status::Warn,
+        Availability::Refused => Status::Fail,
+    };
+    check("sandbox", status, detail)
 }
 
 async fn provider_checks(loaded: &Loaded) -> Vec<Check> {

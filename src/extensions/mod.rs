@@ -41,10 +41,15 @@ pub struct Extensions {
 }
 
 impl Extensions {
-    /// Discovers the plugins, skills and hooks for the project at `project_root`.
+    /// Discovers the plugins, skills and hooks for the project at `project_root` (its own plugins
+    /// only when the project is trusted).
     pub fn load(home: &PilotHome, project_root: &Path, config: &Config) -> Extensions {
         let mut problems = Vec::new();
-        let plugins = discover_plugins(home, Some(project_root), &mut problems);
+        let mut plugins = discover_plugins(home, Some(project_root), &mut problems);
+        // An untrusted project's own plugins do not run (`crate::config::trust`; the config load warns).
+        if !crate::config::trust::is_trusted(home, Some(project_root)) {
+            plugins.retain(|p| p.scope != Scope::Project);
+        }
         let skills = SkillSet::discover(home, Some(project_root), &plugins, &mut problems);
         let hooks = Hooks::load(project_root, config, &plugins, &mut problems);
         Extensions {

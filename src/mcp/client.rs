@@ -134,6 +134,7 @@ impl Connection {
                         .map(|(k, v)| (k.into(), v.into()))
                         .collect(),
                     env_remove: Vec::new(),
+                    sandbox: entry.sandbox.clone(),
                 };
                 env.apply(&mut spec);
                 let pipes = Pipes {

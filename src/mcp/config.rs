@@ -58,6 +58,9 @@ pub struct ServerConfig {
     /// These tools are never offered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub disabled_tools: Vec<String>,
+    /// `true` starts a stdio server in the session's OS sandbox (`crate::tools::sandbox`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<bool>,
     /// Fields pilotdeck does not use, kept as they are.
     #[serde(flatten)]
     pub other: serde_json::Map<String, Value>,
@@ -205,6 +208,8 @@ pub struct ServerEntry {
     pub config: ServerConfig,
     /// The plugin that declared it (`path` is then its `plugin.json`).
     pub plugin: Option<String>,
+    /// The sandbox a stdio server runs in, set for a session when its config says `sandbox: true`.
+    pub sandbox: Option<crate::tools::sandbox::Confinement>,
 }
 
 /// The merged servers of both files, plus what was wrong with them.
@@ -224,7 +229,7 @@ impl McpServers {
         out.add_plugin_servers(home, project_root);
         let mut files = vec![(Scope::Global, home.mcp_file())];
         if let Some(root) = project_root {
-            files.push((Scope::Project, project_file(root)));
+            files.push((Scope::Project, crate::config::project_mcp_path(root)));
         }
         for (scope, path) in files {
             let doc = match read_document(&path) {
@@ -257,6 +262,7 @@ impl McpServers {
                                 path: path.clone(),
                                 config,
                                 plugin: None,
+                                sandbox: None,
                             },
                         );
                     }
@@ -291,6 +297,7 @@ impl McpServers {
                                 path: manifest.clone(),
                                 config,
                                 plugin: Some(plugin.name.clone()),
+                                sandbox: None,
                             },
                         );
                     }
@@ -311,16 +318,11 @@ impl McpServers {
     }
 }
 
-/// `<project_root>/.pilotdeck/mcp.json`.
-pub fn project_file(root: &Path) -> PathBuf {
-    root.join(".pilotdeck").join("mcp.json")
-}
-
 /// The file of `scope`.
 pub fn scope_file(home: &PilotHome, project_root: &Path, scope: Scope) -> PathBuf {
     match scope {
         Scope::Global => home.mcp_file(),
-        Scope::Project => project_file(project_root),
+        Scope::Project => crate::config::project_mcp_path(project_root),
     }
 }
 

@@ -60,12 +60,24 @@ pub(super) async fn start_all(
 impl ToolSource for McpToolSource {
     fn load<'a>(
         &'a self,
+        sandbox: Option<&'a crate::tools::sandbox::Confinement>,
         cancel: &'a CancellationToken,
         env: &'a EnvFilter,
     ) -> ToolSourceFuture<'a> {
         Box::pin(async move {
             let mut connections = Vec::new();
-            for (name, result) in start_all(&self.servers, cancel, env).await {
+            // A stdio server whose entry says `sandbox: true` runs in the session's sandbox.
+            let servers: Vec<ServerEntry> = self
+                .servers
+                .iter()
+                .map(|entry| ServerEntry {
+                    sandbox: sandbox
+                        .filter(|_| entry.config.sandbox == Some(true))
+                        .cloned(),
+                    ..entry.clone()
+                })
+                .collect();
+            for (name, result) in start_all(&servers, cancel, env).await {
                 match result {
                     Ok(connection) => {
                         tracing::debug!(server = %name, pid = ?connection.pid(), "mcp server started");
@@ -89,12 +101,19 @@ impl ToolSource for McpToolSource {
 /// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), and the
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
 /// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`, so all of them see the
-/// same servers.
+/// same servers. An untrusted project's own servers are left out.
 pub fn project_tool_sources(
     home: &crate::home::PilotHome,
     root: &std::path::Path,
 ) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
-    let servers = McpServers::load(home, Some(root));
+    let mut servers = McpServers::load(home, Some(root));
+    // An untrusted project's servers (its mcp.json and its plugins') do not start (`crate::config::trust`;
+    // the config load warns).
+    if !crate::config::trust::is_trusted(home, Some(root)) {
+        servers
+            .servers
+            .retain(|_, s| s.scope != super::config::Scope::Project);
+    }
     let source = McpToolSource::new(&servers);
     let sources: Vec<Arc<dyn ToolSource>> = if source.is_empty() {
         Vec::new()

@@ -130,6 +130,9 @@ pub struct ToolContext {
     /// What children started for the agent (bash, hooks, MCP servers) may inherit from the
     /// environment.
     pub env: Arc<EnvFilter>,
+    /// The OS sandbox of the commands tools start (`bash`); `None` runs them free (`full` mode, or no
+    /// sandbox available).
+    pub sandbox: Option<crate::tools::sandbox::Confinement>,
 }
 
 impl ToolContext {
@@ -148,6 +151,7 @@ impl ToolContext {
             session: None,
             transcript: None,
             env: Arc::new(EnvFilter::default()),
+            sandbox: None,
         }
     }
 

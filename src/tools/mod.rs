@@ -52,6 +52,7 @@ mod output;
 pub mod permission;
 pub mod process;
 mod registry;
+pub mod sandbox;
 mod schema;
 mod source;
 pub mod spill;

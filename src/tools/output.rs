@@ -9,6 +9,10 @@ pub struct ToolOutput {
     pub content: String,
     pub is_error: bool,
     pub summary: String,
+    /// Set when the OS sandbox refused something the call tried (the path or host it touched); the
+    /// call is then reported as denied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub denial: Option<String>,
 }
 
 /// Longest summary kept, in characters.
@@ -21,6 +25,7 @@ impl ToolOutput {
             content: content.into(),
             is_error: false,
             summary: terse(&summary.into()),
+            denial: None,
         }
     }
 
@@ -32,6 +37,7 @@ impl ToolOutput {
             content,
             is_error: true,
             summary,
+            denial: None,
         }
     }
 }

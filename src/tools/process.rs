@@ -3,6 +3,9 @@
 //! cancellation, timeout or drop the **whole group** is killed with `SIGKILL`, so a shell's
 //! grandchildren (`sleep 600 &`, a dev server) die with it, and the child is then reaped.
 //!
+//! Children are forked from a short-lived thread that drops `CAP_SYS_PTRACE` and applies the
+//! command's OS sandbox, if any ([`CommandSpec::sandbox`], see [`crate::tools::sandbox`]).
+//!
 //! [`spawn`] gives a [`Child`] with whatever pipes the caller asked for (MCP keeps stdin/stdout open);
 //! [`run`] is the common case: feed stdin, capture stdout and stderr with a head+tail cap, stop on
 //! timeout or cancellation.
@@ -18,6 +21,8 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
+use crate::tools::sandbox::{Confinement, SpawnError};
+
 /// How long to keep draining pipes after the group was killed; a process that escaped the group
 /// (`setsid`) may hold them open forever.
 const DRAIN_GRACE: Duration = Duration::from_secs(2);
@@ -30,6 +35,8 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    #[error("cannot start `{program}` in the sandbox: {message}")]
+    Sandbox { program: String, message: String },
     #[error("cannot wait for `{program}`: {source}")]
     Wait {
         program: String,
@@ -50,6 +57,8 @@ pub struct CommandSpec {
     pub env: Vec<(OsString, OsString)>,
     /// Variables removed (after `clear_env`, before `env`).
     pub env_remove: Vec<OsString>,
+    /// The OS sandbox the child runs in (`TMPDIR` set to its temp dir); `None` runs it free.
+    pub sandbox: Option<Confinement>,
 }
 
 impl CommandSpec {
@@ -72,6 +81,11 @@ impl CommandSpec {
 
     pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> CommandSpec {
         self.env.push((key.into(), value.into()));
+        self
+    }
+
+    pub fn sandbox(mut self, sandbox: Option<Confinement>) -> CommandSpec {
+        self.sandbox = sandbox;
         self
     }
 
@@ -104,11 +118,50 @@ pub struct Child {
     program: String,
 }
 
-/// Starts `spec` in a new process group with the requested pipes.
+/// Starts `spec` in a new process group with the requested pipes, from a thread that applies its
+/// sandbox (see [`crate::tools::sandbox::spawn_thread`]).
 pub fn spawn(spec: &CommandSpec, pipes: Pipes) -> Result<Child, Error> {
-    let mut cmd = tokio::process::Command::new(&spec.program);
-    cmd.args(&spec.args)
-        .process_group(0)
+    let started = crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), || start(spec, pipes));
+    let inner = started.map_err(|err| match err {
+        SpawnError::Io(source) => Error::Spawn {
+            program: spec.program_name(),
+            source,
+        },
+        other => Error::Sandbox {
+            program: spec.program_name(),
+            message: other.to_string(),
+        },
+    })?;
+    // With process_group(0) the group id is the child's pid.
+    let group = inner
+        .id()
+        .and_then(|id| i32::try_from(id).ok())
+        .and_then(Pid::from_raw);
+    Ok(Child {
+        inner,
+        group,
+        program: spec.program_name(),
+    })
+}
+
+fn start(spec: &CommandSpec, pipes: Pipes) -> std::io::Result<tokio::process::Child> {
+    let wrapped = spec
+        .sandbox
+        .as_ref()
+        .and_then(|s| s.wrap(&spec.program, &spec.args));
+    let mut cmd = match wrapped.as_deref() {
+        Some([program, args @ ..]) => {
+            let mut cmd = tokio::process::Command::new(program);
+            cmd.args(args);
+            cmd
+        }
+        _ => {
+            let mut cmd = tokio::process::Command::new(&spec.program);
+            cmd.args(&spec.args);
+            cmd
+        }
+    };
+    cmd.process_group(0)
         .kill_on_drop(true)
         .stdin(if pipes.stdin {
             Stdio::piped()
@@ -137,24 +190,14 @@ pub fn spawn(spec: &CommandSpec, pipes: Pipes) -> Result<Child, Error> {
     for (key, value) in &spec.env {
         cmd.env(key, value);
     }
+    if let Some(sandbox) = &spec.sandbox {
+        cmd.env("TMPDIR", sandbox.tmpdir());
+    }
     #[expect(
         clippy::disallowed_methods,
         reason = "this is the one function allowed to start children"
     )]
-    let inner = cmd.spawn().map_err(|source| Error::Spawn {
-        program: spec.program_name(),
-        source,
-    })?;
-    // With process_group(0) the group id is the child's pid.
-    let group = inner
-        .id()
-        .and_then(|id| i32::try_from(id).ok())
-        .and_then(Pid::from_raw);
-    Ok(Child {
-        inner,
-        group,
-        program: spec.program_name(),
-    })
+    cmd.spawn()
 }
 
 impl Child {

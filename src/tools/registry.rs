@@ -213,7 +213,11 @@ impl ToolRegistry {
             output = tool.call(ctx, input) => output,
             () = ctx.cancel.cancelled() => return cancelled(),
         };
-        let status = if output.is_error {
+        let status = if let Some(reason) = &output.denial {
+            ExecutionStatus::Denied {
+                reason: reason.clone(),
+            }
+        } else if output.is_error {
             ExecutionStatus::Failed
         } else {
             ExecutionStatus::Completed

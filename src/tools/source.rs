@@ -29,13 +29,15 @@ pub trait LiveTools: Send + Sync + std::fmt::Debug {
 /// Contract for `load`: it never fails as a whole. A part that cannot start (one MCP server of three)
 /// is reported by the source itself (a warning on stderr) and left out; the run goes on with the rest.
 /// It stops promptly when `cancel` fires. The live set it returns owns whatever keeps them alive (child
-/// processes, connections); dropping it (and every tool taken from it) releases them.
+/// processes, connections); dropping it (and every tool taken from it) releases them. `sandbox` is the
+/// session's OS sandbox, for the processes a source starts when their config asks for it.
 ///
 /// Children a source starts (MCP stdio servers) inherit only what `env` lets through; the variables
 /// they are given explicitly by their own config are theirs.
 pub trait ToolSource: Send + Sync + std::fmt::Debug {
     fn load<'a>(
         &'a self,
+        sandbox: Option<&'a crate::tools::sandbox::Confinement>,
         cancel: &'a CancellationToken,
         env: &'a EnvFilter,
     ) -> ToolSourceFuture<'a>;

@@ -60,6 +60,7 @@ pub fn apply(output: ToolOutput, dir: &Path, call_id: &str) -> Result<ToolOutput
     Ok(ToolOutput {
         content,
         is_error: output.is_error,
+        denial: output.denial.clone(),
         summary: format!(
             "{} (full result saved to {})",
             output.summary,

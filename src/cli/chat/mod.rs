@@ -46,6 +46,9 @@ pub struct ChatArgs {
     /// Another directory the agent may write to (repeatable)
     #[arg(long, value_name = "DIR")]
     add_dir: Vec<PathBuf>,
+    /// Let sandboxed commands open network connections (closed by default in unattended runs)
+    #[arg(long)]
+    allow_network: bool,
     /// Allow calls matching RULE, e.g. 'bash:cargo *' (repeatable)
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
@@ -160,6 +163,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         .canonicalize()
         .context("cannot resolve the working directory")?;
     let project = ctx.project(&home)?;
+    super::trust::ask_in_chat(ctx, &home, &project.root);
     let loaded = ctx.load_config(None)?;
     let setup = Setup {
         project,
@@ -172,6 +176,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             deny: args.deny.clone(),
             add_dirs: args.add_dir.clone(),
             unattended: !interactive,
+            allow_network: args.allow_network,
             ..AgentOptions::default()
         },
         memory: MemoryChoice::AsConfigured,

@@ -19,7 +19,8 @@ use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 /// Bytes of stdout and stderr kept from a hook.
 const OUTPUT_LIMIT: usize = 64 * 1024;
 
-/// Runs `hook` in the project root of `hooks`, with the environment its filter lets through.
+/// Runs `hook` in the project root of `hooks`, in the session's sandbox (if any), with the
+/// environment its filter lets through.
 pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
@@ -30,13 +31,15 @@ pub(super) async fn run(
     cancel: &CancellationToken,
 ) -> HookOutcome {
     let cwd = hooks.cwd.as_path();
+    let sandbox = hooks.sandbox.as_ref();
     let mut spec = CommandSpec::new("sh")
         .arg("-c")
         .arg(&hook.command)
         .cwd(cwd)
         .env("PILOTDECK_PROJECT_DIR", cwd)
         .env("CLAUDE_PROJECT_DIR", cwd)
-        .env("PILOTDECK_HOOK_EVENT", event.as_str());
+        .env("PILOTDECK_HOOK_EVENT", event.as_str())
+        .sandbox(sandbox.cloned());
     if let Some(session) = session {
         spec = spec.env("PILOTDECK_SESSION_ID", session);
     }

@@ -130,6 +130,8 @@ pub struct Hooks {
     cwd: PathBuf,
     /// What the hook commands may inherit from the environment.
     env: Arc<EnvFilter>,
+    /// The session's OS sandbox, which hook commands run in.
+    sandbox: Option<crate::tools::sandbox::Confinement>,
 }
 
 impl Hooks {
@@ -158,6 +160,7 @@ impl Hooks {
             groups,
             cwd: project_root.to_owned(),
             env: Arc::new(EnvFilter::from_config(config)),
+            sandbox: None,
         }
     }
 
@@ -166,6 +169,12 @@ impl Hooks {
     #[must_use]
     pub fn with_env(self, env: Arc<EnvFilter>) -> Hooks {
         Hooks { env, ..self }
+    }
+
+    /// The same hooks, run in `sandbox`.
+    #[must_use]
+    pub fn with_sandbox(self, sandbox: Option<crate::tools::sandbox::Confinement>) -> Hooks {
+        Hooks { sandbox, ..self }
     }
 
     /// The hooks that apply inside a sub-agent: tool calls and compaction (its session start,
@@ -185,6 +194,7 @@ impl Hooks {
                 .collect(),
             cwd: self.cwd.clone(),
             env: Arc::clone(&self.env),
+            sandbox: self.sandbox.clone(),
         }
     }
 

@@ -2,7 +2,8 @@
 //! gets its own process group that is killed as a whole on timeout, cancellation or exit (background
 //! jobs do not outlive the call). stdout and stderr are captured separately with a head+tail cap.
 //! Secrets are removed from the shell's environment by the session's [`crate::tools::EnvFilter`], so a
-//! command cannot echo them into a transcript.
+//! command cannot echo them into a transcript. The command runs in the session's OS sandbox
+//! (`crate::tools::sandbox`); what the sandbox refused is named in the result and makes the call a denial.
 
 use std::path::Path;
 use std::time::Duration;
@@ -86,7 +87,8 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .env("PAGER", "cat")
         .env("GIT_PAGER", "cat")
         .env("GIT_TERMINAL_PROMPT", "0")
-        .env("PILOTDECK_TOOL", "bash");
+        .env("PILOTDECK_TOOL", "bash")
+        .sandbox(ctx.sandbox.clone());
     ctx.env.apply(&mut spec);
     let out = process::run(
         &spec,
@@ -122,8 +124,19 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         }
     }
     let label = string(input, "description").unwrap_or(command);
-    let summary = format!("{status} · {label}");
+    let denials = ctx.sandbox.as_ref().map_or_else(Vec::new, |s| {
+        s.denials(&out.stderr.text, ctx.workspace.root())
+    });
+    if !denials.is_empty() {
+        let lines: Vec<String> = denials.iter().map(ToString::to_string).collect();
+        content.push_str(&format!("\n{}", lines.join("\n")));
+    }
+    let summary = match denials.first() {
+        Some(first) => format!("{status} · {first}"),
+        None => format!("{status} · {label}"),
+    };
     let mut output = ToolOutput::ok(content, summary);
     output.is_error = is_error;
+    output.denial = denials.first().map(ToString::to_string);
     Ok(output)
 }

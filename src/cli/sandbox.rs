@@ -1,0 +1,90 @@
+//! `pilotdeck sandbox run [--permission-mode M] [--allow-network] [--add-dir D] -- CMD…`: runs any
+//! command under the sandbox an unattended run in this project would give the agent's commands, and
+//! names what the sandbox refused.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::{Context, Outcome, UsageError};
+use crate::tools::Workspace;
+use crate::tools::permission::PermissionMode;
+use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::sandbox::{Request, Sandbox};
+
+#[derive(Debug, Subcommand)]
+pub enum SandboxCommand {
+    /// Run a command in the sandbox the agent's commands get (as in an unattended `run`)
+    Run(SandboxRunArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SandboxRunArgs {
+    /// The mode whose sandbox to use: read-only, workspace-write (default) or full
+    #[arg(long, value_name = "MODE", value_parser = super::args::parse_mode)]
+    permission_mode: Option<PermissionMode>,
+    /// Let the command open network connections
+    #[arg(long)]
+    allow_network: bool,
+    /// Another directory the command may write to (repeatable)
+    #[arg(long, value_name = "DIR")]
+    add_dir: Vec<PathBuf>,
+    /// The command and its arguments
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+pub(super) async fn run(ctx: &Context, cmd: SandboxCommand) -> anyhow::Result<Outcome> {
+    match cmd {
+        SandboxCommand::Run(args) => run_command(ctx, args).await,
+    }
+}
+
+async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outcome> {
+    let home = ctx.home()?;
+    let project = ctx.project(&home)?;
+    let loaded = ctx.load_config(None)?;
+    let mode = match (args.permission_mode, &loaded.config.tools.permissions.mode) {
+        (Some(mode), _) => mode,
+        (None, Some(text)) => PermissionMode::parse(text, "tools.permissions.mode")?,
+        (None, None) => PermissionMode::default(),
+    };
+    let workspace = Workspace::new(&project.root, &args.add_dir)?;
+    let sandbox = Sandbox::for_session(&Request {
+        mode,
+        roots: workspace.roots().map(ToOwned::to_owned).collect(),
+        settings: &loaded.config.tools.sandbox,
+        pilot_home: Some(home.root()),
+        unattended: true,
+        allow_network: args.allow_network,
+    })?;
+    let [program, rest @ ..] = args.command.as_slice() else {
+        return Err(UsageError("give the command to run after --".to_owned()).into());
+    };
+    let mut spec = CommandSpec::new(program)
+        .cwd(ctx.cwd()?)
+        .sandbox(sandbox.clone());
+    spec.args = rest.iter().map(Into::into).collect();
+    let out = process::run(
+        &spec,
+        RunOptions {
+            stdin: None,
+            timeout: None,
+            cancel: tokio_util::sync::CancellationToken::new(),
+            output_limit: 1 << 20,
+        },
+    )
+    .await?;
+    ctx.out.raw(&out.stdout.text)?;
+    ctx.out.prompt(&out.stderr.text);
+    if let Some(sandbox) = &sandbox {
+        for denial in sandbox.denials(&out.stderr.text, &ctx.cwd()?) {
+            ctx.out.warn(&denial.to_string());
+        }
+    }
+    Ok(match out.end {
+        ProcessEnd::Exited { code: Some(0) } => Outcome::Success,
+        ProcessEnd::Cancelled => Outcome::Interrupted,
+        _ => Outcome::Failed,
+    })
+}

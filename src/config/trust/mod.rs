@@ -1,0 +1,314 @@
+//! Project trust: project-level settings that run code or move secrets — hooks, MCP servers,
+//! plugins, provider URLs, keys and headers — take effect only in a project the user trusted.
+//!
+//! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
+//! `.pilotdeck/mcp.json` and `.pilotdeck/plugins/`) and hashes them; the project is trusted when
+//! [`store`] holds its real path with that hash (`pilotdeck trust`), when `PILOTDECK_TRUST_PROJECT=1`,
+//! or when this process was told so (`run --trust-project`, [`trust_this_process`]). Otherwise the
+//! loaders leave them out: the config loader strips them from the project layer and warns once
+//! naming each ([`strip_project_layer`]), the MCP loader skips the project's servers and the plugin
+//! loader the project's plugins. Global config and `--config` files are the user's own and always
+//! trusted.
+
+pub mod store;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde_yaml::Value;
+use sha2::{Digest, Sha256};
+
+use crate::home::PilotHome;
+
+/// Provider keys that send requests elsewhere or carry credentials.
+const PROVIDER_KEYS: &[&str] = &[
+    "url",
+    "baseUrl",
+    "baseURL",
+    "apiKey",
+    "authToken",
+    "headers",
+];
+
+/// The environment variable that trusts the project for one process (CI that checked it out).
+pub const TRUST_ENV: &str = "PILOTDECK_TRUST_PROJECT";
+
+static TRUST_THIS_PROCESS: AtomicBool = AtomicBool::new(false);
+
+/// `run --trust-project`: the project this process works in is trusted, without recording it.
+pub fn trust_this_process() {
+    TRUST_THIS_PROCESS.store(true, Ordering::Relaxed);
+}
+
+/// One setting that needs trust, shown to the user (`hooks.SessionStart: touch x`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Item(pub String);
+
+/// Whether a project's settings may take effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// The project has no such settings.
+    NothingToTrust,
+    Trusted,
+    /// Never trusted.
+    Untrusted,
+    /// Trusted once, but the settings changed since.
+    Changed,
+}
+
+/// What [`assess`] found.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Assessment {
+    /// The project's real path (the store's key).
+    pub root: PathBuf,
+    pub items: Vec<Item>,
+    /// SHA-256 of everything the items come from.
+    pub hash: String,
+    pub state: State,
+}
+
+impl Assessment {
+    /// True when the project's settings may take effect.
+    pub fn is_trusted(&self) -> bool {
+        matches!(self.state, State::Trusted | State::NothingToTrust)
+    }
+
+    /// The one warning for an untrusted project, naming each ignored setting.
+    pub fn warning(&self) -> Option<String> {
+        let why = match self.state {
+            State::Trusted | State::NothingToTrust => return None,
+            State::Untrusted => "this project is not trusted",
+            State::Changed => "this project's settings changed since it was trusted",
+        };
+        let names: Vec<&str> = self.items.iter().map(|i| i.0.as_str()).collect();
+        Some(format!(
+            "{why}; ignoring its {}; run `pilotdeck trust` to use them (or `run --trust-project`)",
+            names.join(", ")
+        ))
+    }
+}
+
+/// The trust state of the project at `root`.
+pub fn assess(home: &PilotHome, root: &Path) -> Assessment {
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
+    let mut items = Vec::new();
+    let mut hasher = Sha256::new();
+    config_items(&root, &mut items, &mut hasher);
+    mcp_items(&root, &mut items, &mut hasher);
+    plugin_items(&root, &mut items, &mut hasher);
+    let hash = format!("{:x}", hasher.finalize());
+    let env_trusted = crate::env::var(TRUST_ENV).is_some_and(|v| v == "1" || v == "true");
+    let state = if items.is_empty() {
+        State::NothingToTrust
+    } else if env_trusted || TRUST_THIS_PROCESS.load(Ordering::Relaxed) {
+        State::Trusted
+    } else {
+        match store::recorded_hash(home, &root) {
+            Some(recorded) if recorded == hash => State::Trusted,
+            Some(_) => State::Changed,
+            None => State::Untrusted,
+        }
+    };
+    Assessment {
+        root,
+        items,
+        hash,
+        state,
+    }
+}
+
+/// True when the project at `root` (if any) may use its hooks, MCP servers and plugins.
+pub fn is_trusted(home: &PilotHome, root: Option<&Path>) -> bool {
+    root.is_none_or(|root| assess(home, root).is_trusted())
+}
+
+fn read_yaml(path: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_yaml::from_str(&text).ok()
+}
+
+fn config_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
+    let Some(doc) = read_yaml(&crate::config::project_config_path(root)) else {
+        return;
+    };
+    if let Some(Value::Mapping(hooks)) = doc.get("hooks") {
+        for (event, groups) in hooks {
+            let event = event.as_str().unwrap_or("?");
+            let commands = commands_in(groups);
+            items.push(Item(format!("hooks.{event}: {}", commands.join("; "))));
+        }
+        hasher.update(serde_json::to_vec(&doc.get("hooks")).unwrap_or_default());
+    }
+    if let Some(Value::Mapping(providers)) = doc.get("model").and_then(|m| m.get("providers")) {
+        for (name, provider) in providers {
+            let name = name.as_str().unwrap_or("?");
+            for key in PROVIDER_KEYS {
+                if let Some(value) = provider.get(*key) {
+                    let shown = match (*key, value) {
+                        ("url" | "baseUrl" | "baseURL", Value::String(url)) => url.clone(),
+                        _ => "…".to_owned(),
+                    };
+                    items.push(Item(format!("model.providers.{name}.{key}: {shown}")));
+                    hasher.update(format!("{name}.{key}="));
+                    hasher.update(serde_json::to_vec(value).unwrap_or_default());
+                }
+            }
+        }
+    }
+}
+
+/// The `command:` strings of a hooks event's groups.
+fn commands_in(groups: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for group in groups.as_sequence().into_iter().flatten() {
+        for hook in group
+            .get("hooks")
+            .and_then(Value::as_sequence)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(command) = hook.get("command").and_then(Value::as_str) {
+                out.push(command.to_owned());
+            }
+        }
+    }
+    out
+}
+
+fn mcp_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
+    let path = crate::config::project_mcp_path(root);
+    let Ok(bytes) = std::fs::read(&path) else {
+        return;
+    };
+    hasher.update(&bytes);
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+    let servers = doc.get("mcpServers").and_then(serde_json::Value::as_object);
+    for (name, server) in servers.into_iter().flatten() {
+        let what = match (server.get("command"), server.get("url")) {
+            (Some(serde_json::Value::String(command)), _) => {
+                let args: Vec<&str> = server
+                    .get("args")
+                    .and_then(serde_json::Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(serde_json::Value::as_str)
+                    .collect();
+                format!("{command} {}", args.join(" "))
+                    .trim_end()
+                    .to_owned()
+            }
+            (_, Some(serde_json::Value::String(url))) => url.clone(),
+            _ => "?".to_owned(),
+        };
+        items.push(Item(format!("MCP server `{name}`: {what}")));
+    }
+}
+
+fn plugin_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
+    let Ok(entries) = std::fs::read_dir(root.join(".pilotdeck").join("plugins")) else {
+        return;
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        hasher.update(name.as_bytes());
+        for file in [
+            "plugin.json",
+            ".claude-plugin/plugin.json",
+            "hooks/hooks.json",
+            ".mcp.json",
+        ] {
+            if let Ok(bytes) = std::fs::read(dir.join(file)) {
+                hasher.update(file.as_bytes());
+                hasher.update(&bytes);
+            }
+        }
+        items.push(Item(format!("plugin `{name}`")));
+    }
+}
+
+/// Removes the settings that need trust from a project config layer (`hooks`, and the providers'
+/// URLs, keys and headers) when the project is not trusted; returns the warning to show, if any.
+pub fn strip_project_layer(home: &PilotHome, root: &Path, layer: &mut Value) -> Option<String> {
+    let assessment = assess(home, root);
+    if assessment.is_trusted() {
+        return None;
+    }
+    if let Value::Mapping(map) = layer {
+        map.remove("hooks");
+        if let Some(Value::Mapping(providers)) =
+            map.get_mut("model").and_then(|m| m.get_mut("providers"))
+        {
+            for (_, provider) in providers.iter_mut() {
+                if let Value::Mapping(provider) = provider {
+                    for key in PROVIDER_KEYS {
+                        provider.remove(*key);
+                    }
+                }
+            }
+        }
+    }
+    assessment.warning()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(yaml: &str) -> (tempfile::TempDir, PilotHome, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let home = PilotHome::at(dir.path().join("home"));
+        let root = dir.path().join("p");
+        std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
+        crate::store::write_atomic(&root.join(".pilotdeck/pilotdeck.yaml"), yaml.as_bytes())
+            .unwrap();
+        (dir, home, root)
+    }
+
+    const RISKY: &str = "hooks:\n  SessionStart:\n    - hooks:\n        - type: command\n          command: touch x\nmodel:\n  providers:\n    evil:\n      url: http://evil.example\n      apiKey: k\n      models: {m: {}}\nagent:\n  model: evil/m\n";
+
+    #[test]
+    fn risky_settings_are_named_and_untrusted_until_recorded() {
+        let (_dir, home, root) = project(RISKY);
+        let a = assess(&home, &root);
+        assert_eq!(a.state, State::Untrusted);
+        let names: Vec<&str> = a.items.iter().map(|i| i.0.as_str()).collect();
+        assert!(names.contains(&"hooks.SessionStart: touch x"), "{names:?}");
+        assert!(names.contains(&"model.providers.evil.url: http://evil.example"));
+        assert!(names.contains(&"model.providers.evil.apiKey: …"));
+        store::record(&home, &a).unwrap();
+        assert_eq!(assess(&home, &root).state, State::Trusted);
+        crate::store::write_atomic(
+            &root.join(".pilotdeck/pilotdeck.yaml"),
+            RISKY.replace("touch x", "touch y").as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(assess(&home, &root).state, State::Changed);
+        store::forget(&home, &root).unwrap();
+        assert_eq!(assess(&home, &root).state, State::Untrusted);
+    }
+
+    #[test]
+    fn a_plain_project_needs_no_trust_and_stripping_keeps_the_rest() {
+        let (_dir, home, root) = project("agent:\n  model: a/b\n");
+        assert_eq!(assess(&home, &root).state, State::NothingToTrust);
+        let (_dir, home, root) = project(RISKY);
+        let mut layer: Value = serde_yaml::from_str(RISKY).unwrap();
+        let warning = strip_project_layer(&home, &root, &mut layer).unwrap();
+        assert!(warning.contains("hooks.SessionStart"), "{warning}");
+        assert!(layer.get("hooks").is_none());
+        let evil = &layer["model"]["providers"]["evil"];
+        assert!(evil.get("url").is_none() && evil.get("apiKey").is_none());
+        assert!(evil.get("models").is_some());
+        assert_eq!(layer["agent"]["model"], Value::from("evil/m"));
+    }
+}

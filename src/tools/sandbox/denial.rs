@@ -1,0 +1,200 @@
+//! What the sandbox refused, read from a confined command's stderr: the kernel answers "Permission
+//! denied" (EACCES), and the programs name the path (`touch: cannot touch '/x': Permission
+//! denied`, `PermissionError: [Errno 13] Permission denied: '/x'`) or the host they connected to.
+//! A path counts when the policy explains the refusal (hidden, or a write outside the writable
+//! set); a refusal without a path counts as the network when the network is closed and the line
+//! talks about a connection.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::policy::Policy;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Denial {
+    /// Reading a hidden secret location.
+    Read(PathBuf),
+    /// Changing something outside the writable set.
+    Write(PathBuf),
+    /// A TCP connection (`host:port` when the message named it).
+    Network(Option<String>),
+    /// Another process's memory or environment (`/proc/<pid>/environ`).
+    Process(PathBuf),
+}
+
+impl fmt::Display for Denial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Denial::Read(path) => write!(
+                f,
+                "the sandbox denied reading {} (a secret location, hidden from commands)",
+                path.display()
+            ),
+            Denial::Write(path) => write!(
+                f,
+                "the sandbox denied writing {} (outside the project, --add-dir directories and $TMPDIR)",
+                path.display()
+            ),
+            Denial::Network(Some(host)) => write!(
+                f,
+                "the sandbox denied network access to {host} (the network is closed; --allow-network or tools.sandbox.network: true opens it)"
+            ),
+            Denial::Process(path) => write!(
+                f,
+                "the sandbox denied access to another process ({}): commands cannot read pilotdeck's environment or memory",
+                path.display()
+            ),
+            Denial::Network(None) => write!(
+                f,
+                "the sandbox denied network access (the network is closed; --allow-network or tools.sandbox.network: true opens it)"
+            ),
+        }
+    }
+}
+
+#[expect(clippy::expect_used, reason = "literal patterns")]
+static PATH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"'([^']+)'|"([^"]+)"|‘([^’]+)’|(?:^|[\s:(])((?:~|/)[^\s:'"()]*)"#)
+        .expect("valid regex")
+});
+
+#[expect(clippy::expect_used, reason = "literal patterns")]
+static HOST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?:to|connect(?:ing)?(?: to)?)\s+([A-Za-z0-9._\-\[\]:]+?)(?:\s+port\s+(\d+)|:(\d+))",
+    )
+    .expect("valid regex")
+});
+
+/// What a refused call prints: EACCES/EPERM, and curl's line for a connect the kernel refused.
+const REFUSALS: &[&str] = &[
+    "Permission denied",
+    "Operation not permitted",
+    "Failed to connect to",
+];
+const NETWORK_WORDS: &[&str] = &["connect", "socket", "network", "port ", "curl:", "wget:"];
+
+/// The refusals in `stderr` that the policy explains, in order, without repeats.
+pub fn find(policy: &Policy, stderr: &str, cwd: &Path) -> Vec<Denial> {
+    let mut found: Vec<Denial> = Vec::new();
+    for line in stderr.lines() {
+        if !REFUSALS.iter().any(|r| line.contains(r)) {
+            continue;
+        }
+        let denial =
+            path_denial(policy, line, cwd).or_else(|| network_denial(policy, line, stderr));
+        if let Some(denial) = denial
+            && !found.contains(&denial)
+        {
+            found.push(denial);
+        }
+    }
+    found
+}
+
+fn path_denial(policy: &Policy, line: &str, cwd: &Path) -> Option<Denial> {
+    PATH.captures_iter(line).find_map(|caps| {
+        let text = (1..=4).find_map(|i| caps.get(i))?.as_str();
+        if text.contains("Errno") || text.is_empty() {
+            return None;
+        }
+        let path = crate::home::expand_tilde(text);
+        let path = super::policy::real(&cwd.join(path));
+        if policy.is_hidden(&path) {
+            Some(Denial::Read(path))
+        } else if path.starts_with("/proc") {
+            Some(Denial::Process(path))
+        } else if !policy.is_writable(&path)
+            && (text.starts_with(['/', '~']) || path.parent().is_some_and(Path::exists))
+        {
+            Some(Denial::Write(path))
+        } else {
+            None
+        }
+    })
+}
+
+/// A refusal without a path is the network's when the line, or else the whole output (a Python
+/// traceback names the `connect` call on another line), talks about a connection.
+fn network_denial(policy: &Policy, line: &str, stderr: &str) -> Option<Denial> {
+    let talks = |text: &str| {
+        let lower = text.to_lowercase();
+        NETWORK_WORDS.iter().any(|w| lower.contains(w))
+    };
+    if policy.network || !(talks(line) || talks(stderr)) {
+        return None;
+    }
+    let host = HOST
+        .captures(line)
+        .or_else(|| HOST.captures(stderr))
+        .map(|caps| {
+            let host = caps.get(1).map_or("", |m| m.as_str());
+            match caps.get(2).or_else(|| caps.get(3)) {
+                Some(port) => format!("{host}:{}", port.as_str()),
+                None => host.to_owned(),
+            }
+        });
+    Some(Denial::Network(host))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy() -> Policy {
+        Policy {
+            writable: vec![PathBuf::from("/proj"), PathBuf::from("/tmp/run")],
+            hidden: vec![PathBuf::from("/h/.aws")],
+            network: false,
+        }
+    }
+
+    #[test]
+    fn writes_outside_and_secret_reads_are_named() {
+        let stderr = "touch: cannot touch '/h/out.txt': Permission denied\n\
+                      cat: /h/.aws/credentials: Permission denied\n\
+                      bash: line 1: /h/r.txt: Permission denied\n\
+                      PermissionError: [Errno 13] Permission denied: '/h/py.txt'\n\
+                      sh: 1: cannot create /h/x: Permission denied";
+        let found = find(&policy(), stderr, Path::new("/proj"));
+        assert_eq!(
+            found,
+            [
+                Denial::Write("/h/out.txt".into()),
+                Denial::Read("/h/.aws/credentials".into()),
+                Denial::Write("/h/r.txt".into()),
+                Denial::Write("/h/py.txt".into()),
+                Denial::Write("/h/x".into()),
+            ]
+        );
+        assert!(found[0].to_string().contains("/h/out.txt"));
+    }
+
+    #[test]
+    fn refusals_inside_the_writable_set_are_not_the_sandbox() {
+        let stderr = "touch: cannot touch 'ro.txt': Permission denied\nplain error";
+        assert!(find(&policy(), stderr, Path::new("/proj")).is_empty());
+    }
+
+    #[test]
+    fn connection_refusals_name_the_host_when_the_network_is_closed() {
+        let stderr = "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server";
+        assert_eq!(
+            find(&policy(), stderr, Path::new("/proj")),
+            [Denial::Network(Some("127.0.0.1:8080".into()))]
+        );
+        let py = "PermissionError: [Errno 13] Permission denied\n  s.connect(('127.0.0.1', 80))";
+        assert_eq!(
+            find(&policy(), py, Path::new("/proj")),
+            [Denial::Network(None)]
+        );
+        let open = Policy {
+            network: true,
+            ..policy()
+        };
+        assert!(find(&open, stderr, Path::new("/proj")).is_empty());
+    }
+}

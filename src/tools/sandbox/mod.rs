@@ -1,0 +1,367 @@
+//! The OS sandbox for the processes the agent starts (the `bash` tool, hook commands, MCP stdio
+//! servers whose entry asks for it), derived from the permission mode:
+//!
+//! - [`policy`]: what a child may write (project, `--add-dir` dirs, a per-run temp dir exported as
+//!   `TMPDIR`, device files), which secret locations it may not read, whether TCP is open;
+//! - [`landlock`] (Linux): the kernel rules, built once per session ([`Sandbox::for_session`]) and
+//!   applied in [`spawn_thread`], the short-lived thread each child is forked from — Landlock binds
+//!   a thread and what it starts, so pilotdeck itself stays free and no `pre_exec` is needed;
+//! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
+//! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
+//!   non-dumpable) dropped in every spawning thread (all
+//!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
+//! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
+//!
+//! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
+//! `tools.sandbox.backend: none`, the run says so once on stderr, or refuses to start with
+//! `tools.sandbox.required: true`.
+
+pub mod denial;
+#[cfg(target_os = "linux")]
+pub mod landlock;
+pub mod policy;
+#[cfg(target_os = "linux")]
+pub mod ptrace;
+pub mod seatbelt;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use policy::{Policy, PolicyInputs};
+
+use crate::config::SandboxConfig;
+use crate::tools::permission::PermissionMode;
+
+pub use crate::config::SandboxBackend as Backend;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(
+        "tools.sandbox.required is true but {0}; refusing to run (set tools.sandbox.required: false to run unsandboxed)"
+    )]
+    Required(String),
+    #[error("tools.sandbox.backend: `{0}` is not one of auto, landlock, seatbelt, none")]
+    BadBackend(String),
+    #[error("cannot create the sandbox's temp dir: {0}")]
+    TempDir(std::io::Error),
+}
+
+/// What a session's sandbox is built from.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    pub mode: PermissionMode,
+    /// The project root and `--add-dir` directories.
+    pub roots: Vec<PathBuf>,
+    pub settings: &'a SandboxConfig,
+    pub pilot_home: Option<&'a Path>,
+    /// run, cron, always-on: nobody watches, so the network is closed by default.
+    pub unattended: bool,
+    /// `--allow-network`.
+    pub allow_network: bool,
+}
+
+/// The backend that enforces a policy.
+#[derive(Debug)]
+enum Enforcer {
+    #[cfg(target_os = "linux")]
+    Landlock(landlock::Rules),
+    /// A `sandbox-exec` profile the command is wrapped in.
+    #[cfg_attr(
+        not(target_os = "macos"),
+        expect(dead_code, reason = "built only on macOS")
+    )]
+    Seatbelt(String),
+}
+
+/// One session's sandbox: its policy, the enforcing rules and the per-run temp dir.
+#[derive(Debug)]
+pub struct Sandbox {
+    policy: Policy,
+    enforcer: Enforcer,
+    tmpdir: tempfile::TempDir,
+}
+
+/// A shared handle on a [`Sandbox`], carried by the commands it confines.
+#[derive(Debug, Clone)]
+pub struct Confinement(Arc<Sandbox>);
+
+impl PartialEq for Confinement {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Confinement {}
+
+/// Says "no sandbox" at most once per process.
+static WARNED: AtomicBool = AtomicBool::new(false);
+
+fn unavailable(settings: &SandboxConfig, why: String) -> Result<Option<Confinement>, Error> {
+    if settings.required {
+        return Err(Error::Required(why));
+    }
+    if !WARNED.swap(true, Ordering::Relaxed) {
+        tracing::warn!(
+            "commands run without an OS sandbox: {why}; only the permission checks confine them"
+        );
+    }
+    Ok(None)
+}
+
+/// Whether the network is open for a session: the flag or `tools.sandbox.network` decide; else open
+/// only in `workspace-write` with someone watching.
+pub fn network_allowed(req: &Request<'_>) -> bool {
+    req.allow_network
+        || req
+            .settings
+            .network
+            .unwrap_or(req.mode == PermissionMode::WorkspaceWrite && !req.unattended)
+}
+
+impl Sandbox {
+    /// The sandbox for a session, `None` in `full` mode or where none is available (said once on
+    /// stderr); an error when `tools.sandbox.required` forbids running without one.
+    pub fn for_session(req: &Request<'_>) -> Result<Option<Confinement>, Error> {
+        let backend = match req.settings.backend.as_deref() {
+            None => Backend::Auto,
+            Some(text) => Backend::parse(text).ok_or_else(|| Error::BadBackend(text.to_owned()))?,
+        };
+        if backend == Backend::None {
+            return unavailable(req.settings, "tools.sandbox.backend is none".to_owned());
+        }
+        if req.mode == PermissionMode::Full {
+            return Ok(None);
+        }
+        let tmpdir = tempfile::Builder::new()
+            .prefix("pilotdeck-run-")
+            .tempdir()
+            .map_err(Error::TempDir)?;
+        let inputs = PolicyInputs {
+            roots: req.roots.clone(),
+            tmpdir: tmpdir.path().canonicalize().ok(),
+            user_home: crate::home::user_home(),
+            pilot_home: req.pilot_home.map(Path::to_owned),
+            extra_hidden: req
+                .settings
+                .hide
+                .iter()
+                .map(|p| crate::home::expand_tilde(p))
+                .collect(),
+            network: network_allowed(req),
+        };
+        let Some(policy) = Policy::derive(req.mode, &inputs) else {
+            return Ok(None);
+        };
+        let enforcer = match enforcer(backend, &policy) {
+            Ok(enforcer) => enforcer,
+            Err(why) => return unavailable(req.settings, why),
+        };
+        Ok(Some(Confinement(Arc::new(Sandbox {
+            policy,
+            enforcer,
+            tmpdir,
+        }))))
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
+    match backend {
+        Backend::Seatbelt => Err("the seatbelt backend exists only on macOS".to_owned()),
+        _ if landlock::abi() == 0 => {
+            Err("the kernel offers no Landlock (too old, or disabled in this container)".to_owned())
+        }
+        _ => landlock::Rules::build(policy)
+            .map(Enforcer::Landlock)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+#[cfg(target_os = "macos")]
+fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
+    match backend {
+        Backend::Landlock => Err("the landlock backend exists only on Linux".to_owned()),
+        _ if Path::new(seatbelt::SANDBOX_EXEC).exists() => {
+            Ok(Enforcer::Seatbelt(seatbelt::profile(policy)))
+        }
+        _ => Err(format!("{} is missing", seatbelt::SANDBOX_EXEC)),
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+fn enforcer(_backend: Backend, _policy: &Policy) -> Result<Enforcer, String> {
+    Err("no sandbox backend exists for this operating system".to_owned())
+}
+
+impl Confinement {
+    pub fn policy(&self) -> &Policy {
+        &self.0.policy
+    }
+
+    /// The per-run temp dir, exported to children as `TMPDIR`.
+    pub fn tmpdir(&self) -> &Path {
+        self.0.tmpdir.path()
+    }
+
+    /// What the sandbox refused, read from a confined command's stderr (empty when nothing).
+    pub fn denials(&self, stderr: &str, cwd: &Path) -> Vec<denial::Denial> {
+        denial::find(&self.0.policy, stderr, cwd)
+    }
+
+    /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).
+    pub fn wrap(
+        &self,
+        program: &std::ffi::OsStr,
+        args: &[std::ffi::OsString],
+    ) -> Option<Vec<std::ffi::OsString>> {
+        match &self.0.enforcer {
+            Enforcer::Seatbelt(profile) => Some(seatbelt::wrap(profile, program, args)),
+            #[cfg(target_os = "linux")]
+            Enforcer::Landlock(_) => None,
+        }
+    }
+}
+
+/// Why a child could not be started from its thread.
+#[derive(Debug, thiserror::Error)]
+pub enum SpawnError {
+    #[error("cannot apply the sandbox: {0}")]
+    Sandbox(String),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error("the thread that starts the child died")]
+    Thread,
+}
+
+/// Runs `start` (which forks the child) on a fresh thread that first drops `CAP_SYS_PTRACE` (and the
+/// other capabilities that bypass non-dumpable) and, with
+/// a confinement, restricts itself; the child and everything it starts inherit both. The caller's
+/// tokio runtime is entered in that thread, so `start` may spawn a `tokio::process::Command`.
+pub fn spawn_thread<T: Send>(
+    confine: Option<&Confinement>,
+    start: impl FnOnce() -> std::io::Result<T> + Send,
+) -> Result<T, SpawnError> {
+    let runtime = tokio::runtime::Handle::try_current().ok();
+    std::thread::scope(|scope| {
+        let thread = scope.spawn(move || -> Result<T, SpawnError> {
+            let _entered = runtime.as_ref().map(tokio::runtime::Handle::enter);
+            restrict_thread(confine)?;
+            Ok(start()?)
+        });
+        thread.join().unwrap_or(Err(SpawnError::Thread))
+    })
+}
+
+#[cfg(target_os = "linux")]
+fn restrict_thread(confine: Option<&Confinement>) -> Result<(), SpawnError> {
+    ptrace::drop_bypass_capabilities();
+    match confine.map(|c| &c.0.enforcer) {
+        Some(Enforcer::Landlock(rules)) => rules
+            .restrict_current_thread()
+            .map_err(|e| SpawnError::Sandbox(e.to_string())),
+        Some(Enforcer::Seatbelt(_)) | None => Ok(()),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn restrict_thread(_confine: Option<&Confinement>) -> Result<(), SpawnError> {
+    Ok(())
+}
+
+/// Process-wide protection taken once at start: pilotdeck non-dumpable (Linux).
+pub fn protect_process() {
+    #[cfg(target_os = "linux")]
+    ptrace::make_non_dumpable();
+}
+
+/// The sandbox of an agent session: [`Sandbox::for_session`] for the policy's mode and workspace and
+/// the config's `tools.sandbox`. The one call every front end's agent setup makes.
+pub fn for_agent(
+    home: &crate::home::PilotHome,
+    config: &crate::config::Config,
+    policy: &crate::tools::permission::PermissionPolicy,
+    unattended: bool,
+    allow_network: bool,
+) -> Result<Option<Confinement>, Error> {
+    Sandbox::for_session(&Request {
+        mode: policy.mode(),
+        roots: policy.workspace().roots().map(Path::to_owned).collect(),
+        settings: &config.tools.sandbox,
+        pilot_home: Some(home.root()),
+        unattended,
+        allow_network,
+    })
+}
+
+/// What [`describe`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Availability {
+    /// A backend works and is used.
+    On,
+    /// None is used (`backend: none`, or none works); commands run with only the permission checks.
+    Off,
+    /// None is used and `tools.sandbox.required` forbids running.
+    Refused,
+}
+
+/// The sandbox on this machine with `settings`, in one line for `doctor`: the backend, and what each
+/// mode allows.
+pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
+    let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
+                 --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
+                 or tools.sandbox.network; full: unsandboxed; secrets (~/.ssh, ~/.aws, …) unreadable";
+    let backend = settings
+        .backend
+        .as_deref()
+        .map_or(Some(Backend::Auto), Backend::parse);
+    let found = match backend {
+        None => Err(format!(
+            "tools.sandbox.backend `{}` is unknown",
+            settings.backend.as_deref().unwrap_or_default()
+        )),
+        Some(Backend::None) => Err("off: tools.sandbox.backend is none".to_owned()),
+        Some(backend) => backend_found(backend),
+    };
+    match found {
+        Ok(name) => (Availability::On, format!("{name}; {modes}")),
+        Err(why) if settings.required => (
+            Availability::Refused,
+            format!("{why}; tools.sandbox.required is true, so runs refuse to start"),
+        ),
+        Err(why) => (
+            Availability::Off,
+            format!("{why}; commands run with only the permission checks"),
+        ),
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn backend_found(backend: Backend) -> Result<String, String> {
+    match (backend, landlock::abi()) {
+        (Backend::Seatbelt, _) => Err("the seatbelt backend exists only on macOS".to_owned()),
+        (_, 0) => Err("the kernel offers no Landlock".to_owned()),
+        (_, abi) => Ok(format!(
+            "Landlock ABI {abi}{}",
+            if abi >= 4 {
+                " (TCP rules)"
+            } else {
+                " (no TCP rules: network not confined)"
+            }
+        )),
+    }
+}
+
+#[cfg(target_os = "macos")]
+fn backend_found(backend: Backend) -> Result<String, String> {
+    match backend {
+        Backend::Landlock => Err("the landlock backend exists only on Linux".to_owned()),
+        _ if Path::new(seatbelt::SANDBOX_EXEC).exists() => Ok("Seatbelt (sandbox-exec)".to_owned()),
+        _ => Err(format!("{} is missing", seatbelt::SANDBOX_EXEC)),
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+fn backend_found(_backend: Backend) -> Result<String, String> {
+    Err("no sandbox backend exists for this operating system".to_owned())
+}

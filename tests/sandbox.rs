@@ -1,0 +1,345 @@
+//! The OS sandbox end to end: the real binary, the mock model scripting `bash` calls, real files,
+//! processes and sockets, and a temp HOME (never the user's). `--allow bash` lifts the lexical
+//! checks, so what is stopped here is stopped by the kernel (Landlock).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+
+use mock_model::{MockModel, openai};
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn bash(id: &str, command: &str) -> mock_model::Reply {
+    openai::tool_call(id, "bash", &json!({ "command": command }).to_string())
+}
+
+/// The tool results the model got, in order (the last message of each request after the first).
+fn tool_results(mock: &MockModel) -> Vec<String> {
+    mock.requests()
+        .iter()
+        .skip(1)
+        .map(|r| {
+            let last = r.body["messages"].as_array().unwrap().last().unwrap();
+            match &last["content"] {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// A mock-backed environment with a secret in `~/.aws` and a second directory for `--add-dir`.
+fn env_with(mock: &MockModel, extra_yaml: &str) -> TestEnv {
+    let env = TestEnv::new();
+    env.config(&format!("{}{extra_yaml}", mock.agent_config()));
+    env.write(
+        &env.user_home.join(".aws/credentials"),
+        "aws_secret_access_key = SEKRIT-AWS\n",
+    );
+    std::fs::create_dir_all(env.tmp.path().join("extra")).unwrap();
+    env
+}
+
+/// Runs `commands` as one `run` (each a bash call), returning the tool results.
+fn run_bash(mock: &MockModel, env: &TestEnv, flags: &[&str], commands: &[&str]) -> Vec<String> {
+    for (i, command) in commands.iter().enumerate() {
+        mock.push(bash(&format!("c{i}"), command));
+    }
+    mock.push(openai::text("done"));
+    let mut args = vec!["run", "--allow", "bash"];
+    args.extend_from_slice(flags);
+    args.push("go");
+    env.cmd().args(args).run(0);
+    tool_results(mock)
+}
+
+#[test]
+fn workspace_write_stops_writes_outside_and_secret_reads_and_allows_the_workspace() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let extra = env.tmp.path().join("extra");
+    let extra_flag = extra.display().to_string();
+    let results = run_bash(
+        &mock,
+        &env,
+        &["--add-dir", &extra_flag],
+        &[
+            "echo hi > ~/pd-outside-redirect.txt",
+            "sh -c 'touch ~/pd-outside-sh.txt'",
+            "python3 -c \"import os; open(os.path.expanduser('~/pd-outside-py.txt'),'w').write('x')\"",
+            "cat ~/.aws/credentials",
+            "sh -c 'sh -c \"touch ~/pd-grandchild.txt\"'",
+            &format!(
+                "touch inside.txt && echo t > \"$TMPDIR/t\" && cat \"$TMPDIR/t\" && touch {extra_flag}/added.txt"
+            ),
+        ],
+    );
+    for name in [
+        "pd-outside-redirect.txt",
+        "pd-outside-sh.txt",
+        "pd-outside-py.txt",
+        "pd-grandchild.txt",
+    ] {
+        assert!(!env.user_home.join(name).exists(), "{name} was written");
+    }
+    for (i, result) in results.iter().take(5).enumerate() {
+        assert!(result.contains("denied"), "call {i}: {result}");
+    }
+    assert!(
+        results[1].contains("the sandbox denied writing")
+            && results[1].contains("pd-outside-sh.txt"),
+        "{}",
+        results[1]
+    );
+    assert!(
+        results[2].contains("the sandbox denied writing"),
+        "{}",
+        results[2]
+    );
+    assert!(
+        results[3].contains("the sandbox denied reading") && !results[3].contains("SEKRIT"),
+        "{}",
+        results[3]
+    );
+    assert!(results[4].contains("pd-grandchild.txt"), "{}", results[4]);
+    assert!(results[5].starts_with("exit code 0"), "{}", results[5]);
+    assert!(env.project.join("inside.txt").exists());
+    assert!(extra.join("added.txt").exists());
+}
+
+#[test]
+fn a_sandbox_denial_is_a_denial_in_json() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    mock.push(bash("c1", "touch ~/pd-json.txt"));
+    mock.push(openai::text("done"));
+    let out = env
+        .cmd()
+        .args(["--json", "run", "--allow", "bash", "go"])
+        .run(0);
+    let denial = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["item"]["type"] == "permission_denial")
+        .unwrap_or_else(|| panic!("no denial in {}", out.stdout));
+    let reason = denial["item"]["reason"].as_str().unwrap();
+    assert!(reason.contains("pd-json.txt"), "{reason}");
+    assert!(!env.user_home.join("pd-json.txt").exists());
+}
+
+/// A one-shot HTTP server on 127.0.0.1; returns its port.
+fn local_server() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut stream = stream;
+            let mut buf = [0u8; 1024];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello");
+        }
+    });
+    port
+}
+
+#[test]
+fn the_network_is_closed_unattended_and_opened_by_allow_network() {
+    let port = local_server();
+    let curl = format!("curl -sS -m 5 http://127.0.0.1:{port}/");
+    let py = format!(
+        "python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port})); print('connected')\""
+    );
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let closed = run_bash(&mock, &env, &[], &[&curl, &py]);
+    assert!(
+        closed[0].contains("the sandbox denied network access to 127.0.0.1"),
+        "{}",
+        closed[0]
+    );
+    assert!(!closed[1].contains("connected"), "{}", closed[1]);
+    assert!(closed[1].contains("network"), "{}", closed[1]);
+
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let open = run_bash(&mock, &env, &["--allow-network"], &[&curl, &py]);
+    assert!(open[0].contains("hello"), "{}", open[0]);
+    assert!(open[1].contains("connected"), "{}", open[1]);
+}
+
+#[test]
+fn full_mode_is_not_sandboxed() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let results = run_bash(
+        &mock,
+        &env,
+        &["--permission-mode", "full"],
+        &["touch ~/pd-full.txt"],
+    );
+    assert!(results[0].starts_with("exit code 0"), "{}", results[0]);
+    assert!(env.user_home.join("pd-full.txt").exists());
+}
+
+#[test]
+fn no_mode_lets_a_command_read_pilotdecks_environment() {
+    for mode in ["workspace-write", "full"] {
+        let mock = MockModel::spawn();
+        let env = env_with(&mock, "");
+        mock.push(bash("c1", "cat /proc/$PPID/environ | tr '\\0' '\\n'"));
+        mock.push(openai::text("done"));
+        env.cmd()
+            .env("PD_TEST_API_KEY", "sk-env-sekrit")
+            .args(["run", "--allow", "bash", "--permission-mode", mode, "go"])
+            .run(0);
+        let result = &tool_results(&mock)[0];
+        assert!(!result.contains("sk-env-sekrit"), "{mode}: {result}");
+        assert!(result.contains("Permission denied"), "{mode}: {result}");
+    }
+}
+
+#[test]
+fn a_hook_command_is_confined() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "hooks:\n  SessionStart:\n    - hooks:\n        - type: command\n          command: \"touch ~/pd-hook.txt; touch hook-inside.txt\"\n",
+    );
+    mock.push(openai::text("hello"));
+    env.cmd().args(["run", "say hello"]).run(0);
+    assert!(env.project.join("hook-inside.txt").exists(), "the hook ran");
+    assert!(!env.user_home.join("pd-hook.txt").exists());
+}
+
+#[test]
+fn an_mcp_server_runs_in_the_sandbox_only_when_its_entry_asks() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.write(
+        &env.home.join("mcp.json"),
+        r#"{"mcpServers": {
+            "boxed": {"command": "sh", "args": ["-c", "touch \"$HOME/pd-mcp-boxed\"; touch mcp-boxed-inside"], "sandbox": true},
+            "free": {"command": "sh", "args": ["-c", "touch \"$HOME/pd-mcp-free\""]}
+        }}"#,
+    );
+    mock.push(openai::text("hello"));
+    env.cmd().args(["run", "say hello"]).run(0);
+    assert!(
+        env.project.join("mcp-boxed-inside").exists(),
+        "the boxed server ran"
+    );
+    assert!(!env.user_home.join("pd-mcp-boxed").exists());
+    assert!(env.user_home.join("pd-mcp-free").exists());
+}
+
+#[test]
+fn required_with_backend_none_refuses_to_run() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    backend: none\n    required: true\n",
+    );
+    let out = env.cmd().args(["run", "say hello"]).run(2);
+    assert!(
+        out.stderr.contains("tools.sandbox.required"),
+        "{}",
+        out.stderr
+    );
+    assert!(mock.requests().is_empty(), "no model call was made");
+}
+
+#[test]
+fn an_unknown_backend_is_a_config_error() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "tools:\n  sandbox:\n    backend: firejail\n");
+    let out = env.cmd().args(["run", "say hello"]).run(2);
+    assert!(
+        out.stderr.contains("tools.sandbox.backend") && out.stderr.contains("firejail"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn backend_none_says_so_once_and_runs_unsandboxed() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "tools:\n  sandbox:\n    backend: none\n");
+    for (i, command) in ["touch ~/pd-none.txt", "true"].iter().enumerate() {
+        mock.push(bash(&format!("c{i}"), command));
+    }
+    mock.push(openai::text("done"));
+    let out = env.cmd().args(["run", "--allow", "bash", "go"]).run(0);
+    assert!(env.user_home.join("pd-none.txt").exists());
+    assert_eq!(
+        out.stderr.matches("without an OS sandbox").count(),
+        1,
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn sandbox_run_applies_each_modes_policy() {
+    let env = TestEnv::new();
+    let py_write = "open('ro.txt','w').write('x')";
+    let out = env
+        .cmd()
+        .args([
+            "sandbox",
+            "run",
+            "--permission-mode",
+            "read-only",
+            "--",
+            "python3",
+            "-c",
+            py_write,
+        ])
+        .run(1);
+    assert!(!env.project.join("ro.txt").exists());
+    assert!(
+        out.stderr.contains("the sandbox denied writing"),
+        "{}",
+        out.stderr
+    );
+
+    env.cmd()
+        .args(["sandbox", "run", "--", "python3", "-c", py_write])
+        .run(0);
+    assert!(env.project.join("ro.txt").exists());
+
+    let out = env
+        .cmd()
+        .args(["sandbox", "run", "--", "sh", "-c", "touch ~/pd-sr.txt"])
+        .run(1);
+    assert!(out.stderr.contains("pd-sr.txt"), "{}", out.stderr);
+    assert!(!env.user_home.join("pd-sr.txt").exists());
+}
+
+#[test]
+fn doctor_reports_the_sandbox() {
+    let env = TestEnv::new();
+    let mut cmd = env.cmd().args(["--json", "doctor"]);
+    let out = cmd.inner.output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let checks = report["checks"].as_array().unwrap().clone();
+    let sandbox = checks
+        .iter()
+        .find(|c| c["name"] == "sandbox")
+        .expect("a sandbox check");
+    assert!(
+        sandbox["detail"].as_str().unwrap().contains("Landlock ABI"),
+        "{sandbox}"
+    );
+}
