@@ -55,21 +55,22 @@ pub fn holder(paths: &Paths) -> Option<(u32, String)> {
 /// The holder as its file says, allowing it a moment to write itself there: a tick records its
 /// pid right after taking the lock, so a file still empty just after losing the race is the
 /// holder not having written yet (up to ~100 ms), not an unknown holder.
-fn recorded_holder(paths: &Paths) -> Option<(u32, String)> {
+async fn recorded_holder(paths: &Paths) -> Option<(u32, String)> {
     for _ in 0..10 {
         if let Some(found) = holder(paths) {
             return Some(found);
         }
-        std::thread::sleep(std::time::Duration::from_millis(10));
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
     holder(paths)
 }
 
 /// Takes the lock for the tick `run_id` and records it as the holder, or the `lock_held` gate
 /// closed (naming the holder when the file says who it is).
-pub fn take(paths: &Paths, run_id: &str) -> Result<Result<TickLock, Closed>, Error> {
+pub async fn take(paths: &Paths, run_id: &str) -> Result<Result<TickLock, Closed>, Error> {
     let Some(lock) = TickLock::try_acquire(paths)? else {
         let holder = recorded_holder(paths)
+            .await
             .map(|(pid, run)| format!(" (pid {pid}, run {run})"))
             .unwrap_or_default();
         return Ok(Err(Closed {

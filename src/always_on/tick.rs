@@ -117,7 +117,7 @@ pub async fn tick(
         return Ok(report.gated(closed));
     }
     let run_id = ulid::Ulid::generate().to_string().to_lowercase();
-    let lock = match lock::take(&paths, &run_id)? {
+    let lock = match lock::take(&paths, &run_id).await? {
         Ok(lock) => lock,
         Err(closed) => return Ok(report.gated(closed)),
     };
