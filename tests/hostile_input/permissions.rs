@@ -208,7 +208,11 @@ fn input(row: &Row) -> serde_json::Value {
 /// Runs every row in `mode` and returns the denial reasons by row index, and the fakes' log.
 fn run_rows(env: &TestEnv, mock: &MockModel, mode: &str) -> (BTreeMap<usize, String>, String) {
     let fakes = env.tmp.path().join("fakebin");
-    let log = env.tmp.path().join("fake.log");
+    // The fakes log into a directory of their own, given to the run with --add-dir: the kernel
+    // sandbox lets commands write only there, in the project and in $TMPDIR.
+    let logs = env.tmp.path().join("fakelog");
+    std::fs::create_dir_all(&logs).unwrap();
+    let log = logs.join("fake.log");
     fake_bin(&fakes, &log);
     let mut turn = Turn::new();
     for (i, row) in ROWS.iter().enumerate() {
@@ -223,7 +227,14 @@ fn run_rows(env: &TestEnv, mock: &MockModel, mode: &str) -> (BTreeMap<usize, Str
     );
     env.cmd()
         .env("PATH", path)
-        .args(["run", "--permission-mode", mode, "go"])
+        .args([
+            "run",
+            "--permission-mode",
+            mode,
+            "--add-dir",
+            logs.to_str().unwrap(),
+            "go",
+        ])
         .run(0);
     let transcript = env.transcripts().pop().unwrap();
     let mut denials = BTreeMap::new();
