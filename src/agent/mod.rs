@@ -20,6 +20,7 @@ mod jsonl;
 mod limits;
 mod outcome;
 mod record;
+mod recover;
 mod route;
 mod setup;
 mod subagent;
@@ -33,6 +34,7 @@ pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
 pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
+pub use recover::{CONTINUE_LIMIT, CallStatus, Recovery};
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
 pub use subagent::{AgentTool, DEFAULT_ORCHESTRATION_PROMPT, SubagentSettings};
 

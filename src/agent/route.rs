@@ -164,7 +164,12 @@ impl Agent {
         {
             let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
             routing.model = Some(executed.model.to_string());
-            if executed.result.is_ok() {
+            // A failed call counts too when it used tokens (see `Executed::cost_usd`).
+            let used = match &executed.result {
+                Ok(_) => true,
+                Err(e) => !e.usage.is_zero(),
+            };
+            if used {
                 routing.calls += 1;
                 if let Some(c) = executed.cost_usd {
                     routing.priced_calls += 1;

@@ -5,7 +5,8 @@
 //! or (tool calls) run the tools → check the limits → call the model again, until a step finishes
 //! it. The counters it keeps (iterations, tool calls, retries) are one [`TurnState`]; the turn
 //! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
-//! run by `batch.rs`. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
+//! run by `batch.rs`; recovery from cut, empty and failed calls is described in `recover.rs`, and
+//! every call's tokens, failed ones included, go into the turn's usage. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
 //! the running tools, whose child process groups are killed.
 
 use std::time::Instant;
@@ -18,9 +19,10 @@ use super::deadline::Deadline;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
+use super::recover::{self, CallStatus, Recovery};
 use crate::model::{
-    Assembler, CallOptions, ContentBlock, ErrorCode, Message, ModelEvent, ModelRequest,
-    ModelResponse, RetryBudget, Usage,
+    Assembler, CallOptions, ContentBlock, ErrorCode, FinishReason, Message, ModelEvent,
+    ModelRequest, ModelResponse, RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
 use crate::tools::{ExecutionStatus, ToolCall};
@@ -61,6 +63,16 @@ struct TurnState {
     compacted_on_error: bool,
     /// A Stop hook already made the model continue once.
     stop_continued: bool,
+    /// A cut tool call was retried with a larger output limit (once per turn).
+    output_raised: bool,
+    /// The output limit of the following calls, once raised.
+    max_output_tokens: Option<u64>,
+    /// An empty reply was retried (once per turn).
+    empty_retried: bool,
+    /// Times the current answer was continued after the output token limit cut it.
+    continued: u32,
+    /// The answer so far while it is being continued.
+    partial: Option<Message>,
 }
 
 /// What every step works on: the turn's history, its cancellation and its event sink.
@@ -147,7 +159,7 @@ impl Agent {
         }
         state.iterations += 1;
         self.fit_context(io.history, &io.token, io.emit).await;
-        let request = self.request(io);
+        let request = self.request(io, state);
         let response = match self.call_model(io.turn, &request, &io.token, io.emit).await {
             CallEnd::Done(r) => r,
             // The provider counts better than our estimate: compact once and retry.
@@ -155,6 +167,7 @@ impl Agent {
                 if e.code == ErrorCode::PromptTooLong && !state.compacted_on_error =>
             {
                 state.compacted_on_error = true;
+                state.usage.add(&e.usage);
                 if self
                     .compact_and_report(io.history, &io.token, io.emit)
                     .await
@@ -162,20 +175,26 @@ impl Agent {
                     state.iterations -= 1;
                     return Step::CallModel;
                 }
-                return Step::Finish(Err(TurnError::Model(e)));
+                return self.call_failed(io, state, TurnError::Model(e));
             }
-            CallEnd::Failed(e) => return Step::Finish(Err(e)),
+            CallEnd::Failed(e) => return self.call_failed(io, state, e),
         };
+        if let Some(step) = self.recover_reply(io, state, &response) {
+            return step;
+        }
         self.observe_usage(&request.messages, &response.usage);
         state.usage.add(&response.usage);
-        io.history.push(response.message.clone());
+        let message = match state.partial.take() {
+            Some(first) => recover::join(first, response.message),
+            None => response.message,
+        };
+        io.history.push(message.clone());
         (io.emit)(AgentEvent::AssistantMessage {
-            message: response.message.clone(),
+            message: message.clone(),
             usage: response.usage,
             model: self.current_model(),
         });
-        let calls: Vec<ToolCall> = response
-            .message
+        let calls: Vec<ToolCall> = message
             .tool_calls()
             .map(|c| ToolCall {
                 id: c.id.to_owned(),
@@ -184,20 +203,145 @@ impl Agent {
             })
             .collect();
         if calls.is_empty() {
-            Step::CheckAnswer(response.message.text())
+            Step::CheckAnswer(message.text())
         } else {
             Step::RunTools(calls)
         }
     }
 
+    /// A reply the loop does not keep as it is: an answer cut by the output token limit (continued,
+    /// up to [`recover::CONTINUE_LIMIT`] times) or a reply with nothing in it (retried once).
+    fn recover_reply(
+        &self,
+        io: &mut TurnIo<'_>,
+        state: &mut TurnState,
+        response: &ModelResponse,
+    ) -> Option<Step> {
+        let message = &response.message;
+        let has_calls = message.tool_calls().next().is_some();
+        if response.finish_reason == FinishReason::Length
+            && !has_calls
+            && !message.text().is_empty()
+            && state.continued < recover::CONTINUE_LIMIT
+        {
+            state.continued += 1;
+            let partial = match state.partial.take() {
+                Some(first) => recover::join(first, message.clone()),
+                None => message.clone(),
+            };
+            state.partial = Some(partial);
+            let recovery = Recovery::ContinueText {
+                attempt: state.continued,
+            };
+            self.abandon(io, state, response.usage, CallStatus::Cut, "the output token limit cut the answer".to_owned(), Some(recovery));
+            return Some(Step::CallModel);
+        }
+        let unknown_and_empty = response.finish_reason == FinishReason::Unknown
+            && !has_calls
+            && message.text().trim().is_empty();
+        if !unknown_and_empty {
+            return None;
+        }
+        let reason = "the reply stopped for an unknown reason with nothing in it".to_owned();
+        if state.empty_retried {
+            let mut error = crate::model::Error::new(
+                ErrorCode::EmptyResponse,
+                &self.provider.id,
+                &self.model.model,
+                reason,
+            );
+            error.usage = response.usage;
+            return Some(self.call_failed(io, state, TurnError::Model(error)));
+        }
+        state.empty_retried = true;
+        self.abandon(io, state, response.usage, CallStatus::Failed, reason, Some(Recovery::RetryEmpty));
+        Some(Step::CallModel)
+    }
+
+    /// A model call failed: recover when the failure allows it (a cut tool call; an empty reply
+    /// was already retried by the client), else end the turn. Either way its tokens count.
+    fn call_failed(&self, io: &mut TurnIo<'_>, state: &mut TurnState, error: TurnError) -> Step {
+        let (usage, reason, status) = match &error {
+            TurnError::Model(e) => (
+                e.usage,
+                e.user_message(),
+                if e.code == ErrorCode::OutputTruncated {
+                    CallStatus::Cut
+                } else {
+                    CallStatus::Failed
+                },
+            ),
+            TurnError::Cancelled => (Usage::default(), "interrupted".to_owned(), CallStatus::Cancelled),
+            other => (Usage::default(), other.to_string(), CallStatus::Failed),
+        };
+        let recovery = match &error {
+            TurnError::Model(e) if e.code == ErrorCode::OutputTruncated && !state.output_raised => {
+                let catalog = self.provider.model_info(&self.model.model).max_output_tokens;
+                let current = state.max_output_tokens.or(self.max_output_tokens).unwrap_or(catalog);
+                state.output_raised = true;
+                (catalog > current).then_some(Recovery::LargerOutput {
+                    max_output_tokens: catalog,
+                })
+            }
+            _ => None,
+        };
+        if let Some(Recovery::LargerOutput { max_output_tokens }) = recovery {
+            state.max_output_tokens = Some(max_output_tokens);
+        }
+        // A failed continuation still leaves the answer so far: it is the turn's partial answer.
+        if recovery.is_none()
+            && let Some(partial) = state.partial.take()
+        {
+            io.history.push(partial.clone());
+            (io.emit)(AgentEvent::AssistantMessage {
+                message: partial,
+                usage: Usage::default(),
+                model: self.current_model(),
+            });
+        }
+        self.abandon(io, state, usage, status, reason, recovery);
+        match recovery {
+            Some(_) => Step::CallModel,
+            None => Step::Finish(Err(error)),
+        }
+    }
+
+    /// Counts an abandoned call's tokens and reports it.
+    fn abandon(
+        &self,
+        io: &mut TurnIo<'_>,
+        state: &mut TurnState,
+        usage: Usage,
+        status: CallStatus,
+        reason: String,
+        recovery: Option<Recovery>,
+    ) {
+        state.usage.add(&usage);
+        (io.emit)(AgentEvent::CallEnded {
+            usage,
+            model: self.current_model(),
+            status,
+            reason,
+            recovery,
+        });
+    }
+
     /// The request of one model call: the history, with the recalled memory on the input.
-    fn request(&self, io: &TurnIo<'_>) -> ModelRequest {
+    /// An answer being continued goes last, with the request to continue it; a cut tool call's
+    /// retry carries the raised output limit.
+    fn request(&self, io: &TurnIo<'_>, state: &TurnState) -> ModelRequest {
         let mut request = ModelRequest::new(self.model.clone(), io.history.clone());
+        if let Some(partial) = &state.partial {
+            request.messages.push(partial.clone());
+            request
+                .messages
+                .push(Message::user(recover::CONTINUE_PROMPT));
+        }
         request.system = Some(self.system.clone());
         // Per call, not per turn: an MCP server's tool list may change between calls
         // (`tools/list_changed`); unchanged lists give identical definitions.
         request.tools = self.tool_specs();
-        request.max_output_tokens = self.max_output_tokens;
+        request.max_output_tokens = state.max_output_tokens.or(self.max_output_tokens);
         request.thinking = self.thinking.clone();
         request.output_schema = self.output_schema.clone();
         if let Some(block) = &io.recalled {

@@ -306,7 +306,19 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             "2",
             &format!("context compacted: ~{tokens_before} → ~{tokens_after} tokens"),
         )),
+        AgentEvent::CallEnded {
+            reason,
+            recovery: Some(recovery),
+            ..
+        } => {
+            if !ends_with_newline {
+                let _ = out.raw("\n");
+                ends_with_newline = true;
+            }
+            out.note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
+        }
         AgentEvent::UserMessage { .. }
+        | AgentEvent::CallEnded { .. }
         | AgentEvent::ThinkingDelta { .. }
         | AgentEvent::ToolResults { .. }
         | AgentEvent::Routed { .. } => {}

@@ -383,6 +383,10 @@ impl StreamDecoder for Decoder {
         self.event(&kind, &data, out)
     }
 
+    fn usage(&self) -> Usage {
+        self.usage
+    }
+
     fn is_done(&self) -> bool {
         self.done
     }

@@ -14,7 +14,7 @@ use crate::config::Protocol;
 
 use super::catalog::ModelInfo;
 use super::error::{Error, ErrorCode};
-use super::event::{FinishReason, ModelEvent};
+use super::event::{FinishReason, ModelEvent, Usage};
 use super::request::ModelRequest;
 use super::sse::SseEvent;
 
@@ -67,17 +67,14 @@ impl Origin {
                 ErrorCode::InvalidToolArguments,
                 format!("tool `{name}` got {other} instead of an object"),
             )),
-            Err(e) => {
-                let why = if finish == Some(FinishReason::Length) {
-                    "cut off by the output token limit; raise max output tokens".to_owned()
-                } else {
-                    e.to_string()
-                };
-                Err(self.error(
-                    ErrorCode::InvalidToolArguments,
-                    format!("tool `{name}`: {why}"),
-                ))
-            }
+            Err(_) if finish == Some(FinishReason::Length) => Err(self.error(
+                ErrorCode::OutputTruncated,
+                format!("tool `{name}`: its arguments were cut off by the output token limit"),
+            )),
+            Err(e) => Err(self.error(
+                ErrorCode::InvalidToolArguments,
+                format!("tool `{name}`: {e}"),
+            )),
         }
     }
 }
@@ -91,6 +88,8 @@ pub(crate) trait StreamDecoder: Send {
     /// Called once after the last event: emits `usage` + `message_end`, or fails when the stream was
     /// cut short.
     fn finish(&mut self, out: &mut Vec<ModelEvent>) -> Result<(), Error>;
+    /// The token counts the stream reported so far (a failed stream's tokens are still paid for).
+    fn usage(&self) -> Usage;
 }
 
 /// One of the three wire formats (Google speaks the OpenAI one).

@@ -1,0 +1,95 @@
+//! Recovery inside a turn from what providers do to long answers, each bounded and each reported as
+//! an [`AgentEvent::CallEnded`](super::AgentEvent) (so `run --json` shows it and the transcript
+//! records it, with the tokens the abandoned call used):
+//!
+//! - a tool call cut by the output token limit is retried once with the limit raised to the model's
+//!   `maxOutputTokens` from the catalog ([`Recovery::LargerOutput`]);
+//! - an answer cut by the limit is continued ("continue exactly where you stopped") up to
+//!   [`CONTINUE_LIMIT`] times and the pieces are joined into one assistant message
+//!   ([`Recovery::ContinueText`]);
+//! - a reply that stopped for a reason pilotdeck does not know with nothing in it is retried once
+//!   ([`Recovery::RetryEmpty`]), then the turn fails (an empty reply with zero output tokens is
+//!   already retried by the client, see `model::retry`).
+
+use crate::model::{ContentBlock, Message, Role};
+
+/// Times one answer cut by the output token limit is continued.
+pub const CONTINUE_LIMIT: u32 = 3;
+
+/// The request that continues an answer cut by the output token limit.
+pub(super) const CONTINUE_PROMPT: &str = "Your reply was cut off by the output token limit. Continue exactly where you stopped: do not repeat anything, do not add a preamble.";
+
+/// How the loop recovers from a model call that gave no usable reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recovery {
+    /// The same request again with a larger output limit.
+    LargerOutput { max_output_tokens: u64 },
+    /// The cut answer is sent back and the model asked to continue it (`attempt` from 1).
+    ContinueText { attempt: u32 },
+    /// The same request once more after an empty reply.
+    RetryEmpty,
+}
+
+impl Recovery {
+    /// The machine-readable name (`run --json`, transcripts).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Recovery::LargerOutput { .. } => "retry_larger_output",
+            Recovery::ContinueText { .. } => "continue_text",
+            Recovery::RetryEmpty => "retry_empty",
+        }
+    }
+}
+
+/// How a model call that gave no usable reply ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallStatus {
+    /// The output token limit cut it.
+    Cut,
+    /// The provider or the stream failed, or the reply was empty.
+    Failed,
+    /// Ctrl-C, SIGTERM or the turn timeout stopped it.
+    Cancelled,
+}
+
+impl CallStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CallStatus::Cut => "cut",
+            CallStatus::Failed => "failed",
+            CallStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// `first` continued by `next`: one assistant message whose adjacent text blocks are joined.
+pub(super) fn join(first: Message, next: Message) -> Message {
+    let mut content = first.content;
+    for block in next.content {
+        match (content.last_mut(), block) {
+            (Some(ContentBlock::Text { text: last }), ContentBlock::Text { text }) => {
+                last.push_str(&text);
+            }
+            (_, block) => content.push(block),
+        }
+    }
+    Message {
+        role: Role::Assistant,
+        content,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_continued_answer_is_one_text() {
+        let joined = join(
+            Message::assistant("The first half, cut mid-wo"),
+            Message::assistant("rd, and the rest."),
+        );
+        assert_eq!(joined.content.len(), 1);
+        assert_eq!(joined.text(), "The first half, cut mid-word, and the rest.");
+    }
+}
