@@ -61,6 +61,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--output-last-message', '--output-last-message', [CompletionResultType]::ParameterName, 'Also write the final answer to FILE')
             [CompletionResult]::new('--output-schema', '--output-schema', [CompletionResultType]::ParameterName, 'The final answer must be JSON valid against this JSON Schema file')
             [CompletionResult]::new('--max-turns', '--max-turns', [CompletionResultType]::ParameterName, 'Maximum model calls in this turn (default: agent.maxIterations, else 50)')
+            [CompletionResult]::new('--max-cost', '--max-cost', [CompletionResultType]::ParameterName, 'Stop before a model call that could take the run''s cost over USD (catalog prices; exit 4)')
+            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'Stop before a model call that could take the run over N tokens, input and output (exit 4)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)')
             [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write (default) or full')
             [CompletionResult]::new('--add-dir', '--add-dir', [CompletionResultType]::ParameterName, 'Another directory the agent may write to (repeatable)')

@@ -5401,7 +5401,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__run)
-            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --timeout --permission-mode --add-dir --allow --deny --ephemeral --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow --deny --ephemeral --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5432,6 +5432,14 @@ _pilotdeck() {
                     return 0
                     ;;
                 --max-turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-cost)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tokens)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

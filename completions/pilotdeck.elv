@@ -57,6 +57,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --output-last-message 'Also write the final answer to FILE'
             cand --output-schema 'The final answer must be JSON valid against this JSON Schema file'
             cand --max-turns 'Maximum model calls in this turn (default: agent.maxIterations, else 50)'
+            cand --max-cost 'Stop before a model call that could take the run''s cost over USD (catalog prices; exit 4)'
+            cand --max-tokens 'Stop before a model call that could take the run over N tokens, input and output (exit 4)'
             cand --timeout 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)'
             cand --permission-mode 'What the agent may do: read-only, workspace-write (default) or full'
             cand --add-dir 'Another directory the agent may write to (repeatable)'

@@ -56,6 +56,8 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l session -d '
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s o -l output-last-message -d 'Also write the final answer to FILE' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l output-schema -d 'The final answer must be JSON valid against this JSON Schema file' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-turns -d 'Maximum model calls in this turn (default: agent.maxIterations, else 50)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-cost -d 'Stop before a model call that could take the run\'s cost over USD (catalog prices; exit 4)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-tokens -d 'Stop before a model call that could take the run over N tokens, input and output (exit 4)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l timeout -d 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default) or full' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l add-dir -d 'Another directory the agent may write to (repeatable)' -r -F

@@ -117,7 +117,10 @@ fn a_cut_tool_call_is_retried_once_with_the_catalog_output_limit() {
     let requests = mock.requests();
     assert_eq!(requests.len(), 2);
     assert_eq!(requests[0].body["max_tokens"], 124);
-    assert_eq!(requests[1].body["max_tokens"], 64_000, "the catalog's limit");
+    assert_eq!(
+        requests[1].body["max_tokens"], 64_000,
+        "the catalog's limit"
+    );
     let ended = of_type(&events, "model.call_ended")[0];
     assert_eq!(ended["status"], "cut");
     assert_eq!(ended["recovery"], "retry_larger_output");
@@ -212,7 +215,10 @@ fn an_answer_cut_at_the_token_limit_is_continued_and_joined() {
         .filter(|r| r["type"] == "assistant")
         .collect();
     assert_eq!(assistants.len(), 1);
-    assert_eq!(assistants[0]["message"]["content"][0]["text"], "Half and whole.");
+    assert_eq!(
+        assistants[0]["message"]["content"][0]["text"],
+        "Half and whole."
+    );
 }
 
 #[test]

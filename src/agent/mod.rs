@@ -11,6 +11,7 @@
 //! appends them to the transcript.
 
 mod batch;
+mod budget;
 mod compact;
 mod conversation;
 mod deadline;
@@ -26,6 +27,7 @@ mod setup;
 mod subagent;
 mod turn;
 
+pub use budget::{MIN_OUTPUT_TOKENS, RunBudget};
 pub use compact::Compacted;
 pub use conversation::{Conversation, Resume, RunError, SessionStart, compact_session};
 pub use deadline::Deadline;

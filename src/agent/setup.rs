@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
-use super::{Agent, Limits, SubagentSettings};
+use super::{Agent, Limits, RunBudget, SubagentSettings};
 use crate::config::{Config, ModelRef, ProviderConfig};
 use crate::context::{self, PromptOptions};
 use crate::extensions::{Extensions, ReadSkillTool};
@@ -43,6 +43,13 @@ pub struct AgentOptions {
     pub output_schema: Option<OutputSchema>,
     /// Tools started on demand (MCP servers), loaded before the first model call.
     pub tool_sources: Vec<Arc<dyn ToolSource>>,
+    /// The caller's caps on one turn (`run --max-cost/--max-tokens`, a cron task's `maxCostUsd`);
+    /// `agent.budget.perRunUsd` applies too, the lower cap wins. `day_left_usd` is ignored here:
+    /// it is computed from `per_day_usd`.
+    pub budget: RunBudget,
+    /// The caller's daily cap (always-on's `dailyBudgetUsd`); `agent.budget.perDayUsd` applies
+    /// too, the lower cap wins.
+    pub per_day_usd: Option<f64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -135,6 +142,7 @@ pub fn build(
             .max_tool_calls
             .unwrap_or(Limits::default().max_tool_calls),
         timeout: opts.timeout,
+        budget: run_budget(home, config, opts),
     };
     agent.max_output_tokens = config.agent.max_output_tokens;
     agent.thinking = config
@@ -202,4 +210,34 @@ pub async fn load_tool_sources(
     }
     // The sub-agents get the new tools too.
     agent.install_agent_tool();
+}
+
+/// The turn's [`RunBudget`]: the caller's caps and `agent.budget`, the lower of each; the daily cap
+/// less what today's model calls already cost (`router/stats.jsonl`, since 00:00 UTC).
+fn run_budget(home: &PilotHome, config: &Config, opts: &AgentOptions) -> RunBudget {
+    let configured = config.agent.budget.clone().unwrap_or_default();
+    let per_day = RunBudget::tighter(opts.per_day_usd, configured.per_day_usd);
+    let day_left_usd = per_day.map(|cap| cap - spent_today(home));
+    RunBudget {
+        max_cost_usd: RunBudget::tighter(opts.budget.max_cost_usd, configured.per_run_usd),
+        max_tokens: opts.budget.max_tokens,
+        day_left_usd,
+    }
+}
+
+/// USD today's model calls cost so far; 0 when nothing was recorded (an unreadable ledger is
+/// logged and counts as 0).
+fn spent_today(home: &PilotHome) -> f64 {
+    let now = chrono::Utc::now();
+    let since = now.time().signed_duration_since(chrono::NaiveTime::MIN);
+    let options = crate::router::StatsOptions {
+        since: since.to_std().ok(),
+    };
+    match crate::router::stats(&home.router_dir(), &options) {
+        Ok(report) => report.total.cost_usd,
+        Err(e) => {
+            tracing::warn!("cannot read today's spend: {e}");
+            0.0
+        }
+    }
 }

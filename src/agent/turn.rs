@@ -15,6 +15,7 @@ use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
 use super::Agent;
+use super::budget::NextCall;
 use super::deadline::Deadline;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
@@ -159,7 +160,12 @@ impl Agent {
         }
         state.iterations += 1;
         self.fit_context(io.history, &io.token, io.emit).await;
-        let request = self.request(io, state);
+        let mut request = self.request(io, state);
+        if let Err(reason) = self.check_budget(io.turn, state, &mut request) {
+            state.iterations -= 1;
+            self.keep_partial(io, state);
+            return Step::Finish(Err(TurnError::Budget(reason)));
+        }
         let response = match self.call_model(io.turn, &request, &io.token, io.emit).await {
             CallEnd::Done(r) => r,
             // The provider counts better than our estimate: compact once and retry.
@@ -233,7 +239,14 @@ impl Agent {
             let recovery = Recovery::ContinueText {
                 attempt: state.continued,
             };
-            self.abandon(io, state, response.usage, CallStatus::Cut, "the output token limit cut the answer".to_owned(), Some(recovery));
+            self.abandon(
+                io,
+                state,
+                response.usage,
+                CallStatus::Cut,
+                "the output token limit cut the answer".to_owned(),
+                Some(recovery),
+            );
             return Some(Step::CallModel);
         }
         let unknown_and_empty = response.finish_reason == FinishReason::Unknown
@@ -254,7 +267,14 @@ impl Agent {
             return Some(self.call_failed(io, state, TurnError::Model(error)));
         }
         state.empty_retried = true;
-        self.abandon(io, state, response.usage, CallStatus::Failed, reason, Some(Recovery::RetryEmpty));
+        self.abandon(
+            io,
+            state,
+            response.usage,
+            CallStatus::Failed,
+            reason,
+            Some(Recovery::RetryEmpty),
+        );
         Some(Step::CallModel)
     }
 
@@ -271,13 +291,23 @@ impl Agent {
                     CallStatus::Failed
                 },
             ),
-            TurnError::Cancelled => (Usage::default(), "interrupted".to_owned(), CallStatus::Cancelled),
+            TurnError::Cancelled => (
+                Usage::default(),
+                "interrupted".to_owned(),
+                CallStatus::Cancelled,
+            ),
             other => (Usage::default(), other.to_string(), CallStatus::Failed),
         };
         let recovery = match &error {
             TurnError::Model(e) if e.code == ErrorCode::OutputTruncated && !state.output_raised => {
-                let catalog = self.provider.model_info(&self.model.model).max_output_tokens;
-                let current = state.max_output_tokens.or(self.max_output_tokens).unwrap_or(catalog);
+                let catalog = self
+                    .provider
+                    .model_info(&self.model.model)
+                    .max_output_tokens;
+                let current = state
+                    .max_output_tokens
+                    .or(self.max_output_tokens)
+                    .unwrap_or(catalog);
                 state.output_raised = true;
                 (catalog > current).then_some(Recovery::LargerOutput {
                     max_output_tokens: catalog,
@@ -288,10 +318,20 @@ impl Agent {
         if let Some(Recovery::LargerOutput { max_output_tokens }) = recovery {
             state.max_output_tokens = Some(max_output_tokens);
         }
-        // A failed continuation still leaves the answer so far: it is the turn's partial answer.
-        if recovery.is_none()
-            && let Some(partial) = state.partial.take()
-        {
+        if recovery.is_none() {
+            self.keep_partial(io, state);
+        }
+        self.abandon(io, state, usage, status, reason, recovery);
+        match recovery {
+            Some(_) => Step::CallModel,
+            None => Step::Finish(Err(error)),
+        }
+    }
+
+    /// A turn ending while its answer is being continued keeps the answer so far (its tokens were
+    /// counted when it was cut).
+    fn keep_partial(&self, io: &mut TurnIo<'_>, state: &mut TurnState) {
+        if let Some(partial) = state.partial.take() {
             io.history.push(partial.clone());
             (io.emit)(AgentEvent::AssistantMessage {
                 message: partial,
@@ -299,11 +339,34 @@ impl Agent {
                 model: self.current_model(),
             });
         }
-        self.abandon(io, state, usage, status, reason, recovery);
-        match recovery {
-            Some(_) => Step::CallModel,
-            None => Step::Finish(Err(error)),
+    }
+
+    /// Checks the next call against [`Limits::budget`](super::Limits) (worst case: its estimated
+    /// input plus its output limit at catalog prices) and lowers its output limit to what is left.
+    fn check_budget(
+        &self,
+        turn: u32,
+        state: &TurnState,
+        request: &mut ModelRequest,
+    ) -> Result<(), String> {
+        let budget = &self.limits.budget;
+        if budget.is_unlimited() {
+            return Ok(());
         }
+        let info = self.provider.model_info(&self.model.model);
+        let next = NextCall {
+            spent: state.usage,
+            spent_usd: self.turn_cost(turn, &state.usage),
+            input_tokens: self.prompt_tokens(&request.messages),
+            max_output_tokens: request.max_output_tokens.unwrap_or(info.max_output_tokens),
+            pricing: info.pricing,
+            model: self.model.to_string(),
+        };
+        let allowed = budget.allowance(&next)?;
+        if allowed < next.max_output_tokens {
+            request.max_output_tokens = Some(allowed);
+        }
+        Ok(())
     }
 
     /// Counts an abandoned call's tokens and reports it.
@@ -433,7 +496,7 @@ impl Agent {
         let status = match &end {
             Ok(()) => TurnStatus::Completed,
             Err(TurnError::Cancelled) => TurnStatus::Aborted,
-            Err(TurnError::Limit(_)) => TurnStatus::LimitReached,
+            Err(TurnError::Limit(_) | TurnError::Budget(_)) => TurnStatus::LimitReached,
             Err(TurnError::Model(_) | TurnError::InvalidOutput(_) | TurnError::Blocked(_)) => {
                 TurnStatus::Failed
             }

@@ -139,6 +139,9 @@ pub enum Outcome {
     Invalid,
     /// Exit 3: the provider refused the account (key, billing, quota); the reason was printed.
     AccountError,
+    /// Exit 4: the turn stopped at its budget (`--max-cost`, `--max-tokens`, `agent.budget`); the
+    /// partial answer is saved.
+    BudgetExceeded,
 }
 
 impl Outcome {

@@ -15,7 +15,7 @@ use super::args::{parse_duration, parse_mode};
 use super::signals::cancel_on_signals;
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
-    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, SessionStart, TurnError,
+    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunBudget, RunEvent, SessionStart, TurnError,
 };
 use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::model::OutputSchema;
@@ -45,6 +45,12 @@ pub struct RunArgs {
     /// Maximum model calls in this turn (default: agent.maxIterations, else 50)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_turns: Option<u32>,
+    /// Stop before a model call that could take the run's cost over USD (catalog prices; exit 4)
+    #[arg(long, value_name = "USD", value_parser = parse_usd)]
+    max_cost: Option<f64>,
+    /// Stop before a model call that could take the run over N tokens, input and output (exit 4)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_tokens: Option<u64>,
     /// Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     timeout: Option<Duration>,
@@ -166,6 +172,11 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 max_iterations: args.max_turns,
                 timeout: args.timeout,
                 output_schema,
+                budget: RunBudget {
+                    max_cost_usd: args.max_cost,
+                    max_tokens: args.max_tokens,
+                    day_left_usd: None,
+                },
                 ..AgentOptions::default()
             },
             memory: if args.memory {
@@ -213,6 +224,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         (TurnStatus::Completed, _) => Outcome::Success,
         (TurnStatus::Aborted, _) => Outcome::Interrupted,
         (_, Some(TurnError::Model(e))) if e.is_account_error() => Outcome::AccountError,
+        (_, Some(TurnError::Budget(_))) => Outcome::BudgetExceeded,
         _ => Outcome::Failed,
     };
     if !json {
@@ -223,6 +235,10 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             };
             out.line(answer.trim_end())?;
         } else if let Some(e) = &outcome.error {
+            // Stopped at the budget: the answer so far is still the run's output.
+            if code == Outcome::BudgetExceeded && !outcome.final_text.trim().is_empty() {
+                out.line(outcome.final_text.trim_end())?;
+            }
             out.error(&e.to_string());
         }
     }
@@ -326,4 +342,14 @@ pub(super) fn tool_line(
         ctx.out.paint(colour, mark),
         duration.as_millis()
     )
+}
+
+/// A positive, finite amount of USD (`--max-cost 0.50`).
+fn parse_usd(text: &str) -> Result<f64, String> {
+    match text.trim().trim_start_matches('$').parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!(
+            "`{text}` is not a positive amount of USD (e.g. 0.50)"
+        )),
+    }
 }

@@ -26,6 +26,7 @@ pub(super) fn check(loaded: &mut Loaded) {
         ));
     }
     check_choices(cfg, &mut found);
+    check_budget(cfg, &mut found);
     for (severity, key, message) in found {
         let loc = loaded.location(&key);
         loaded
@@ -102,6 +103,28 @@ fn check_providers(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
                 Severity::Error,
                 format!("model.providers.{id}.url"),
                 format!("`{url}` is not a valid URL; write it like https://api.example.com/v1"),
+            ));
+        }
+    }
+}
+
+/// Budget caps are positive, finite amounts of USD.
+fn check_budget(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
+    let Some(budget) = &cfg.agent.budget else {
+        return;
+    };
+    let caps = [
+        ("agent.budget.perRunUsd", budget.per_run_usd),
+        ("agent.budget.perDayUsd", budget.per_day_usd),
+    ];
+    for (key, cap) in caps {
+        if let Some(cap) = cap
+            && !(cap.is_finite() && cap > 0.0)
+        {
+            found.push((
+                Severity::Error,
+                key.to_owned(),
+                format!("`{cap}` is not a positive amount of USD"),
             ));
         }
     }
