@@ -1743,7 +1743,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__add)
-            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --catch-up --deliver --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --max-cost --catch-up --deliver --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1786,6 +1786,10 @@ _pilotdeck() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-cost)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1859,7 +1863,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__edit)
-            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --catch-up --deliver --message --no-deliver --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --max-cost --catch-up --deliver --message --no-deliver --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1902,6 +1906,10 @@ _pilotdeck() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-cost)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

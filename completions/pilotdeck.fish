@@ -479,6 +479,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l permission-mode -d 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l timeout -d 'Stop a run after DURATION (default: cron.runTimeoutMinutes)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l max-cost -d 'Stop a run before a model call that could take its cost over USD (catalog prices)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from add" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r -f -a "skip\t''
 once\t''
 all\t''"
@@ -526,6 +527,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -s m -l model -d 'Model to use, provider/model (default: agent.model)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l permission-mode -d 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l timeout -d 'Stop a run after DURATION (default: cron.runTimeoutMinutes)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l max-cost -d 'Stop a run before a model call that could take its cost over USD (catalog prices)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand cron; and __fish_seen_subcommand_from edit" -l catch-up -d 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all' -r -f -a "skip\t''
 once\t''
 all\t''"

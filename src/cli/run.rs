@@ -46,7 +46,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_turns: Option<u32>,
     /// Stop before a model call that could take the run's cost over USD (catalog prices; exit 4)
-    #[arg(long, value_name = "USD", value_parser = parse_usd)]
+    #[arg(long, value_name = "USD", value_parser = super::args::parse_usd)]
     max_cost: Option<f64>,
     /// Stop before a model call that could take the run over N tokens, input and output (exit 4)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -342,14 +342,4 @@ pub(super) fn tool_line(
         ctx.out.paint(colour, mark),
         duration.as_millis()
     )
-}
-
-/// A positive, finite amount of USD (`--max-cost 0.50`).
-fn parse_usd(text: &str) -> Result<f64, String> {
-    match text.trim().trim_start_matches('$').parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!(
-            "`{text}` is not a positive amount of USD (e.g. 0.50)"
-        )),
-    }
 }
