@@ -215,10 +215,11 @@ async fn anthropic_truncated_tool_json_at_max_tokens_is_output_truncated_with_it
     .await;
     let error = final_error(&events);
     assert_eq!(error.code, ErrorCode::OutputTruncated);
+    assert!(error.detail.contains("make_file"), "{}", error.detail);
     assert!(
-        error.detail.contains("output token limit"),
+        error.user_message().contains("output token limit"),
         "{}",
-        error.detail
+        error.user_message()
     );
     // The tokens of the failed call travel with the error.
     assert_eq!(error.usage.input_tokens, 450);

@@ -235,3 +235,27 @@ fn an_answer_cut_more_often_than_the_limit_ends_with_what_was_written() {
     let run = env.cmd().args(["run", "tell me"]).run(0);
     assert_eq!(run.stdout, "more more more more\n");
 }
+
+#[test]
+fn recovery_events_have_a_stable_shape() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(cut_tool_call());
+    mock.push(anthropic::stream(
+        &Turn::new().text("Written.").usage(460, 30),
+    ));
+    let env = anthropic_env(&mock, "  maxOutputTokens: 124\n");
+    let run = env.cmd().args(["run", "--json", "write the guide"]).run(0);
+    let mut events = jsonl(&run.stdout);
+    for e in &mut events {
+        if let Some(id) = e.get_mut("session_id") {
+            *id = "[SESSION]".into();
+        }
+        if let Some(cwd) = e.get_mut("cwd") {
+            *cwd = "[CWD]".into();
+        }
+    }
+    // The deltas are many small pieces; the items' start and end carry the shape.
+    events.retain(|e| e["type"] != "item.updated");
+    insta::assert_json_snapshot!("run_json_recovery_events", events);
+}

@@ -67,10 +67,9 @@ impl Origin {
                 ErrorCode::InvalidToolArguments,
                 format!("tool `{name}` got {other} instead of an object"),
             )),
-            Err(_) if finish == Some(FinishReason::Length) => Err(self.error(
-                ErrorCode::OutputTruncated,
-                format!("tool `{name}`: its arguments were cut off by the output token limit"),
-            )),
+            Err(_) if finish == Some(FinishReason::Length) => {
+                Err(self.error(ErrorCode::OutputTruncated, format!("tool `{name}`")))
+            }
             Err(e) => Err(self.error(
                 ErrorCode::InvalidToolArguments,
                 format!("tool `{name}`: {e}"),
