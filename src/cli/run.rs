@@ -16,6 +16,7 @@ use super::signals::cancel_on_signals;
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
     AgentEvent, AgentOptions, JsonlEmitter, Resume, RunBudget, RunEvent, SessionStart, TurnError,
+    TurnOutcome,
 };
 use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::model::OutputSchema;
@@ -198,11 +199,18 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         cwd: project.root.display().to_string(),
         emitter: JsonlEmitter::default(),
         write_error: None,
+        failed: None,
+        strip_fences: args.output_schema.is_some(),
+        answer_file: args.output_last_message.clone(),
     };
     let outcome = launch::run(&home, launch, &cancel, &mut sink).await;
     if let Some(e) = sink.write_error {
         return Err(e.into());
     }
+    if let Some(e) = sink.failed {
+        return Err(e);
+    }
+    // The outcome was printed by the sink as soon as the turn ended (before the title call).
     let outcome = match outcome {
         Ok(finished) => finished.outcome,
         Err(e) => {
@@ -214,35 +222,18 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             return Err(e.into());
         }
     };
-    if json {
-        out.json_line(&sink.emitter.on_outcome(&outcome))?;
-    }
-    if let Some(path) = &args.output_last_message {
-        crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
-    }
-    let code = match (&outcome.status, &outcome.error) {
+    Ok(exit_outcome(&outcome))
+}
+
+/// How a run's turn ended, as the exit code says it.
+fn exit_outcome(outcome: &TurnOutcome) -> Outcome {
+    match (&outcome.status, &outcome.error) {
         (TurnStatus::Completed, _) => Outcome::Success,
         (TurnStatus::Aborted, _) => Outcome::Interrupted,
         (_, Some(TurnError::Model(e))) if e.is_account_error() => Outcome::AccountError,
         (_, Some(TurnError::Budget(_))) => Outcome::BudgetExceeded,
         _ => Outcome::Failed,
-    };
-    if !json {
-        if code == Outcome::Success {
-            let answer = match &args.output_schema {
-                Some(_) => crate::model::strip_fences(&outcome.final_text).to_owned(),
-                None => outcome.final_text.clone(),
-            };
-            out.line(answer.trim_end())?;
-        } else if let Some(e) = &outcome.error {
-            // Stopped at the budget: the answer so far is still the run's output.
-            if code == Outcome::BudgetExceeded && !outcome.final_text.trim().is_empty() {
-                out.line(outcome.final_text.trim_end())?;
-            }
-            out.error(&e.to_string());
-        }
     }
-    Ok(code)
 }
 
 /// How `run` shows a launch: with `--json` the JSONL events on stdout, else the session line and
@@ -253,6 +244,44 @@ struct RunSink<'a> {
     cwd: String,
     emitter: JsonlEmitter,
     write_error: Option<std::io::Error>,
+    /// Printing the outcome or writing `-o FILE` failed.
+    failed: Option<anyhow::Error>,
+    /// `--output-schema`: the answer is printed without a code fence around it.
+    strip_fences: bool,
+    /// `-o FILE`.
+    answer_file: Option<PathBuf>,
+}
+
+impl RunSink<'_> {
+    /// Prints the turn's end: the closing JSON line, or the answer (also when a budget stopped it:
+    /// the answer so far) and the error. Also writes `-o FILE`.
+    fn finish(&self, outcome: &TurnOutcome) -> anyhow::Result<()> {
+        let out = self.ctx.out;
+        if out.json {
+            out.json_line(&self.emitter.on_outcome(outcome))?;
+        }
+        if let Some(path) = &self.answer_file {
+            crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
+        }
+        if out.json {
+            return Ok(());
+        }
+        let code = exit_outcome(outcome);
+        if matches!(code, Outcome::Success | Outcome::BudgetExceeded) {
+            let answer = if self.strip_fences {
+                crate::model::strip_fences(&outcome.final_text)
+            } else {
+                &outcome.final_text
+            };
+            if !answer.trim().is_empty() || code == Outcome::Success {
+                out.line(answer.trim_end())?;
+            }
+        }
+        if let Some(e) = &outcome.error {
+            out.error(&e.to_string());
+        }
+        Ok(())
+    }
 }
 
 impl launch::Sink for RunSink<'_> {
@@ -303,6 +332,12 @@ impl launch::Sink for RunSink<'_> {
             out.note(&tool_line(
                 self.ctx, name, arguments, status, summary, *duration,
             ));
+        }
+    }
+
+    fn on_outcome(&mut self, outcome: &TurnOutcome) {
+        if let Err(e) = self.finish(outcome) {
+            self.failed.get_or_insert(e);
         }
     }
 

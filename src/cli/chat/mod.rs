@@ -324,6 +324,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         | AgentEvent::Routed { .. } => {}
     };
     let outcome = repl.conversation.send(input, token, &mut emit).await;
+    repl.conversation.write_title(token).await;
     if !ends_with_newline {
         out.raw("\n")?;
     }
