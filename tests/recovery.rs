@@ -259,3 +259,49 @@ fn recovery_events_have_a_stable_shape() {
     events.retain(|e| e["type"] != "item.updated");
     insta::assert_json_snapshot!("run_json_recovery_events", events);
 }
+
+#[test]
+fn a_stream_broken_mid_answer_is_continued_without_repeating_what_was_shown() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(
+        openai::stream(
+            &Turn::new()
+                .text("The first part of a long answer")
+                .usage(100, 20),
+        )
+        .disconnect_after(4),
+    );
+    mock.push(openai::stream(
+        &Turn::new().text(" and its end.").usage(120, 5),
+    ));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = env.cmd().args(["run", "--json", "tell me"]).run(0);
+    let events = jsonl(&run.stdout);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    let messages = requests[1].body["messages"].as_array().unwrap();
+    let shown = messages[messages.len() - 2]["content"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        !shown.is_empty() && "The first part of a long answer".starts_with(&shown),
+        "{shown:?}"
+    );
+    // The deltas printed add up to the answer exactly once.
+    let deltas: String = of_type(&events, "item.updated")
+        .iter()
+        .filter_map(|e| e["item"]["delta"].as_str())
+        .collect();
+    let answer = format!("{shown} and its end.");
+    assert_eq!(deltas, answer);
+    let completed = of_type(&events, "item.completed");
+    assert_eq!(completed.len(), 1);
+    assert_eq!(completed[0]["item"]["text"], answer.as_str());
+    let ended = of_type(&events, "model.call_ended")[0];
+    assert_eq!(ended["recovery"], "continue_after_break");
+    assert_eq!(ended["status"], "failed");
+    assert_items_end(&events);
+}

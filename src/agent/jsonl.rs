@@ -16,8 +16,8 @@
 //!   router's choice for the turn, before its first model call (absent when the router is not used).
 //! - `{"type":"model.call_ended","status","reason","recovery","model","usage"}` — a model call gave
 //!   no reply the turn keeps: `status` `cut` (the output token limit), `failed` or `cancelled`;
-//!   `recovery` is how the turn goes on (`continue_text`: the answer is continued in the same
-//!   `agent_message` item; `retry_larger_output`, `retry_empty`: the call is made again) or null
+//!   `recovery` is how the turn goes on (`continue_text`, `continue_after_break`: the answer is
+//!   continued in the same `agent_message` item; `retry_larger_output`, `retry_empty`: the call is made again) or null
 //!   when the turn ends. The open `agent_message`/`reasoning` items are completed first with that
 //!   `status` (except for `continue_text`), so every item that starts ends.
 //! - `{"type":"turn.completed","turn","usage":{input_tokens,output_tokens,cache_read_tokens,cache_write_tokens},"cost_usd"}`
@@ -196,7 +196,10 @@ impl JsonlEmitter {
                 recovery,
             } => {
                 // A continued answer goes on in the same item; anything else ends it here.
-                let continued = matches!(recovery, Some(Recovery::ContinueText { .. }));
+                let continued = matches!(
+                    recovery,
+                    Some(Recovery::ContinueText { .. } | Recovery::ContinueBroken { .. })
+                );
                 let mut out = if continued {
                     Vec::new()
                 } else {

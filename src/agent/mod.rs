@@ -36,7 +36,7 @@ pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
 pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
-pub use recover::{CONTINUE_LIMIT, CallStatus, Recovery};
+pub use recover::{CONTINUE_LIMIT, CallStatus, RESUME_LIMIT, Recovery};
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
 pub use subagent::{AgentTool, DEFAULT_ORCHESTRATION_PROMPT, SubagentSettings};
 

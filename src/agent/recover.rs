@@ -7,17 +7,36 @@
 //! - an answer cut by the limit is continued ("continue exactly where you stopped") up to
 //!   [`CONTINUE_LIMIT`] times and the pieces are joined into one assistant message
 //!   ([`Recovery::ContinueText`]);
+//! - a stream that breaks after passing on text (connection reset, idle timeout, a mid-stream
+//!   server error) is continued from that text, up to [`RESUME_LIMIT`] times a turn, the text
+//!   already shown never repeated: the model is sent its partial answer and asked to continue it
+//!   ([`Recovery::ContinueBroken`]);
 //! - a reply that stopped for a reason pilotdeck does not know with nothing in it is retried once
 //!   ([`Recovery::RetryEmpty`]), then the turn fails (an empty reply with zero output tokens is
 //!   already retried by the client, see `model::retry`).
 
-use crate::model::{ContentBlock, Message, Role};
+use crate::model::{ContentBlock, ErrorCode, Message, Role};
 
 /// Times one answer cut by the output token limit is continued.
 pub const CONTINUE_LIMIT: u32 = 3;
 
+/// Times a turn continues after a stream broke mid-answer.
+pub const RESUME_LIMIT: u32 = 2;
+
+/// Failures of a stream that may be continued from what it passed on.
+pub(super) fn is_break(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::Network
+            | ErrorCode::StreamIdle
+            | ErrorCode::Timeout
+            | ErrorCode::ServerError
+            | ErrorCode::Overloaded
+    )
+}
+
 /// The request that continues an answer cut by the output token limit.
-pub(super) const CONTINUE_PROMPT: &str = "Your reply was cut off by the output token limit. Continue exactly where you stopped: do not repeat anything, do not add a preamble.";
+pub(super) const CONTINUE_PROMPT: &str = "Your previous reply was cut off. Continue exactly where you stopped: do not repeat anything, do not add a preamble.";
 
 /// How the loop recovers from a model call that gave no usable reply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +47,9 @@ pub enum Recovery {
     ContinueText { attempt: u32 },
     /// The same request once more after an empty reply.
     RetryEmpty,
+    /// The stream broke after passing on text: the text is sent back and the model asked to
+    /// continue it (`attempt` from 1).
+    ContinueBroken { attempt: u32 },
 }
 
 impl Recovery {
@@ -37,6 +59,7 @@ impl Recovery {
             Recovery::LargerOutput { .. } => "retry_larger_output",
             Recovery::ContinueText { .. } => "continue_text",
             Recovery::RetryEmpty => "retry_empty",
+            Recovery::ContinueBroken { .. } => "continue_after_break",
         }
     }
 }

@@ -72,6 +72,8 @@ struct TurnState {
     empty_retried: bool,
     /// Times the current answer was continued after the output token limit cut it.
     continued: u32,
+    /// Times a broken stream was continued from the text it had passed on.
+    resumed: u32,
     /// The answer so far while it is being continued.
     partial: Option<Message>,
 }
@@ -166,8 +168,45 @@ impl Agent {
             self.keep_partial(io, state);
             return Step::Finish(Err(TurnError::Budget(reason)));
         }
-        let response = match self.call_model(io.turn, &request, &io.token, io.emit).await {
+        // The text passed on so far: a stream that breaks after it is continued from it.
+        let mut streamed = String::new();
+        let end = {
+            let emit = &mut *io.emit;
+            let mut capture = |event: AgentEvent| {
+                if let AgentEvent::TextDelta { text } = &event {
+                    streamed.push_str(text);
+                }
+                emit(event);
+            };
+            self.call_model(io.turn, &request, &io.token, &mut capture)
+                .await
+        };
+        let response = match end {
             CallEnd::Done(r) => r,
+            CallEnd::Failed(TurnError::Model(e))
+                if recover::is_break(e.code)
+                    && !streamed.is_empty()
+                    && state.resumed < recover::RESUME_LIMIT =>
+            {
+                state.resumed += 1;
+                let partial = Message::assistant(streamed);
+                state.partial = Some(match state.partial.take() {
+                    Some(first) => recover::join(first, partial),
+                    None => partial,
+                });
+                let recovery = Recovery::ContinueBroken {
+                    attempt: state.resumed,
+                };
+                self.abandon(
+                    io,
+                    state,
+                    e.usage,
+                    CallStatus::Failed,
+                    e.user_message(),
+                    Some(recovery),
+                );
+                return Step::CallModel;
+            }
             // The provider counts better than our estimate: compact once and retry.
             CallEnd::Failed(TurnError::Model(e))
                 if e.code == ErrorCode::PromptTooLong && !state.compacted_on_error =>
