@@ -1,10 +1,10 @@
 //! [`RunBudget`]: what one turn may spend, checked before every model call.
 //!
 //! The caps come from `run --max-cost/--max-tokens`, `agent.budget.perRunUsd`, a cron task's
-//! `maxCostUsd` and, for the day, `agent.budget.perDayUsd` or always-on's `dailyBudgetUsd` minus
-//! what the day's calls already cost (`router/stats.jsonl`); the caller puts them in
-//! [`AgentOptions::budget`](super::AgentOptions) and the launcher hands them to the loop in
-//! [`Limits::budget`](super::Limits).
+//! `maxCostUsd` and, for the day, `agent.budget.perDayUsd` less what the day's calls already cost
+//! (`router/stats.jsonl`) or always-on's `dailyBudgetUsd` less what its turns cost today (their
+//! run logs); the caller puts its caps in [`AgentOptions::budget`](super::AgentOptions) and the
+//! launcher hands the result to the loop in [`Limits::budget`](super::Limits).
 //!
 //! The check is worst-case: the call's estimated input tokens plus its output limit at the
 //! model's catalog prices must fit in what is left. When the full output limit does not fit, the

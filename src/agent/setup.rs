@@ -43,13 +43,10 @@ pub struct AgentOptions {
     pub output_schema: Option<OutputSchema>,
     /// Tools started on demand (MCP servers), loaded before the first model call.
     pub tool_sources: Vec<Arc<dyn ToolSource>>,
-    /// The caller's caps on one turn (`run --max-cost/--max-tokens`, a cron task's `maxCostUsd`);
-    /// `agent.budget.perRunUsd` applies too, the lower cap wins. `day_left_usd` is ignored here:
-    /// it is computed from `per_day_usd`.
+    /// The caller's caps on one turn (`run --max-cost/--max-tokens`, a cron task's `maxCostUsd`,
+    /// what is left of always-on's `dailyBudgetUsd`); `agent.budget` applies too, the lower cap
+    /// wins.
     pub budget: RunBudget,
-    /// The caller's daily cap (always-on's `dailyBudgetUsd`); `agent.budget.perDayUsd` applies
-    /// too, the lower cap wins.
-    pub per_day_usd: Option<f64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -212,12 +209,14 @@ pub async fn load_tool_sources(
     agent.install_agent_tool();
 }
 
-/// The turn's [`RunBudget`]: the caller's caps and `agent.budget`, the lower of each; the daily cap
+/// The turn's [`RunBudget`]: the caller's caps and `agent.budget`, the lower of each; `perDayUsd`
 /// less what today's model calls already cost (`router/stats.jsonl`, since 00:00 UTC).
 fn run_budget(home: &PilotHome, config: &Config, opts: &AgentOptions) -> RunBudget {
     let configured = config.agent.budget.clone().unwrap_or_default();
-    let per_day = RunBudget::tighter(opts.per_day_usd, configured.per_day_usd);
-    let day_left_usd = per_day.map(|cap| cap - spent_today(home));
+    let day_left_usd = RunBudget::tighter(
+        opts.budget.day_left_usd,
+        configured.per_day_usd.map(|cap| cap - spent_today(home)),
+    );
     RunBudget {
         max_cost_usd: RunBudget::tighter(opts.budget.max_cost_usd, configured.per_run_usd),
         max_tokens: opts.budget.max_tokens,

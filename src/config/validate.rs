@@ -110,12 +110,14 @@ fn check_providers(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
 
 /// Budget caps are positive, finite amounts of USD.
 fn check_budget(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
-    let Some(budget) = &cfg.agent.budget else {
-        return;
-    };
+    let budget = cfg.agent.budget.clone().unwrap_or_default();
     let caps = [
         ("agent.budget.perRunUsd", budget.per_run_usd),
         ("agent.budget.perDayUsd", budget.per_day_usd),
+        (
+            "alwaysOn.trigger.dailyBudgetUsd",
+            cfg.always_on.trigger.daily_budget_usd,
+        ),
     ];
     for (key, cap) in caps {
         if let Some(cap) = cap
