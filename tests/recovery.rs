@@ -305,3 +305,37 @@ fn a_stream_broken_mid_answer_is_continued_without_repeating_what_was_shown() {
     assert_eq!(ended["status"], "failed");
     assert_items_end(&events);
 }
+
+#[test]
+fn invalid_tool_json_is_repaired_when_unambiguous_else_reported_back() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    // A trailing comma: repaired, the call runs.
+    mock.push(openai::tool_call(
+        "c1",
+        "read_file",
+        r#"{"file_path": "a.txt",}"#,
+    ));
+    // Single quotes: not guessed at; the model is told, with the parser's message.
+    mock.push(openai::tool_call(
+        "c2",
+        "read_file",
+        "{'file_path': 'a.txt'}",
+    ));
+    mock.push(openai::text("It says alpha."));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    env.write(&env.project.join("a.txt"), "alpha\n");
+    let run = env.cmd().args(["run", "--json", "read a.txt twice"]).run(0);
+    let events = jsonl(&run.stdout);
+    let statuses: Vec<Value> = of_type(&events, "item.completed")
+        .iter()
+        .filter(|e| e["item"]["type"] == "tool_call")
+        .map(|e| e["item"]["status"].clone())
+        .collect();
+    assert_eq!(statuses, ["completed", "invalid_arguments"]);
+    let requests = mock.requests();
+    assert!(requests[1].tool_result("c1").unwrap().contains("alpha"));
+    let told = requests[2].tool_result("c2").unwrap();
+    assert!(told.contains("not valid JSON"), "{told}");
+}

@@ -351,7 +351,17 @@ impl Decoder {
                     _ => {}
                 }
             }
-            "content_block_stop" => self.end_block(index, out)?,
+            // A tool call's arguments are parsed once the stop reason is known (`finish`): cut by
+            // `max_tokens`, they must not be taken for a slip to repair.
+            "content_block_stop" => {
+                let is_tool = self
+                    .blocks
+                    .iter()
+                    .any(|(i, b)| *i == index && matches!(b, Block::Tool { .. }));
+                if !is_tool {
+                    self.end_block(index, out)?;
+                }
+            }
             "message_delta" => {
                 if let Some(reason) = data.pointer("/delta/stop_reason").and_then(Value::as_str) {
                     self.finish = Some(finish_reason(reason));

@@ -51,7 +51,9 @@ impl Origin {
         )
     }
 
-    /// Parses a tool call's accumulated argument text into a JSON object (`""` → `{}`).
+    /// Parses a tool call's accumulated argument text into a JSON object (`""` → `{}`). Text that
+    /// is not JSON is repaired when that is unambiguous (`repair.rs`), else passed on as a string
+    /// for the tool's validation to report; text cut by the output token limit is an error.
     pub(crate) fn tool_arguments(
         &self,
         name: &str,
@@ -70,10 +72,13 @@ impl Origin {
             Err(_) if finish == Some(FinishReason::Length) => {
                 Err(self.error(ErrorCode::OutputTruncated, format!("tool `{name}`")))
             }
-            Err(e) => Err(self.error(
-                ErrorCode::InvalidToolArguments,
-                format!("tool `{name}`: {e}"),
-            )),
+            // Repaired when unambiguous; else the text goes to the tool as a string, whose
+            // validation tells the model its JSON was invalid (and the circuit breaker counts it).
+            Err(_) => {
+                let ended = finish.is_some_and(|f| f != FinishReason::Length);
+                Ok(super::repair::repair_arguments(text, ended)
+                    .unwrap_or_else(|| serde_json::Value::String(text.to_owned())))
+            }
         }
     }
 }
