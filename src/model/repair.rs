@@ -31,11 +31,7 @@ pub fn repair_arguments(text: &str, close_open: bool) -> Option<Value> {
             '"' => in_string = true,
             '{' => open.push('}'),
             '[' => open.push(']'),
-            '}' | ']' => {
-                if open.pop() != Some(c) {
-                    return None;
-                }
-            }
+            '}' | ']' if open.pop() != Some(c) => return None,
             ',' => {
                 // A comma whose next non-space character closes a bracket is dropped.
                 let rest: String = chars.clone().collect();
