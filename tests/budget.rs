@@ -149,3 +149,33 @@ fn budget_caps_must_be_positive() {
         run.stderr
     );
 }
+
+#[test]
+fn the_budget_is_checked_at_the_price_of_the_model_the_router_chose() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    // The judge picks the `reasoning` tier, whose model costs $1000 per million tokens.
+    mock.push(openai::json(
+        &Turn::new().text("<tier>reasoning</tier>").usage(50, 3),
+    ));
+    let env = TestEnv::new();
+    let mut providers = String::new();
+    for id in ["cheap", "dear"] {
+        providers.push_str(&format!(
+            "    {id}:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n",
+            mock.base_url()
+        ));
+    }
+    env.config(&format!(
+        "agent:\n  model: cheap/small\nmodel:\n  providers:\n{providers}router:\n  tokenSaver:\n    judge: cheap/judge\n    tiers:\n      simple: {{model: cheap/small}}\n      reasoning: {{model: dear/big}}\n  stats:\n    modelPricing:\n      cheap/small: {{input: 0.1, output: 0.1}}\n      cheap/judge: {{input: 0.1, output: 0.1}}\n      dear/big: {{input: 1000, output: 1000}}\n"
+    ));
+    let run = env
+        .cmd()
+        .args(["run", "--max-cost", "0.5", "think hard about the design"])
+        .run(4);
+    assert!(run.stderr.contains("dear/big"), "{}", run.stderr);
+    // Only the judge was asked; the expensive call was never made.
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(requests[0].model(), "judge");
+}

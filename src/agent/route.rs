@@ -10,7 +10,7 @@ use super::Agent;
 use super::event::AgentEvent;
 use super::outcome::TurnError;
 use super::turn::CallEnd;
-use crate::model::{ErrorCode, ModelEvent, ModelRequest, Role, Usage};
+use crate::model::{ErrorCode, ModelEvent, ModelRequest, Pricing, Role, Usage};
 use crate::router::{CallContext, CallRole, DecideOptions, Decision, Router, Scenario};
 
 /// What the router did in the current turn.
@@ -115,6 +115,32 @@ impl Agent {
             ..TurnRouting::default()
         };
         Some(decision)
+    }
+
+    /// The model the next call of `turn` goes to — the router's choice for the turn (made now when
+    /// it was not yet), else the agent's — with its output limit and price, for the budget check.
+    pub(super) async fn serving_model(
+        &self,
+        turn: u32,
+        request: &ModelRequest,
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> (String, u64, Option<Pricing>) {
+        if let Some(router) = &self.router
+            && let Some(decision) = self.decision(router, turn, request, token, emit).await
+        {
+            let model = decision.model_ref();
+            if let Ok(provider) = router.provider(&model) {
+                let info = provider.model_info(&model.model);
+                return (
+                    model.to_string(),
+                    info.max_output_tokens,
+                    router.pricing(&model),
+                );
+            }
+        }
+        let info = self.provider.model_info(&self.model.model);
+        (self.model.to_string(), info.max_output_tokens, info.pricing)
     }
 
     /// One model call through the router. `None` when routing is unavailable (the caller then

@@ -163,7 +163,7 @@ impl Agent {
         state.iterations += 1;
         self.fit_context(io.history, &io.token, io.emit).await;
         let mut request = self.request(io, state);
-        if let Err(reason) = self.check_budget(io.turn, state, &mut request) {
+        if let Err(reason) = self.check_budget(io, state, &mut request).await {
             state.iterations -= 1;
             self.keep_partial(io, state);
             return Step::Finish(Err(TurnError::Budget(reason)));
@@ -381,25 +381,28 @@ impl Agent {
     }
 
     /// Checks the next call against [`Limits::budget`](super::Limits) (worst case: its estimated
-    /// input plus its output limit at catalog prices) and lowers its output limit to what is left.
-    fn check_budget(
+    /// input plus its output limit at the catalog prices of the model that will serve it, the
+    /// router's choice included) and lowers its output limit to what is left.
+    async fn check_budget(
         &self,
-        turn: u32,
+        io: &mut TurnIo<'_>,
         state: &TurnState,
         request: &mut ModelRequest,
     ) -> Result<(), String> {
-        let budget = &self.limits.budget;
+        let budget = self.limits.budget;
         if budget.is_unlimited() {
             return Ok(());
         }
-        let info = self.provider.model_info(&self.model.model);
+        let (model, max_output, pricing) = self
+            .serving_model(io.turn, request, &io.token, io.emit)
+            .await;
         let next = NextCall {
             spent: state.usage,
-            spent_usd: self.turn_cost(turn, &state.usage),
+            spent_usd: self.turn_cost(io.turn, &state.usage),
             input_tokens: self.prompt_tokens(&request.messages),
-            max_output_tokens: request.max_output_tokens.unwrap_or(info.max_output_tokens),
-            pricing: info.pricing,
-            model: self.model.to_string(),
+            max_output_tokens: request.max_output_tokens.unwrap_or(max_output),
+            pricing,
+            model,
         };
         let allowed = budget.allowance(&next)?;
         if allowed < next.max_output_tokens {
