@@ -11,7 +11,9 @@
 //! call's output limit is lowered to what does (an answer cut there is continued while the budget
 //! lasts); when not even [`MIN_OUTPUT_TOKENS`] fit, the turn stops with `budget_exceeded`.
 
-use crate::model::{Pricing, Usage};
+use super::Agent;
+use super::turn::{TurnIo, TurnState};
+use crate::model::{ModelRequest, Pricing, Usage};
 
 /// The smallest output limit a call is still made with.
 pub const MIN_OUTPUT_TOKENS: u64 = 256;
@@ -96,6 +98,39 @@ impl RunBudget {
             allowed = allowed.min(affordable);
         }
         Ok(allowed)
+    }
+}
+
+impl Agent {
+    /// Checks the next call against [`Limits::budget`](super::Limits) (worst case: its estimated
+    /// input plus its output limit at the catalog prices of the model that will serve it, the
+    /// router's choice included) and lowers its output limit to what is left.
+    pub(super) async fn check_budget(
+        &self,
+        io: &mut TurnIo<'_>,
+        state: &TurnState,
+        request: &mut ModelRequest,
+    ) -> Result<(), String> {
+        let budget = self.limits.budget;
+        if budget.is_unlimited() {
+            return Ok(());
+        }
+        let (model, max_output, pricing) = self
+            .serving_model(io.turn, request, &io.token, io.emit)
+            .await;
+        let next = NextCall {
+            spent: state.usage,
+            spent_usd: self.turn_cost(io.turn, &state.usage),
+            input_tokens: self.prompt_tokens(&request.messages),
+            max_output_tokens: request.max_output_tokens.unwrap_or(max_output),
+            pricing,
+            model,
+        };
+        let allowed = budget.allowance(&next)?;
+        if allowed < next.max_output_tokens {
+            request.max_output_tokens = Some(allowed);
+        }
+        Ok(())
     }
 }
 

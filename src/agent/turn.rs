@@ -5,8 +5,9 @@
 //! or (tool calls) run the tools → check the limits → call the model again, until a step finishes
 //! it. The counters it keeps (iterations, tool calls, retries) are one [`TurnState`]; the turn
 //! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
-//! run by `batch.rs`; recovery from cut, empty and failed calls is described in `recover.rs`, and
-//! every call's tokens, failed ones included, go into the turn's usage. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
+//! run by `batch.rs`; recovery from cut, empty, broken and failed calls lives in `recover.rs` and
+//! the budget check before each call in `budget.rs`. Every call's tokens, failed ones included, go
+//! into the turn's usage. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
 //! the running tools, whose child process groups are killed.
 
 use std::time::Instant;
@@ -15,15 +16,14 @@ use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
 use super::Agent;
-use super::budget::NextCall;
 use super::deadline::Deadline;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
 use super::recover::{self, CallStatus, Recovery};
 use crate::model::{
-    Assembler, CallOptions, ContentBlock, ErrorCode, FinishReason, Message, ModelEvent,
-    ModelRequest, ModelResponse, RetryBudget, Usage,
+    Assembler, CallOptions, ContentBlock, ErrorCode, Message, ModelEvent, ModelRequest,
+    ModelResponse, RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
 use crate::tools::{ExecutionStatus, ToolCall};
@@ -38,7 +38,7 @@ pub(super) enum CallEnd {
 }
 
 /// What a turn does next.
-enum Step {
+pub(super) enum Step {
     /// Check the iteration limit, call the model, record its reply.
     CallModel,
     /// The reply called no tools: check the answer (`--output-schema`, the Stop hook).
@@ -53,41 +53,41 @@ enum Step {
 
 /// The counters and accumulators of one turn.
 #[derive(Default)]
-struct TurnState {
-    usage: Usage,
+pub(super) struct TurnState {
+    pub(super) usage: Usage,
     /// Model calls made (a call retried after compaction counts once).
-    iterations: u32,
-    tool_calls: u32,
-    breaker: CircuitBreaker,
-    schema_retries: u32,
+    pub(super) iterations: u32,
+    pub(super) tool_calls: u32,
+    pub(super) breaker: CircuitBreaker,
+    pub(super) schema_retries: u32,
     /// The provider said the prompt was too long once and the history was compacted.
-    compacted_on_error: bool,
+    pub(super) compacted_on_error: bool,
     /// A Stop hook already made the model continue once.
-    stop_continued: bool,
+    pub(super) stop_continued: bool,
     /// A cut tool call was retried with a larger output limit (once per turn).
-    output_raised: bool,
+    pub(super) output_raised: bool,
     /// The output limit of the following calls, once raised.
-    max_output_tokens: Option<u64>,
+    pub(super) max_output_tokens: Option<u64>,
     /// An empty reply was retried (once per turn).
-    empty_retried: bool,
+    pub(super) empty_retried: bool,
     /// Times the current answer was continued after the output token limit cut it.
-    continued: u32,
+    pub(super) continued: u32,
     /// Times a broken stream was continued from the text it had passed on.
-    resumed: u32,
+    pub(super) resumed: u32,
     /// The answer so far while it is being continued.
-    partial: Option<Message>,
+    pub(super) partial: Option<Message>,
 }
 
 /// What every step works on: the turn's history, its cancellation and its event sink.
-struct TurnIo<'a> {
-    turn: u32,
-    history: &'a mut Vec<Message>,
-    token: CancellationToken,
-    emit: &'a mut (dyn FnMut(AgentEvent) + Send),
+pub(super) struct TurnIo<'a> {
+    pub(super) turn: u32,
+    pub(super) history: &'a mut Vec<Message>,
+    pub(super) token: CancellationToken,
+    pub(super) emit: &'a mut (dyn FnMut(AgentEvent) + Send),
     /// The memory recalled for the input, attached to it in every request.
-    recalled: Option<String>,
+    pub(super) recalled: Option<String>,
     /// Where the input is in `history`.
-    input_at: usize,
+    pub(super) input_at: usize,
 }
 
 impl Agent {
@@ -252,183 +252,6 @@ impl Agent {
         } else {
             Step::RunTools(calls)
         }
-    }
-
-    /// A reply the loop does not keep as it is: an answer cut by the output token limit (continued,
-    /// up to [`recover::CONTINUE_LIMIT`] times) or a reply with nothing in it (retried once).
-    fn recover_reply(
-        &self,
-        io: &mut TurnIo<'_>,
-        state: &mut TurnState,
-        response: &ModelResponse,
-    ) -> Option<Step> {
-        let message = &response.message;
-        let has_calls = message.tool_calls().next().is_some();
-        if response.finish_reason == FinishReason::Length
-            && !has_calls
-            && !message.text().is_empty()
-            && state.continued < recover::CONTINUE_LIMIT
-        {
-            state.continued += 1;
-            let partial = match state.partial.take() {
-                Some(first) => recover::join(first, message.clone()),
-                None => message.clone(),
-            };
-            state.partial = Some(partial);
-            let recovery = Recovery::ContinueText {
-                attempt: state.continued,
-            };
-            self.abandon(
-                io,
-                state,
-                response.usage,
-                CallStatus::Cut,
-                "the output token limit cut the answer".to_owned(),
-                Some(recovery),
-            );
-            return Some(Step::CallModel);
-        }
-        let unknown_and_empty = response.finish_reason == FinishReason::Unknown
-            && !has_calls
-            && message.text().trim().is_empty();
-        if !unknown_and_empty {
-            return None;
-        }
-        let reason = "the reply stopped for an unknown reason with nothing in it".to_owned();
-        if state.empty_retried {
-            let mut error = crate::model::Error::new(
-                ErrorCode::EmptyResponse,
-                &self.provider.id,
-                &self.model.model,
-                reason,
-            );
-            error.usage = response.usage;
-            return Some(self.call_failed(io, state, TurnError::Model(error)));
-        }
-        state.empty_retried = true;
-        self.abandon(
-            io,
-            state,
-            response.usage,
-            CallStatus::Failed,
-            reason,
-            Some(Recovery::RetryEmpty),
-        );
-        Some(Step::CallModel)
-    }
-
-    /// A model call failed: recover when the failure allows it (a cut tool call; an empty reply
-    /// was already retried by the client), else end the turn. Either way its tokens count.
-    fn call_failed(&self, io: &mut TurnIo<'_>, state: &mut TurnState, error: TurnError) -> Step {
-        let (usage, reason, status) = match &error {
-            TurnError::Model(e) => (
-                e.usage,
-                e.user_message(),
-                if e.code == ErrorCode::OutputTruncated {
-                    CallStatus::Cut
-                } else {
-                    CallStatus::Failed
-                },
-            ),
-            TurnError::Cancelled => (
-                Usage::default(),
-                "interrupted".to_owned(),
-                CallStatus::Cancelled,
-            ),
-            other => (Usage::default(), other.to_string(), CallStatus::Failed),
-        };
-        let recovery = match &error {
-            TurnError::Model(e) if e.code == ErrorCode::OutputTruncated && !state.output_raised => {
-                let catalog = self
-                    .provider
-                    .model_info(&self.model.model)
-                    .max_output_tokens;
-                let current = state
-                    .max_output_tokens
-                    .or(self.max_output_tokens)
-                    .unwrap_or(catalog);
-                state.output_raised = true;
-                (catalog > current).then_some(Recovery::LargerOutput {
-                    max_output_tokens: catalog,
-                })
-            }
-            _ => None,
-        };
-        if let Some(Recovery::LargerOutput { max_output_tokens }) = recovery {
-            state.max_output_tokens = Some(max_output_tokens);
-        }
-        if recovery.is_none() {
-            self.keep_partial(io, state);
-        }
-        self.abandon(io, state, usage, status, reason, recovery);
-        match recovery {
-            Some(_) => Step::CallModel,
-            None => Step::Finish(Err(error)),
-        }
-    }
-
-    /// A turn ending while its answer is being continued keeps the answer so far (its tokens were
-    /// counted when it was cut).
-    fn keep_partial(&self, io: &mut TurnIo<'_>, state: &mut TurnState) {
-        if let Some(partial) = state.partial.take() {
-            io.history.push(partial.clone());
-            (io.emit)(AgentEvent::AssistantMessage {
-                message: partial,
-                usage: Usage::default(),
-                model: self.current_model(),
-            });
-        }
-    }
-
-    /// Checks the next call against [`Limits::budget`](super::Limits) (worst case: its estimated
-    /// input plus its output limit at the catalog prices of the model that will serve it, the
-    /// router's choice included) and lowers its output limit to what is left.
-    async fn check_budget(
-        &self,
-        io: &mut TurnIo<'_>,
-        state: &TurnState,
-        request: &mut ModelRequest,
-    ) -> Result<(), String> {
-        let budget = self.limits.budget;
-        if budget.is_unlimited() {
-            return Ok(());
-        }
-        let (model, max_output, pricing) = self
-            .serving_model(io.turn, request, &io.token, io.emit)
-            .await;
-        let next = NextCall {
-            spent: state.usage,
-            spent_usd: self.turn_cost(io.turn, &state.usage),
-            input_tokens: self.prompt_tokens(&request.messages),
-            max_output_tokens: request.max_output_tokens.unwrap_or(max_output),
-            pricing,
-            model,
-        };
-        let allowed = budget.allowance(&next)?;
-        if allowed < next.max_output_tokens {
-            request.max_output_tokens = Some(allowed);
-        }
-        Ok(())
-    }
-
-    /// Counts an abandoned call's tokens and reports it.
-    fn abandon(
-        &self,
-        io: &mut TurnIo<'_>,
-        state: &mut TurnState,
-        usage: Usage,
-        status: CallStatus,
-        reason: String,
-        recovery: Option<Recovery>,
-    ) {
-        state.usage.add(&usage);
-        (io.emit)(AgentEvent::CallEnded {
-            usage,
-            model: self.current_model(),
-            status,
-            reason,
-            recovery,
-        });
     }
 
     /// The request of one model call: the history, with the recalled memory on the input.
