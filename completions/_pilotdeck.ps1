@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('router', 'router', [CompletionResultType]::ParameterValue, 'Which model a prompt goes to, and what routing has cost')
             [CompletionResult]::new('always-on', 'always-on', [CompletionResultType]::ParameterValue, 'Autonomous background work: tick, watch, review plans, apply or discard their results')
+            [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What model calls cost, by day, project, model and entry point')
             [CompletionResult]::new('cron', 'cron', [CompletionResultType]::ParameterValue, 'Scheduled agent tasks: add, list, tick (run due tasks), history, install')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -692,6 +693,24 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;always-on;help;help' {
+            break
+        }
+        'pilotdeck;usage' {
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only calls in this recent period: 90s, 10m, 2h, 7d')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'pilotdeck;cron' {
@@ -1973,6 +1992,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('router', 'router', [CompletionResultType]::ParameterValue, 'Which model a prompt goes to, and what routing has cost')
             [CompletionResult]::new('always-on', 'always-on', [CompletionResultType]::ParameterValue, 'Autonomous background work: tick, watch, review plans, apply or discard their results')
+            [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What model calls cost, by day, project, model and entry point')
             [CompletionResult]::new('cron', 'cron', [CompletionResultType]::ParameterValue, 'Scheduled agent tasks: add, list, tick (run due tasks), history, install')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -2087,6 +2107,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;always-on;disable' {
+            break
+        }
+        'pilotdeck;help;usage' {
             break
         }
         'pilotdeck;help;cron' {

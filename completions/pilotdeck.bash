@@ -61,6 +61,9 @@ _pilotdeck() {
             pilotdeck,skills)
                 cmd="pilotdeck__subcmd__skills"
                 ;;
+            pilotdeck,usage)
+                cmd="pilotdeck__subcmd__usage"
+                ;;
             pilotdeck,version)
                 cmd="pilotdeck__subcmd__version"
                 ;;
@@ -300,6 +303,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help,skills)
                 cmd="pilotdeck__subcmd__help__subcmd__skills"
+                ;;
+            pilotdeck__subcmd__help,usage)
+                cmd="pilotdeck__subcmd__help__subcmd__usage"
                 ;;
             pilotdeck__subcmd__help,version)
                 cmd="pilotdeck__subcmd__help__subcmd__version"
@@ -767,7 +773,7 @@ _pilotdeck() {
 
     case "${cmd}" in
         pilotdeck)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on cron config completions man memory mcp skills plugins doctor version help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on usage cron config completions man memory mcp skills plugins doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2661,7 +2667,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help)
-            opts="run chat session router always-on cron config completions man memory mcp skills plugins doctor version help"
+            opts="run chat session router always-on usage cron config completions man memory mcp skills plugins doctor version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3797,6 +3803,20 @@ _pilotdeck() {
         pilotdeck__subcmd__help__subcmd__skills__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__usage)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -6195,6 +6215,44 @@ _pilotdeck() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__usage)
+            opts="-C -v -q -h -V --since --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

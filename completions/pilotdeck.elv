@@ -37,6 +37,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
             cand always-on 'Autonomous background work: tick, watch, review plans, apply or discard their results'
+            cand usage 'What model calls cost, by day, project, model and entry point'
             cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
@@ -634,6 +635,23 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;always-on;help;disable'= {
         }
         &'pilotdeck;always-on;help;help'= {
+        }
+        &'pilotdeck;usage'= {
+            cand --since 'Only calls in this recent period: 90s, 10m, 2h, 7d'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'pilotdeck;cron'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -1804,6 +1822,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
             cand always-on 'Autonomous background work: tick, watch, review plans, apply or discard their results'
+            cand usage 'What model calls cost, by day, project, model and entry point'
             cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
@@ -1891,6 +1910,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;always-on;enable'= {
         }
         &'pilotdeck;help;always-on;disable'= {
+        }
+        &'pilotdeck;help;usage'= {
         }
         &'pilotdeck;help;cron'= {
             cand add 'Schedule an agent task: prints its id and next three fire times'

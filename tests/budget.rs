@@ -179,3 +179,52 @@ fn the_budget_is_checked_at_the_price_of_the_model_the_router_chose() {
     assert_eq!(requests.len(), 1);
     assert_eq!(requests[0].model(), "judge");
 }
+
+#[test]
+fn usage_shows_spend_by_day_project_model_and_entry_point() {
+    let (mock, env) = mocked("");
+    mock.push(openai::stream(&Turn::new().text("One.").usage(1_000, 10)));
+    env.cmd().args(["run", "one"]).run(0);
+    mock.push(openai::stream(&Turn::new().text("Two.").usage(2_000, 20)));
+    let added = env
+        .cmd()
+        .args(["--json", "cron", "add", "--in", "0s", "two"])
+        .run(0);
+    assert!(added.json()["id"].is_string());
+    env.cmd().args(["cron", "tick"]).run(0);
+    let report = env
+        .cmd()
+        .args(["--json", "usage", "--since", "1d"])
+        .run(0)
+        .json();
+    // The title calls are accounted too, under the entry point that made them.
+    let entries = report["by_entry"].as_object().unwrap();
+    assert_eq!(
+        entries.keys().collect::<Vec<_>>(),
+        ["cron", "run"],
+        "{report}"
+    );
+    assert!(
+        report["by_entry"]["run"]["usage"]["input_tokens"]
+            .as_u64()
+            .unwrap()
+            >= 1_000
+    );
+    assert!(
+        report["by_model"]["mock/gpt-4.1"]["usage"]["output_tokens"]
+            .as_u64()
+            .unwrap()
+            >= 30
+    );
+    assert_eq!(report["by_project"].as_object().unwrap().len(), 1);
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    assert!(
+        report["by_day"][&today]["calls"].as_u64().unwrap() >= 2,
+        "{report}"
+    );
+    let text = env.cmd().args(["usage"]).run(0).stdout;
+    assert!(
+        text.contains("by entry point") && text.contains("cron"),
+        "{text}"
+    );
+}

@@ -80,6 +80,9 @@ pub struct Agent {
     pub subagents: Option<SubagentSettings>,
     /// Added to the system prompt of a turn the router marks as orchestrating (`complex` tier).
     pub orchestration_prompt: String,
+    /// What started this agent's turns (`run`, `chat`, …) and its project's key, for accounting.
+    pub entry: Option<&'static str>,
+    pub project_key: Option<String>,
     /// Set once the `SessionStart` hooks ran.
     session_started: std::sync::atomic::AtomicBool,
 }
@@ -117,6 +120,8 @@ impl Agent {
             is_subagent: false,
             subagents: None,
             orchestration_prompt: DEFAULT_ORCHESTRATION_PROMPT.to_owned(),
+            entry: None,
+            project_key: None,
             session_started: std::sync::atomic::AtomicBool::new(false),
         }
     }
@@ -166,6 +171,8 @@ impl Agent {
             session: self.session.clone(),
             turn: None,
             role,
+            entry: self.entry.map(str::to_owned),
+            project: self.project_key.clone(),
         };
         let direct = crate::router::Direct {
             client: &self.client,

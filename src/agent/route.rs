@@ -162,6 +162,8 @@ impl Agent {
             } else {
                 CallRole::Main
             },
+            entry: self.entry.map(str::to_owned),
+            project: self.project_key.clone(),
         };
         // A `complex` turn of the main agent: tell it to delegate to sub-agents.
         let orchestrated;

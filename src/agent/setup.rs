@@ -47,6 +47,9 @@ pub struct AgentOptions {
     /// what is left of always-on's `dailyBudgetUsd`); `agent.budget` applies too, the lower cap
     /// wins.
     pub budget: RunBudget,
+    /// Which entry point runs the turns (`run`, `chat`, `cron`, `always-on`, `mcp-serve`): their
+    /// model calls are accounted under it (`pilotdeck usage`).
+    pub entry: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -142,6 +145,8 @@ pub fn build(
         budget: run_budget(home, config, opts),
     };
     agent.max_output_tokens = config.agent.max_output_tokens;
+    agent.entry = opts.entry;
+    agent.project_key = Some(project.key.0.clone());
     agent.thinking = config
         .agent
         .thinking

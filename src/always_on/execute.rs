@@ -105,6 +105,7 @@ pub async fn run_turn(
                         .map(|cap| cap - spent_today(&spec.log)),
                     ..RunBudget::default()
                 },
+                entry: Some("always-on"),
                 ..AgentOptions::default()
             },
             project: spec.project,

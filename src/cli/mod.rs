@@ -24,6 +24,7 @@ mod router;
 mod run;
 mod session;
 mod signals;
+mod usage;
 
 use std::path::PathBuf;
 
@@ -98,6 +99,8 @@ pub enum Command {
     /// Autonomous background work: tick, watch, review plans, apply or discard their results
     #[command(subcommand)]
     AlwaysOn(always_on::AlwaysOnCommand),
+    /// What model calls cost, by day, project, model and entry point
+    Usage(usage::UsageArgs),
     /// Scheduled agent tasks: add, list, tick (run due tasks), history, install
     #[command(subcommand)]
     Cron(cron::CronCommand),
@@ -228,6 +231,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Router(cmd) => router::run(&ctx, cmd).await,
         Command::Cron(cmd) => cron::run(&ctx, cmd).await,
         Command::AlwaysOn(cmd) => always_on::run(&ctx, cmd).await,
+        Command::Usage(args) => usage::run(&ctx, &args),
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

@@ -178,6 +178,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                     max_tokens: args.max_tokens,
                     day_left_usd: None,
                 },
+                entry: Some("run"),
                 ..AgentOptions::default()
             },
             memory: if args.memory {

@@ -109,6 +109,7 @@ async fn agent_turn(
                     max_cost_usd: task.max_cost_usd,
                     ..RunBudget::default()
                 },
+                entry: Some("cron"),
                 ..AgentOptions::default()
             },
             memory: MemoryChoice::AsConfigured,

@@ -39,6 +39,10 @@ pub struct CallContext {
     pub session: Option<String>,
     pub turn: Option<u32>,
     pub role: CallRole,
+    /// What started the call (`run`, `chat`, `cron`, `always-on`, `mcp-serve`) and in which
+    /// project (its key), for `pilotdeck usage`; `None` when not known.
+    pub entry: Option<String>,
+    pub project: Option<String>,
 }
 
 /// How an execution ended.
@@ -228,6 +232,8 @@ impl Router {
                     baseline_cost_usd: self.baseline_cost(&usage),
                     latency_ms: started.elapsed().as_millis() as u64,
                     outcome: outcome_code,
+                    entry: call.entry.clone(),
+                    project: call.project.clone(),
                 });
                 match outcome {
                     Attempt::Done(response) => {

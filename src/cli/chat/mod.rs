@@ -171,6 +171,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             deny: args.deny.clone(),
             add_dirs: args.add_dir.clone(),
             unattended: !interactive,
+            entry: Some("chat"),
             ..AgentOptions::default()
         },
         memory: MemoryChoice::AsConfigured,
