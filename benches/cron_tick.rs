@@ -50,6 +50,7 @@ fn main() {
                 model: None,
                 permission_mode: None,
                 timeout: None,
+                max_cost_usd: None,
                 catch_up: CatchUp::Once,
                 deliver: None,
                 message: "nothing".to_owned(),

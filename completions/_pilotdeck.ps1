@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('router', 'router', [CompletionResultType]::ParameterValue, 'Which model a prompt goes to, and what routing has cost')
             [CompletionResult]::new('always-on', 'always-on', [CompletionResultType]::ParameterValue, 'Autonomous background work: tick, watch, review plans, apply or discard their results')
+            [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What model calls cost, by day, project, model and entry point')
             [CompletionResult]::new('cron', 'cron', [CompletionResultType]::ParameterValue, 'Scheduled agent tasks: add, list, tick (run due tasks), history, install')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -64,6 +65,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--output-last-message', '--output-last-message', [CompletionResultType]::ParameterName, 'Also write the final answer to FILE')
             [CompletionResult]::new('--output-schema', '--output-schema', [CompletionResultType]::ParameterName, 'The final answer must be JSON valid against this JSON Schema file')
             [CompletionResult]::new('--max-turns', '--max-turns', [CompletionResultType]::ParameterName, 'Maximum model calls in this turn (default: agent.maxIterations, else 50)')
+            [CompletionResult]::new('--max-cost', '--max-cost', [CompletionResultType]::ParameterName, 'Stop before a model call that could take the run''s cost over USD (catalog prices; exit 4)')
+            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'Stop before a model call that could take the run over N tokens, input and output (exit 4)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)')
             [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write (default) or full')
             [CompletionResult]::new('--add-dir', '--add-dir', [CompletionResultType]::ParameterName, 'Another directory the agent may write to (repeatable)')
@@ -698,6 +701,24 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         'pilotdeck;always-on;help;help' {
             break
         }
+        'pilotdeck;usage' {
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only calls in this recent period: 90s, 10m, 2h, 7d')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'pilotdeck;cron' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
@@ -742,6 +763,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: agent.model)')
             [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a run after DURATION (default: cron.runTimeoutMinutes)')
+            [CompletionResult]::new('--max-cost', '--max-cost', [CompletionResultType]::ParameterName, 'Stop a run before a model call that could take its cost over USD (catalog prices)')
             [CompletionResult]::new('--catch-up', '--catch-up', [CompletionResultType]::ParameterName, 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all')
             [CompletionResult]::new('--deliver', '--deliver', [CompletionResultType]::ParameterName, 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
@@ -806,6 +828,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Model to use, provider/model (default: agent.model)')
             [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a run after DURATION (default: cron.runTimeoutMinutes)')
+            [CompletionResult]::new('--max-cost', '--max-cost', [CompletionResultType]::ParameterName, 'Stop a run before a model call that could take its cost over USD (catalog prices)')
             [CompletionResult]::new('--catch-up', '--catch-up', [CompletionResultType]::ParameterName, 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all')
             [CompletionResult]::new('--deliver', '--deliver', [CompletionResultType]::ParameterName, 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)')
             [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'A new message')
@@ -2089,6 +2112,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'The saved conversations: list, show, search, resume, fork, export, compact')
             [CompletionResult]::new('router', 'router', [CompletionResultType]::ParameterValue, 'Which model a prompt goes to, and what routing has cost')
             [CompletionResult]::new('always-on', 'always-on', [CompletionResultType]::ParameterValue, 'Autonomous background work: tick, watch, review plans, apply or discard their results')
+            [CompletionResult]::new('usage', 'usage', [CompletionResultType]::ParameterValue, 'What model calls cost, by day, project, model and entry point')
             [CompletionResult]::new('cron', 'cron', [CompletionResultType]::ParameterValue, 'Scheduled agent tasks: add, list, tick (run due tasks), history, install')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Create, show, check and locate the configuration')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -2206,6 +2230,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;always-on;disable' {
+            break
+        }
+        'pilotdeck;help;usage' {
             break
         }
         'pilotdeck;help;cron' {

@@ -70,6 +70,9 @@ _pilotdeck() {
             pilotdeck,untrust)
                 cmd="pilotdeck__subcmd__untrust"
                 ;;
+            pilotdeck,usage)
+                cmd="pilotdeck__subcmd__usage"
+                ;;
             pilotdeck,version)
                 cmd="pilotdeck__subcmd__version"
                 ;;
@@ -318,6 +321,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help,untrust)
                 cmd="pilotdeck__subcmd__help__subcmd__untrust"
+                ;;
+            pilotdeck__subcmd__help,usage)
+                cmd="pilotdeck__subcmd__help__subcmd__usage"
                 ;;
             pilotdeck__subcmd__help,version)
                 cmd="pilotdeck__subcmd__help__subcmd__version"
@@ -815,7 +821,7 @@ _pilotdeck() {
 
     case "${cmd}" in
         pilotdeck)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version run chat session router always-on usage cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1791,7 +1797,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__add)
-            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --catch-up --deliver --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --max-cost --catch-up --deliver --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1834,6 +1840,10 @@ _pilotdeck() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-cost)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1907,7 +1917,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__edit)
-            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --catch-up --deliver --message --no-deliver --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -C -v -q -h -V --cron --at --in --every --tz --name --model --permission-mode --timeout --max-cost --catch-up --deliver --message --no-deliver --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1950,6 +1960,10 @@ _pilotdeck() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-cost)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2701,7 +2715,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help)
-            opts="run chat session router always-on cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help"
+            opts="run chat session router always-on usage cron config completions man memory mcp skills plugins doctor sandbox trust untrust version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3905,6 +3919,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__untrust)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__usage)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5519,7 +5547,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__run)
-            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5550,6 +5578,14 @@ _pilotdeck() {
                     return 0
                     ;;
                 --max-turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-cost)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tokens)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6559,6 +6595,44 @@ _pilotdeck() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__usage)
+            opts="-C -v -q -h -V --since --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -37,6 +37,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
             cand always-on 'Autonomous background work: tick, watch, review plans, apply or discard their results'
+            cand usage 'What model calls cost, by day, project, model and entry point'
             cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
@@ -60,6 +61,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --output-last-message 'Also write the final answer to FILE'
             cand --output-schema 'The final answer must be JSON valid against this JSON Schema file'
             cand --max-turns 'Maximum model calls in this turn (default: agent.maxIterations, else 50)'
+            cand --max-cost 'Stop before a model call that could take the run''s cost over USD (catalog prices; exit 4)'
+            cand --max-tokens 'Stop before a model call that could take the run over N tokens, input and output (exit 4)'
             cand --timeout 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)'
             cand --permission-mode 'What the agent may do: read-only, workspace-write (default) or full'
             cand --add-dir 'Another directory the agent may write to (repeatable)'
@@ -639,6 +642,23 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;always-on;help;help'= {
         }
+        &'pilotdeck;usage'= {
+            cand --since 'Only calls in this recent period: 90s, 10m, 2h, 7d'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;cron'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -682,6 +702,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --model 'Model to use, provider/model (default: agent.model)'
             cand --permission-mode 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)'
             cand --timeout 'Stop a run after DURATION (default: cron.runTimeoutMinutes)'
+            cand --max-cost 'Stop a run before a model call that could take its cost over USD (catalog prices)'
             cand --catch-up 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all'
             cand --deliver 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
@@ -743,6 +764,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --model 'Model to use, provider/model (default: agent.model)'
             cand --permission-mode 'What the agent may do: read-only, workspace-write or full ("ask" rules deny: nobody is there)'
             cand --timeout 'Stop a run after DURATION (default: cron.runTimeoutMinutes)'
+            cand --max-cost 'Stop a run before a model call that could take its cost over USD (catalog prices)'
             cand --catch-up 'Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all'
             cand --deliver 'Also send each run''s JSON record to file:PATH (appended) or exec:COMMAND (on stdin)'
             cand --message 'A new message'
@@ -1909,6 +1931,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand session 'The saved conversations: list, show, search, resume, fork, export, compact'
             cand router 'Which model a prompt goes to, and what routing has cost'
             cand always-on 'Autonomous background work: tick, watch, review plans, apply or discard their results'
+            cand usage 'What model calls cost, by day, project, model and entry point'
             cand cron 'Scheduled agent tasks: add, list, tick (run due tasks), history, install'
             cand config 'Create, show, check and locate the configuration'
             cand completions 'Print a shell completion script'
@@ -1999,6 +2022,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;always-on;enable'= {
         }
         &'pilotdeck;help;always-on;disable'= {
+        }
+        &'pilotdeck;help;usage'= {
         }
         &'pilotdeck;help;cron'= {
             cand add 'Schedule an agent task: prints its id and next three fire times'

@@ -7,7 +7,8 @@
 //! agent through [`Conversation::open`] (model, router, hooks, permissions with the caller's fixed
 //! deny rules, limits, recording — or none when ephemeral); the launch's [`Deadline`] over tool
 //! start-up and the turn; then the session is reported ([`Sink::on_start`]), the turn runs with its
-//! events going to [`Sink::on_event`], and the session ends (`SessionEnd` hooks).
+//! events going to [`Sink::on_event`], its outcome goes to [`Sink::on_outcome`], and only then a new
+//! session gets its title and the session ends (`SessionEnd` hooks).
 //!
 //! Sits above `agent`, `memory` and the MCP client, below cron, always-on and the fronts. What is
 //! each caller's own stays with it: chat's approver and REPL, cron's run record, delivery and
@@ -72,6 +73,9 @@ pub trait Sink: Send {
     fn on_start(&mut self, _start: &SessionStart) {}
     /// One event of the turn, as it happens.
     fn on_event(&mut self, _event: AgentEvent) {}
+    /// The turn's outcome, as soon as the turn ends: before the session's title call and the
+    /// `SessionEnd` hooks, so an answer shown here waits for neither.
+    fn on_outcome(&mut self, _outcome: &TurnOutcome) {}
     /// A problem the launch goes on without (an MCP server that cannot be configured); logged by
     /// default.
     fn warn(&mut self, message: &str) {
@@ -118,6 +122,10 @@ pub async fn run(
             sink.on_event(event);
         })
         .await;
+    if let Ok(outcome) = &outcome {
+        sink.on_outcome(outcome);
+    }
+    conversation.write_title(deadline.token()).await;
     conversation.end("exit").await;
     Ok(Finished {
         outcome: outcome?,

@@ -53,6 +53,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Failed) => ExitCode::from(1),
         Ok(Outcome::Invalid) => ExitCode::from(2),
         Ok(Outcome::AccountError) => ExitCode::from(3),
+        Ok(Outcome::BudgetExceeded) => ExitCode::from(4),
         Ok(Outcome::Interrupted) => ExitCode::from(130),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

@@ -17,7 +17,7 @@ mod support;
 use std::path::PathBuf;
 
 use always_on_common::*;
-use mock_model::MockModel;
+use mock_model::{MockModel, Turn, openai};
 use serde_json::Value;
 use support::TestEnv;
 
@@ -309,4 +309,26 @@ fn a_snapshot_over_the_size_limit_fails_the_run_with_the_reason() {
     );
     assert_eq!(run_json(&env, &["plans"], 0).json()[0]["status"], "failed");
     assert_eq!(phases(&env).last().unwrap(), "run_failed");
+}
+
+#[test]
+fn the_daily_usd_budget_stops_a_later_turn_of_the_day() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    git_project(&env);
+    config(&env, &mock, "  trigger:\n    dailyBudgetUsd: 0.06\n");
+    // The first discovery costs $0.059 (gpt-4.1: $2/M input) and files nothing.
+    mock.push(openai::stream(
+        &Turn::new().text("no plan: fine").usage(29_500, 0),
+    ));
+    let first = tick(&env, &[], 0);
+    assert_eq!(mock.requests().len(), 1, "{first}");
+    // A forced tick skips the run-count gates, not the USD budget: no model call is made.
+    let second = env
+        .cmd()
+        .args(["--json", "always-on", "tick", "--force"])
+        .run(1)
+        .json();
+    assert_eq!(mock.requests().len(), 1, "{second}");
+    assert!(second.to_string().contains("budget"), "{second}");
 }

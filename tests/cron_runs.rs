@@ -471,3 +471,36 @@ fn a_damaged_task_does_not_stop_the_others() {
         run.stderr
     );
 }
+
+#[test]
+fn a_task_over_its_budget_is_recorded_as_such_with_what_it_spent() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&config_for(&mock, ""));
+    env.write(&env.project.join("a.txt"), "alpha\n");
+    // The first call costs $0.0498 of the task's $0.05 (gpt-4.1: $2/M input); no second call.
+    mock.push(openai::stream(
+        &Turn::new()
+            .text("Reading.")
+            .tool_call("c1", "read_file", r#"{"file_path":"a.txt"}"#)
+            .usage(24_900, 0),
+    ));
+    let id = add(&env, &["--in", "0s", "--max-cost", "0.05", "read a.txt"]);
+    let shown = env
+        .cmd()
+        .args(["--json", "cron", "show", &id])
+        .run(0)
+        .json();
+    assert_eq!(shown["max_cost_usd"], 0.05, "{shown}");
+    // A run that did not complete makes the tick exit 1, as a failed one does.
+    env.cmd().args(["cron", "tick"]).run(1);
+    assert_eq!(mock.requests().len(), 1);
+    let rows = history(&env, Some(&id));
+    assert_eq!(rows[0]["status"], "budget_exceeded", "{:?}", rows[0]);
+    assert_eq!(rows[0]["input_tokens"], 24_900);
+    assert_eq!(rows[0]["text"], "Reading.");
+    env.cmd()
+        .args(["cron", "add", "--in", "0s", "--max-cost", "0", "x"])
+        .run(2);
+}

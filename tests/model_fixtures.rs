@@ -205,7 +205,7 @@ async fn anthropic_tool_json_in_pieces() {
 }
 
 #[tokio::test]
-async fn anthropic_truncated_tool_json_at_max_tokens_is_invalid_tool_arguments() {
+async fn anthropic_truncated_tool_json_at_max_tokens_is_output_truncated_with_its_usage() {
     let events = replay(
         Protocol::Anthropic,
         Reply::sse_text(&fixture(
@@ -214,12 +214,16 @@ async fn anthropic_truncated_tool_json_at_max_tokens_is_invalid_tool_arguments()
     )
     .await;
     let error = final_error(&events);
-    assert_eq!(error.code, ErrorCode::InvalidToolArguments);
+    assert_eq!(error.code, ErrorCode::OutputTruncated);
+    assert!(error.detail.contains("make_file"), "{}", error.detail);
     assert!(
-        error.detail.contains("output token limit"),
+        error.user_message().contains("output token limit"),
         "{}",
-        error.detail
+        error.user_message()
     );
+    // The tokens of the failed call travel with the error.
+    assert_eq!(error.usage.input_tokens, 450);
+    assert_eq!(error.usage.output_tokens, 124);
 }
 
 #[tokio::test]

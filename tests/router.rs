@@ -266,10 +266,22 @@ fn no_fallback_once_content_has_streamed() {
     let mock = MockModel::spawn();
     mock.answer_titles("A title");
     mock.push(openai::stream(&Turn::new().text("partial answer that breaks")).disconnect_after(2));
+    mock.push(openai::text(" and the rest."));
     let env = TestEnv::new();
     env.config(&config(&mock, "", FALLBACK));
-    env.cmd().args(["run", "hi"]).run(1);
-    assert_eq!(mock.requests().len(), 1);
+    let run = env.cmd().args(["run", "hi"]).run(0);
+    // The broken stream is not replayed on the fallback model: the agent continues its partial
+    // answer on the same one (issue 20).
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[1].model(), requests[0].model());
+    assert!(
+        requests[1]
+            .last_user_text()
+            .unwrap()
+            .contains("Continue exactly where you stopped")
+    );
+    assert!(run.stdout.ends_with(" and the rest.\n"), "{}", run.stdout);
 }
 
 #[test]

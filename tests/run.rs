@@ -721,3 +721,35 @@ fn runs_are_logged_to_the_daily_file_without_the_api_key() {
         );
     }
 }
+
+#[test]
+fn the_answer_is_printed_before_the_title_call_returns() {
+    let mock = MockModel::spawn();
+    mock.script_titles();
+    mock.push(openai::text("The answer."));
+    let gate = tokio_util::sync::CancellationToken::new();
+    mock.push(openai::json(&Turn::new().text("Title")).held_until(&gate));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let mut child = env.spawn(&["run", "a question"]);
+    // The title request is held: the answer must arrive on stdout all the same.
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+        tx.send(line).unwrap();
+    });
+    let line = rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the answer waited for the title call");
+    assert_eq!(line, "The answer.\n");
+    block_on(mock.wait_for_requests(2));
+    let title = &mock.requests()[1];
+    assert!(title.is_title_request());
+    assert_eq!(title.body["max_tokens"], 40, "{}", title.body);
+    gate.cancel();
+    assert!(child.wait().unwrap().success());
+    let transcript = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
+    assert!(transcript.contains("\"title\":\"Title\""), "{transcript}");
+}

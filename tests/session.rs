@@ -637,10 +637,15 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
     assert_eq!(search("章").len(), 1);
 
     // The index as schema version 8 wrote it: a lone CJK character stayed glued to its neighbours
-    // (`第3章` one token), so a one-character search could not find it.
+    // (`第3章` one token), so a one-character search could not find it; and without the later
+    // migrations' columns (10: `cron_tasks.max_cost_usd`).
     let db = rusqlite::Connection::open(env.home.join("state.db")).unwrap();
-    db.execute_batch("UPDATE session_text SET body = text; PRAGMA user_version = 8;")
-        .unwrap();
+    db.execute_batch(
+        "UPDATE session_text SET body = text;
+         ALTER TABLE cron_tasks DROP COLUMN max_cost_usd;
+         PRAGMA user_version = 8;",
+    )
+    .unwrap();
     let stale: i64 = db
         .query_row(
             "SELECT count(*) FROM session_text WHERE session_text MATCH '\"章\"*'",

@@ -3,7 +3,8 @@
 //! always-on and `mcp serve`) and `session compact` all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
 //! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
 //! keep the session's model unless `-m` overrides it. The session's title is written here too, after
-//! its first completed turn.
+//! its first completed turn, when the caller asks ([`Conversation::write_title`]: after the outcome
+//! was shown).
 
 use chrono::Utc;
 use tokio_util::sync::CancellationToken;
@@ -78,6 +79,8 @@ pub struct Conversation {
     resumed: bool,
     /// Set once a title record exists or was attempted.
     titled: bool,
+    /// The last turn completed: a session without a title gets one now.
+    title_due: bool,
     home: PilotHome,
     project: Project,
 }
@@ -130,6 +133,7 @@ impl Conversation {
             ephemeral,
             resumed,
             titled,
+            title_due: false,
             home: home.clone(),
             project: project.clone(),
         })
@@ -226,9 +230,7 @@ impl Conversation {
         if let Some(e) = recorder.take_error() {
             return Err(RunError::Transcript(e));
         }
-        if outcome.status == session::TurnStatus::Completed {
-            self.write_title(cancel).await;
-        }
+        self.title_due = outcome.status == session::TurnStatus::Completed;
         Ok(outcome)
     }
 
@@ -259,12 +261,13 @@ impl Conversation {
     }
 
     /// After the first completed turn of a session without a title (new, or resumed from a run
-    /// whose title call failed): asks the cheap model for a short title in the user's language and
-    /// records it. Every path that talks to a session (`run`, `chat`, cron, `mcp serve`, resume)
-    /// gets it through [`Conversation::send`]. Failures are silent (the first prompt stays the title)
-    /// and not retried in this process.
-    async fn write_title(&mut self, cancel: &CancellationToken) {
-        if self.titled || self.history.is_empty() {
+    /// whose title call failed): asks the cheap model for a short title in the user's language
+    /// (`max_tokens` 40) and records it. Called by the launcher after the turn's outcome was
+    /// reported, so the title round trip never delays an answer (`run` prints before it); chat
+    /// calls it after each input. Failures are silent (the first prompt stays the title) and not
+    /// retried in this process.
+    pub async fn write_title(&mut self, cancel: &CancellationToken) {
+        if self.titled || self.history.is_empty() || !self.title_due {
             return;
         }
         self.titled = true;

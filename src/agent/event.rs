@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::recover::{CallStatus, Recovery};
 use crate::model::{Message, Usage};
 use crate::tools::ExecutionStatus;
 
@@ -21,6 +22,16 @@ pub enum AgentEvent {
         message: Message,
         usage: Usage,
         model: String,
+    },
+    /// A model call ended without a reply the turn keeps: it failed, was cancelled, or the output
+    /// token limit cut it and `recovery` says how the loop goes on. Its tokens (`usage`, as the
+    /// provider reported them) are part of the turn's usage all the same.
+    CallEnded {
+        usage: Usage,
+        model: String,
+        status: CallStatus,
+        reason: String,
+        recovery: Option<Recovery>,
     },
     /// A tool call is about to run.
     ToolStarted {

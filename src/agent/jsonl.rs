@@ -14,7 +14,14 @@
 //!   one-line summary; `duration_ms`), or `permission_denial` (`tool`, `reason`).
 //! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}` — the
 //!   router's choice for the turn, before its first model call (absent when the router is not used).
+//! - `{"type":"model.call_ended","status","reason","recovery","model","usage"}` — a model call gave
+//!   no reply the turn keeps: `status` `cut` (the output token limit), `failed` or `cancelled`;
+//!   `recovery` is how the turn goes on (`continue_text`, `continue_after_break`: the answer is
+//!   continued in the same `agent_message` item; `retry_larger_output`, `retry_empty`: the call is made again) or null
+//!   when the turn ends. The open `agent_message`/`reasoning` items are completed first with that
+//!   `status` (except for `continue_text`), so every item that starts ends.
 //! - `{"type":"turn.completed","turn","usage":{input_tokens,output_tokens,cache_read_tokens,cache_write_tokens},"cost_usd"}`
+//!   — `usage` and `cost_usd` count every model call of the turn, failed and recovered ones too.
 //! - `{"type":"turn.failed","turn","error":{"code","message"},"usage","cost_usd"}`
 //! - `{"type":"context.compacted","tokens_before","tokens_after"}` — the conversation was summarised to
 //!   fit the model's window (estimated tokens).
@@ -26,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::event::AgentEvent;
 use super::outcome::TurnOutcome;
+use super::recover::Recovery;
 use crate::model::Usage;
 use crate::session::TurnStatus;
 use crate::tools::ExecutionStatus;
@@ -79,6 +87,16 @@ pub enum RunEvent {
         usage: Usage,
         cost_usd: Option<f64>,
     },
+    /// A model call gave no reply the turn keeps; its tokens count, and `recovery` (when not null)
+    /// says how the turn goes on.
+    #[serde(rename = "model.call_ended")]
+    ModelCallEnded {
+        status: String,
+        reason: String,
+        recovery: Option<String>,
+        model: String,
+        usage: Usage,
+    },
     /// The conversation was compacted.
     #[serde(rename = "context.compacted")]
     ContextCompacted {
@@ -110,10 +128,17 @@ pub enum ItemDetails {
     AgentMessage {
         text: Option<String>,
         delta: Option<String>,
+        /// On `item.completed` of a message whose model call did not give a kept reply: `cut`,
+        /// `failed` or `cancelled` (absent for a normal reply).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        status: Option<String>,
     },
     Reasoning {
         text: Option<String>,
         delta: Option<String>,
+        /// As for `agent_message`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        status: Option<String>,
     },
     ToolCall {
         call_id: String,
@@ -162,28 +187,31 @@ impl JsonlEmitter {
             AgentEvent::UserMessage { turn, .. } => vec![RunEvent::TurnStarted { turn: *turn }],
             AgentEvent::TextDelta { text } => self.delta(text, false),
             AgentEvent::ThinkingDelta { text } => self.delta(text, true),
-            AgentEvent::AssistantMessage { .. } => {
-                let mut out = Vec::new();
-                for (slot, reasoning) in
-                    [(self.reasoning.take(), true), (self.message.take(), false)]
-                {
-                    if let Some((id, text)) = slot {
-                        let details = if reasoning {
-                            ItemDetails::Reasoning {
-                                text: Some(text),
-                                delta: None,
-                            }
-                        } else {
-                            ItemDetails::AgentMessage {
-                                text: Some(text),
-                                delta: None,
-                            }
-                        };
-                        out.push(RunEvent::ItemCompleted {
-                            item: Item { id, details },
-                        });
-                    }
-                }
+            AgentEvent::AssistantMessage { .. } => self.close(None),
+            AgentEvent::CallEnded {
+                usage,
+                model,
+                status,
+                reason,
+                recovery,
+            } => {
+                // A continued answer goes on in the same item; anything else ends it here.
+                let continued = matches!(
+                    recovery,
+                    Some(Recovery::ContinueText { .. } | Recovery::ContinueBroken { .. })
+                );
+                let mut out = if continued {
+                    Vec::new()
+                } else {
+                    self.close(Some(status.as_str()))
+                };
+                out.push(RunEvent::ModelCallEnded {
+                    status: status.as_str().to_owned(),
+                    reason: reason.clone(),
+                    recovery: recovery.map(|r| r.kind().to_owned()),
+                    model: model.clone(),
+                    usage: *usage,
+                });
                 out
             }
             AgentEvent::ToolStarted {
@@ -270,6 +298,34 @@ impl JsonlEmitter {
         }
     }
 
+    /// `item.completed` for the open message and reasoning items, with `status` when the call that
+    /// streamed them gave no kept reply.
+    fn close(&mut self, status: Option<&str>) -> Vec<RunEvent> {
+        let mut out = Vec::new();
+        for (slot, reasoning) in [(self.reasoning.take(), true), (self.message.take(), false)] {
+            if let Some((id, text)) = slot {
+                let status = status.map(str::to_owned);
+                let details = if reasoning {
+                    ItemDetails::Reasoning {
+                        text: Some(text),
+                        delta: None,
+                        status,
+                    }
+                } else {
+                    ItemDetails::AgentMessage {
+                        text: Some(text),
+                        delta: None,
+                        status,
+                    }
+                };
+                out.push(RunEvent::ItemCompleted {
+                    item: Item { id, details },
+                });
+            }
+        }
+        out
+    }
+
     fn delta(&mut self, text: &str, reasoning: bool) -> Vec<RunEvent> {
         let mut out = Vec::new();
         let slot_is_empty = if reasoning {
@@ -283,11 +339,13 @@ impl JsonlEmitter {
                 ItemDetails::Reasoning {
                     text: Some(String::new()),
                     delta: None,
+                    status: None,
                 }
             } else {
                 ItemDetails::AgentMessage {
                     text: Some(String::new()),
                     delta: None,
+                    status: None,
                 }
             };
             out.push(RunEvent::ItemStarted {
@@ -314,11 +372,13 @@ impl JsonlEmitter {
                 ItemDetails::Reasoning {
                     text: None,
                     delta: Some(text.to_owned()),
+                    status: None,
                 }
             } else {
                 ItemDetails::AgentMessage {
                     text: None,
                     delta: Some(text.to_owned()),
+                    status: None,
                 }
             };
             out.push(RunEvent::ItemUpdated {

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// Bounds on one turn. Hitting any ends the turn with a reason.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
     /// Model calls per turn.
     pub max_iterations: u32,
@@ -12,6 +12,8 @@ pub struct Limits {
     pub max_tool_calls: u32,
     /// Wall-clock time for the whole turn.
     pub timeout: Option<Duration>,
+    /// What the turn may spend (see `budget.rs`).
+    pub budget: super::RunBudget,
 }
 
 impl Default for Limits {
@@ -20,6 +22,7 @@ impl Default for Limits {
             max_iterations: 50,
             max_tool_calls: 500,
             timeout: None,
+            budget: super::RunBudget::default(),
         }
     }
 }

@@ -11,6 +11,7 @@
 //! appends them to the transcript.
 
 mod batch;
+mod budget;
 mod compact;
 mod conversation;
 mod deadline;
@@ -20,11 +21,13 @@ mod jsonl;
 mod limits;
 mod outcome;
 mod record;
+mod recover;
 mod route;
 mod setup;
 mod subagent;
 mod turn;
 
+pub use budget::{MIN_OUTPUT_TOKENS, RunBudget};
 pub use compact::Compacted;
 pub use conversation::{Conversation, Resume, RunError, SessionStart, compact_session};
 pub use deadline::Deadline;
@@ -33,6 +36,7 @@ pub use jsonl::{ErrorBody, Item, ItemDetails, JsonlEmitter, RunEvent};
 pub use limits::{CircuitBreaker, Limits};
 pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
+pub use recover::{CONTINUE_LIMIT, CallStatus, RESUME_LIMIT, Recovery};
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
 pub use subagent::{AgentTool, DEFAULT_ORCHESTRATION_PROMPT, SubagentSettings};
 
@@ -76,6 +80,9 @@ pub struct Agent {
     pub subagents: Option<SubagentSettings>,
     /// Added to the system prompt of a turn the router marks as orchestrating (`complex` tier).
     pub orchestration_prompt: String,
+    /// What started this agent's turns (`run`, `chat`, …) and its project's key, for accounting.
+    pub entry: Option<&'static str>,
+    pub project_key: Option<String>,
     /// Set once the `SessionStart` hooks ran.
     session_started: std::sync::atomic::AtomicBool,
 }
@@ -113,6 +120,8 @@ impl Agent {
             is_subagent: false,
             subagents: None,
             orchestration_prompt: DEFAULT_ORCHESTRATION_PROMPT.to_owned(),
+            entry: None,
+            project_key: None,
             session_started: std::sync::atomic::AtomicBool::new(false),
         }
     }
@@ -162,6 +171,8 @@ impl Agent {
             session: self.session.clone(),
             turn: None,
             role,
+            entry: self.entry.map(str::to_owned),
+            project: self.project_key.clone(),
         };
         let direct = crate::router::Direct {
             client: &self.client,

@@ -12,6 +12,9 @@ pub enum TurnError {
     Model(model::Error),
     #[error("{0}")]
     Limit(String),
+    /// The next model call could cost more than the turn's budget allows.
+    #[error("stopped at the budget: {0}")]
+    Budget(String),
     #[error("the final answer is not valid against --output-schema: {0}")]
     InvalidOutput(String),
     #[error("interrupted")]
@@ -27,6 +30,7 @@ impl TurnError {
         match self {
             TurnError::Model(e) => e.code.as_str(),
             TurnError::Limit(_) => "limit_reached",
+            TurnError::Budget(_) => "budget_exceeded",
             TurnError::InvalidOutput(_) => "invalid_output",
             TurnError::Cancelled => "cancelled",
             TurnError::Blocked(_) => "hook_blocked",

@@ -92,6 +92,21 @@ impl Recorder {
                 tokens_after: *tokens_after,
                 at,
             }),
+            AgentEvent::CallEnded {
+                usage,
+                model,
+                status,
+                reason,
+                recovery,
+            } => self.append(Record::ModelCall {
+                turn: self.turn,
+                model: model.clone(),
+                usage: *usage,
+                status: status.as_str().to_owned(),
+                reason: reason.clone(),
+                recovery: recovery.map(|r| r.kind().to_owned()),
+                at,
+            }),
             AgentEvent::ThinkingDelta { .. }
             | AgentEvent::ToolStarted { .. }
             | AgentEvent::Routed { .. }

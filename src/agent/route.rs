@@ -10,7 +10,7 @@ use super::Agent;
 use super::event::AgentEvent;
 use super::outcome::TurnError;
 use super::turn::CallEnd;
-use crate::model::{ErrorCode, ModelEvent, ModelRequest, Role, Usage};
+use crate::model::{ErrorCode, ModelEvent, ModelRequest, Pricing, Role, Usage};
 use crate::router::{CallContext, CallRole, DecideOptions, Decision, Router, Scenario};
 
 /// What the router did in the current turn.
@@ -117,6 +117,32 @@ impl Agent {
         Some(decision)
     }
 
+    /// The model the next call of `turn` goes to — the router's choice for the turn (made now when
+    /// it was not yet), else the agent's — with its output limit and price, for the budget check.
+    pub(super) async fn serving_model(
+        &self,
+        turn: u32,
+        request: &ModelRequest,
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> (String, u64, Option<Pricing>) {
+        if let Some(router) = &self.router
+            && let Some(decision) = self.decision(router, turn, request, token, emit).await
+        {
+            let model = decision.model_ref();
+            if let Ok(provider) = router.provider(&model) {
+                let info = provider.model_info(&model.model);
+                return (
+                    model.to_string(),
+                    info.max_output_tokens,
+                    router.pricing(&model),
+                );
+            }
+        }
+        let info = self.provider.model_info(&self.model.model);
+        (self.model.to_string(), info.max_output_tokens, info.pricing)
+    }
+
     /// One model call through the router. `None` when routing is unavailable (the caller then
     /// calls the agent's model directly).
     pub(super) async fn routed_call(
@@ -136,6 +162,8 @@ impl Agent {
             } else {
                 CallRole::Main
             },
+            entry: self.entry.map(str::to_owned),
+            project: self.project_key.clone(),
         };
         // A `complex` turn of the main agent: tell it to delegate to sub-agents.
         let orchestrated;
@@ -164,7 +192,12 @@ impl Agent {
         {
             let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
             routing.model = Some(executed.model.to_string());
-            if executed.result.is_ok() {
+            // A failed call counts too when it used tokens (see `Executed::cost_usd`).
+            let used = match &executed.result {
+                Ok(_) => true,
+                Err(e) => !e.usage.is_zero(),
+            };
+            if used {
                 routing.calls += 1;
                 if let Some(c) = executed.cost_usd {
                     routing.priced_calls += 1;

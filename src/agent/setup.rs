@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
-use super::{Agent, Limits, SubagentSettings};
+use super::{Agent, Limits, RunBudget, SubagentSettings};
 use crate::config::{Config, ModelRef, ProviderConfig};
 use crate::context::{self, PromptOptions};
 use crate::extensions::{Extensions, ReadSkillTool};
@@ -45,6 +45,13 @@ pub struct AgentOptions {
     pub output_schema: Option<OutputSchema>,
     /// Tools started on demand (MCP servers), loaded before the first model call.
     pub tool_sources: Vec<Arc<dyn ToolSource>>,
+    /// The caller's caps on one turn (`run --max-cost/--max-tokens`, a cron task's `maxCostUsd`,
+    /// what is left of always-on's `dailyBudgetUsd`); `agent.budget` applies too, the lower cap
+    /// wins.
+    pub budget: RunBudget,
+    /// Which entry point runs the turns (`run`, `chat`, `cron`, `always-on`, `mcp-serve`): their
+    /// model calls are accounted under it (`pilotdeck usage`).
+    pub entry: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -154,8 +161,11 @@ pub fn build(
             .max_tool_calls
             .unwrap_or(Limits::default().max_tool_calls),
         timeout: opts.timeout,
+        budget: run_budget(home, config, opts),
     };
     agent.max_output_tokens = config.agent.max_output_tokens;
+    agent.entry = opts.entry;
+    agent.project_key = Some(project.key.0.clone());
     agent.thinking = config
         .agent
         .thinking
@@ -225,4 +235,36 @@ pub async fn load_tool_sources(
     }
     // The sub-agents get the new tools too.
     agent.install_agent_tool();
+}
+
+/// The turn's [`RunBudget`]: the caller's caps and `agent.budget`, the lower of each; `perDayUsd`
+/// less what today's model calls already cost (`router/stats.jsonl`, since 00:00 UTC).
+fn run_budget(home: &PilotHome, config: &Config, opts: &AgentOptions) -> RunBudget {
+    let configured = config.agent.budget.clone().unwrap_or_default();
+    let day_left_usd = RunBudget::tighter(
+        opts.budget.day_left_usd,
+        configured.per_day_usd.map(|cap| cap - spent_today(home)),
+    );
+    RunBudget {
+        max_cost_usd: RunBudget::tighter(opts.budget.max_cost_usd, configured.per_run_usd),
+        max_tokens: opts.budget.max_tokens,
+        day_left_usd,
+    }
+}
+
+/// USD today's model calls cost so far; 0 when nothing was recorded (an unreadable ledger is
+/// logged and counts as 0).
+fn spent_today(home: &PilotHome) -> f64 {
+    let now = chrono::Utc::now();
+    let since = now.time().signed_duration_since(chrono::NaiveTime::MIN);
+    let options = crate::router::StatsOptions {
+        since: since.to_std().ok(),
+    };
+    match crate::router::stats(&home.router_dir(), &options) {
+        Ok(report) => report.total.cost_usd,
+        Err(e) => {
+            tracing::warn!("cannot read today's spend: {e}");
+            0.0
+        }
+    }
 }

@@ -5,7 +5,9 @@
 //! or (tool calls) run the tools → check the limits → call the model again, until a step finishes
 //! it. The counters it keeps (iterations, tool calls, retries) are one [`TurnState`]; the turn
 //! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
-//! run by `batch.rs`. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
+//! run by `batch.rs`; recovery from cut, empty, broken and failed calls lives in `recover.rs` and
+//! the budget check before each call in `budget.rs`. Every call's tokens, failed ones included, go
+//! into the turn's usage. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
 //! the running tools, whose child process groups are killed.
 
 use std::time::Instant;
@@ -18,6 +20,7 @@ use super::deadline::Deadline;
 use super::event::AgentEvent;
 use super::limits::CircuitBreaker;
 use super::outcome::{TurnError, TurnOutcome};
+use super::recover::{self, CallStatus, Recovery};
 use crate::model::{
     Assembler, CallOptions, ContentBlock, ErrorCode, Message, ModelEvent, ModelRequest,
     ModelResponse, RetryBudget, Usage,
@@ -35,7 +38,7 @@ pub(super) enum CallEnd {
 }
 
 /// What a turn does next.
-enum Step {
+pub(super) enum Step {
     /// Check the iteration limit, call the model, record its reply.
     CallModel,
     /// The reply called no tools: check the answer (`--output-schema`, the Stop hook).
@@ -50,29 +53,41 @@ enum Step {
 
 /// The counters and accumulators of one turn.
 #[derive(Default)]
-struct TurnState {
-    usage: Usage,
+pub(super) struct TurnState {
+    pub(super) usage: Usage,
     /// Model calls made (a call retried after compaction counts once).
-    iterations: u32,
-    tool_calls: u32,
-    breaker: CircuitBreaker,
-    schema_retries: u32,
+    pub(super) iterations: u32,
+    pub(super) tool_calls: u32,
+    pub(super) breaker: CircuitBreaker,
+    pub(super) schema_retries: u32,
     /// The provider said the prompt was too long once and the history was compacted.
-    compacted_on_error: bool,
+    pub(super) compacted_on_error: bool,
     /// A Stop hook already made the model continue once.
-    stop_continued: bool,
+    pub(super) stop_continued: bool,
+    /// A cut tool call was retried with a larger output limit (once per turn).
+    pub(super) output_raised: bool,
+    /// The output limit of the following calls, once raised.
+    pub(super) max_output_tokens: Option<u64>,
+    /// An empty reply was retried (once per turn).
+    pub(super) empty_retried: bool,
+    /// Times the current answer was continued after the output token limit cut it.
+    pub(super) continued: u32,
+    /// Times a broken stream was continued from the text it had passed on.
+    pub(super) resumed: u32,
+    /// The answer so far while it is being continued.
+    pub(super) partial: Option<Message>,
 }
 
 /// What every step works on: the turn's history, its cancellation and its event sink.
-struct TurnIo<'a> {
-    turn: u32,
-    history: &'a mut Vec<Message>,
-    token: CancellationToken,
-    emit: &'a mut (dyn FnMut(AgentEvent) + Send),
+pub(super) struct TurnIo<'a> {
+    pub(super) turn: u32,
+    pub(super) history: &'a mut Vec<Message>,
+    pub(super) token: CancellationToken,
+    pub(super) emit: &'a mut (dyn FnMut(AgentEvent) + Send),
     /// The memory recalled for the input, attached to it in every request.
-    recalled: Option<String>,
+    pub(super) recalled: Option<String>,
     /// Where the input is in `history`.
-    input_at: usize,
+    pub(super) input_at: usize,
 }
 
 impl Agent {
@@ -147,14 +162,57 @@ impl Agent {
         }
         state.iterations += 1;
         self.fit_context(io.history, &io.token, io.emit).await;
-        let request = self.request(io);
-        let response = match self.call_model(io.turn, &request, &io.token, io.emit).await {
+        let mut request = self.request(io, state);
+        if let Err(reason) = self.check_budget(io, state, &mut request).await {
+            state.iterations -= 1;
+            self.keep_partial(io, state);
+            return Step::Finish(Err(TurnError::Budget(reason)));
+        }
+        // The text passed on so far: a stream that breaks after it is continued from it.
+        let mut streamed = String::new();
+        let end = {
+            let emit = &mut *io.emit;
+            let mut capture = |event: AgentEvent| {
+                if let AgentEvent::TextDelta { text } = &event {
+                    streamed.push_str(text);
+                }
+                emit(event);
+            };
+            self.call_model(io.turn, &request, &io.token, &mut capture)
+                .await
+        };
+        let response = match end {
             CallEnd::Done(r) => r,
+            CallEnd::Failed(TurnError::Model(e))
+                if recover::is_break(e.code)
+                    && !streamed.is_empty()
+                    && state.resumed < recover::RESUME_LIMIT =>
+            {
+                state.resumed += 1;
+                let partial = Message::assistant(streamed);
+                state.partial = Some(match state.partial.take() {
+                    Some(first) => recover::join(first, partial),
+                    None => partial,
+                });
+                let recovery = Recovery::ContinueBroken {
+                    attempt: state.resumed,
+                };
+                self.abandon(
+                    io,
+                    state,
+                    e.usage,
+                    CallStatus::Failed,
+                    e.user_message(),
+                    Some(recovery),
+                );
+                return Step::CallModel;
+            }
             // The provider counts better than our estimate: compact once and retry.
             CallEnd::Failed(TurnError::Model(e))
                 if e.code == ErrorCode::PromptTooLong && !state.compacted_on_error =>
             {
                 state.compacted_on_error = true;
+                state.usage.add(&e.usage);
                 if self
                     .compact_and_report(io.history, &io.token, io.emit)
                     .await
@@ -162,20 +220,26 @@ impl Agent {
                     state.iterations -= 1;
                     return Step::CallModel;
                 }
-                return Step::Finish(Err(TurnError::Model(e)));
+                return self.call_failed(io, state, TurnError::Model(e));
             }
-            CallEnd::Failed(e) => return Step::Finish(Err(e)),
+            CallEnd::Failed(e) => return self.call_failed(io, state, e),
         };
+        if let Some(step) = self.recover_reply(io, state, &response) {
+            return step;
+        }
         self.observe_usage(&request.messages, &response.usage);
         state.usage.add(&response.usage);
-        io.history.push(response.message.clone());
+        let message = match state.partial.take() {
+            Some(first) => recover::join(first, response.message),
+            None => response.message,
+        };
+        io.history.push(message.clone());
         (io.emit)(AgentEvent::AssistantMessage {
-            message: response.message.clone(),
+            message: message.clone(),
             usage: response.usage,
             model: self.current_model(),
         });
-        let calls: Vec<ToolCall> = response
-            .message
+        let calls: Vec<ToolCall> = message
             .tool_calls()
             .map(|c| ToolCall {
                 id: c.id.to_owned(),
@@ -184,20 +248,28 @@ impl Agent {
             })
             .collect();
         if calls.is_empty() {
-            Step::CheckAnswer(response.message.text())
+            Step::CheckAnswer(message.text())
         } else {
             Step::RunTools(calls)
         }
     }
 
     /// The request of one model call: the history, with the recalled memory on the input.
-    fn request(&self, io: &TurnIo<'_>) -> ModelRequest {
+    /// An answer being continued goes last, with the request to continue it; a cut tool call's
+    /// retry carries the raised output limit.
+    fn request(&self, io: &TurnIo<'_>, state: &TurnState) -> ModelRequest {
         let mut request = ModelRequest::new(self.model.clone(), io.history.clone());
+        if let Some(partial) = &state.partial {
+            request.messages.push(partial.clone());
+            request
+                .messages
+                .push(Message::user(recover::CONTINUE_PROMPT));
+        }
         request.system = Some(self.system.clone());
         // Per call, not per turn: an MCP server's tool list may change between calls
         // (`tools/list_changed`); unchanged lists give identical definitions.
         request.tools = self.tool_specs();
-        request.max_output_tokens = self.max_output_tokens;
+        request.max_output_tokens = state.max_output_tokens.or(self.max_output_tokens);
         request.thinking = self.thinking.clone();
         request.output_schema = self.output_schema.clone();
         if let Some(block) = &io.recalled {
@@ -289,7 +361,7 @@ impl Agent {
         let status = match &end {
             Ok(()) => TurnStatus::Completed,
             Err(TurnError::Cancelled) => TurnStatus::Aborted,
-            Err(TurnError::Limit(_)) => TurnStatus::LimitReached,
+            Err(TurnError::Limit(_) | TurnError::Budget(_)) => TurnStatus::LimitReached,
             Err(TurnError::Model(_) | TurnError::InvalidOutput(_) | TurnError::Blocked(_)) => {
                 TurnStatus::Failed
             }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 use crate::agent::{
-    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunError, RunEvent, TurnOutcome,
+    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunBudget, RunError, RunEvent, TurnOutcome,
 };
 use crate::config::{AlwaysOnExecution, Config};
 use crate::home::{PilotHome, Project};
@@ -97,6 +97,15 @@ pub async fn run_turn(
                 timeout: (limits.timeout_minutes > 0)
                     .then(|| Duration::from_secs(u64::from(limits.timeout_minutes) * 60)),
                 tool_sources: spec.tool_sources,
+                budget: RunBudget {
+                    day_left_usd: config
+                        .always_on
+                        .trigger
+                        .daily_budget_usd
+                        .map(|cap| cap - spent_today(&spec.log)),
+                    ..RunBudget::default()
+                },
+                entry: Some("always-on"),
                 ..AgentOptions::default()
             },
             project: spec.project,
@@ -191,4 +200,38 @@ pub fn execution_prompt(ws: &Path, run_id: &str, language: &str, plan: &str) -> 
         ws = ws.display(),
         language = language_line(language),
     )
+}
+
+/// USD always-on's turns of this project spent today (UTC): the `cost_usd` of the closing line of
+/// every run log in `log`'s directory written since midnight. Unreadable logs count as 0.
+fn spent_today(log: &std::path::Path) -> f64 {
+    let Some(dir) = log.parent() else {
+        return 0.0;
+    };
+    let midnight = chrono::Utc::now()
+        .date_naive()
+        .and_time(chrono::NaiveTime::MIN)
+        .and_utc();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0.0;
+    };
+    entries
+        .flatten()
+        .filter(|e| {
+            e.metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| chrono::DateTime::<chrono::Utc>::from(t) >= midnight)
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .flat_map(|text| {
+            text.lines()
+                .filter_map(|l| serde_json::from_str::<RunEvent>(l).ok())
+                .filter_map(|event| match event {
+                    RunEvent::TurnCompleted { cost_usd, .. }
+                    | RunEvent::TurnFailed { cost_usd, .. } => cost_usd,
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .sum()
 }

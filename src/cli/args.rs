@@ -28,6 +28,16 @@ pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs(secs))
 }
 
+/// A positive, finite amount of USD (`--max-cost 0.50`).
+pub(crate) fn parse_usd(text: &str) -> Result<f64, String> {
+    match text.trim().trim_start_matches('$').parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!(
+            "`{text}` is not a positive amount of USD (e.g. 0.50)"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ mod sandbox;
 mod session;
 mod signals;
 mod trust;
+mod usage;
 
 use std::path::PathBuf;
 
@@ -100,6 +101,8 @@ pub enum Command {
     /// Autonomous background work: tick, watch, review plans, apply or discard their results
     #[command(subcommand)]
     AlwaysOn(always_on::AlwaysOnCommand),
+    /// What model calls cost, by day, project, model and entry point
+    Usage(usage::UsageArgs),
     /// Scheduled agent tasks: add, list, tick (run due tasks), history, install
     #[command(subcommand)]
     Cron(cron::CronCommand),
@@ -148,6 +151,9 @@ pub enum Outcome {
     Invalid,
     /// Exit 3: the provider refused the account (key, billing, quota); the reason was printed.
     AccountError,
+    /// Exit 4: the turn stopped at its budget (`--max-cost`, `--max-tokens`, `agent.budget`); the
+    /// partial answer is saved.
+    BudgetExceeded,
 }
 
 impl Outcome {
@@ -234,6 +240,7 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Router(cmd) => router::run(&ctx, cmd).await,
         Command::Cron(cmd) => cron::run(&ctx, cmd).await,
         Command::AlwaysOn(cmd) => always_on::run(&ctx, cmd).await,
+        Command::Usage(args) => usage::run(&ctx, &args),
         Command::Config(cmd) => config::run(&ctx, cmd).await,
         Command::Completions(args) => completions::run_completions(&ctx, &args),
         Command::Man(args) => completions::run_man(&ctx, &args),

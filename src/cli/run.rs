@@ -15,7 +15,8 @@ use super::args::{parse_duration, parse_mode};
 use super::signals::cancel_on_signals;
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
-    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunEvent, SessionStart, TurnError,
+    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunBudget, RunEvent, SessionStart, TurnError,
+    TurnOutcome,
 };
 use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::model::OutputSchema;
@@ -47,6 +48,12 @@ pub struct RunArgs {
     /// Maximum model calls in this turn (default: agent.maxIterations, else 50)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_turns: Option<u32>,
+    /// Stop before a model call that could take the run's cost over USD (catalog prices; exit 4)
+    #[arg(long, value_name = "USD", value_parser = super::args::parse_usd)]
+    max_cost: Option<f64>,
+    /// Stop before a model call that could take the run over N tokens, input and output (exit 4)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_tokens: Option<u64>,
     /// Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     timeout: Option<Duration>,
@@ -198,6 +205,12 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 max_iterations: args.max_turns,
                 timeout: args.timeout,
                 output_schema,
+                budget: RunBudget {
+                    max_cost_usd: args.max_cost,
+                    max_tokens: args.max_tokens,
+                    day_left_usd: None,
+                },
+                entry: Some("run"),
                 ..AgentOptions::default()
             },
             memory: if args.memory {
@@ -219,11 +232,18 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         cwd: project.root.display().to_string(),
         emitter: JsonlEmitter::default(),
         write_error: None,
+        failed: None,
+        strip_fences: args.output_schema.is_some(),
+        answer_file: args.output_last_message.clone(),
     };
     let outcome = launch::run(&home, launch, &cancel, &mut sink).await;
     if let Some(e) = sink.write_error {
         return Err(e.into());
     }
+    if let Some(e) = sink.failed {
+        return Err(e);
+    }
+    // The outcome was printed by the sink as soon as the turn ended (before the title call).
     let outcome = match outcome {
         Ok(finished) => finished.outcome,
         Err(e) => {
@@ -235,30 +255,18 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             return Err(e.into());
         }
     };
-    if json {
-        out.json_line(&sink.emitter.on_outcome(&outcome))?;
-    }
-    if let Some(path) = &args.output_last_message {
-        crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
-    }
-    let code = match (&outcome.status, &outcome.error) {
+    Ok(exit_outcome(&outcome))
+}
+
+/// How a run's turn ended, as the exit code says it.
+fn exit_outcome(outcome: &TurnOutcome) -> Outcome {
+    match (&outcome.status, &outcome.error) {
         (TurnStatus::Completed, _) => Outcome::Success,
         (TurnStatus::Aborted, _) => Outcome::Interrupted,
         (_, Some(TurnError::Model(e))) if e.is_account_error() => Outcome::AccountError,
+        (_, Some(TurnError::Budget(_))) => Outcome::BudgetExceeded,
         _ => Outcome::Failed,
-    };
-    if !json {
-        if code == Outcome::Success {
-            let answer = match &args.output_schema {
-                Some(_) => crate::model::strip_fences(&outcome.final_text).to_owned(),
-                None => outcome.final_text.clone(),
-            };
-            out.line(&inert(answer.trim_end()))?;
-        } else if let Some(e) = &outcome.error {
-            out.error(&e.to_string());
-        }
     }
-    Ok(code)
 }
 
 /// How `run` shows a launch: with `--json` the JSONL events on stdout, else the session line and
@@ -269,6 +277,44 @@ struct RunSink<'a> {
     cwd: String,
     emitter: JsonlEmitter,
     write_error: Option<std::io::Error>,
+    /// Printing the outcome or writing `-o FILE` failed.
+    failed: Option<anyhow::Error>,
+    /// `--output-schema`: the answer is printed without a code fence around it.
+    strip_fences: bool,
+    /// `-o FILE`.
+    answer_file: Option<PathBuf>,
+}
+
+impl RunSink<'_> {
+    /// Prints the turn's end: the closing JSON line, or the answer (also when a budget stopped it:
+    /// the answer so far) and the error. Also writes `-o FILE`.
+    fn finish(&self, outcome: &TurnOutcome) -> anyhow::Result<()> {
+        let out = self.ctx.out;
+        if out.json {
+            out.json_line(&self.emitter.on_outcome(outcome))?;
+        }
+        if let Some(path) = &self.answer_file {
+            crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
+        }
+        if out.json {
+            return Ok(());
+        }
+        let code = exit_outcome(outcome);
+        if matches!(code, Outcome::Success | Outcome::BudgetExceeded) {
+            let answer = if self.strip_fences {
+                crate::model::strip_fences(&outcome.final_text)
+            } else {
+                &outcome.final_text
+            };
+            if !answer.trim().is_empty() || code == Outcome::Success {
+                out.line(&inert(answer.trim_end()))?;
+            }
+        }
+        if let Some(e) = &outcome.error {
+            out.error(&e.to_string());
+        }
+        Ok(())
+    }
 }
 
 impl launch::Sink for RunSink<'_> {
@@ -319,6 +365,12 @@ impl launch::Sink for RunSink<'_> {
             out.note(&tool_line(
                 self.ctx, name, arguments, status, summary, *duration,
             ));
+        }
+    }
+
+    fn on_outcome(&mut self, outcome: &TurnOutcome) {
+        if let Err(e) = self.finish(outcome) {
+            self.failed.get_or_insert(e);
         }
     }
 

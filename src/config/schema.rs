@@ -59,6 +59,18 @@ pub struct AgentConfig {
     pub subagents: Option<SubagentsConfig>,
     /// Maximum model calls in one turn (default 50).
     pub max_iterations: Option<u32>,
+    /// Spending caps for unattended and interactive turns alike.
+    pub budget: Option<BudgetConfig>,
+}
+
+/// `agent.budget`: USD caps checked before every model call (see `agent::RunBudget`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct BudgetConfig {
+    /// One turn (`run`, a chat input, a cron run, an always-on turn) may spend at most this.
+    pub per_run_usd: Option<f64>,
+    /// All model calls of one UTC day together (as `router stats` counts them) may spend at most this.
+    pub per_day_usd: Option<f64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -265,6 +265,8 @@ pub struct AlwaysOnTrigger {
     pub tick_interval_minutes: u32,
     pub cooldown_minutes: u32,
     pub daily_budget: u32,
+    /// USD always-on's turns of one project may spend in a UTC day (their run logs' `cost_usd`).
+    pub daily_budget_usd: Option<f64>,
     pub heartbeat_stale_seconds: u32,
     pub recent_user_msg_minutes: u32,
     pub prefer_channel: Option<String>,
@@ -277,6 +279,7 @@ impl Default for AlwaysOnTrigger {
             tick_interval_minutes: 5,
             cooldown_minutes: 60,
             daily_budget: 4,
+            daily_budget_usd: None,
             heartbeat_stale_seconds: 90,
             recent_user_msg_minutes: 5,
             prefer_channel: None,

@@ -27,6 +27,7 @@ pub(super) fn check(loaded: &mut Loaded) {
     }
     check_choices(cfg, &mut found);
     check_env_patterns(cfg, &mut found);
+    check_budget(cfg, &mut found);
     for (severity, key, message) in found {
         let loc = loaded.location(&key);
         loaded
@@ -103,6 +104,30 @@ fn check_providers(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
                 Severity::Error,
                 format!("model.providers.{id}.url"),
                 format!("`{url}` is not a valid URL; write it like https://api.example.com/v1"),
+            ));
+        }
+    }
+}
+
+/// Budget caps are positive, finite amounts of USD.
+fn check_budget(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
+    let budget = cfg.agent.budget.clone().unwrap_or_default();
+    let caps = [
+        ("agent.budget.perRunUsd", budget.per_run_usd),
+        ("agent.budget.perDayUsd", budget.per_day_usd),
+        (
+            "alwaysOn.trigger.dailyBudgetUsd",
+            cfg.always_on.trigger.daily_budget_usd,
+        ),
+    ];
+    for (key, cap) in caps {
+        if let Some(cap) = cap
+            && !(cap.is_finite() && cap > 0.0)
+        {
+            found.push((
+                Severity::Error,
+                key.to_owned(),
+                format!("`{cap}` is not a positive amount of USD"),
             ));
         }
     }

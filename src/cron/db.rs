@@ -42,7 +42,8 @@ fn time(v: i64) -> DateTime<Utc> {
 }
 
 const TASK_COLUMNS: &str = "id, name, project_key, project_root, message, schedule, timezone, model, \
-     permission_mode, timeout_secs, catch_up, deliver, state, created_at, updated_at, cursor_at";
+     permission_mode, timeout_secs, catch_up, deliver, state, created_at, updated_at, cursor_at, \
+     max_cost_usd";
 
 const RUN_COLUMNS: &str = "id, task_id, task_name, slot_at, trigger, status, pid, started_at, \
      finished_at, session_id, model, input_tokens, output_tokens, cost_usd, text, error, delivery_error";
@@ -86,6 +87,7 @@ fn task_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Task, Error>> {
         created_at: time(row.get(13)?),
         updated_at: time(row.get(14)?),
         cursor_at: time(row.get(15)?),
+        max_cost_usd: row.get(16)?,
     }))
 }
 
@@ -143,7 +145,7 @@ impl CronDb {
     fn write_task(&self, verb: &str, t: &Task) -> Result<(), Error> {
         let schedule = serde_json::to_string(&t.schedule).unwrap_or_default();
         let sql = format!(
-            "{verb} cron_tasks ({TASK_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"
+            "{verb} cron_tasks ({TASK_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"
         );
         self.conn
             .execute(
@@ -165,6 +167,7 @@ impl CronDb {
                     ms(t.created_at),
                     ms(t.updated_at),
                     ms(t.cursor_at),
+                    t.max_cost_usd,
                 ],
             )
             .map_err(self.err("save a cron task"))?;

@@ -39,6 +39,8 @@ pub struct AddOptions {
     pub model: Option<String>,
     pub permission_mode: Option<String>,
     pub timeout: Option<Duration>,
+    /// USD one run may spend.
+    pub max_cost_usd: Option<f64>,
     pub catch_up: CatchUp,
     pub deliver: Option<String>,
     pub message: String,
@@ -53,6 +55,8 @@ pub struct EditOptions {
     pub model: Option<String>,
     pub permission_mode: Option<String>,
     pub timeout: Option<Duration>,
+    /// USD one run may spend.
+    pub max_cost_usd: Option<f64>,
     pub catch_up: Option<CatchUp>,
     /// `Some("")` removes the delivery.
     pub deliver: Option<String>,
@@ -74,6 +78,7 @@ pub struct TaskView {
     pub model: Option<String>,
     pub permission_mode: Option<String>,
     pub timeout_secs: Option<u64>,
+    pub max_cost_usd: Option<f64>,
     pub deliver: Option<String>,
     pub created_at: DateTime<Utc>,
     pub next_at: Option<DateTime<Utc>>,
@@ -106,6 +111,7 @@ impl TaskView {
             model: task.model.clone(),
             permission_mode: task.permission_mode.clone(),
             timeout_secs: task.timeout_secs,
+            max_cost_usd: task.max_cost_usd,
             deliver: task.deliver.as_ref().map(ToString::to_string),
             created_at: task.created_at,
             next_at: times.first().copied(),
@@ -185,6 +191,7 @@ pub fn add(home: &PilotHome, opts: AddOptions) -> Result<TaskView, Error> {
         model: opts.model,
         permission_mode: opts.permission_mode,
         timeout_secs: opts.timeout.map(|d| d.as_secs()),
+        max_cost_usd: opts.max_cost_usd,
         catch_up: opts.catch_up,
         deliver,
         state: TaskState::Active,
@@ -231,6 +238,7 @@ pub fn edit(home: &PilotHome, id: &str, opts: EditOptions) -> Result<TaskView, E
     task.model = opts.model.or(task.model);
     task.permission_mode = opts.permission_mode.or(task.permission_mode);
     task.timeout_secs = opts.timeout.map(|d| d.as_secs()).or(task.timeout_secs);
+    task.max_cost_usd = opts.max_cost_usd.or(task.max_cost_usd);
     task.catch_up = opts.catch_up.unwrap_or(task.catch_up);
     task.updated_at = now;
     db.update_task(&task)?;

@@ -90,6 +90,7 @@ pub fn import(
                         model: None,
                         permission_mode: None,
                         timeout: None,
+                        max_cost_usd: None,
                         catch_up: CatchUp::Once,
                         deliver: None,
                         message,

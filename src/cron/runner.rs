@@ -13,7 +13,7 @@ use super::Error;
 use super::db::CronDb;
 use super::deliver::deliver;
 use super::task::{RunRecord, RunStatus, Task, TaskState};
-use crate::agent::{AgentOptions, Resume, SessionStart};
+use crate::agent::{AgentOptions, Resume, RunBudget, SessionStart, TurnError};
 use crate::config::CronConfig;
 use crate::home::{PilotHome, Project};
 use crate::launch::{self, Launch, MemoryChoice, Setup};
@@ -105,6 +105,11 @@ async fn agent_turn(
                 cwd: project.root.clone(),
                 permission_mode,
                 unattended: true,
+                budget: RunBudget {
+                    max_cost_usd: task.max_cost_usd,
+                    ..RunBudget::default()
+                },
+                entry: Some("cron"),
                 ..AgentOptions::default()
             },
             memory: MemoryChoice::AsConfigured,
@@ -138,6 +143,9 @@ async fn agent_turn(
             RunStatus::TimedOut
         }
         TurnStatus::Aborted => RunStatus::Aborted,
+        TurnStatus::LimitReached if matches!(outcome.error, Some(TurnError::Budget(_))) => {
+            RunStatus::BudgetExceeded
+        }
         TurnStatus::Failed | TurnStatus::LimitReached => RunStatus::Failed,
     };
     Ok(())

@@ -148,6 +148,8 @@ pub struct Task {
     pub updated_at: DateTime<Utc>,
     /// Slots at or before this instant are settled (claimed or dropped); later ones are pending.
     pub cursor_at: DateTime<Utc>,
+    /// USD one run may spend (`--max-cost`); `agent.budget.perRunUsd` applies too.
+    pub max_cost_usd: Option<f64>,
 }
 
 impl Task {
@@ -204,6 +206,8 @@ pub enum RunStatus {
     Interrupted,
     /// Cancelled by SIGTERM/Ctrl-C.
     Aborted,
+    /// Stopped before a model call that could exceed its budget (`--max-cost`, `agent.budget`).
+    BudgetExceeded,
 }
 
 impl RunStatus {
@@ -215,6 +219,7 @@ impl RunStatus {
             RunStatus::TimedOut => "timed_out",
             RunStatus::Interrupted => "interrupted",
             RunStatus::Aborted => "aborted",
+            RunStatus::BudgetExceeded => "budget_exceeded",
         }
     }
 
@@ -225,6 +230,7 @@ impl RunStatus {
             "timed_out" => RunStatus::TimedOut,
             "interrupted" => RunStatus::Interrupted,
             "aborted" => RunStatus::Aborted,
+            "budget_exceeded" => RunStatus::BudgetExceeded,
             _ => RunStatus::Failed,
         }
     }

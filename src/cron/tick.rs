@@ -328,6 +328,7 @@ mod tests {
             model: None,
             permission_mode: None,
             timeout_secs: None,
+            max_cost_usd: None,
             catch_up,
             deliver: None,
             state: TaskState::Active,

@@ -74,6 +74,8 @@ impl MemoryModel {
             session: None,
             turn: None,
             role: crate::router::CallRole::Memory,
+            entry: None,
+            project: None,
         };
         let direct = crate::router::Direct {
             client: &self.client,

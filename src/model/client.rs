@@ -5,8 +5,10 @@
 //! A call runs as a task that sends events into a bounded channel as soon as each SSE event is
 //! decoded, so the caller sees every chunk without added buffering. The task is aborted when the
 //! [`ModelStream`] is dropped. Guarantees to the caller: at most one `message_start`; `usage` and
-//! `message_end` exactly once at the end of a successful reply; otherwise exactly one final `error`.
-//! Content already passed on is never retried or repeated.
+//! `message_end` exactly once at the end of a successful reply; otherwise exactly one final `error`,
+//! whose `usage` holds the tokens the provider reported for the failed attempts (tokens of failed
+//! attempts before a successful one are added to the reply's `usage`). Content already passed on is
+//! never retried or repeated.
 
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -220,6 +222,9 @@ struct Forwarder {
     started: bool,
     content_sent: bool,
     usage: Option<Usage>,
+    /// Tokens of failed attempts before this one: added to the reply's usage, or to the final
+    /// error's, so they are counted whatever happens.
+    spent: Usage,
     /// The last text delta and how many times in a row it came.
     last_text: String,
     repeats: u32,
@@ -239,13 +244,16 @@ impl Forwarder {
                 return Ok(());
             }
             ModelEvent::MessageEnd { .. } => {
-                let usage = self.usage.take().unwrap_or_default();
+                let mut usage = self.usage.take().unwrap_or_default();
                 if !self.content_sent && usage.output_tokens == 0 {
-                    return Err(Stop::Failed(origin.error(
+                    let mut error = origin.error(
                         ErrorCode::EmptyResponse,
                         "no content and zero output tokens",
-                    )));
+                    );
+                    error.usage = usage;
+                    return Err(Stop::Failed(error));
                 }
+                usage.add(&self.spent);
                 self.tx
                     .send(ModelEvent::Usage { usage })
                     .await
@@ -290,7 +298,8 @@ impl Forwarder {
         Ok(())
     }
 
-    async fn fail(&mut self, error: Error) {
+    async fn fail(&mut self, mut error: Error) {
+        error.usage.add(&self.spent);
         // Nobody may be listening any more; nothing else to do then.
         let _ = self.tx.send(ModelEvent::Error { error }).await;
     }
@@ -303,6 +312,7 @@ async fn drive(call: Call, tx: mpsc::Sender<ModelEvent>) {
         started: false,
         content_sent: false,
         usage: None,
+        spent: Usage::default(),
         last_text: String::new(),
         repeats: 0,
         repeat_limit: call.provider.retry.repeated_chunk_limit,
@@ -338,6 +348,9 @@ async fn drive(call: Call, tx: mpsc::Sender<ModelEvent>) {
             Ok(()) | Err(Stop::Closed) => return,
             Err(Stop::Failed(error)) => error,
         };
+        // Counted once: into `spent` now, and from there into the reply or the final error.
+        let mut error = error;
+        out.spent.add(&std::mem::take(&mut error.usage));
         budget.record(&error);
         tracing::debug!(provider = %call.provider.id, code = %error.code, status = ?error.status, "model request failed");
         if out.content_sent || error.code == ErrorCode::Cancelled {
@@ -482,9 +495,29 @@ impl Call {
         self.read_stream(response, out).await
     }
 
+    /// Reads one streamed reply; a failure carries the usage the stream reported before it.
     async fn read_stream(
         &self,
         response: reqwest::Response,
+        out: &mut Forwarder,
+    ) -> Result<(), Stop> {
+        let mut decoder = self.wire.decoder(self.origin.clone());
+        match self.read_into(response, &mut *decoder, out).await {
+            // The tokens the stream reported before it failed are paid for all the same.
+            Err(Stop::Failed(mut error)) => {
+                if error.usage.is_zero() {
+                    error.usage = decoder.usage();
+                }
+                Err(Stop::Failed(error))
+            }
+            other => other,
+        }
+    }
+
+    async fn read_into(
+        &self,
+        response: reqwest::Response,
+        decoder: &mut dyn StreamDecoder,
         out: &mut Forwarder,
     ) -> Result<(), Stop> {
         let idle = self.provider.retry.stream_idle_timeout;
@@ -495,7 +528,6 @@ impl Call {
             .map(|d| Instant::now() + d);
         let mut bytes = response.bytes_stream();
         let mut sse = SseDecoder::new();
-        let mut decoder = self.wire.decoder(self.origin.clone());
         let mut frames: Vec<SseEvent> = Vec::new();
         let mut events: Vec<ModelEvent> = Vec::new();
         'read: loop {
@@ -527,15 +559,11 @@ impl Call {
                 }
                 Ok(Some(Ok(chunk))) => sse.push(&chunk, &mut frames),
             }
-            if self
-                .decode(&mut *decoder, &mut frames, &mut events, out)
-                .await?
-            {
+            if self.decode(decoder, &mut frames, &mut events, out).await? {
                 break 'read;
             }
         }
-        self.decode(&mut *decoder, &mut frames, &mut events, out)
-            .await?;
+        self.decode(decoder, &mut frames, &mut events, out).await?;
         decoder.finish(&mut events)?;
         out.send_all(&mut events, &self.origin).await
     }

@@ -11,6 +11,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::classify;
+use super::event::Usage;
 
 /// What kind of failure happened. `is_retryable` and `is_account_error` are exhaustive matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -44,6 +45,8 @@ pub enum ErrorCode {
     ContentFilter,
     /// The model produced tool arguments that are not a JSON object.
     InvalidToolArguments,
+    /// The output token limit cut a tool call's arguments; the agent retries it with more room.
+    OutputTruncated,
     /// The reply had no content and zero output tokens.
     EmptyResponse,
     /// The caller's cancellation token fired.
@@ -71,6 +74,7 @@ impl ErrorCode {
             | ErrorCode::InvalidRequest
             | ErrorCode::ModelNotFound
             | ErrorCode::ContentFilter
+            | ErrorCode::OutputTruncated
             | ErrorCode::Cancelled
             | ErrorCode::Config => false,
         }
@@ -92,6 +96,7 @@ impl ErrorCode {
             | ErrorCode::ModelNotFound
             | ErrorCode::ContentFilter
             | ErrorCode::InvalidToolArguments
+            | ErrorCode::OutputTruncated
             | ErrorCode::EmptyResponse
             | ErrorCode::Cancelled
             | ErrorCode::Config => false,
@@ -114,6 +119,7 @@ impl ErrorCode {
             ErrorCode::ModelNotFound => "model_not_found",
             ErrorCode::ContentFilter => "content_filter",
             ErrorCode::InvalidToolArguments => "invalid_tool_arguments",
+            ErrorCode::OutputTruncated => "output_truncated",
             ErrorCode::EmptyResponse => "empty_response",
             ErrorCode::Cancelled => "cancelled",
             ErrorCode::Config => "config",
@@ -153,6 +159,10 @@ pub struct ErrorContext {
     pub retry_after_ms: Option<u64>,
     /// The environment variable the API key comes from, for auth errors.
     pub key_env: Option<String>,
+    /// Tokens the provider counted for the failed call (and for failed attempts before it): they
+    /// are paid for, so the caller adds them to the turn's usage.
+    #[serde(default, skip_serializing_if = "Usage::is_zero")]
+    pub usage: Usage,
 }
 
 /// `text` with every occurrence of `secret` (and of its first 12 characters, which catches a key a
@@ -212,6 +222,7 @@ impl Error {
                 detail,
                 retry_after_ms: None,
                 key_env: None,
+                usage: Usage::default(),
             }),
         }
     }
@@ -348,6 +359,9 @@ impl Error {
             ErrorCode::InvalidToolArguments => format!(
                 "{who} sent tool arguments that are not a JSON object{detail}; try again or use a stronger model"
             ),
+            ErrorCode::OutputTruncated => format!(
+                "{who} was cut off by the output token limit in the middle of a tool call{detail}; raise agent.maxOutputTokens or ask for smaller steps"
+            ),
             ErrorCode::EmptyResponse => {
                 format!("{who} returned an empty reply; try again or use another model")
             }
@@ -387,6 +401,7 @@ mod tests {
             ErrorCode::ModelNotFound,
             ErrorCode::ContentFilter,
             ErrorCode::InvalidToolArguments,
+            ErrorCode::OutputTruncated,
             ErrorCode::EmptyResponse,
             ErrorCode::Cancelled,
             ErrorCode::Config,

@@ -378,6 +378,8 @@ impl Router {
                 baseline_cost_usd: None,
                 latency_ms: outcome.latency.as_millis() as u64,
                 outcome: "ok".to_owned(),
+                entry: None,
+                project: None,
             });
         }
         outcome

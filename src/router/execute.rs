@@ -30,7 +30,7 @@ use super::runtime::Router;
 use crate::config::ModelRef;
 use crate::model::{
     Assembler, CallOptions, Error as ModelError, ErrorCode, ModelEvent, ModelRequest,
-    ModelResponse, RetryBudget,
+    ModelResponse, RetryBudget, Usage,
 };
 
 /// Who is calling, for accounting.
@@ -39,6 +39,10 @@ pub struct CallContext {
     pub session: Option<String>,
     pub turn: Option<u32>,
     pub role: CallRole,
+    /// What started the call (`run`, `chat`, `cron`, `always-on`, `mcp-serve`) and in which
+    /// project (its key), for `pilotdeck usage`; `None` when not known.
+    pub entry: Option<String>,
+    pub project: Option<String>,
 }
 
 /// How an execution ended.
@@ -47,6 +51,7 @@ pub struct Executed {
     pub result: Result<ModelResponse, ModelError>,
     /// The model that produced the result (or failed last).
     pub model: ModelRef,
+    /// The price of every attempt's tokens (failed ones included); `None` when one is unpriced.
     pub cost_usd: Option<f64>,
     /// Attempts started (fallbacks and zero-usage retries included).
     pub attempts: u32,
@@ -73,6 +78,7 @@ pub fn is_fallback_eligible(code: ErrorCode) -> bool {
         | ErrorCode::RequestTooLarge
         | ErrorCode::InvalidRequest
         | ErrorCode::ContentFilter
+        | ErrorCode::OutputTruncated
         | ErrorCode::Cancelled => false,
     }
 }
@@ -90,6 +96,50 @@ enum Attempt {
     Done(ModelResponse),
     /// Failed; `true` when content had already been passed on.
     Failed(ModelError, bool),
+}
+
+/// The tokens and price of one call's failed attempts.
+#[derive(Default)]
+struct Spent {
+    usage: Usage,
+    cost_usd: Option<f64>,
+    unpriced: bool,
+}
+
+impl Spent {
+    fn add(&mut self, usage: &Usage, cost: Option<f64>) {
+        if usage.is_zero() {
+            return;
+        }
+        self.usage.add(usage);
+        match cost {
+            Some(c) => self.cost_usd = Some(self.cost_usd.unwrap_or(0.0) + c),
+            None => self.unpriced = true,
+        }
+    }
+
+    /// `cost` plus the failed attempts' price.
+    fn total(&self, cost: Option<f64>) -> Option<f64> {
+        if self.unpriced {
+            return None;
+        }
+        cost.map(|c| c + self.cost_usd.unwrap_or(0.0))
+    }
+
+    /// The call failed with `error`: it carries every failed attempt's tokens.
+    fn failed(&self, mut error: ModelError, model: ModelRef, attempts: u32) -> Executed {
+        error.usage = self.usage;
+        Executed {
+            result: Err(error),
+            model,
+            cost_usd: if self.unpriced {
+                None
+            } else {
+                Some(self.cost_usd.unwrap_or(0.0))
+            },
+            attempts,
+        }
+    }
 }
 
 impl Router {
@@ -129,6 +179,7 @@ impl Router {
         let mut attempts = 0;
         let mut last_error = None;
         let mut last_model = first.clone();
+        let mut spent = Spent::default();
         for (i, model) in models.iter().enumerate() {
             let is_last = i + 1 == models.len();
             if i > 0 && !is_last && self.is_open(&model.provider).await {
@@ -162,8 +213,12 @@ impl Router {
                     .await;
                 let (usage, outcome_code) = match &outcome {
                     Attempt::Done(r) => (r.usage, "ok".to_owned()),
-                    Attempt::Failed(e, _) => (Default::default(), e.code.to_string()),
+                    Attempt::Failed(e, _) => (e.usage, e.code.to_string()),
                 };
+                // Failed attempts' tokens are paid for: carried into the call's result below.
+                if let Attempt::Failed(..) = &outcome {
+                    spent.add(&usage, self.cost(model, &usage));
+                }
                 self.record_stats(StatsRecord {
                     at: chrono::Utc::now(),
                     session: call.session.clone(),
@@ -177,6 +232,8 @@ impl Router {
                     baseline_cost_usd: self.baseline_cost(&usage),
                     latency_ms: started.elapsed().as_millis() as u64,
                     outcome: outcome_code,
+                    entry: call.entry.clone(),
+                    project: call.project.clone(),
                 });
                 match outcome {
                     Attempt::Done(response) => {
@@ -186,8 +243,11 @@ impl Router {
                         if call.role == super::CallRole::Main {
                             self.remember_usage(session, &response).await;
                         }
+                        let cost_usd = self.cost(model, &response.usage);
+                        let mut response = response;
+                        response.usage.add(&spent.usage);
                         return Executed {
-                            cost_usd: self.cost(model, &response.usage),
+                            cost_usd: spent.total(cost_usd),
                             result: Ok(response),
                             model: model.clone(),
                             attempts,
@@ -198,12 +258,7 @@ impl Router {
                             self.record_health(&model.provider, false).await;
                         }
                         if streamed || e.code == ErrorCode::Cancelled {
-                            return Executed {
-                                result: Err(e),
-                                model: model.clone(),
-                                cost_usd: None,
-                                attempts,
-                            };
+                            return spent.failed(e, model.clone(), attempts);
                         }
                         if e.code == ErrorCode::EmptyResponse
                             && zero_attempt < zero_max
@@ -242,12 +297,7 @@ impl Router {
                 last_error = Some(error);
                 continue;
             }
-            return Executed {
-                result: Err(error),
-                model: model.clone(),
-                cost_usd: None,
-                attempts,
-            };
+            return spent.failed(error, model.clone(), attempts);
         }
         let error = last_error
             .or_else(|| budget.last_error())
@@ -259,12 +309,7 @@ impl Router {
                     format!("the retry budget of {} requests is spent", budget.limit()),
                 )
             });
-        Executed {
-            result: Err(error),
-            model: last_model,
-            cost_usd: None,
-            attempts,
-        }
+        spent.failed(error, last_model, attempts)
     }
 
     /// A whole reply for a background call (titles, compaction, memory) without classification:

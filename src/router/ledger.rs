@@ -46,6 +46,12 @@ pub struct StatsRecord {
     pub latency_ms: u64,
     /// `ok`, or the error code of a failed call.
     pub outcome: String,
+    /// The entry point that made the call (`run`, `chat`, `cron`, `always-on`, `mcp-serve`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
+    /// The project's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
 }
 
 /// One line of `events.jsonl`.
@@ -105,7 +111,7 @@ pub struct StatsRow {
 }
 
 impl StatsRow {
-    fn add(&mut self, r: &StatsRecord) {
+    pub(super) fn add(&mut self, r: &StatsRecord) {
         self.calls += 1;
         self.failed += u64::from(r.outcome != "ok");
         self.usage.add(&r.usage);
@@ -132,30 +138,51 @@ pub struct StatsReport {
     pub skipped_lines: usize,
 }
 
-/// Totals `<router_dir>/stats.jsonl`.
-pub fn stats(router_dir: &Path, opts: &StatsOptions) -> Result<StatsReport, Error> {
+/// The records of `<router_dir>/stats.jsonl` within `opts.since`, as of when; and how many torn
+/// or unreadable lines were skipped.
+pub(super) struct Window {
+    pub(super) since: Option<DateTime<Utc>>,
+    pub(super) records: Vec<StatsRecord>,
+    pub(super) skipped: usize,
+}
+
+pub(super) fn window(router_dir: &Path, opts: &StatsOptions) -> Result<Window, Error> {
     let path = router_dir.join("stats.jsonl");
     let since = opts
         .since
         .and_then(|d| chrono::Duration::from_std(d).ok())
         .map(|d| Utc::now() - d);
-    let mut report = StatsReport {
-        since,
-        ..StatsReport::default()
-    };
     if !path.exists() {
-        return Ok(report);
+        return Ok(Window {
+            since,
+            records: Vec::new(),
+            skipped: 0,
+        });
     }
     let read = crate::store::read_lines::<StatsRecord>(&path).map_err(|source| Error::State {
         path: path.clone(),
         source,
     })?;
-    report.skipped_lines = read.skipped.len();
-    for r in read
-        .records
-        .iter()
-        .filter(|r| since.is_none_or(|s| r.at >= s))
-    {
+    Ok(Window {
+        since,
+        skipped: read.skipped.len(),
+        records: read
+            .records
+            .into_iter()
+            .filter(|r| since.is_none_or(|s| r.at >= s))
+            .collect(),
+    })
+}
+
+/// Totals `<router_dir>/stats.jsonl`.
+pub fn stats(router_dir: &Path, opts: &StatsOptions) -> Result<StatsReport, Error> {
+    let window = window(router_dir, opts)?;
+    let mut report = StatsReport {
+        since: window.since,
+        skipped_lines: window.skipped,
+        ..StatsReport::default()
+    };
+    for r in &window.records {
         report.total.add(r);
         report
             .by_model

@@ -23,6 +23,7 @@ pub mod ledger;
 mod runtime;
 mod settings;
 mod sticky;
+mod usage;
 
 pub use background::{Direct, background_complete};
 pub use decide::{DecideOptions, Decision, ResolvedFrom, Scenario};
@@ -35,3 +36,4 @@ pub use ledger::{StatsOptions, StatsReport, StatsRow, stats};
 pub use runtime::{Router, decide_once};
 pub use settings::{Settings, TierSpec, TokenSaver};
 pub use sticky::{Health, Sticky, StickyStore};
+pub use usage::{UsageReport, usage};

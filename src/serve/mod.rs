@@ -285,6 +285,7 @@ impl PilotdeckServer {
                     cwd,
                     permission_mode: mode,
                     unattended: true,
+                    entry: Some("mcp-serve"),
                     ..AgentOptions::default()
                 },
                 memory: MemoryChoice::AsConfigured,

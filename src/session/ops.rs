@@ -128,6 +128,7 @@ pub fn fork(
             | Record::ToolResults { turn, .. }
             | Record::Denial { turn, .. }
             | Record::TurnEnd { turn, .. }
+            | Record::ModelCall { turn, .. }
             | Record::Compaction { turn, .. } => *turn,
             Record::Session { .. }
             | Record::Title { .. }

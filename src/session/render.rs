@@ -116,6 +116,15 @@ pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
                     "---\n_context compacted: ~{tokens_before} → ~{tokens_after} tokens_\n"
                 );
             }
+            Record::ModelCall {
+                status,
+                reason,
+                recovery,
+                ..
+            } => {
+                let next = recovery.as_deref().unwrap_or("the turn ended");
+                let _ = writeln!(out, "_model call {status}: {reason} ({next})_\n");
+            }
             Record::Subagent { session, path, .. } => {
                 let _ = writeln!(out, "_sub-agent session {session}: {}_\n", path.display());
             }

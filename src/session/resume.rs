@@ -58,6 +58,7 @@ pub fn rebuild(records: &[Record]) -> History {
             }
             Record::Session { .. }
             | Record::Denial { .. }
+            | Record::ModelCall { .. }
             | Record::Title { .. }
             | Record::Subagent { .. }
             | Record::Unknown => {}

@@ -101,6 +101,7 @@ pub(crate) fn summarize(
             Record::Assistant { at, .. }
             | Record::ToolResults { at, .. }
             | Record::Denial { at, .. }
+            | Record::ModelCall { at, .. }
             | Record::Compaction { at, .. } => Some(at),
             Record::Session { .. } | Record::Subagent { .. } | Record::Unknown => None,
         };

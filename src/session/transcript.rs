@@ -116,6 +116,18 @@ pub enum Record {
         task: String,
         at: DateTime<Utc>,
     },
+    /// A model call that gave no reply the turn kept (failed, cancelled, or cut by the output token
+    /// limit and recovered from): its tokens, and how the turn went on (`recovery`, e.g.
+    /// `continue_text`, `retry_larger_output`, `retry_empty`). They are part of the turn's usage.
+    ModelCall {
+        turn: u32,
+        model: String,
+        usage: Usage,
+        status: String,
+        reason: String,
+        recovery: Option<String>,
+        at: DateTime<Utc>,
+    },
     /// A record type this version does not know (written by a newer pilotdeck).
     #[serde(other)]
     Unknown,

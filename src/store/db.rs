@@ -235,6 +235,8 @@ pub const MIGRATIONS: &[&str] = &[
     "DELETE FROM session_text;
      DELETE FROM sessions;
      DELETE FROM session_dirs;",
+    // 10: cron — a task's cost cap per run (`cron add --max-cost`), USD; NULL = none.
+    "ALTER TABLE cron_tasks ADD COLUMN max_cost_usd REAL;",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -35,7 +35,14 @@ pub fn validate_arguments(
     let mut problems = Vec::new();
     let empty = Value::Object(serde_json::Map::new());
     let input = if input.is_null() { &empty } else { input };
-    check(schema, input, "arguments", &mut problems);
+    match input {
+        // Arguments the model layer could not parse or repair arrive as their raw text.
+        Value::String(raw) => problems.push(match serde_json::from_str::<Value>(raw) {
+            Err(e) => format!("the arguments are not valid JSON ({e})"),
+            Ok(_) => "the arguments must be a JSON object".to_owned(),
+        }),
+        _ => check(schema, input, "arguments", &mut problems),
+    }
     if problems.is_empty() {
         Ok(())
     } else {
@@ -184,8 +191,11 @@ mod tests {
 
     #[test]
     fn rejects_non_objects_and_out_of_range() {
-        let err = validate_arguments("t", &schema(), &json!("x")).unwrap_err();
-        assert_eq!(err.problems, vec!["arguments must be object (got string)"]);
+        // A string is the raw text of arguments that were not JSON (see `model::repair`).
+        let err = validate_arguments("t", &schema(), &json!("{'path': 1}")).unwrap_err();
+        assert!(err.problems[0].starts_with("the arguments are not valid JSON ("));
+        let err = validate_arguments("t", &schema(), &json!([1])).unwrap_err();
+        assert_eq!(err.problems, vec!["arguments must be object (got array)"]);
         let err =
             validate_arguments("t", &schema(), &json!({"path": "x", "limit": 0})).unwrap_err();
         assert!(err.problems[0].contains("at least 1"));

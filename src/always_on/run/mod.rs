@@ -59,6 +59,8 @@ fn turn_failure(outcome: &TurnOutcome) -> Option<Failure> {
     match (&outcome.status, &outcome.error) {
         (TurnStatus::Aborted, _) => Some(Failure::Interrupted),
         (_, Some(TurnError::Model(e))) => Some(Failure::Model(e.clone())),
+        // `dailyBudgetUsd` (or `agent.budget`): the run fails, saying so.
+        (_, Some(e @ TurnError::Budget(_))) => Some(Failure::Other(e.to_string())),
         _ => None,
     }
 }

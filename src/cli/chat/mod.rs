@@ -177,6 +177,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             add_dirs: args.add_dir.clone(),
             unattended: !interactive,
             allow_network: args.allow_network,
+            entry: Some("chat"),
             ..AgentOptions::default()
         },
         memory: MemoryChoice::AsConfigured,
@@ -312,12 +313,25 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             "2",
             &format!("context compacted: ~{tokens_before} → ~{tokens_after} tokens"),
         )),
+        AgentEvent::CallEnded {
+            reason,
+            recovery: Some(recovery),
+            ..
+        } => {
+            if !ends_with_newline {
+                let _ = out.raw("\n");
+                ends_with_newline = true;
+            }
+            out.note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
+        }
         AgentEvent::UserMessage { .. }
+        | AgentEvent::CallEnded { .. }
         | AgentEvent::ThinkingDelta { .. }
         | AgentEvent::ToolResults { .. }
         | AgentEvent::Routed { .. } => {}
     };
     let outcome = repl.conversation.send(input, token, &mut emit).await;
+    repl.conversation.write_title(token).await;
     if !ends_with_newline {
         out.raw("\n")?;
     }

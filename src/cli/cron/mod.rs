@@ -93,6 +93,9 @@ pub(super) struct TaskFlags {
     /// Stop a run after DURATION (default: cron.runTimeoutMinutes)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     timeout: Option<Duration>,
+    /// Stop a run before a model call that could take its cost over USD (catalog prices)
+    #[arg(long, value_name = "USD", value_parser = crate::cli::args::parse_usd)]
+    max_cost: Option<f64>,
     /// Missed slots: skip (drop slots over 5 minutes late), once (run the latest) or all
     #[arg(long, value_name = "POLICY", value_enum)]
     catch_up: Option<CatchUpArg>,

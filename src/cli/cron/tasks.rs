@@ -33,6 +33,7 @@ pub(super) fn add(ctx: &Context, home: &PilotHome, args: AddArgs) -> anyhow::Res
         model: f.model,
         permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
         timeout: f.timeout,
+        max_cost_usd: f.max_cost,
         catch_up: f.catch_up.map(CatchUp::from).unwrap_or_default(),
         deliver: f.deliver,
         message: args.message,
@@ -50,6 +51,7 @@ pub(super) fn edit(ctx: &Context, home: &PilotHome, args: EditArgs) -> anyhow::R
         model: f.model,
         permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
         timeout: f.timeout,
+        max_cost_usd: f.max_cost,
         catch_up: f.catch_up.map(CatchUp::from),
         deliver: if args.no_deliver {
             Some(String::new())

@@ -351,7 +351,17 @@ impl Decoder {
                     _ => {}
                 }
             }
-            "content_block_stop" => self.end_block(index, out)?,
+            // A tool call's arguments are parsed once the stop reason is known (`finish`): cut by
+            // `max_tokens`, they must not be taken for a slip to repair.
+            "content_block_stop" => {
+                let is_tool = self
+                    .blocks
+                    .iter()
+                    .any(|(i, b)| *i == index && matches!(b, Block::Tool { .. }));
+                if !is_tool {
+                    self.end_block(index, out)?;
+                }
+            }
             "message_delta" => {
                 if let Some(reason) = data.pointer("/delta/stop_reason").and_then(Value::as_str) {
                     self.finish = Some(finish_reason(reason));
@@ -381,6 +391,10 @@ impl StreamDecoder for Decoder {
             .unwrap_or_default()
             .to_owned();
         self.event(&kind, &data, out)
+    }
+
+    fn usage(&self) -> Usage {
+        self.usage
     }
 
     fn is_done(&self) -> bool {

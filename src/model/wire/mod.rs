@@ -14,7 +14,7 @@ use crate::config::Protocol;
 
 use super::catalog::ModelInfo;
 use super::error::{Error, ErrorCode};
-use super::event::{FinishReason, ModelEvent};
+use super::event::{FinishReason, ModelEvent, Usage};
 use super::request::ModelRequest;
 use super::sse::SseEvent;
 
@@ -51,7 +51,9 @@ impl Origin {
         )
     }
 
-    /// Parses a tool call's accumulated argument text into a JSON object (`""` → `{}`).
+    /// Parses a tool call's accumulated argument text into a JSON object (`""` → `{}`). Text that
+    /// is not JSON is repaired when that is unambiguous (`repair.rs`), else passed on as a string
+    /// for the tool's validation to report; text cut by the output token limit is an error.
     pub(crate) fn tool_arguments(
         &self,
         name: &str,
@@ -67,16 +69,15 @@ impl Origin {
                 ErrorCode::InvalidToolArguments,
                 format!("tool `{name}` got {other} instead of an object"),
             )),
-            Err(e) => {
-                let why = if finish == Some(FinishReason::Length) {
-                    "cut off by the output token limit; raise max output tokens".to_owned()
-                } else {
-                    e.to_string()
-                };
-                Err(self.error(
-                    ErrorCode::InvalidToolArguments,
-                    format!("tool `{name}`: {why}"),
-                ))
+            Err(_) if finish == Some(FinishReason::Length) => {
+                Err(self.error(ErrorCode::OutputTruncated, format!("tool `{name}`")))
+            }
+            // Repaired when unambiguous; else the text goes to the tool as a string, whose
+            // validation tells the model its JSON was invalid (and the circuit breaker counts it).
+            Err(_) => {
+                let ended = finish.is_some_and(|f| f != FinishReason::Length);
+                Ok(super::repair::repair_arguments(text, ended)
+                    .unwrap_or_else(|| serde_json::Value::String(text.to_owned())))
             }
         }
     }
@@ -91,6 +92,8 @@ pub(crate) trait StreamDecoder: Send {
     /// Called once after the last event: emits `usage` + `message_end`, or fails when the stream was
     /// cut short.
     fn finish(&mut self, out: &mut Vec<ModelEvent>) -> Result<(), Error>;
+    /// The token counts the stream reported so far (a failed stream's tokens are still paid for).
+    fn usage(&self) -> Usage;
 }
 
 /// One of the three wire formats (Google speaks the OpenAI one).

@@ -354,6 +354,10 @@ impl StreamDecoder for Decoder {
         self.chunk(&chunk, out)
     }
 
+    fn usage(&self) -> Usage {
+        self.usage.unwrap_or_default()
+    }
+
     fn is_done(&self) -> bool {
         self.done
     }

@@ -288,6 +288,10 @@ impl StreamDecoder for Decoder {
         self.event(&kind, &data, out)
     }
 
+    fn usage(&self) -> Usage {
+        self.finished.map(|(usage, _)| usage).unwrap_or_default()
+    }
+
     fn is_done(&self) -> bool {
         self.finished.is_some()
     }

@@ -1,0 +1,341 @@
+//! Recovery inside a turn and every token counted (issue 20): the real binary against the mock
+//! model server, with the recorded Anthropic stream whose tool call is cut by `max_tokens`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use mock_model::{Finish, MockModel, Reply, Turn, anthropic, openai};
+use serde_json::Value;
+use support::TestEnv;
+
+/// The recorded stream: text, then a `make_file` call whose JSON `max_tokens` cuts (450 in, 124 out).
+fn cut_tool_call() -> Reply {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/provider-streams/anthropic/messages_max_tokens_truncated_tool_json.sse"
+    );
+    Reply::sse_text(&std::fs::read_to_string(path).unwrap())
+}
+
+/// An Anthropic-format provider on the mock, with `agent` settings appended.
+fn anthropic_env(mock: &MockModel, agent: &str) -> TestEnv {
+    let env = TestEnv::new();
+    env.config(&format!(
+        "agent:\n  model: mock/claude-sonnet-4-5\n{agent}model:\n  providers:\n    mock:\n      protocol: anthropic\n      url: {}\n      apiKey: test-key\n      models:\n        claude-sonnet-4-5: {{}}\n",
+        mock.base_url()
+    ));
+    env
+}
+
+fn jsonl(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["type"] == kind).collect()
+}
+
+fn records(env: &TestEnv) -> Vec<Value> {
+    let text = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
+    jsonl(&text)
+}
+
+/// Every item that starts ends.
+fn assert_items_end(events: &[Value]) {
+    for started in of_type(events, "item.started") {
+        let id = &started["item"]["id"];
+        assert!(
+            of_type(events, "item.completed")
+                .iter()
+                .any(|c| &c["item"]["id"] == id),
+            "item {id} never completed: {events:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_cut_tool_call_at_the_catalog_limit_fails_but_its_tokens_and_item_are_reported() {
+    // The issue's case: the default output limit is already the catalog's, so there is no room to
+    // retry with; the turn fails, but the 450/124 tokens are counted and the message item ends.
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(cut_tool_call());
+    let env = anthropic_env(&mock, "");
+    let run = env.cmd().args(["run", "--json", "write the guide"]).run(1);
+    let events = jsonl(&run.stdout);
+    let failed = of_type(&events, "turn.failed")[0];
+    assert_eq!(failed["error"]["code"], "output_truncated", "{failed}");
+    assert_eq!(failed["usage"]["input_tokens"], 450);
+    assert_eq!(failed["usage"]["output_tokens"], 124);
+    // 450 × $3/M + 124 × $15/M
+    let cost = failed["cost_usd"].as_f64().unwrap();
+    assert!((cost - 0.00321).abs() < 1e-9, "{cost}");
+    assert_items_end(&events);
+    let message = of_type(&events, "item.completed")[0];
+    assert_eq!(message["item"]["type"], "agent_message");
+    assert_eq!(message["item"]["status"], "cut");
+    let ended = of_type(&events, "model.call_ended")[0];
+    assert_eq!(ended["recovery"], Value::Null);
+    assert_eq!(ended["usage"]["output_tokens"], 124);
+
+    // The failed call's tokens reach the transcript, `session list` and `router stats`.
+    let model_call = records(&env)
+        .into_iter()
+        .find(|r| r["type"] == "model_call")
+        .unwrap();
+    assert_eq!(model_call["usage"]["input_tokens"], 450);
+    let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
+    assert_eq!(sessions[0]["input_tokens"], 450, "{sessions}");
+    assert_eq!(sessions[0]["output_tokens"], 124);
+    let stats = env.cmd().args(["router", "stats", "--json"]).run(0).json();
+    assert_eq!(stats["total"]["usage"]["input_tokens"], 450, "{stats}");
+    assert_eq!(stats["total"]["failed"], 1);
+}
+
+#[test]
+fn a_cut_tool_call_is_retried_once_with_the_catalog_output_limit() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(cut_tool_call());
+    mock.push(anthropic::stream(
+        &Turn::new().text("Written.").usage(460, 30),
+    ));
+    let env = anthropic_env(&mock, "  maxOutputTokens: 124\n");
+    let run = env.cmd().args(["run", "--json", "write the guide"]).run(0);
+    let events = jsonl(&run.stdout);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0].body["max_tokens"], 124);
+    assert_eq!(
+        requests[1].body["max_tokens"], 64_000,
+        "the catalog's limit"
+    );
+    let ended = of_type(&events, "model.call_ended")[0];
+    assert_eq!(ended["status"], "cut");
+    assert_eq!(ended["recovery"], "retry_larger_output");
+    assert_items_end(&events);
+    let completed = of_type(&events, "turn.completed")[0];
+    assert_eq!(completed["usage"]["input_tokens"], 450 + 460);
+    assert_eq!(completed["usage"]["output_tokens"], 124 + 30);
+    let kinds: Vec<Value> = records(&env).iter().map(|r| r["type"].clone()).collect();
+    assert!(kinds.contains(&Value::from("model_call")), "{kinds:?}");
+    // A second cut in the same turn is not retried again.
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(cut_tool_call());
+    mock.push(cut_tool_call());
+    let env = anthropic_env(&mock, "  maxOutputTokens: 124\n");
+    let run = env.cmd().args(["run", "--json", "write the guide"]).run(1);
+    let failed = jsonl(&run.stdout)
+        .into_iter()
+        .find(|e| e["type"] == "turn.failed")
+        .unwrap();
+    assert_eq!(failed["usage"]["input_tokens"], 900);
+}
+
+#[test]
+fn an_answer_cut_at_the_token_limit_is_continued_and_joined() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(openai::stream(
+        &Turn::new()
+            .text("The first half, cut mid-wo")
+            .finish(Finish::Length)
+            .usage(100, 50),
+    ));
+    mock.push(openai::stream(
+        &Turn::new()
+            .text("rd, and the rest.")
+            .finish(Finish::Length)
+            .usage(130, 10),
+    ));
+    mock.push(openai::stream(&Turn::new().text(" The end.").usage(150, 5)));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = env.cmd().args(["run", "--json", "tell me"]).run(0);
+    let events = jsonl(&run.stdout);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 3);
+    let messages = requests[1].body["messages"].as_array().unwrap();
+    let n = messages.len();
+    assert_eq!(messages[n - 2]["role"], "assistant");
+    assert_eq!(messages[n - 2]["content"], "The first half, cut mid-wo");
+    assert!(
+        messages[n - 1]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Continue exactly where you stopped"),
+        "{messages:?}"
+    );
+    let last = requests[2].body["messages"].as_array().unwrap();
+    assert_eq!(
+        last[last.len() - 2]["content"],
+        "The first half, cut mid-word, and the rest."
+    );
+    // One agent_message item holds the joined answer.
+    let completed = of_type(&events, "item.completed");
+    assert_eq!(completed.len(), 1, "{events:#?}");
+    assert_eq!(
+        completed[0]["item"]["text"],
+        "The first half, cut mid-word, and the rest. The end."
+    );
+    let recoveries: Vec<_> = of_type(&events, "model.call_ended")
+        .iter()
+        .map(|e| e["recovery"].clone())
+        .collect();
+    assert_eq!(recoveries, ["continue_text", "continue_text"]);
+    let done = of_type(&events, "turn.completed")[0];
+    assert_eq!(done["usage"]["input_tokens"], 380);
+    assert_eq!(done["usage"]["output_tokens"], 65);
+
+    // Without --json the answer is printed once, whole; the transcript keeps it as one message.
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(openai::stream(
+        &Turn::new().text("Half").finish(Finish::Length),
+    ));
+    mock.push(openai::text(" and whole."));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = env.cmd().args(["run", "tell me"]).run(0);
+    assert_eq!(run.stdout, "Half and whole.\n");
+    let assistants: Vec<Value> = records(&env)
+        .into_iter()
+        .filter(|r| r["type"] == "assistant")
+        .collect();
+    assert_eq!(assistants.len(), 1);
+    assert_eq!(
+        assistants[0]["message"]["content"][0]["text"],
+        "Half and whole."
+    );
+}
+
+#[test]
+fn an_answer_cut_more_often_than_the_limit_ends_with_what_was_written() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    // The first reply and CONTINUE_LIMIT (3) continuations are all cut: the fourth cut is kept.
+    mock.mount(
+        openai::stream(&Turn::new().text("more ").finish(Finish::Length)),
+        4,
+    );
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = env.cmd().args(["run", "tell me"]).run(0);
+    assert_eq!(run.stdout, "more more more more\n");
+}
+
+#[test]
+fn recovery_events_have_a_stable_shape() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(cut_tool_call());
+    mock.push(anthropic::stream(
+        &Turn::new().text("Written.").usage(460, 30),
+    ));
+    let env = anthropic_env(&mock, "  maxOutputTokens: 124\n");
+    let run = env.cmd().args(["run", "--json", "write the guide"]).run(0);
+    let mut events = jsonl(&run.stdout);
+    for e in &mut events {
+        if let Some(id) = e.get_mut("session_id") {
+            *id = "[SESSION]".into();
+        }
+        if let Some(cwd) = e.get_mut("cwd") {
+            *cwd = "[CWD]".into();
+        }
+    }
+    // The deltas are many small pieces; the items' start and end carry the shape.
+    events.retain(|e| e["type"] != "item.updated");
+    insta::assert_json_snapshot!("run_json_recovery_events", events);
+}
+
+#[test]
+fn a_stream_broken_mid_answer_is_continued_without_repeating_what_was_shown() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(
+        openai::stream(
+            &Turn::new()
+                .text("The first part of a long answer")
+                .usage(100, 20),
+        )
+        .disconnect_after(4),
+    );
+    mock.push(openai::stream(
+        &Turn::new().text(" and its end.").usage(120, 5),
+    ));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = env.cmd().args(["run", "--json", "tell me"]).run(0);
+    let events = jsonl(&run.stdout);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2);
+    let messages = requests[1].body["messages"].as_array().unwrap();
+    let shown = messages[messages.len() - 2]["content"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        !shown.is_empty() && "The first part of a long answer".starts_with(&shown),
+        "{shown:?}"
+    );
+    // The deltas printed add up to the answer exactly once.
+    let deltas: String = of_type(&events, "item.updated")
+        .iter()
+        .filter_map(|e| e["item"]["delta"].as_str())
+        .collect();
+    let answer = format!("{shown} and its end.");
+    assert_eq!(deltas, answer);
+    let completed = of_type(&events, "item.completed");
+    assert_eq!(completed.len(), 1);
+    assert_eq!(completed[0]["item"]["text"], answer.as_str());
+    let ended = of_type(&events, "model.call_ended")[0];
+    assert_eq!(ended["recovery"], "continue_after_break");
+    assert_eq!(ended["status"], "failed");
+    assert_items_end(&events);
+}
+
+#[test]
+fn invalid_tool_json_is_repaired_when_unambiguous_else_reported_back() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    // A trailing comma: repaired, the call runs.
+    mock.push(openai::tool_call(
+        "c1",
+        "read_file",
+        r#"{"file_path": "a.txt",}"#,
+    ));
+    // Single quotes: not guessed at; the model is told, with the parser's message.
+    mock.push(openai::tool_call(
+        "c2",
+        "read_file",
+        "{'file_path': 'a.txt'}",
+    ));
+    mock.push(openai::text("It says alpha."));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    env.write(&env.project.join("a.txt"), "alpha\n");
+    let run = env.cmd().args(["run", "--json", "read a.txt twice"]).run(0);
+    let events = jsonl(&run.stdout);
+    let statuses: Vec<Value> = of_type(&events, "item.completed")
+        .iter()
+        .filter(|e| e["item"]["type"] == "tool_call")
+        .map(|e| e["item"]["status"].clone())
+        .collect();
+    assert_eq!(statuses, ["completed", "invalid_arguments"]);
+    let requests = mock.requests();
+    assert!(requests[1].tool_result("c1").unwrap().contains("alpha"));
+    let told = requests[2].tool_result("c2").unwrap();
+    assert!(told.contains("not valid JSON"), "{told}");
+}
