@@ -343,3 +343,123 @@ fn doctor_reports_the_sandbox() {
         "{sandbox}"
     );
 }
+
+fn tool(id: &str, name: &str, input: &Value) -> mock_model::Reply {
+    openai::tool_call(id, name, &input.to_string())
+}
+
+/// Runs the scripted tool `calls` as one `run` with `flags`, returning the tool results.
+fn run_tools(
+    mock: &MockModel,
+    env: &TestEnv,
+    flags: &[&str],
+    calls: Vec<mock_model::Reply>,
+) -> Vec<String> {
+    for call in calls {
+        mock.push(call);
+    }
+    mock.push(openai::text("done"));
+    let mut args = vec!["run"];
+    args.extend_from_slice(flags);
+    args.push("go");
+    env.cmd().args(args).run(0);
+    tool_results(mock)
+}
+
+#[test]
+fn file_tools_cannot_read_a_secret_location_in_any_mode_or_with_any_rule() {
+    for flags in [
+        &[][..],
+        &["--permission-mode", "full"][..],
+        &["--allow", "read_file:*"][..],
+    ] {
+        let mock = MockModel::spawn();
+        let env = env_with(&mock, "");
+        let secret = env.user_home.join(".aws/credentials");
+        std::os::unix::fs::symlink(&secret, env.project.join("innocent.txt")).unwrap();
+        let results = run_tools(
+            &mock,
+            &env,
+            flags,
+            vec![
+                tool("r1", "read_file", &json!({ "file_path": secret })),
+                tool("r2", "read_file", &json!({ "file_path": "innocent.txt" })),
+                tool("r3", "read_file", &json!({ "file_path": "~/.aws" })),
+            ],
+        );
+        for result in &results[..3] {
+            assert!(
+                result.contains("`~/.aws` is one of the secret locations hidden from the agent")
+                    && !result.contains("SEKRIT"),
+                "{flags:?}: {result}"
+            );
+        }
+    }
+}
+
+#[test]
+fn walks_skip_secret_locations_and_configured_ones_are_hidden_too() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "tools:\n  sandbox:\n    hide: [\"~/vault\"]\n");
+    env.write(&env.user_home.join(".ssh/id_rsa"), "SEKRIT-SSH\n");
+    env.write(&env.user_home.join("vault/key.txt"), "SEKRIT-VAULT\n");
+    env.write(&env.user_home.join("notes.txt"), "SEKRIT-NOTE\n");
+    let home = env.user_home.display().to_string();
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--permission-mode", "full"],
+        vec![
+            tool("g", "grep", &json!({ "pattern": "SEKRIT", "path": home })),
+            tool("f", "glob", &json!({ "pattern": "*", "path": home })),
+            tool("v", "read_file", &json!({ "file_path": "~/vault/key.txt" })),
+            tool("n", "read_file", &json!({ "file_path": "~/notes.txt" })),
+        ],
+    );
+    let (grep, glob, vault, notes) = (&results[0], &results[1], &results[2], &results[3]);
+    assert!(
+        grep.contains("notes.txt")
+            && grep.contains("SEKRIT-NOTE")
+            && !grep.contains("SEKRIT-SSH")
+            && !grep.contains("SEKRIT-AWS")
+            && !grep.contains("SEKRIT-VAULT")
+            && grep.contains("3 secret locations"),
+        "{grep}"
+    );
+    assert!(
+        glob.contains("notes.txt")
+            && !glob.contains("id_rsa")
+            && !glob.contains("credentials")
+            && !glob.contains("key.txt"),
+        "{glob}"
+    );
+    assert!(
+        vault.contains("`~/vault` is one of the secret locations") && !vault.contains("SEKRIT"),
+        "{vault}"
+    );
+    assert!(notes.contains("SEKRIT-NOTE"), "{notes}");
+}
+
+#[test]
+fn a_normal_file_outside_still_asks_in_workspace_write() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.write(&env.user_home.join("notes.txt"), "PLAIN-NOTE\n");
+    let results = run_tools(
+        &mock,
+        &env,
+        &[],
+        vec![tool(
+            "n",
+            "read_file",
+            &json!({ "file_path": "~/notes.txt" }),
+        )],
+    );
+    assert!(
+        results[0].contains("nobody can be asked")
+            && !results[0].contains("secret locations")
+            && !results[0].contains("PLAIN-NOTE"),
+        "{}",
+        results[0]
+    );
+}

@@ -111,7 +111,11 @@ pub fn build(
             deny_flags: &opts.deny,
             fixed_deny: opts.fixed_deny,
         },
-    )?;
+    )?
+    .with_hidden(crate::tools::sandbox::secret_locations(
+        &config.tools.sandbox,
+        Some(home.root()),
+    ));
     let mode = policy.mode();
     let sandbox = crate::tools::sandbox::for_agent(
         home,

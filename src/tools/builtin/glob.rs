@@ -5,7 +5,7 @@ use globset::GlobBuilder;
 use serde_json::{Value, json};
 
 use super::input::{blocking, display, finish, path_or_root, string};
-use super::walk::walker;
+use super::walk::{skipped_note, walker};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 /// Paths returned at most.
@@ -72,9 +72,10 @@ async fn glob(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         })?
         .compile_matcher();
     let owned = dir.clone();
+    let (walk, skipped) = walker(&owned, ctx.policy.hidden());
     let mut found = blocking(move || {
         let mut found = Vec::new();
-        for entry in walker(&owned).build().flatten() {
+        for entry in walk.build().flatten() {
             if entry.file_type().is_some_and(|t| t.is_dir()) {
                 continue;
             }
@@ -103,6 +104,10 @@ async fn glob(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         format!("no files match `{pattern}` in {}", display(ctx, &dir))
     } else {
         lines.join("\n")
+    };
+    let content = match skipped_note(&skipped) {
+        Some(note) => format!("{content}\n{note}"),
+        None => content,
     };
     Ok(ToolOutput::ok(
         content,

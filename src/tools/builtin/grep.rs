@@ -7,7 +7,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::WalkState;
 use ignore::overrides::OverrideBuilder;
@@ -15,7 +15,7 @@ use regex::bytes::{Regex, RegexBuilder};
 use serde_json::{Value, json};
 
 use super::input::{blocking, display, finish, flag, path_or_root, string, uint};
-use super::walk::walker;
+use super::walk::{skipped_note, walker};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 const DEFAULT_MAX_RESULTS: u64 = 200;
@@ -111,7 +111,9 @@ async fn grep(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         })?;
     let glob = string(input, "glob").map(str::to_owned);
     let owned = root.clone();
-    let (mut hits, linked) = blocking(move || search(&owned, glob.as_deref(), &regex, max)).await?;
+    let hidden = Arc::clone(ctx.policy.hidden());
+    let (mut hits, linked, skipped) =
+        blocking(move || search(&owned, &hidden, glob.as_deref(), &regex, max)).await?;
     hits.sort_by(|a, b| a.path.cmp(&b.path));
     let mut output = render(ctx, &pattern, mode, max, &hits);
     if linked > 0 {
@@ -120,16 +122,25 @@ async fn grep(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
              outside the project; read_file on one says how to allow it]"
         ));
     }
+    if let Some(note) = skipped_note(&skipped) {
+        output.content.push('\n');
+        output.content.push_str(&note);
+    }
     Ok(output)
 }
 
+/// The hits, the count of files with several hard links left unsearched, and the walk's count of
+/// skipped secret locations.
+type Found = (Vec<FileHits>, usize, Arc<AtomicUsize>);
+
 fn search(
     root: &Path,
+    hidden: &Arc<[PathBuf]>,
     glob: Option<&str>,
     regex: &Regex,
     max: usize,
-) -> Result<(Vec<FileHits>, usize), Error> {
-    let mut builder = walker(root);
+) -> Result<Found, Error> {
+    let (mut builder, skipped) = walker(root, hidden);
     if let Some(glob) = glob {
         let bad = |e: ignore::Error| Error::BadPattern {
             what: "glob",
@@ -164,7 +175,7 @@ fn search(
         })
     });
     let hits = hits.into_inner().unwrap_or_else(PoisonError::into_inner);
-    Ok((hits, linked.into_inner()))
+    Ok((hits, linked.into_inner(), skipped))
 }
 
 fn search_file(path: &Path, regex: &Regex, max: usize) -> Option<FileHits> {

@@ -13,6 +13,10 @@
 //! says how to allow the call.
 //!
 //! Precedence, first match wins (documented again on [`PermissionPolicy::decide`]):
+//! 0. a file tool's path (symlinks resolved) inside a secret location — the sandbox's list
+//!    (`crate::tools::sandbox::secret_locations`: `~/.ssh`, `~/.aws`, …, PilotHome's credentials
+//!    and tokens, `tools.sandbox.hide`), given by [`PermissionPolicy::with_hidden`] — is denied in
+//!    every mode, whatever the rules; the `grep`/`glob` walks skip those locations;
 //! 1. the hard-deny list (bash commands; file writes under `/dev`, `/proc`, `/sys`, `/boot`) — no
 //!    mode or rule lifts it;
 //! 2. deny rules;

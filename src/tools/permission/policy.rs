@@ -118,6 +118,8 @@ pub struct PermissionPolicy {
     scratch: Vec<PathBuf>,
     /// Paths inside the workspace whose writes need approval outside `full`.
     protected: Arc<Protected>,
+    /// Secret locations (symlinks resolved) no file tool may read, write or walk into, in any mode.
+    hidden: Arc<[PathBuf]>,
 }
 
 impl PermissionPolicy {
@@ -147,7 +149,22 @@ impl PermissionPolicy {
             protected: Arc::new(Protected::new(&roots)),
             workspace: Arc::new(workspace),
             scratch,
+            hidden: Arc::from(Vec::new()),
         }
+    }
+
+    /// The same policy with `hidden` as the secret locations (the sandbox's list,
+    /// `crate::tools::sandbox::secret_locations`, symlinks resolved).
+    pub fn with_hidden(self, hidden: Vec<PathBuf>) -> PermissionPolicy {
+        PermissionPolicy {
+            hidden: Arc::from(hidden),
+            ..self
+        }
+    }
+
+    /// The secret locations hidden from the file tools; walks skip them.
+    pub fn hidden(&self) -> &Arc<[PathBuf]> {
+        &self.hidden
     }
 
     /// Builds the policy from config, permissions.json and flags.
@@ -236,6 +253,7 @@ impl PermissionPolicy {
             workspace: Arc::clone(&self.workspace),
             scratch: self.scratch.clone(),
             protected: Arc::clone(&self.protected),
+            hidden: Arc::clone(&self.hidden),
         }
     }
 
@@ -252,6 +270,9 @@ impl PermissionPolicy {
     }
 
     /// Decides whether a call may run. First match wins:
+    /// 0. a file tool's path (symlinks resolved) inside a secret location (`~/.ssh`, `~/.aws`, …,
+    ///    PilotHome's credentials and tokens, `tools.sandbox.hide`) → Deny, in every mode, whatever
+    ///    the rules say;
     /// 1. a bash command on the hard-deny list, or a file write under `/dev`, `/proc`, `/sys` or
     ///    `/boot` → Deny, in every mode, whatever the rules say;
     /// 2. a deny rule → Deny;
@@ -269,6 +290,19 @@ impl PermissionPolicy {
     pub fn decide(&self, request: &PermissionRequest) -> Decision {
         let tool = request.tool.as_str();
         let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
+        if let Subject::Path { resolved, .. } = &subject
+            && let Some(secret) = self.hidden.iter().find(|h| resolved.starts_with(h))
+        {
+            return Decision::Deny {
+                reason: format!(
+                    "blocked: `{tool}` {}: `{}` is one of the secret locations hidden from the \
+                     agent (tools.sandbox.hide and pilotdeck's built-in list), which no permission \
+                     mode or rule lifts; do not retry it",
+                    subject.describe(),
+                    tilde(secret)
+                ),
+            };
+        }
         if let Subject::Command {
             class: CommandClass::HardDeny { reason },
             ..
@@ -503,6 +537,17 @@ impl PermissionPolicy {
             }
         }
     }
+}
+
+/// `path` with the user's home shown as `~`.
+fn tilde(path: &Path) -> String {
+    crate::home::user_home()
+        .and_then(|home| home.canonicalize().ok())
+        .and_then(|home| path.strip_prefix(home).ok().map(Path::to_owned))
+        .map_or_else(
+            || path.display().to_string(),
+            |rel| format!("~/{}", rel.display()),
+        )
 }
 
 /// A request's subject, resolved once.

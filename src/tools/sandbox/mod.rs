@@ -142,12 +142,7 @@ impl Sandbox {
             tmpdir: tmpdir.path().canonicalize().ok(),
             user_home: crate::home::user_home(),
             pilot_home: req.pilot_home.map(Path::to_owned),
-            extra_hidden: req
-                .settings
-                .hide
-                .iter()
-                .map(|p| crate::home::expand_tilde(p))
-                .collect(),
+            extra_hidden: configured_hidden(req.settings),
             network: network_allowed(req),
         };
         let Some(policy) = Policy::derive(req.mode, &inputs) else {
@@ -292,6 +287,25 @@ pub fn for_agent(
         unattended,
         allow_network,
     })
+}
+
+/// `tools.sandbox.hide`, `~/` expanded.
+fn configured_hidden(settings: &SandboxConfig) -> Vec<PathBuf> {
+    settings
+        .hide
+        .iter()
+        .map(|p| crate::home::expand_tilde(p))
+        .collect()
+}
+
+/// The secret locations of a session (see [`policy::hidden_paths`]): hidden from sandboxed
+/// processes and from the file tools alike, in every mode.
+pub fn secret_locations(settings: &SandboxConfig, pilot_home: Option<&Path>) -> Vec<PathBuf> {
+    policy::hidden_paths(
+        crate::home::user_home().as_deref(),
+        pilot_home,
+        &configured_hidden(settings),
+    )
 }
 
 /// What [`describe`] found.

@@ -81,17 +81,13 @@ impl Policy {
             }
         };
         writable.extend(inputs.tmpdir.iter().cloned());
-        let mut hidden: Vec<PathBuf> = Vec::new();
-        if let Some(home) = &inputs.user_home {
-            hidden.extend(HOME_SECRETS.iter().map(|s| home.join(s)));
-        }
-        if let Some(home) = &inputs.pilot_home {
-            hidden.extend(PILOT_HOME_SECRETS.iter().map(|s| home.join(s)));
-        }
-        hidden.extend(inputs.extra_hidden.iter().cloned());
         Some(Policy {
             writable,
-            hidden: hidden.iter().map(|p| real(p)).collect(),
+            hidden: hidden_paths(
+                inputs.user_home.as_deref(),
+                inputs.pilot_home.as_deref(),
+                &inputs.extra_hidden,
+            ),
             network: inputs.network,
         })
     }
@@ -105,6 +101,26 @@ impl Policy {
     pub fn is_writable(&self, path: &Path) -> bool {
         self.writable.iter().any(|w| path.starts_with(w))
     }
+}
+
+/// The secret locations: [`HOME_SECRETS`] under `user_home`, [`PILOT_HOME_SECRETS`] under
+/// `pilot_home`, and `extra` (`tools.sandbox.hide`), symlinks resolved. The one list both the
+/// sandbox and the file tools' permission check hide.
+pub fn hidden_paths(
+    user_home: Option<&Path>,
+    pilot_home: Option<&Path>,
+    extra: &[PathBuf],
+) -> Vec<PathBuf> {
+    let home = user_home
+        .into_iter()
+        .flat_map(|home| HOME_SECRETS.iter().map(move |s| home.join(s)));
+    let pilot = pilot_home
+        .into_iter()
+        .flat_map(|home| PILOT_HOME_SECRETS.iter().map(move |s| home.join(s)));
+    home.chain(pilot)
+        .chain(extra.iter().cloned())
+        .map(|p| real(&p))
+        .collect()
 }
 
 /// `path` with symlinks resolved as far as it exists (the rest appended), so a hidden `~/.ssh` is
