@@ -1,10 +1,58 @@
 //! Clap value parsers shared by several command families (`run`, `chat`, `cron`, `router`): one
 //! spelling of a duration and of a permission mode everywhere. A parser used by one family only stays
-//! in that family's `mod.rs`, next to its flags.
+//! in that family's `mod.rs`, next to its flags. Also the flag groups `run` and `chat` both take
+//! ([`ResumeArgs`], [`AccessArgs`]), flattened into each so they are declared once.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::Args;
+
+use crate::agent::{AgentOptions, Resume};
 use crate::tools::permission::PermissionMode;
+
+/// Which session an agent command continues.
+#[derive(Debug, Args, Default)]
+pub(crate) struct ResumeArgs {
+    /// Continue the latest session of this project
+    #[arg(long = "continue", conflicts_with = "session")]
+    pub(crate) continue_last: bool,
+    /// Continue the session with this id (or unique prefix, or `last`)
+    #[arg(long, value_name = "ID")]
+    pub(crate) session: Option<String>,
+}
+
+impl ResumeArgs {
+    pub(crate) fn resume(&self) -> Resume {
+        Resume::from_flags(self.session.as_deref(), self.continue_last)
+    }
+}
+
+/// What an agent command's agent may reach: its permission mode, extra directories, the network.
+#[derive(Debug, Args, Default)]
+pub(crate) struct AccessArgs {
+    /// What the agent may do: read-only, workspace-write (default) or full
+    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
+    pub(crate) permission_mode: Option<PermissionMode>,
+    /// Another directory the agent may write to (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub(crate) add_dir: Vec<PathBuf>,
+    /// Let sandboxed commands open network connections (closed by default in unattended runs)
+    #[arg(long)]
+    pub(crate) allow_network: bool,
+}
+
+impl AccessArgs {
+    /// Agent options with these flags set and the rest default.
+    pub(crate) fn agent_options(&self) -> AgentOptions {
+        AgentOptions {
+            permission_mode: self.permission_mode,
+            add_dirs: self.add_dir.clone(),
+            allow_network: self.allow_network,
+            ..AgentOptions::default()
+        }
+    }
+}
 
 /// `--permission-mode`: read-only, workspace-write or full.
 pub(crate) fn parse_mode(text: &str) -> Result<PermissionMode, String> {

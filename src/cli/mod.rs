@@ -191,6 +191,14 @@ impl Context {
         }
     }
 
+    /// [`Context::cwd`] with symbolic links resolved: where an agent command's agent starts.
+    pub fn agent_cwd(&self) -> anyhow::Result<PathBuf> {
+        use anyhow::Context as _;
+        self.cwd()?
+            .canonicalize()
+            .context("cannot resolve the working directory")
+    }
+
     pub fn project(&self, home: &PilotHome) -> anyhow::Result<Project> {
         Ok(Project::resolve(home, &self.cwd()?)?)
     }

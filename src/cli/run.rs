@@ -11,11 +11,11 @@ use anyhow::Context as _;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
-use super::args::{parse_duration, parse_mode};
+use super::args::{AccessArgs, ResumeArgs, parse_duration};
 use super::signals::cancel_on_signals;
 use super::{Context, Outcome, UsageError};
 use crate::agent::{
-    AgentEvent, AgentOptions, JsonlEmitter, Resume, RunBudget, RunEvent, SessionStart, TurnError,
+    AgentEvent, AgentOptions, JsonlEmitter, RunBudget, RunEvent, SessionStart, TurnError,
     TurnOutcome,
 };
 use crate::launch::{self, Launch, MemoryChoice, Setup};
@@ -23,7 +23,6 @@ use crate::model::OutputSchema;
 use crate::session::TurnStatus;
 use crate::terminal::{inert, inert_line};
 use crate::tools::ExecutionStatus;
-use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -33,12 +32,8 @@ pub struct RunArgs {
     /// Model to use, provider/model (default: agent.model)
     #[arg(short, long, env = "PILOTDECK_MODEL")]
     model: Option<String>,
-    /// Continue the latest session of this project
-    #[arg(long = "continue", conflicts_with = "session")]
-    continue_last: bool,
-    /// Continue the session with this id (or unique prefix, or `last`)
-    #[arg(long, value_name = "ID")]
-    session: Option<String>,
+    #[command(flatten)]
+    resume: ResumeArgs,
     /// Also write the final answer to FILE
     #[arg(short = 'o', long, value_name = "FILE")]
     output_last_message: Option<PathBuf>,
@@ -57,15 +52,8 @@ pub struct RunArgs {
     /// Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     timeout: Option<Duration>,
-    /// What the agent may do: read-only, workspace-write (default) or full
-    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
-    permission_mode: Option<PermissionMode>,
-    /// Another directory the agent may write to (repeatable)
-    #[arg(long, value_name = "DIR")]
-    add_dir: Vec<PathBuf>,
-    /// Let sandboxed commands open network connections (closed by default in unattended runs)
-    #[arg(long)]
-    allow_network: bool,
+    #[command(flatten)]
+    access: AccessArgs,
     /// Trust this project's own hooks, MCP servers, plugins and provider settings for this run
     /// (also PILOTDECK_TRUST_PROJECT=1)
     #[arg(long)]
@@ -169,10 +157,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     let prompt = read_prompt(args.prompt.as_deref())?;
     let output_schema = args.output_schema.as_ref().map(read_schema).transpose()?;
     let home = ctx.home()?;
-    let cwd = ctx
-        .cwd()?
-        .canonicalize()
-        .context("cannot resolve the working directory")?;
+    let cwd = ctx.agent_cwd()?;
     let project = ctx.project(&home)?;
     if args.trust_project {
         crate::config::trust::trust_this_process();
@@ -194,14 +179,11 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             agent: AgentOptions {
                 model_flag: args.model.clone(),
                 cwd,
-                permission_mode: args.permission_mode,
                 allow: args.allow.clone(),
                 deny: args.deny.clone(),
-                add_dirs: args.add_dir.clone(),
                 system: args.system.clone(),
                 append_system: args.append_system_prompt.clone(),
                 unattended: true,
-                allow_network: args.allow_network,
                 max_iterations: args.max_turns,
                 timeout: args.timeout,
                 output_schema,
@@ -211,7 +193,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                     day_left_usd: None,
                 },
                 entry: Some("run"),
-                ..AgentOptions::default()
+                ..args.access.agent_options()
             },
             memory: if args.memory {
                 MemoryChoice::On
@@ -221,7 +203,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             mcp_servers: true,
             ephemeral: args.ephemeral,
         },
-        resume: Resume::from_flags(args.session.as_deref(), args.continue_last),
+        resume: args.resume.resume(),
         prompt,
         timeout: None,
     };

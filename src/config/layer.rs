@@ -218,15 +218,7 @@ impl Layer {
             }
             Value::Mapping(m) => {
                 for (k, v) in m.iter_mut() {
-                    let key = k
-                        .as_str()
-                        .map(str::to_owned)
-                        .unwrap_or_else(|| format!("{k:?}"));
-                    let child = if path.is_empty() {
-                        key
-                    } else {
-                        format!("{path}.{key}")
-                    };
+                    let child = child_path(path, k);
                     self.expand_env(v, &child);
                 }
             }
@@ -241,6 +233,19 @@ impl Layer {
 }
 
 /// The pieces of `text`: literal text and the names inside `${…}` (`env:` stripped), in order.
+/// The dotted key path of `key` under `path` (`""` for the root): `tools.bash`.
+pub(super) fn child_path(path: &str, key: &Value) -> String {
+    let key = key
+        .as_str()
+        .map(str::to_owned)
+        .unwrap_or_else(|| format!("{key:?}"));
+    if path.is_empty() {
+        key
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
 fn pieces(text: &str) -> impl Iterator<Item = Piece<'_>> {
     let mut rest = text;
     std::iter::from_fn(move || {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 
 use super::diagnostic::{Diagnostic, Location, Severity};
-use super::layer::{Layer, Origin};
+use super::layer::{Layer, Origin, child_path};
 use super::locate::KeyPositions;
 use super::schema::Config;
 use super::{project_limits, validate, zero};
@@ -285,15 +285,7 @@ fn merge_value(
     match (into, from) {
         (Value::Mapping(dst), Value::Mapping(src)) => {
             for (k, v) in src {
-                let key = k
-                    .as_str()
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| format!("{k:?}"));
-                let child = if path.is_empty() {
-                    key
-                } else {
-                    format!("{path}.{key}")
-                };
+                let child = child_path(path, k);
                 match dst.get_mut(k) {
                     Some(existing) if existing.is_mapping() && v.is_mapping() => {
                         merge_value(existing, v, &child, layer, sources);

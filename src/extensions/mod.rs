@@ -25,7 +25,7 @@ pub use plugins::{Plugin, discover_plugins};
 pub use read_skill::ReadSkillTool;
 pub use skills::{Scope, Skill, SkillSet, render_skill};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::Config;
 use crate::home::PilotHome;
@@ -59,4 +59,18 @@ impl Extensions {
             problems,
         }
     }
+}
+
+/// The directories directly inside `dir`, sorted; none when it cannot be read.
+fn subdirs(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
 }

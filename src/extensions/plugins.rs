@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{Error, Scope};
+use super::{Error, Scope, subdirs};
 use crate::home::PilotHome;
 
 /// One loaded plugin.
@@ -55,16 +55,7 @@ pub fn discover_plugins(
     }
     let mut out = Vec::new();
     for (root, scope) in roots {
-        let Ok(entries) = std::fs::read_dir(&root) else {
-            continue;
-        };
-        let mut dirs: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.is_dir())
-            .collect();
-        dirs.sort();
-        for dir in dirs {
+        for dir in subdirs(&root) {
             let manifest = [
                 dir.join("plugin.json"),
                 dir.join(".claude-plugin").join("plugin.json"),

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::Error;
 use super::plugins::Plugin;
+use super::{Error, subdirs};
 use crate::home::PilotHome;
 
 /// Where a skill (or plugin) was found.
@@ -134,16 +134,10 @@ fn skill_files(dir: &Path) -> Vec<PathBuf> {
     if let Some(file) = skill_file_in(dir) {
         return vec![file];
     }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut dirs: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    dirs.iter().filter_map(|d| skill_file_in(d)).collect()
+    subdirs(dir)
+        .iter()
+        .filter_map(|d| skill_file_in(d))
+        .collect()
 }
 
 fn skill_file_in(dir: &Path) -> Option<PathBuf> {

@@ -343,25 +343,11 @@ impl Router {
         let request = judge::judge_request(judge_model, prompt);
         let provider = match self.provider(judge_model) {
             Ok(p) => p,
-            Err(e) => {
-                return JudgeOutcome {
-                    result: Err(judge::JudgeFailure::ModelError(e.code)),
-                    latency: std::time::Duration::ZERO,
-                    responses: Vec::new(),
-                    attempts: 0,
-                };
-            }
+            Err(e) => return JudgeOutcome::not_started(e.code),
         };
         let client = match self.client() {
             Ok(c) => c,
-            Err(e) => {
-                return JudgeOutcome {
-                    result: Err(judge::JudgeFailure::ModelError(e.code)),
-                    latency: std::time::Duration::ZERO,
-                    responses: Vec::new(),
-                    attempts: 0,
-                };
-            }
+            Err(e) => return JudgeOutcome::not_started(e.code),
         };
         let outcome = judge::run_judge(client, &provider, request, saver, cancel).await;
         for response in &outcome.responses {

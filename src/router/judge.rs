@@ -35,6 +35,18 @@ pub(super) struct JudgeOutcome {
     pub attempts: u32,
 }
 
+impl JudgeOutcome {
+    /// No judge call was made: setting up its model failed with `code`.
+    pub(super) fn not_started(code: ErrorCode) -> JudgeOutcome {
+        JudgeOutcome {
+            result: Err(JudgeFailure::ModelError(code)),
+            latency: Duration::ZERO,
+            responses: Vec::new(),
+            attempts: 0,
+        }
+    }
+}
+
 /// Why the judge gave no tier.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum JudgeFailure {

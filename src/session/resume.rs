@@ -186,6 +186,13 @@ mod tests {
         }
     }
 
+    /// The rebuilt history is marked interrupted and its messages have these roles.
+    fn assert_interrupted_with(h: &History, roles: &[Role]) {
+        assert!(h.interrupted);
+        let got: Vec<Role> = h.messages.iter().map(|m| m.role).collect();
+        assert_eq!(got, roles);
+    }
+
     #[test]
     fn complete_turns_replay_as_recorded() {
         let h = rebuild(&[
@@ -212,18 +219,16 @@ mod tests {
             assistant(2, vec![call("b"), call("c")]),
             results(2, &["b"]),
         ]);
-        assert!(h.interrupted);
-        let roles: Vec<Role> = h.messages.iter().map(|m| m.role).collect();
-        assert_eq!(
-            roles,
-            vec![
+        assert_interrupted_with(
+            &h,
+            &[
                 Role::User,
                 Role::Assistant,
                 Role::User,
                 Role::Assistant,
                 Role::Tool,
-                Role::Assistant
-            ]
+                Role::Assistant,
+            ],
         );
         assert_eq!(h.messages[5].text(), INTERRUPTED_NOTE);
         assert_eq!(
@@ -279,18 +284,16 @@ mod tests {
             results(1, &["b"]),
             assistant(1, vec![call("c")]),
         ]);
-        assert!(h.interrupted);
-        let roles: Vec<Role> = h.messages.iter().map(|m| m.role).collect();
-        assert_eq!(
-            roles,
-            vec![
+        assert_interrupted_with(
+            &h,
+            &[
                 Role::User,
                 Role::Assistant,
                 Role::Tool,
                 Role::Assistant,
                 Role::Tool,
-                Role::Assistant
-            ]
+                Role::Assistant,
+            ],
         );
         assert_eq!(h.messages[0].text(), "summary; request: big task");
         assert_eq!(

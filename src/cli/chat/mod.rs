@@ -14,41 +14,29 @@ mod editor;
 mod slash;
 
 use std::io::{BufRead, IsTerminal};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Context as _;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
+use super::args::{AccessArgs, ResumeArgs};
 use super::{Context, Outcome};
 use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::model::Usage;
 use crate::session::TurnStatus;
 use crate::terminal::inert;
-use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Args, Default)]
 pub struct ChatArgs {
     /// Model to use, provider/model (default: the session's, else agent.model)
     #[arg(short, long, env = "PILOTDECK_MODEL")]
     model: Option<String>,
-    /// Continue the latest session of this project
-    #[arg(long = "continue", conflicts_with = "session")]
-    continue_last: bool,
-    /// Continue the session with this id (or unique prefix, or `last`)
-    #[arg(long, value_name = "ID")]
-    session: Option<String>,
-    /// What the agent may do: read-only, workspace-write (default) or full
-    #[arg(long, value_name = "MODE", value_parser = super::args::parse_mode)]
-    permission_mode: Option<PermissionMode>,
-    /// Another directory the agent may write to (repeatable)
-    #[arg(long, value_name = "DIR")]
-    add_dir: Vec<PathBuf>,
-    /// Let sandboxed commands open network connections (closed by default in unattended runs)
-    #[arg(long)]
-    allow_network: bool,
+    #[command(flatten)]
+    resume: ResumeArgs,
+    #[command(flatten)]
+    access: AccessArgs,
     /// Allow calls matching RULE, e.g. 'bash:cargo *' (repeatable)
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
@@ -61,7 +49,10 @@ impl ChatArgs {
     /// `session resume ID`.
     pub(super) fn resume(id: String) -> ChatArgs {
         ChatArgs {
-            session: Some(id),
+            resume: ResumeArgs {
+                session: Some(id),
+                continue_last: false,
+            },
             ..ChatArgs::default()
         }
     }
@@ -158,10 +149,7 @@ impl launch::Sink for Warnings<'_> {
 pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome> {
     let interactive = std::io::stdin().is_terminal();
     let home = ctx.home()?;
-    let cwd = ctx
-        .cwd()?
-        .canonicalize()
-        .context("cannot resolve the working directory")?;
+    let cwd = ctx.agent_cwd()?;
     let project = ctx.project(&home)?;
     super::trust::ask_in_chat(ctx, &home, &project.root);
     let loaded = ctx.load_config(None)?;
@@ -171,21 +159,18 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         agent: AgentOptions {
             model_flag: args.model.clone(),
             cwd,
-            permission_mode: args.permission_mode,
             allow: args.allow.clone(),
             deny: args.deny.clone(),
-            add_dirs: args.add_dir.clone(),
             unattended: !interactive,
-            allow_network: args.allow_network,
             entry: Some("chat"),
-            ..AgentOptions::default()
+            ..args.access.agent_options()
         },
         memory: MemoryChoice::AsConfigured,
         mcp_servers: true,
         ephemeral: false,
     };
     let launcher = Launcher::new(&home, setup, &mut Warnings(ctx));
-    let resume = Resume::from_flags(args.session.as_deref(), args.continue_last);
+    let resume = args.resume.resume();
     let conversation = open_conversation(&launcher, &resume, interactive).await?;
     let mut repl = Repl {
         ctx,

@@ -381,16 +381,8 @@ impl Decoder {
 
 impl StreamDecoder for Decoder {
     fn on_event(&mut self, event: &SseEvent, out: &mut Vec<ModelEvent>) -> Result<(), Error> {
-        if event.data.trim().is_empty() {
-            return Ok(());
-        }
-        let data = self.origin.parse_json(&event.data)?;
-        // The payload's `type` is authoritative; some proxies drop the `event:` lines.
-        let kind = str_field(&data, "type")
-            .or(event.event.as_deref())
-            .unwrap_or_default()
-            .to_owned();
-        self.event(&kind, &data, out)
+        let typed = self.origin.typed_event(event)?;
+        typed.map_or(Ok(()), |(kind, data)| self.event(&kind, &data, out))
     }
 
     fn usage(&self) -> Usage {

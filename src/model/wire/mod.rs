@@ -15,7 +15,7 @@ use crate::config::Protocol;
 use super::catalog::ModelInfo;
 use super::error::{Error, ErrorCode};
 use super::event::{FinishReason, ModelEvent, Usage};
-use super::request::ModelRequest;
+use super::request::{ModelRequest, ToolChoice, ToolSpec};
 use super::sse::SseEvent;
 
 /// Who a decoder reports errors as.
@@ -41,6 +41,23 @@ impl Origin {
                 format!("malformed stream event ({e}): {data}"),
             )
         })
+    }
+
+    /// A stream event's JSON payload and its type, `None` for an empty keep-alive. The payload's
+    /// `type` is authoritative; some proxies drop the `event:` lines.
+    pub(crate) fn typed_event(
+        &self,
+        event: &SseEvent,
+    ) -> Result<Option<(String, serde_json::Value)>, Error> {
+        if event.data.trim().is_empty() {
+            return Ok(None);
+        }
+        let data = self.parse_json(&event.data)?;
+        let kind = str_field(&data, "type")
+            .or(event.event.as_deref())
+            .unwrap_or_default()
+            .to_owned();
+        Ok(Some((kind, data)))
     }
 
     /// A stream that ended before its terminal event.
@@ -176,6 +193,26 @@ impl Wire {
             Wire::Responses => responses::parse_response(origin, body),
         }
     }
+}
+
+/// Sets `tools` and `tool_choice` in the function-tool shape both OpenAI protocols share (nothing
+/// when the request has no tools): `tool` renders one tool, `named` the choice of one tool by name.
+pub(crate) fn set_function_tools(
+    body: &mut serde_json::Value,
+    request: &ModelRequest,
+    tool: impl Fn(&ToolSpec) -> serde_json::Value,
+    named: impl Fn(&str) -> serde_json::Value,
+) {
+    if request.tools.is_empty() {
+        return;
+    }
+    body["tools"] = serde_json::Value::Array(request.tools.iter().map(tool).collect());
+    body["tool_choice"] = match &request.tool_choice {
+        ToolChoice::Auto => serde_json::json!("auto"),
+        ToolChoice::None => serde_json::json!("none"),
+        ToolChoice::Required => serde_json::json!("required"),
+        ToolChoice::Tool { name } => named(name),
+    };
 }
 
 /// `value[key]` as a non-empty string.

@@ -13,12 +13,12 @@
 use serde_json::{Value, json};
 
 use super::think::ThinkSplitter;
-use super::{Origin, StreamDecoder, count, str_field};
+use super::{Origin, StreamDecoder, count, set_function_tools, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::Error;
 use crate::model::event::{FinishReason, ModelEvent, Usage};
 use crate::model::message::{ContentBlock, Role, ToolResultContent};
-use crate::model::request::{ModelRequest, ToolChoice};
+use crate::model::request::ModelRequest;
 use crate::model::sse::SseEvent;
 
 pub(super) fn body(
@@ -56,23 +56,15 @@ pub(super) fn body(
     if !request.stop.is_empty() {
         body["stop"] = json!(request.stop);
     }
-    if !request.tools.is_empty() {
-        let tools: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|t| {
-                json!({"type": "function", "function": {
-                    "name": t.name, "description": t.description, "parameters": t.input_schema}})
-            })
-            .collect();
-        body["tools"] = Value::Array(tools);
-        body["tool_choice"] = match &request.tool_choice {
-            ToolChoice::Auto => json!("auto"),
-            ToolChoice::None => json!("none"),
-            ToolChoice::Required => json!("required"),
-            ToolChoice::Tool { name } => json!({"type": "function", "function": {"name": name}}),
-        };
-    }
+    set_function_tools(
+        &mut body,
+        request,
+        |t| {
+            json!({"type": "function", "function": {
+                "name": t.name, "description": t.description, "parameters": t.input_schema}})
+        },
+        |name| json!({"type": "function", "function": {"name": name}}),
+    );
     if let Some(schema) = &request.output_schema {
         body["response_format"] = json!({"type": "json_schema", "json_schema": {
             "name": schema.name, "schema": schema.schema, "strict": schema.strict}});

@@ -11,12 +11,12 @@
 
 use serde_json::{Value, json};
 
-use super::{Origin, StreamDecoder, count, str_field};
+use super::{Origin, StreamDecoder, count, set_function_tools, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::{Error, ErrorCode};
 use crate::model::event::{FinishReason, ModelEvent, Usage};
 use crate::model::message::{ContentBlock, Role, ToolResultContent};
-use crate::model::request::{ModelRequest, ToolChoice};
+use crate::model::request::ModelRequest;
 use crate::model::sse::SseEvent;
 
 pub(super) fn body(request: &ModelRequest, info: &ModelInfo, stream: bool) -> Value {
@@ -41,23 +41,15 @@ pub(super) fn body(request: &ModelRequest, info: &ModelInfo, stream: bool) -> Va
     if let Some(t) = request.temperature.filter(|_| !info.is_openai_reasoning) {
         body["temperature"] = json!(t);
     }
-    if !request.tools.is_empty() {
-        let tools: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|t| {
-                json!({"type": "function", "name": t.name, "description": t.description,
-                "parameters": t.input_schema, "strict": false})
-            })
-            .collect();
-        body["tools"] = Value::Array(tools);
-        body["tool_choice"] = match &request.tool_choice {
-            ToolChoice::Auto => json!("auto"),
-            ToolChoice::None => json!("none"),
-            ToolChoice::Required => json!("required"),
-            ToolChoice::Tool { name } => json!({"type": "function", "name": name}),
-        };
-    }
+    set_function_tools(
+        &mut body,
+        request,
+        |t| {
+            json!({"type": "function", "name": t.name, "description": t.description,
+            "parameters": t.input_schema, "strict": false})
+        },
+        |name| json!({"type": "function", "name": name}),
+    );
     if let Some(thinking) = &request.thinking {
         body["reasoning"] = json!({"effort": thinking.effort.as_str(), "summary": "auto"});
         body["include"] = json!(["reasoning.encrypted_content"]);
@@ -277,15 +269,8 @@ impl Decoder {
 
 impl StreamDecoder for Decoder {
     fn on_event(&mut self, event: &SseEvent, out: &mut Vec<ModelEvent>) -> Result<(), Error> {
-        if event.data.trim().is_empty() {
-            return Ok(());
-        }
-        let data = self.origin.parse_json(&event.data)?;
-        let kind = str_field(&data, "type")
-            .or(event.event.as_deref())
-            .unwrap_or_default()
-            .to_owned();
-        self.event(&kind, &data, out)
+        let typed = self.origin.typed_event(event)?;
+        typed.map_or(Ok(()), |(kind, data)| self.event(&kind, &data, out))
     }
 
     fn usage(&self) -> Usage {

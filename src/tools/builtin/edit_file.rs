@@ -2,11 +2,11 @@
 //! `replace_all` is set, and an empty `old_string` creates a new file (or fills an empty one). Like
 //! `write_file`, changing an existing file requires that it was read in this session.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, flag, string};
+use super::input::{blocking, display, file_subject, finish, flag, string};
 use super::write_file::{check_fresh, write_preserving_mode};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
@@ -43,10 +43,7 @@ impl Tool for EditFileTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
-        PermissionSubject::Path {
-            path: PathBuf::from(string(input, "file_path").unwrap_or_default()),
-            is_write: true,
-        }
+        file_subject(input, true)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {

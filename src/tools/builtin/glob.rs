@@ -4,7 +4,7 @@
 use globset::GlobBuilder;
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, path_or_root, string};
+use super::input::{blocking, display, finish, path_or_root, path_subject, string};
 use super::walk::{skipped_note, walker};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
@@ -40,10 +40,7 @@ impl Tool for GlobTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
-        PermissionSubject::Path {
-            path: path_or_root(input, "path"),
-            is_write: false,
-        }
+        path_subject(input)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {

@@ -14,7 +14,7 @@ use ignore::overrides::OverrideBuilder;
 use regex::bytes::{Regex, RegexBuilder};
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, flag, path_or_root, string, uint};
+use super::input::{blocking, display, finish, flag, path_or_root, path_subject, string, uint};
 use super::walk::{skipped_note, walker};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
@@ -62,10 +62,7 @@ impl Tool for GrepTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
-        PermissionSubject::Path {
-            path: path_or_root(input, "path"),
-            is_write: false,
-        }
+        path_subject(input)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {

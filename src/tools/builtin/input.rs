@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::tools::{Error, ToolContext, ToolOutput};
+use crate::tools::{Error, PermissionSubject, ToolContext, ToolOutput};
 
 pub(super) fn string<'a>(input: &'a Value, key: &str) -> Option<&'a str> {
     input.get(key).and_then(Value::as_str)
@@ -22,6 +22,23 @@ pub(super) fn flag(input: &Value, key: &str) -> bool {
 /// The path argument `key`, or the project root when absent.
 pub(super) fn path_or_root(input: &Value, key: &str) -> PathBuf {
     PathBuf::from(string(input, key).unwrap_or("."))
+}
+
+/// The permission subject of a tool that reads under its `path` argument (the project root when
+/// absent): `glob`, `grep`, `list_dir`.
+pub(super) fn path_subject(input: &Value) -> PermissionSubject {
+    PermissionSubject::Path {
+        path: path_or_root(input, "path"),
+        is_write: false,
+    }
+}
+
+/// The permission subject of a tool on the one file its `file_path` argument names.
+pub(super) fn file_subject(input: &Value, is_write: bool) -> PermissionSubject {
+    PermissionSubject::Path {
+        path: PathBuf::from(string(input, "file_path").unwrap_or_default()),
+        is_write,
+    }
 }
 
 /// Runs blocking work on tokio's blocking pool.

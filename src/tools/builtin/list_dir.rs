@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, path_or_root};
+use super::input::{blocking, display, finish, path_or_root, path_subject};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 /// Entries listed at most.
@@ -37,10 +37,7 @@ impl Tool for ListDirTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
-        PermissionSubject::Path {
-            path: path_or_root(input, "path"),
-            is_write: false,
-        }
+        path_subject(input)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {

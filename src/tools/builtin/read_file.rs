@@ -5,11 +5,11 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, string, uint};
+use super::input::{blocking, display, file_subject, finish, string, uint};
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 /// Lines returned when no `limit` is given.
@@ -57,10 +57,7 @@ impl Tool for ReadFileTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
-        PermissionSubject::Path {
-            path: PathBuf::from(string(input, "file_path").unwrap_or_default()),
-            is_write: false,
-        }
+        file_subject(input, false)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {

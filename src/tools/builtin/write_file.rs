@@ -3,11 +3,11 @@
 //! The write is atomic; an existing file keeps its permission bits, a new one gets 0644.
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::input::{blocking, display, finish, string};
+use super::input::{blocking, display, file_subject, finish, string};
 use crate::store;
 use crate::tools::{
     Error, FileStamp, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput,
@@ -42,10 +42,7 @@ impl Tool for WriteFileTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
-        PermissionSubject::Path {
-            path: PathBuf::from(string(input, "file_path").unwrap_or_default()),
-            is_write: true,
-        }
+        file_subject(input, true)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
