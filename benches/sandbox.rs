@@ -44,7 +44,7 @@ async fn main() {
         mode: PermissionMode::WorkspaceWrite,
         roots: vec![project.path().canonicalize().unwrap()],
         settings: &settings,
-        pilot_home: Some(home.path()),
+        hidden: pilotdeck::tools::sandbox::secret_locations(&settings, Some(home.path())),
         unattended: true,
         allow_network: false,
     };

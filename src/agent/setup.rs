@@ -117,13 +117,8 @@ pub fn build(
         Some(home.root()),
     ));
     let mode = policy.mode();
-    let sandbox = crate::tools::sandbox::for_agent(
-        home,
-        config,
-        &policy,
-        opts.unattended,
-        opts.allow_network,
-    )?;
+    let sandbox =
+        crate::tools::sandbox::for_agent(config, &policy, opts.unattended, opts.allow_network)?;
     let env = Arc::new(
         EnvFilter::from_config(config)
             .with_references(opts.tool_sources.iter().flat_map(|s| s.env_references())),

@@ -54,7 +54,10 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         mode,
         roots: workspace.roots().map(ToOwned::to_owned).collect(),
         settings: &loaded.config.tools.sandbox,
-        pilot_home: Some(home.root()),
+        hidden: crate::tools::sandbox::secret_locations(
+            &loaded.config.tools.sandbox,
+            Some(home.root()),
+        ),
         unattended: true,
         allow_network: args.allow_network,
     })?;

@@ -54,7 +54,9 @@ pub struct Request<'a> {
     /// The project root and `--add-dir` directories.
     pub roots: Vec<PathBuf>,
     pub settings: &'a SandboxConfig,
-    pub pilot_home: Option<&'a Path>,
+    /// The secret locations ([`secret_locations`]): computed once per session by the caller, which
+    /// gives the same list to the file tools' permission check.
+    pub hidden: Vec<PathBuf>,
     /// run, cron, always-on: nobody watches, so the network is closed by default.
     pub unattended: bool,
     /// `--allow-network`.
@@ -140,9 +142,7 @@ impl Sandbox {
         let inputs = PolicyInputs {
             roots: req.roots.clone(),
             tmpdir: tmpdir.path().canonicalize().ok(),
-            user_home: crate::home::user_home(),
-            pilot_home: req.pilot_home.map(Path::to_owned),
-            extra_hidden: configured_hidden(req.settings),
+            hidden: req.hidden.clone(),
             network: network_allowed(req),
         };
         let Some(policy) = Policy::derive(req.mode, &inputs) else {
@@ -271,9 +271,9 @@ pub fn protect_process() {
 }
 
 /// The sandbox of an agent session: [`Sandbox::for_session`] for the policy's mode and workspace and
-/// the config's `tools.sandbox`. The one call every front end's agent setup makes.
+/// the config's `tools.sandbox`, hiding the policy's secret locations (one list for the sandbox
+/// and the file tools). The one call every front end's agent setup makes.
 pub fn for_agent(
-    home: &crate::home::PilotHome,
     config: &crate::config::Config,
     policy: &crate::tools::permission::PermissionPolicy,
     unattended: bool,
@@ -283,7 +283,7 @@ pub fn for_agent(
         mode: policy.mode(),
         roots: policy.workspace().roots().map(Path::to_owned).collect(),
         settings: &config.tools.sandbox,
-        pilot_home: Some(home.root()),
+        hidden: policy.hidden().to_vec(),
         unattended,
         allow_network,
     })

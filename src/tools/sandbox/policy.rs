@@ -57,11 +57,8 @@ pub struct PolicyInputs {
     pub roots: Vec<PathBuf>,
     /// The per-run temp dir.
     pub tmpdir: Option<PathBuf>,
-    /// The user's home, for [`HOME_SECRETS`].
-    pub user_home: Option<PathBuf>,
-    pub pilot_home: Option<PathBuf>,
-    /// `tools.sandbox.hide`: more secret paths (`~/` expanded).
-    pub extra_hidden: Vec<PathBuf>,
+    /// The secret locations ([`hidden_paths`]), symlinks resolved.
+    pub hidden: Vec<PathBuf>,
     pub network: bool,
 }
 
@@ -83,11 +80,7 @@ impl Policy {
         writable.extend(inputs.tmpdir.iter().cloned());
         Some(Policy {
             writable,
-            hidden: hidden_paths(
-                inputs.user_home.as_deref(),
-                inputs.pilot_home.as_deref(),
-                &inputs.extra_hidden,
-            ),
+            hidden: inputs.hidden.clone(),
             network: inputs.network,
         })
     }
