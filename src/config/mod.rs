@@ -21,6 +21,7 @@ mod sections;
 mod show;
 pub mod trust;
 mod validate;
+mod web;
 mod zero;
 
 pub use diagnostic::{Diagnostic, Location, Severity};
@@ -37,4 +38,5 @@ pub use schema::{
     ModelSection, Protocol, ProviderConfig, RetryConfig, SubagentsConfig, ThinkingConfig,
 };
 pub use sections::*;
+pub use web::{CustomSearchProvider, WebFetchConfig, WebSearchConfig};
 pub use show::{ShownValue, effective_json, redact, rows};
