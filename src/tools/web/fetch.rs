@@ -79,13 +79,12 @@ impl Tool for WebFetchTool {
     }
 
     fn permission_subject(&self, input: &Value) -> PermissionSubject {
+        // A URL that is not http(s) reaches nothing: the call fails with a clear error instead.
         let raw = input.get("url").and_then(Value::as_str).unwrap_or_default();
-        PermissionSubject::Host(
-            Url::parse(raw.trim())
-                .ok()
-                .and_then(|u| host_key(&u))
-                .unwrap_or_else(|| raw.to_owned()),
-        )
+        parse(raw)
+            .ok()
+            .and_then(|u| host_key(&u))
+            .map_or(PermissionSubject::Other, PermissionSubject::Host)
     }
 
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
