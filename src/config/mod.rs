@@ -38,5 +38,5 @@ pub use schema::{
     ModelSection, Protocol, ProviderConfig, RetryConfig, SubagentsConfig, ThinkingConfig,
 };
 pub use sections::*;
-pub use web::{CustomSearchProvider, WebFetchConfig, WebSearchConfig};
 pub use show::{ShownValue, effective_json, redact, rows};
+pub use web::{CustomSearchProvider, WebFetchConfig, WebSearchConfig};

@@ -115,9 +115,7 @@ impl Resolve for PinnedResolver {
         Box::pin(async move {
             let addresses = match pinned {
                 Some(addresses) => addresses,
-                None => tokio::net::lookup_host((host.as_str(), 0))
-                    .await?
-                    .collect(),
+                None => tokio::net::lookup_host((host.as_str(), 0)).await?.collect(),
             };
             let addrs: Addrs = Box::new(addresses.into_iter());
             Ok(addrs)

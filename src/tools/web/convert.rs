@@ -1,6 +1,6 @@
 //! A fetched body as text for the model: HTML as markdown (`htmd`, a turndown-style converter, with
-//! scripts, styles and other non-content elements left out), text types as they are, anything else
-//! refused as binary.
+//! scripts, styles and other non-content elements left out), PDFs as their text
+//! (`crate::media::pdf`), text types as they are, anything else refused as binary.
 
 use super::WebError;
 
@@ -13,13 +13,40 @@ pub(super) struct Converted {
 
 /// Elements that carry no readable content.
 const SKIPPED: &[&str] = &[
-    "head", "script", "style", "noscript", "template", "iframe", "svg", "canvas", "object", "embed",
-    "form", "button", "input", "select", "textarea",
+    "head", "script", "style", "noscript", "template", "iframe", "svg", "canvas", "object",
+    "embed", "form", "button", "input", "select", "textarea",
 ];
 
-/// Converts `body` by its content type (the media type, lowercase, without parameters).
-pub(super) fn convert(url: &str, content_type: &str, body: &[u8]) -> Result<Converted, WebError> {
+/// Pages of a PDF turned into text at most.
+const MAX_PDF_PAGES: usize = 100;
+
+/// Converts `body` by its content type (the media type, lowercase, without parameters);
+/// `complete` is false when the size cap cut the body short.
+pub(super) fn convert(
+    url: &str,
+    content_type: &str,
+    body: &[u8],
+    complete: bool,
+) -> Result<Converted, WebError> {
     let text = || String::from_utf8_lossy(body).into_owned();
+    if content_type == "application/pdf" || body.starts_with(b"%PDF-") {
+        let pdf_error = |message: String| WebError::Pdf {
+            url: url.to_owned(),
+            message,
+        };
+        if !complete {
+            return Err(pdf_error(
+                "it is larger than tools.webFetch.maxBytes, and a cut PDF cannot be read"
+                    .to_owned(),
+            ));
+        }
+        let text = crate::media::pdf::pdf_to_text(body, MAX_PDF_PAGES)
+            .map_err(|e| pdf_error(e.to_string()))?;
+        return Ok(Converted {
+            text,
+            form: "text extracted from the PDF",
+        });
+    }
     let sniffed_html = content_type.is_empty() && looks_like_html(body);
     if matches!(content_type, "text/html" | "application/xhtml+xml") || sniffed_html {
         return Ok(Converted {
@@ -105,7 +132,7 @@ mod tests {
                     <h1>Title</h1><script>alert(1)</script><p>Some <b>bold</b> text and \
                     <a href=\"https://example.com/x\">a link</a>.</p><ul><li>one</li><li>two</li></ul>\
                     </body></html>";
-        let md = convert("u", "text/html", html.as_bytes()).unwrap();
+        let md = convert("u", "text/html", html.as_bytes(), true).unwrap();
         assert_eq!(md.form, "markdown");
         assert!(md.text.starts_with("# Title"), "{}", md.text);
         assert!(md.text.contains("**bold**"));
@@ -116,11 +143,13 @@ mod tests {
 
     #[test]
     fn text_passes_binary_is_refused() {
-        let json = convert("u", "application/json", b"{\"a\":1}").unwrap();
+        let json = convert("u", "application/json", b"{\"a\":1}", true).unwrap();
         assert_eq!((json.text.as_str(), json.form), ("{\"a\":1}", "text"));
-        let sniffed = convert("u", "", b"<!DOCTYPE html><p>hi</p>").unwrap();
+        let sniffed = convert("u", "", b"<!DOCTYPE html><p>hi</p>", true).unwrap();
         assert_eq!(sniffed.form, "markdown");
-        let err = convert("u", "image/png", b"\x89PNG\0\0").err().unwrap();
+        let err = convert("u", "image/png", b"\x89PNG\0\0", true)
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("image/png"), "{err}");
     }
 }
