@@ -870,3 +870,27 @@ fn run_web_search_names_the_missing_key() {
         "{result}"
     );
 }
+
+#[test]
+fn config_validate_names_a_bad_search_provider_or_missing_endpoint() {
+    let env = TestEnv::new();
+    env.config("tools:\n  webSearch:\n    provider: bing\n");
+    let run = env.cmd().args(["config", "validate"]).run(2);
+    assert!(
+        run.stdout.contains("tools.webSearch.provider")
+            && run
+                .stdout
+                .contains("`bing` is not one of glm, tavily, custom"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    env.config("tools:\n  webSearch:\n    provider: custom\n");
+    let run = env.cmd().args(["config", "validate"]).run(2);
+    assert!(
+        run.stdout.contains("needs an endpoint"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+}

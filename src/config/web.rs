@@ -4,6 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Severity;
+
+/// The providers `tools.webSearch.provider` names (`glm` when unset).
+pub const SEARCH_PROVIDERS: &[&str] = &["glm", "tavily", "custom"];
+
 /// `tools.webSearch`: the `web_search` tool and its provider.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -24,6 +29,34 @@ impl WebSearchConfig {
     pub fn is_enabled(&self) -> bool {
         self.enabled != Some(false)
     }
+}
+
+/// What is wrong with a `tools.webSearch` section: (severity, key, message).
+pub(super) fn problems(search: &WebSearchConfig) -> Vec<(Severity, String, String)> {
+    let mut found = Vec::new();
+    let provider = search.provider.as_deref().unwrap_or("glm");
+    if !SEARCH_PROVIDERS.contains(&provider) {
+        found.push((
+            Severity::Error,
+            "tools.webSearch.provider".to_owned(),
+            format!("`{provider}` is not one of {}", SEARCH_PROVIDERS.join(", ")),
+        ));
+    }
+    if provider == "custom"
+        && search
+            .endpoint
+            .as_deref()
+            .is_none_or(|e| e.trim().is_empty())
+    {
+        found.push((
+            Severity::Error,
+            "tools.webSearch.endpoint".to_owned(),
+            "the custom provider needs an endpoint (a SearXNG-compatible URL such as \
+             http://localhost:8888/search)"
+                .to_owned(),
+        ));
+    }
+    found
 }
 
 /// `tools.webSearch.customProvider`: a search API described by its request and result fields.

@@ -34,7 +34,7 @@ enum Provider {
 impl Provider {
     fn parse(name: Option<&str>) -> Result<Provider, WebError> {
         match name.map(|n| n.trim().to_ascii_lowercase()).as_deref() {
-            None | Some("" | "glm" | "zai" | "z.ai" | "zhipu") => Ok(Provider::Glm),
+            None | Some("" | "glm") => Ok(Provider::Glm),
             Some("tavily") => Ok(Provider::Tavily),
             Some("custom") => Ok(Provider::Custom),
             Some(other) => Err(WebError::Search(format!(
