@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::Severity;
 
 /// The providers `tools.webSearch.provider` names (`glm` when unset).
-pub const SEARCH_PROVIDERS: &[&str] = &["glm", "tavily", "custom"];
+const SEARCH_PROVIDERS: &[&str] = &["glm", "tavily", "custom"];
 
 /// `tools.webSearch`: the `web_search` tool and its provider.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
