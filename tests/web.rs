@@ -260,6 +260,26 @@ async fn a_redirect_to_another_host_is_reported_not_followed_without_permission(
     );
     assert!(text.contains("call web_fetch with that URL"), "{text}");
     assert!(target.received_requests().await.unwrap().is_empty());
+
+    // A rule that allows the other host outright lets the redirect through.
+    let both = project.ctx_with_rules(
+        PermissionMode::WorkspaceWrite,
+        &[
+            ("web_fetch:127.0.0.1*", RuleKind::Allow),
+            ("web_fetch:localhost*", RuleKind::Allow),
+        ],
+    );
+    let done = fetch(
+        &both,
+        WebFetchConfig::default(),
+        &format!("{}/go", server.uri()),
+    )
+    .await;
+    assert!(
+        done.output.content.contains("other host"),
+        "{}",
+        done.output.content
+    );
 }
 
 #[tokio::test]

@@ -3,9 +3,10 @@
 //!
 //! Each hop resolves the host, refuses a non-public address unless an allow rule names the host
 //! (`web_fetch:HOST*`), pins the checked addresses for the connection ([`super::client`]) and sends
-//! the request. Redirects are followed by hand, up to the limit: a hop to another host is followed
-//! only when the permission policy allows that host outright; otherwise the result says where the
-//! page moved, and fetching it is a new call the policy (or the person) decides on.
+//! the request. Redirects are followed by hand, up to the limit: a hop to a host other than the
+//! call's own is followed only when the permission policy allows that host outright; otherwise the
+//! result says where the page moved, and fetching it is a new call the policy (or the person)
+//! decides on.
 //!
 //! `prompt` is not sent anywhere: it is echoed above the page text, so the model reads the page with
 //! its question beside it. Nothing else summarises the page.
@@ -145,7 +146,8 @@ impl WebFetchTool {
             }
             redirects += 1;
             check_scheme(&next)?;
-            if host_key(&next) != host_key(&url)
+            // The call was allowed for its own host; any other needs the policy's outright yes.
+            if host_key(&next) != host_key(&start)
                 && let Some(reason) = refused_hop(ctx, &next)
             {
                 return Ok(moved(&start, &next, &reason));
