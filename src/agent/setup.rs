@@ -147,6 +147,7 @@ pub fn build(
     let client = ModelClient::new()?;
     let router = crate::router::Router::new(home, config, Some(&model), Some(client.clone()))?;
     let mut tools = ToolRegistry::with_builtins();
+    crate::tools::web::register(&mut tools, &config.tools);
     if !extensions.skills.is_empty() {
         tools.register(Arc::new(ReadSkillTool::new(Arc::new(extensions.skills))));
     }

@@ -376,7 +376,7 @@ pub(super) fn tool_line(
         ExecutionStatus::Denied { .. } => ("denied", "31"),
         _ => ("error", "33"),
     };
-    let subject = ["file_path", "path", "command", "pattern"]
+    let subject = ["file_path", "path", "command", "pattern", "url", "query"]
         .iter()
         .find_map(|k| arguments.get(*k).and_then(|v| v.as_str()))
         .map(|s| {

@@ -21,6 +21,7 @@ mod sections;
 mod show;
 pub mod trust;
 mod validate;
+mod web;
 mod zero;
 
 pub use diagnostic::{Diagnostic, Location, Severity};
@@ -38,3 +39,4 @@ pub use schema::{
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};
+pub use web::{CustomSearchProvider, WebFetchConfig, WebSearchConfig};

@@ -384,7 +384,8 @@ impl Default for CronConfig {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ToolsConfig {
-    pub web_search: Option<serde_yaml::Value>,
+    pub web_search: Option<super::WebSearchConfig>,
+    pub web_fetch: Option<super::WebFetchConfig>,
     pub permissions: PermissionsConfig,
     pub bash: BashToolConfig,
     pub sandbox: SandboxConfig,

@@ -175,6 +175,9 @@ fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
             format!("`{mode}` is not one of read-only, workspace-write, full"),
         ));
     }
+    if let Some(search) = &cfg.tools.web_search {
+        found.extend(super::web::problems(search));
+    }
     if let Some(backend) = &cfg.tools.sandbox.backend
         && super::sections::SandboxBackend::parse(backend).is_none()
     {

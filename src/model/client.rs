@@ -55,14 +55,41 @@ static HTTP: std::sync::OnceLock<Result<reqwest::Client, Error>> = std::sync::On
 
 fn shared_http() -> Result<reqwest::Client, Error> {
     HTTP.get_or_init(|| {
-        // Fails only when a provider is already installed, which is what we want.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        reqwest::Client::builder()
-            .user_agent(concat!("pilotdeck/", env!("CARGO_PKG_VERSION")))
+        base_builder()
             .build()
             .map_err(|e| Error::from_transport("", "", &e))
     })
     .clone()
+}
+
+/// The settings every client of the process shares: the ring TLS provider, the user agent and the
+/// proxy environment (`HTTPS_PROXY`, `NO_PROXY`, …, reqwest's default).
+fn base_builder() -> reqwest::ClientBuilder {
+    // Fails only when a provider is already installed, which is what we want.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder().user_agent(concat!("pilotdeck/", env!("CARGO_PKG_VERSION")))
+}
+
+/// The process's shared HTTP client (the one every model call uses), for other requests to
+/// endpoints the user configured (the web search provider).
+pub fn http_client() -> Result<reqwest::Client, Error> {
+    shared_http()
+}
+
+/// A client for fetching pages a model asked for: the shared client's settings, but it follows no
+/// redirect (the caller follows them, checking each hop), keeps no idle connection (a connection is
+/// never reused for a name resolved differently later), and resolves host names only through
+/// `resolver` (which answers with the addresses the caller checked). reqwest sets redirects, pooling
+/// and name resolution per client, which is why this is not the shared client itself.
+pub fn web_http_client(
+    resolver: std::sync::Arc<dyn reqwest::dns::Resolve>,
+) -> Result<reqwest::Client, Error> {
+    base_builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .pool_max_idle_per_host(0)
+        .dns_resolver(resolver)
+        .build()
+        .map_err(|e| Error::from_transport("", "", &e))
 }
 
 impl ModelClient {

@@ -2,7 +2,8 @@
 //! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
 //! starts child processes ([`process`]), the filter of what those children inherit from the
-//! environment ([`EnvFilter`]), and the large-result spill.
+//! environment ([`EnvFilter`]), the large-result spill, and the web tools ([`web`]: `web_fetch`,
+//! `web_search`, on when config turns them on).
 //!
 //! The loop owns scheduling, transcripts and events; this module owns what a single call does:
 //! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], run the
@@ -57,6 +58,7 @@ mod schema;
 mod source;
 pub mod spill;
 mod tool;
+pub mod web;
 
 pub use context::{FileStamp, ReadState, ToolContext, Workspace};
 pub use env_filter::{EnvFilter, SECRET_PATTERNS};

@@ -18,6 +18,9 @@ pub enum PermissionSubject {
     Path { path: PathBuf, is_write: bool },
     /// A shell command line.
     Command(String),
+    /// The network host a call reaches (`docs.rs`, `127.0.0.1:8080`; the web tools): rule patterns
+    /// (`web_fetch:docs.rs*`) match it.
+    Host(String),
     /// Nothing the policy can inspect; only the tool name and read-only flag count.
     Other,
 }

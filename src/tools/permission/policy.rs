@@ -76,6 +76,7 @@ impl PermissionRequest {
                 }
                 _ => format!("{}:{}", self.tool, path.display()),
             },
+            PermissionSubject::Host(host) => format!("{}:{host}*", self.tool),
             PermissionSubject::Other => self.tool.clone(),
         }
     }
@@ -286,7 +287,9 @@ impl PermissionPolicy {
     ///    for a file tool, a rule without a pattern covers only paths inside the workspace);
     /// 7. the mode: `full` → Allow; else a path inside the workspace → Allow (a regular file with
     ///    several hard links → Ask, as it may be a file outside), outside → Ask; a dangerous command
-    ///    → Ask; any other command → Allow; another tool → Allow if read-only, else Ask.
+    ///    → Ask; any other command → Allow; a network host (the web tools) → Deny in `read-only`
+    ///    (only a rule allows them there), Ask otherwise; another tool → Allow if read-only, else
+    ///    Ask.
     pub fn decide(&self, request: &PermissionRequest) -> Decision {
         let tool = request.tool.as_str();
         let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
@@ -438,6 +441,15 @@ impl PermissionPolicy {
                 None => Decision::Allow,
             },
             Subject::Command { .. } => Decision::Allow,
+            Subject::Host(host) if self.mode == PermissionMode::ReadOnly => Decision::Deny {
+                reason: format!(
+                    "`{tool}` reaching `{host}` is allowed in read-only mode only by a rule such \
+                     as `{tool}:{host}*` (--allow or tools.permissions.allow)"
+                ),
+            },
+            Subject::Host(host) => Decision::Ask {
+                reason: format!("`{tool}` would reach `{host}` on the network"),
+            },
             Subject::Other if is_read_only => Decision::Allow,
             Subject::Other => Decision::Ask {
                 reason: format!(
@@ -467,6 +479,12 @@ impl PermissionPolicy {
                 || self.scratch.iter().any(|s| resolved.starts_with(s));
             (!inside).then_some(resolved)
         })
+    }
+
+    /// The allow rule naming `host` in its pattern for `tool`, if any (a bare `web_fetch` rule does
+    /// not count): what lets the web tools reach a private or loopback address.
+    pub fn host_rule(&self, tool: &str, host: &str) -> Option<String> {
+        self.find_pattern_allow(tool, &Subject::Host(host.to_ascii_lowercase()))
     }
 
     /// The first allow rule with a pattern matching the call (what lifts a protected path).
@@ -511,6 +529,7 @@ impl PermissionPolicy {
                             && shared_link_count(resolved).is_none()))
             }),
             Subject::Other => rules.find(|r| r.matches_plain(tool)),
+            Subject::Host(host) => rules.find(|r| r.matches_host(tool, host)),
             Subject::Command { line, segments, .. } => {
                 let rules: Vec<&Rule> = rules.collect();
                 if let Some(rule) = rules.iter().find(|r| !r.has_pattern()) {
@@ -565,6 +584,7 @@ enum Subject {
         /// Why the command writes a protected path, if it does.
         protected: Option<String>,
     },
+    Host(String),
     Other,
 }
 
@@ -597,6 +617,7 @@ impl Subject {
                     protected,
                 }
             }
+            PermissionSubject::Host(host) => Subject::Host(host.to_ascii_lowercase()),
             PermissionSubject::Other => Subject::Other,
         }
     }
@@ -607,7 +628,7 @@ impl Subject {
             Subject::Command { protected, .. } | Subject::Path { protected, .. } => {
                 protected.as_deref()
             }
-            Subject::Other => None,
+            Subject::Host(_) | Subject::Other => None,
         }
     }
 
@@ -615,6 +636,7 @@ impl Subject {
         match self {
             Subject::Path { resolved, .. } => format!("on `{}`", resolved.display()),
             Subject::Command { line, .. } => format!("running `{line}`"),
+            Subject::Host(host) => format!("reaching `{host}`"),
             Subject::Other => "call".to_owned(),
         }
     }

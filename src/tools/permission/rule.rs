@@ -4,7 +4,9 @@
 //! Matching: the tool name is compared exactly or as a `*` glob (`mcp__github__*`). For `bash` the
 //! pattern is a glob over the command (`*` spans anything, `/` included). For file tools the pattern
 //! is a glob over the resolved absolute path; a relative pattern is taken from the project root and
-//! `~/` from the home directory. A pattern on any other tool never matches.
+//! `~/` from the home directory. For a tool that reaches a host (`web_fetch`, `web_search`) the
+//! pattern is a glob over the host, or `host:port` when the URL names a port (`web_fetch:docs.rs*`).
+//! A pattern on any other tool never matches.
 
 use std::fmt;
 use std::path::Path;
@@ -193,6 +195,21 @@ impl Rule {
             })
     }
 
+    /// Matches a network host (`docs.rs`, or `127.0.0.1:8080` with its port).
+    pub(crate) fn matches_host(&self, tool: &str, host: &str) -> bool {
+        let bare = host.rsplit_once(':').map_or(host, |(name, port)| {
+            if port.chars().all(|c| c.is_ascii_digit()) && !name.ends_with(':') {
+                name
+            } else {
+                host
+            }
+        });
+        self.matches_tool(tool)
+            && self.pattern.as_ref().is_none_or(|p| {
+                p.command.is_match(host) || p.command.is_match(bare.trim_matches(['[', ']']))
+            })
+    }
+
     /// Matches a tool with no inspectable subject: only pattern-less rules apply.
     pub(crate) fn matches_plain(&self, tool: &str) -> bool {
         self.matches_tool(tool) && self.pattern.is_none()
@@ -249,6 +266,19 @@ mod tests {
         assert!(!r.matches_path("write_file", Path::new("/other/src/a.rs")));
         assert!(rule("Write(/tmp/*)").matches_path("write_file", Path::new("/tmp/x")));
         assert!(!rule("mcp_x:foo").matches_plain("mcp_x"));
+    }
+
+    #[test]
+    fn host_patterns_match_the_host_with_or_without_its_port() {
+        let r = rule("web_fetch:127.0.0.1*");
+        assert!(r.matches_host("web_fetch", "127.0.0.1:8080"));
+        assert!(r.matches_host("web_fetch", "127.0.0.1"));
+        assert!(!r.matches_host("web_fetch", "10.0.0.1"));
+        assert!(rule("web_fetch:docs.rs").matches_host("web_fetch", "docs.rs:443"));
+        assert!(rule("web_fetch:*.github.com").matches_host("web_fetch", "api.github.com"));
+        assert!(!rule("web_fetch:docs.rs").matches_host("web_search", "docs.rs"));
+        assert!(rule("web_fetch:::1").matches_host("web_fetch", "[::1]:80"));
+        assert!(rule("web_search").matches_host("web_search", "api.tavily.com"));
     }
 
     #[test]
