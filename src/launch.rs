@@ -197,7 +197,9 @@ impl Launcher {
         let mut options = self.setup.agent.clone();
         options.model_flag = Some(model.to_owned());
         let setup = &self.setup;
+        let todos = std::sync::Arc::clone(&conversation.agent.tool_ctx.todos);
         conversation.agent = agent::build(&self.home, &setup.project, &setup.config, &options)?;
+        conversation.agent.tool_ctx.todos = todos;
         self.setup.agent = options;
         self.equip(conversation, &CancellationToken::new()).await;
         Ok(())
