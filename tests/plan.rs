@@ -96,10 +96,7 @@ fn todo_lists_are_json_events_recorded_and_restored_on_resume() {
 
     // Resumed, the session starts from its last list: the model sees it with the new input.
     mock.push(openai::text("Tests pass."));
-    let run = env
-        .cmd()
-        .args(["run", "--continue", "carry on"])
-        .run(0);
+    let run = env.cmd().args(["run", "--continue", "carry on"]).run(0);
     assert_eq!(run.stdout, "Tests pass.\n");
     let resumed = mock.requests().pop().unwrap();
     let text = all_text(&resumed);
@@ -128,8 +125,16 @@ fn plan_mode_refuses_changes_and_a_run_ends_with_the_saved_plan() {
     assert!(!env.project.join("new.txt").exists());
     assert!(!env.project.join("made.txt").exists());
     let requests = mock.requests();
-    assert_eq!(requests.len(), 4, "the plan ends the turn: no call after it");
-    assert!(requests[0].tool_names().contains(&"exit_plan_mode".to_owned()));
+    assert_eq!(
+        requests.len(),
+        4,
+        "the plan ends the turn: no call after it"
+    );
+    assert!(
+        requests[0]
+            .tool_names()
+            .contains(&"exit_plan_mode".to_owned())
+    );
     assert!(all_text(&requests[0]).contains("<plan-mode>"));
     for id in ["w1", "b1"] {
         let result = requests[3].tool_result(id).unwrap();
@@ -152,7 +157,11 @@ fn plan_mode_refuses_changes_and_a_run_ends_with_the_saved_plan() {
         "{}",
         path.display()
     );
-    assert!(path.to_str().unwrap().ends_with("-make-the-greeting-louder.md"));
+    assert!(
+        path.to_str()
+            .unwrap()
+            .ends_with("-make-the-greeting-louder.md")
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), plan);
     assert_eq!(events.last().unwrap()["type"], "turn.completed");
 
@@ -198,7 +207,10 @@ fn run_plan_carries_out_a_saved_plan_with_its_steps_as_the_todo_list() {
     );
     let request = mock.single_request();
     let text = all_text(&request);
-    assert!(text.contains("Why: it is quiet."), "the plan is in the input: {text}");
+    assert!(
+        text.contains("Why: it is quiet."),
+        "the plan is in the input: {text}"
+    );
     assert!(text.contains("[ ] Upper-case a.txt"), "{text}");
     assert!(text.contains("[ ] Check it with cat"), "{text}");
     assert!(request.last_user_text().unwrap().ends_with("go"));
@@ -222,7 +234,10 @@ fn ask_user_is_absent_from_run_cron_and_always_on_requests() {
     mock.push(openai::text("run answer"));
     env.cmd().args(["run", "hello"]).run(0);
     let run_tools = mock.requests()[0].tool_names();
-    assert!(run_tools.contains(&"todo_write".to_owned()), "{run_tools:?}");
+    assert!(
+        run_tools.contains(&"todo_write".to_owned()),
+        "{run_tools:?}"
+    );
     assert!(!run_tools.contains(&"ask_user".to_owned()), "{run_tools:?}");
 
     // Cron.
@@ -291,11 +306,20 @@ fn ask_via_stdin_puts_the_question_on_stdout_and_reads_the_answer() {
         .args(["run", "--ask-via-stdin", "name it"])
         .stdin("")
         .run(0);
-    assert!(run.stdout.starts_with("{\"type\":\"question\",\"question\":\"Name?\"}\n"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("{\"type\":\"question\",\"question\":\"Name?\"}\n"),
+        "{}",
+        run.stdout
+    );
     let result = mock.requests().pop().unwrap().tool_result("q2").unwrap();
     assert!(result.contains("no answer"), "{result}");
 
-    let run = env.cmd().args(["run", "--ask-via-stdin"]).stdin("task").run(2);
+    let run = env
+        .cmd()
+        .args(["run", "--ask-via-stdin"])
+        .stdin("task")
+        .run(2);
     assert!(run.stderr.contains("--ask-via-stdin"), "{}", run.stderr);
 }
 
@@ -338,7 +362,10 @@ fn chat_asks_the_user_through_a_menu_and_the_answer_reaches_the_model() {
     tmux.wait_for("Ctrl-D to quit");
     tmux.send_keys(&["pick a colour", "Enter"]);
     let screen = tmux.wait_for("Which colour?");
-    assert!(screen.contains("red") && screen.contains("blue"), "{screen}");
+    assert!(
+        screen.contains("red") && screen.contains("blue"),
+        "{screen}"
+    );
     tmux.send_keys(&["Down", "Enter"]);
     tmux.wait_for("And the name?");
     tmux.send_keys(&["Skye", "Enter"]);
@@ -393,7 +420,10 @@ fn chat_plan_mode_waits_for_approval_then_continues_in_the_previous_mode() {
     assert!(!env.project.join("early.txt").exists());
     tmux.send_keys(&["Enter"]);
     let screen = tmux.wait_for("Carried out the plan.");
-    assert!(screen.contains("[~] Report"), "the checklist is shown: {screen}");
+    assert!(
+        screen.contains("[~] Report"),
+        "the checklist is shown: {screen}"
+    );
     assert_eq!(
         std::fs::read_to_string(env.project.join("done.txt")).unwrap(),
         "done"
@@ -405,5 +435,9 @@ fn chat_plan_mode_waits_for_approval_then_continues_in_the_previous_mode() {
     assert!(denied.contains("plan mode"), "{denied}");
     let approved = requests[2].tool_result("p1").unwrap();
     assert!(approved.contains("approved"), "{approved}");
-    assert!(!requests[2].tool_names().contains(&"exit_plan_mode".to_owned()));
+    assert!(
+        !requests[2]
+            .tool_names()
+            .contains(&"exit_plan_mode".to_owned())
+    );
 }

@@ -603,7 +603,10 @@ fn plan_mode_reads_only_until_it_goes_back_to_the_mode_it_came_from() {
         ..bash("git status && cat a.txt")
     };
     assert!(is_allow(&policy.decide(&status)));
-    for denied in [policy.decide(&write("a.txt")), policy.decide(&bash("touch b"))] {
+    for denied in [
+        policy.decide(&write("a.txt")),
+        policy.decide(&bash("touch b")),
+    ] {
         let Decision::Deny { reason } = denied else {
             panic!("a change is not denied in plan mode");
         };

@@ -64,7 +64,7 @@ impl Agent {
                     is_error: execution.output.is_error,
                     duration,
                 });
-                match &execution.output.effect {
+                match execution.output.effect.as_deref() {
                     Some(ToolEffect::Todos(items)) => emit(AgentEvent::TodoUpdated {
                         items: items.clone(),
                     }),

@@ -129,7 +129,8 @@ impl Agent {
 
     /// The tools for the next model call; `exit_plan_mode` only in plan mode.
     fn tool_specs(&self) -> Vec<ToolSpec> {
-        let planning = self.tool_ctx.policy.mode() == crate::tools::permission::PermissionMode::Plan;
+        let planning =
+            self.tool_ctx.policy.mode() == crate::tools::permission::PermissionMode::Plan;
         self.tools
             .definitions()
             .into_iter()

@@ -347,14 +347,17 @@ impl Agent {
             .collect();
         push_results(io, results);
         // A plan nobody reviews is the turn's answer (`exit_plan_mode` in an unattended run).
-        if let Some(plan) = executions.iter().find_map(|e| match &e.output.effect {
-            Some(ToolEffect::Plan {
-                text,
-                ends_turn: true,
-                ..
-            }) => Some(text.clone()),
-            _ => None,
-        }) {
+        if let Some(plan) = executions
+            .iter()
+            .find_map(|e| match e.output.effect.as_deref() {
+                Some(ToolEffect::Plan {
+                    text,
+                    ends_turn: true,
+                    ..
+                }) => Some(text.clone()),
+                _ => None,
+            })
+        {
             let message = Message::assistant(plan);
             io.history.push(message.clone());
             (io.emit)(AgentEvent::AssistantMessage {

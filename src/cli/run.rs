@@ -194,7 +194,8 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         )
         .into());
     }
-    let plan_mode = args.access.permission_mode == Some(crate::tools::permission::PermissionMode::Plan);
+    let plan_mode =
+        args.access.permission_mode == Some(crate::tools::permission::PermissionMode::Plan);
     if args.plan.is_some() && plan_mode {
         return Err(UsageError(
             "--plan carries a plan out; it cannot run in --permission-mode plan".to_owned(),

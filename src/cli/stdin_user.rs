@@ -34,7 +34,10 @@ impl UserChannel for StdinUser {
             }
             let read = tokio::task::spawn_blocking(|| {
                 let mut line = String::new();
-                std::io::stdin().lock().read_line(&mut line).map(|n| (n, line))
+                std::io::stdin()
+                    .lock()
+                    .read_line(&mut line)
+                    .map(|n| (n, line))
             })
             .await;
             match read {

@@ -15,7 +15,7 @@ pub struct ToolOutput {
     pub denial: Option<String>,
     /// What the call changed in the session besides its result (the to-do list, a plan).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect: Option<super::ToolEffect>,
+    pub effect: Option<Box<super::ToolEffect>>,
 }
 
 /// Longest summary kept, in characters.
@@ -36,7 +36,7 @@ impl ToolOutput {
     /// The same result, reporting `effect`.
     pub fn with_effect(self, effect: super::ToolEffect) -> ToolOutput {
         ToolOutput {
-            effect: Some(effect),
+            effect: Some(Box::new(effect)),
             ..self
         }
     }

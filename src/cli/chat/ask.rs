@@ -59,7 +59,11 @@ impl UserChannel for TerminalUser {
     fn ask<'a>(&'a self, question: &'a Question) -> UserFuture<'a, Option<String>> {
         Box::pin(async move {
             // The question comes from the model: shown inert, the prompt on one line.
-            let prompt = format!("{} {}", self.out.paint("1;35", "?"), inert_line(&question.question));
+            let prompt = format!(
+                "{} {}",
+                self.out.paint("1;35", "?"),
+                inert_line(&question.question)
+            );
             if question.options.is_empty() {
                 return dialogue(move || ask_line(prompt, false)).await;
             }
@@ -76,8 +80,8 @@ impl UserChannel for TerminalUser {
             out.note(&out.paint("1;35", "── plan ──"));
             out.note(&inert(plan.trim_end()));
             out.note(&out.paint("1;35", "──────────"));
-            let has_editor = crate::env::var_os("VISUAL").is_some()
-                || crate::env::var_os("EDITOR").is_some();
+            let has_editor =
+                crate::env::var_os("VISUAL").is_some() || crate::env::var_os("EDITOR").is_some();
             loop {
                 let mut items = vec!["Approve and carry it out".to_owned()];
                 if has_editor {

@@ -118,7 +118,9 @@ impl Tool for ExitPlanModeTool {
             };
             let mode = ctx.policy.leave_plan();
             ToolOutput::ok(
-                format!("{content}\n(The session is now in {mode} mode; the plan is saved at {shown}.)"),
+                format!(
+                    "{content}\n(The session is now in {mode} mode; the plan is saved at {shown}.)"
+                ),
                 format!("plan approved; now in {mode} mode"),
             )
             .with_effect(ToolEffect::Plan {
@@ -132,7 +134,11 @@ impl Tool for ExitPlanModeTool {
 
 /// `<dir>/<ulid>-<slug>.md`, the slug from the plan's first line (its title): new plans sort last.
 fn plan_path(dir: &Path, plan: &str) -> PathBuf {
-    let title = plan.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("plan");
+    let title = plan
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("plan");
     let mut slug = String::new();
     for c in title.chars().flat_map(char::to_lowercase) {
         if c.is_alphanumeric() {

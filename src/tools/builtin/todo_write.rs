@@ -57,7 +57,9 @@ impl Tool for TodoWriteTool {
             let items: Vec<TodoItem> =
                 match serde_json::from_value(input.get("items").cloned().unwrap_or_default()) {
                     Ok(items) => items,
-                    Err(e) => return ToolOutput::error(format!("`items` is not a to-do list: {e}")),
+                    Err(e) => {
+                        return ToolOutput::error(format!("`items` is not a to-do list: {e}"));
+                    }
                 };
             if let Some(empty) = items.iter().position(|i| i.content.trim().is_empty()) {
                 return ToolOutput::error(format!(

@@ -208,8 +208,10 @@ impl PermissionPolicy {
         if let Some(text) = &sources.config.mode
             && let Ok(configured) = PermissionMode::parse(text, "config tools.permissions.mode")
         {
-            *policy.mode.get_mut().unwrap_or_else(PoisonError::into_inner) =
-                Modes::new(mode, configured);
+            *policy
+                .mode
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Modes::new(mode, configured);
         }
         let config = sources.config;
         for (texts, kind) in [
@@ -452,8 +454,7 @@ impl PermissionPolicy {
                 ),
             };
         }
-        if self.find(RuleKind::Allow, tool, &subject).is_some() || mode == PermissionMode::Full
-        {
+        if self.find(RuleKind::Allow, tool, &subject).is_some() || mode == PermissionMode::Full {
             return Decision::Allow;
         }
         self.mode_default(tool, &subject, is_read_only)
