@@ -10,6 +10,10 @@
 //! events going to [`Sink::on_event`], its outcome goes to [`Sink::on_outcome`], and only then a new
 //! session gets its title and the session ends (`SessionEnd` hooks).
 //!
+//! Whether someone can answer the agent is one setting here too, `AgentOptions::user`: with it the
+//! agent gets `ask_user` and its plans are reviewed (chat, `run --ask-via-stdin`); without it (run,
+//! cron, always-on, `mcp serve`) it does not, and a plan is the turn's answer.
+//!
 //! Sits above `agent`, `memory` and the MCP client, below cron, always-on and the fronts. What is
 //! each caller's own stays with it: chat's approver and REPL, cron's run record, delivery and
 //! timeout message, always-on's fixed rules and run log, `mcp serve`'s result shaping, `run`'s
