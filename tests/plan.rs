@@ -324,10 +324,10 @@ fn ask_via_stdin_puts_the_question_on_stdout_and_reads_the_answer() {
 }
 
 /// `pilotdeck chat` in a tmux terminal; the pane stays after it exits, showing `EXIT=<code>`.
-fn chat_in_tmux(env: &TestEnv, name: &str, extra_env: &str) -> tmux::Tmux {
+fn chat_in_tmux(env: &TestEnv, name: &str) -> tmux::Tmux {
     let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
     let command = format!(
-        "cd {} && env -i PATH={} HOME={} PILOTDECK_HOME={} TERM=xterm NO_COLOR=1 {extra_env} {} chat; echo EXIT=$?; sleep 60",
+        "cd {} && env -i PATH={} HOME={} PILOTDECK_HOME={} TERM=xterm NO_COLOR=1 {} chat; echo EXIT=$?; sleep 60",
         env.project.display(),
         std::env::var("PATH").unwrap(),
         env.user_home.display(),
@@ -335,6 +335,24 @@ fn chat_in_tmux(env: &TestEnv, name: &str, extra_env: &str) -> tmux::Tmux {
         bin.display()
     );
     tmux::Tmux::start(name, &command)
+}
+
+/// Waits (up to 30 s) until the chat shows an empty prompt again, ready for keys.
+fn wait_for_prompt(tmux: &tmux::Tmux) {
+    for _ in 0..1500 {
+        let screen = tmux.screen();
+        if screen
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .map(str::trim)
+            == Some("›")
+        {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the prompt never came back; screen:\n{}", tmux.screen());
 }
 
 fn tmux_available() -> bool {
@@ -358,8 +376,9 @@ fn chat_asks_the_user_through_a_menu_and_the_answer_reaches_the_model() {
     ));
     mock.push(call("a2", "ask_user", json!({"question": "And the name?"})));
     mock.push(openai::text("Blue it is."));
-    let tmux = chat_in_tmux(&env, "ask", "");
+    let tmux = chat_in_tmux(&env, "ask");
     tmux.wait_for("Ctrl-D to quit");
+    wait_for_prompt(&tmux);
     tmux.send_keys(&["pick a colour", "Enter"]);
     let screen = tmux.wait_for("Which colour?");
     assert!(
@@ -370,6 +389,7 @@ fn chat_asks_the_user_through_a_menu_and_the_answer_reaches_the_model() {
     tmux.wait_for("And the name?");
     tmux.send_keys(&["Skye", "Enter"]);
     tmux.wait_for("Blue it is.");
+    wait_for_prompt(&tmux);
     tmux.send_keys(&["C-d"]);
     let screen = tmux.wait_for("EXIT=");
     assert!(screen.contains("EXIT=0"), "{screen}");
@@ -412,8 +432,9 @@ fn chat_plan_mode_waits_for_approval_then_continues_in_the_previous_mode() {
         json!({"file_path": "done.txt", "content": "done"}),
     ));
     mock.push(openai::text("Carried out the plan."));
-    let tmux = chat_in_tmux(&env, "plan", "");
+    let tmux = chat_in_tmux(&env, "plan");
     tmux.wait_for("Ctrl-D to quit");
+    wait_for_prompt(&tmux);
     tmux.send_keys(&["/plan write the file", "Enter"]);
     let screen = tmux.wait_for("The agent's plan");
     assert!(screen.contains("1. Write done.txt"), "{screen}");
@@ -428,6 +449,7 @@ fn chat_plan_mode_waits_for_approval_then_continues_in_the_previous_mode() {
         std::fs::read_to_string(env.project.join("done.txt")).unwrap(),
         "done"
     );
+    wait_for_prompt(&tmux);
     tmux.send_keys(&["C-d"]);
     tmux.wait_for("EXIT=0");
     let requests = mock.requests();
