@@ -201,9 +201,15 @@ impl Launcher {
         let mut options = self.setup.agent.clone();
         options.model_flag = Some(model.to_owned());
         let setup = &self.setup;
+        // The session's to-do list and plan mode stay.
         let todos = std::sync::Arc::clone(&conversation.agent.tool_ctx.todos);
+        let planning = conversation.agent.tool_ctx.policy.mode()
+            == crate::tools::permission::PermissionMode::Plan;
         conversation.agent = agent::build(&self.home, &setup.project, &setup.config, &options)?;
         conversation.agent.tool_ctx.todos = todos;
+        if planning {
+            conversation.agent.tool_ctx.policy.enter_plan();
+        }
         self.setup.agent = options;
         self.equip(conversation, &CancellationToken::new()).await;
         Ok(())

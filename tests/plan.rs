@@ -463,3 +463,23 @@ fn chat_plan_mode_waits_for_approval_then_continues_in_the_previous_mode() {
             .contains(&"exit_plan_mode".to_owned())
     );
 }
+
+#[test]
+fn piped_chat_in_plan_mode_prints_the_plan_as_the_answer_and_cannot_ask() {
+    let (mock, env) = mocked();
+    mock.push(call(
+        "p1",
+        "exit_plan_mode",
+        json!({"plan": "1. Read the code\n2. Fix it"}),
+    ));
+    let run = env
+        .cmd()
+        .args(["chat", "--permission-mode", "plan"])
+        .stdin("make a plan\n")
+        .run(0);
+    assert_eq!(run.stdout, "1. Read the code\n2. Fix it\n");
+    assert!(run.stderr.contains("plan saved to"), "{}", run.stderr);
+    let tools = mock.single_request().tool_names();
+    assert!(tools.contains(&"exit_plan_mode".to_owned()), "{tools:?}");
+    assert!(!tools.contains(&"ask_user".to_owned()), "{tools:?}");
+}

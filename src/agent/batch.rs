@@ -68,9 +68,14 @@ impl Agent {
                     Some(ToolEffect::Todos(items)) => emit(AgentEvent::TodoUpdated {
                         items: items.clone(),
                     }),
-                    Some(ToolEffect::Plan { text, path, .. }) => emit(AgentEvent::PlanProposed {
+                    Some(ToolEffect::Plan {
+                        text,
+                        path,
+                        ends_turn,
+                    }) => emit(AgentEvent::PlanProposed {
                         text: text.clone(),
                         path: path.clone(),
+                        is_answer: *ends_turn,
                     }),
                     None => {}
                 }

@@ -53,10 +53,12 @@ pub enum AgentEvent {
     TodoUpdated {
         items: Vec<crate::session::TodoItem>,
     },
-    /// The agent proposed a plan (`exit_plan_mode`), saved at `path`.
+    /// The agent proposed a plan (`exit_plan_mode`), saved at `path`. `is_answer`: nobody reviewed
+    /// it and it ends the turn as its answer (not streamed as text).
     PlanProposed {
         text: String,
         path: Option<std::path::PathBuf>,
+        is_answer: bool,
     },
     /// All results of one reply's calls, in call order, as added to the conversation.
     ToolResults { message: Message },

@@ -312,7 +312,7 @@ impl JsonlEmitter {
                     },
                 }]
             }
-            AgentEvent::PlanProposed { text, path } => vec![RunEvent::ItemCompleted {
+            AgentEvent::PlanProposed { text, path, .. } => vec![RunEvent::ItemCompleted {
                 item: Item {
                     id: self.id(),
                     details: ItemDetails::Plan {

@@ -292,8 +292,18 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             show_todos(ctx, items);
         }
         AgentEvent::PlanProposed {
-            path: Some(path), ..
-        } => out.note(&out.paint("2", &format!("plan saved to {}", path.display()))),
+            text,
+            path,
+            is_answer,
+        } => {
+            if let Some(path) = path {
+                out.note(&out.paint("2", &format!("plan saved to {}", path.display())));
+            }
+            // Nobody reviewed it (piped chat): the plan is the answer, shown as one.
+            if *is_answer && let Err(e) = out.line(&inert(text.trim_end())) {
+                write_error.get_or_insert(e);
+            }
+        }
         AgentEvent::ToolStarted { .. } | AgentEvent::AssistantMessage { .. } => {
             if !ends_with_newline {
                 let _ = out.raw("\n");
@@ -333,7 +343,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         | AgentEvent::CallEnded { .. }
         | AgentEvent::ThinkingDelta { .. }
         | AgentEvent::ToolResults { .. }
-        | AgentEvent::PlanProposed { .. }
         | AgentEvent::Routed { .. } => {}
     };
     let outcome = repl.conversation.send(input, token, &mut emit).await;
