@@ -483,3 +483,84 @@ fn piped_chat_in_plan_mode_prints_the_plan_as_the_answer_and_cannot_ask() {
     assert!(tools.contains(&"exit_plan_mode".to_owned()), "{tools:?}");
     assert!(!tools.contains(&"ask_user".to_owned()), "{tools:?}");
 }
+
+#[test]
+fn chat_plans_can_be_amended_inline_or_rejected() {
+    if !tmux_available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let (mock, env) = mocked();
+    mock.push(call(
+        "p1",
+        "exit_plan_mode",
+        json!({"plan": "1. Edit a.txt"}),
+    ));
+    mock.push(openai::text("Amended plan noted."));
+    mock.push(call(
+        "p2",
+        "exit_plan_mode",
+        json!({"plan": "1. Delete everything"}),
+    ));
+    mock.push(openai::text("Stopping."));
+    let tmux = chat_in_tmux(&env, "amend");
+    tmux.wait_for("Ctrl-D to quit");
+    wait_for_prompt(&tmux);
+    tmux.send_keys(&["/plan edit it", "Enter"]);
+    tmux.wait_for("Add instructions");
+    // Without $EDITOR the menu is: approve, add instructions, reject.
+    tmux.send_keys(&["Down", "Enter"]);
+    tmux.wait_for("Instructions to add");
+    tmux.send_keys(&["also update the README", "Enter"]);
+    tmux.wait_for("Amended plan noted.");
+    wait_for_prompt(&tmux);
+    tmux.send_keys(&["/plan delete things", "Enter"]);
+    tmux.wait_for("1. Delete everything");
+    tmux.wait_for("Reject it");
+    tmux.send_keys(&["Down", "Down", "Enter"]);
+    tmux.wait_for("Why (optional)");
+    tmux.send_keys(&["too risky", "Enter"]);
+    tmux.wait_for("Stopping.");
+    wait_for_prompt(&tmux);
+    tmux.send_keys(&["C-d"]);
+    tmux.wait_for("EXIT=0");
+
+    let requests = mock.requests();
+    let amended = requests[1].tool_result("p1").unwrap();
+    assert!(
+        amended.contains("edited the plan") && amended.contains("also update the README"),
+        "{amended}"
+    );
+    let plans: Vec<String> = std::fs::read_dir(env.project.join(".pilotdeck/plans"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert!(
+        plans
+            .iter()
+            .any(|p| p.contains("1. Edit a.txt") && p.contains("also update the README")),
+        "the saved plan is the amended one: {plans:?}"
+    );
+    // Approved and amended, the session left plan mode; `/plan` entered it again for the second.
+    assert!(
+        !requests[1]
+            .tool_names()
+            .contains(&"exit_plan_mode".to_owned())
+    );
+    assert!(
+        requests[2]
+            .tool_names()
+            .contains(&"exit_plan_mode".to_owned())
+    );
+    let rejected = requests[3].tool_result("p2").unwrap();
+    assert!(
+        rejected.contains("rejected the plan: too risky")
+            && rejected.contains("still in plan mode"),
+        "{rejected}"
+    );
+    assert!(
+        requests[3]
+            .tool_names()
+            .contains(&"exit_plan_mode".to_owned())
+    );
+}
