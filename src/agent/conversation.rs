@@ -3,9 +3,8 @@
 //! always-on and `mcp serve`) and `session compact` all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
 //! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
 //! keep the session's model unless `-m` overrides it, and start from its last to-do list. The
-//! session's title is written here too, after
-//! its first completed turn, when the caller asks ([`Conversation::write_title`]: after the outcome
-//! was shown).
+//! session's title is written here too, after its first completed turn, when the caller asks
+//! ([`Conversation::write_title`]: after the outcome was shown).
 
 use chrono::Utc;
 use tokio_util::sync::CancellationToken;

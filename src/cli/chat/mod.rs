@@ -2,12 +2,14 @@
 //! [`Launcher`] assembled at start (MCP tools, memory) opens every session the chat talks to.
 //!
 //! On a terminal: a line editor with history recall across chats (see [`editor`]), the answer
-//! streamed to stdout as it arrives, one status line per tool call, permission "ask" decisions
-//! answered through a menu, Ctrl-C cancelling the running turn (never the program) or clearing the
-//! line being edited, Ctrl-D exiting, a line ending in `\` continuing on the next line, and slash
-//! commands (see [`slash`]). Inputs are appended to `<home>/chat_history.jsonl`. With stdin not a
-//! terminal, every input line is one turn and nobody can be asked, so "ask" means deny — that makes
-//! chat scriptable.
+//! streamed to stdout as it arrives, one status line per tool call, the agent's to-do list as a
+//! checklist on stderr when it changes, permission "ask" decisions, the agent's questions
+//! (`ask_user`) and its plans (`exit_plan_mode`, after `/plan`) answered through menus ([`ask`]),
+//! Ctrl-C cancelling the running turn (never the program) or clearing the line being edited,
+//! Ctrl-D exiting, a line ending in `\` continuing on the next line, and slash commands (see
+//! [`slash`]). Inputs are appended to `<home>/chat_history.jsonl`. With stdin not a terminal, every
+//! input line is one turn and nobody can be asked, so "ask" means deny, `ask_user` is not offered
+//! and a plan is printed as the answer — that makes chat scriptable.
 
 mod approver;
 mod ask;
