@@ -63,12 +63,13 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-turns -d
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-cost -d 'Stop before a model call that could take the run\'s cost over USD (catalog prices; exit 4)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l max-tokens -d 'Stop before a model call that could take the run over N tokens, input and output (exit 4)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l timeout -d 'Stop the turn after this long: 90s, 10m, 1h (plain numbers are seconds)' -r
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default) or full' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default), full, or plan (read and plan; the agent ends with a plan to approve)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l add-dir -d 'Another directory the agent may write to (repeatable)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l allow -d 'Allow calls matching RULE, e.g. \'bash:cargo *\' or \'write_file:/tmp/*\' (repeatable)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l deny -d 'Deny calls matching RULE (repeatable; deny wins over allow)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l system -d 'Replace the built-in system prompt' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l append-system-prompt -d 'Add TEXT to the end of the system prompt' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l plan -d 'Carry out a plan saved by plan mode (.pilotdeck/plans/*.md): its steps pre-fill the to-do list' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -80,6 +81,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l allow-networ
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l trust-project -d 'Trust this project\'s own hooks, MCP servers, plugins and provider settings for this run (also PILOTDECK_TRUST_PROJECT=1)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l ephemeral -d 'Do not save a transcript'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l memory -d 'Use long-term memory for this run (recall before, capture after) even if not configured'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l ask-via-stdin -d 'Let the agent ask questions: each is a JSON line on stdout, its answer one line of stdin (the prompt must then be an argument)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s q -l quiet -d 'Only errors on stderr'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l json -d 'Print results as JSON on stdout'
@@ -87,7 +89,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s h -l help -d
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s m -l model -d 'Model to use, provider/model (default: the session\'s, else agent.model)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l session -d 'Continue the session with this id (or unique prefix, or `last`)' -r
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default) or full' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l permission-mode -d 'What the agent may do: read-only, workspace-write (default), full, or plan (read and plan; the agent ends with a plan to approve)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l add-dir -d 'Another directory the agent may write to (repeatable)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l allow -d 'Allow calls matching RULE, e.g. \'bash:cargo *\' (repeatable)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l deny -d 'Deny calls matching RULE (repeatable; deny wins over allow)' -r

@@ -10,6 +10,10 @@
 //! events going to [`Sink::on_event`], its outcome goes to [`Sink::on_outcome`], and only then a new
 //! session gets its title and the session ends (`SessionEnd` hooks).
 //!
+//! Whether someone can answer the agent is one setting here too, `AgentOptions::user`: with it the
+//! agent gets `ask_user` and its plans are reviewed (chat, `run --ask-via-stdin`); without it (run,
+//! cron, always-on, `mcp serve`) it does not, and a plan is the turn's answer.
+//!
 //! Sits above `agent`, `memory` and the MCP client, below cron, always-on and the fronts. What is
 //! each caller's own stays with it: chat's approver and REPL, cron's run record, delivery and
 //! timeout message, always-on's fixed rules and run log, `mcp serve`'s result shaping, `run`'s
@@ -197,7 +201,15 @@ impl Launcher {
         let mut options = self.setup.agent.clone();
         options.model_flag = Some(model.to_owned());
         let setup = &self.setup;
+        // The session's to-do list and plan mode stay.
+        let todos = std::sync::Arc::clone(&conversation.agent.tool_ctx.todos);
+        let planning = conversation.agent.tool_ctx.policy.mode()
+            == crate::tools::permission::PermissionMode::Plan;
         conversation.agent = agent::build(&self.home, &setup.project, &setup.config, &options)?;
+        conversation.agent.tool_ctx.todos = todos;
+        if planning {
+            conversation.agent.tool_ctx.policy.enter_plan();
+        }
         self.setup.agent = options;
         self.equip(conversation, &CancellationToken::new()).await;
         Ok(())

@@ -588,3 +588,54 @@ fn read_only_denials_name_the_program_or_flag() {
         );
     }
 }
+
+#[test]
+fn plan_mode_reads_only_until_it_goes_back_to_the_mode_it_came_from() {
+    let p = Project::new();
+    let policy = p.policy(PermissionMode::WorkspaceWrite);
+    assert!(is_allow(&policy.decide(&write("a.txt"))));
+    policy.enter_plan();
+    assert_eq!(policy.mode(), PermissionMode::Plan);
+    assert!(is_allow(&policy.decide(&read("a.txt"))));
+    // The bash tool calls a command read-only when the classifier does.
+    let status = PermissionRequest {
+        is_read_only: true,
+        ..bash("git status && cat a.txt")
+    };
+    assert!(is_allow(&policy.decide(&status)));
+    for denied in [
+        policy.decide(&write("a.txt")),
+        policy.decide(&bash("touch b")),
+    ] {
+        let Decision::Deny { reason } = denied else {
+            panic!("a change is not denied in plan mode");
+        };
+        assert!(reason.contains("exit_plan_mode"), "{reason}");
+    }
+    assert_eq!(policy.leave_plan(), PermissionMode::WorkspaceWrite);
+    assert!(is_allow(&policy.decide(&write("a.txt"))));
+
+    // `--permission-mode plan` goes back to the configured mode, or the default.
+    let config = PermissionsConfig {
+        mode: Some("full".to_owned()),
+        ..PermissionsConfig::default()
+    };
+    let planned = PermissionPolicy::from_sources(
+        Workspace::new(&p.root, &[]).unwrap(),
+        PolicySources {
+            mode_flag: Some(PermissionMode::Plan),
+            config: &config,
+            permissions_file: None,
+            allow_flags: &[],
+            deny_flags: &[],
+            fixed_deny: FixedRules::default(),
+        },
+    )
+    .unwrap();
+    assert_eq!(planned.mode(), PermissionMode::Plan);
+    assert_eq!(planned.mode_after_plan(), PermissionMode::Full);
+    assert_eq!(
+        p.policy(PermissionMode::Plan).mode_after_plan(),
+        PermissionMode::WorkspaceWrite
+    );
+}

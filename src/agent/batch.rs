@@ -1,7 +1,7 @@
 //! One reply's tool calls, scheduled in call order: consecutive concurrency-safe calls run
 //! together, an unsafe call runs alone (it waits for everything before it and blocks everything
 //! after it), and results are returned in call order. Each call is reported as it starts and
-//! finishes.
+//! finishes, and what it changed in the session (the to-do list, a plan) right after.
 
 use std::time::Instant;
 
@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::Agent;
 use super::event::AgentEvent;
-use crate::tools::{ToolCall, ToolExecution};
+use crate::tools::{ToolCall, ToolEffect, ToolExecution};
 
 impl Agent {
     /// Runs one reply's calls: batches of consecutive concurrency-safe calls in parallel, unsafe calls
@@ -64,6 +64,21 @@ impl Agent {
                     is_error: execution.output.is_error,
                     duration,
                 });
+                match execution.output.effect.as_deref() {
+                    Some(ToolEffect::Todos(items)) => emit(AgentEvent::TodoUpdated {
+                        items: items.clone(),
+                    }),
+                    Some(ToolEffect::Plan {
+                        text,
+                        path,
+                        ends_turn,
+                    }) => emit(AgentEvent::PlanProposed {
+                        text: text.clone(),
+                        path: path.clone(),
+                        is_answer: *ends_turn,
+                    }),
+                    None => {}
+                }
                 out.push(execution);
             }
             i = end;

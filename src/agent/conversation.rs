@@ -2,9 +2,9 @@
 //! transcript recorder and the turn counter. The launcher (`launch`, for `run`, `chat`, cron,
 //! always-on and `mcp serve`) and `session compact` all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
 //! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
-//! keep the session's model unless `-m` overrides it. The session's title is written here too, after
-//! its first completed turn, when the caller asks ([`Conversation::write_title`]: after the outcome
-//! was shown).
+//! keep the session's model unless `-m` overrides it, and start from its last to-do list. The
+//! session's title is written here too, after its first completed turn, when the caller asks
+//! ([`Conversation::write_title`]: after the outcome was shown).
 
 use chrono::Utc;
 use tokio_util::sync::CancellationToken;
@@ -81,6 +81,9 @@ pub struct Conversation {
     titled: bool,
     /// The last turn completed: a session without a title gets one now.
     title_due: bool,
+    /// The to-do list was given by the caller (`run --plan`): the next turn reports and records it
+    /// first.
+    announce_todos: bool,
     home: PilotHome,
     project: Project,
 }
@@ -100,6 +103,7 @@ impl Conversation {
         let mut next_turn = 1;
         let mut existing = None;
         let mut titled = false;
+        let mut todos = None;
         if *resume != Resume::New {
             let query = match resume {
                 Resume::Id(id) => id.as_str(),
@@ -111,12 +115,17 @@ impl Conversation {
                 options.session_model = Some(model.clone());
             }
             titled = records.iter().any(|r| matches!(r, Record::Title { .. }));
+            todos = session::last_todos(&records);
             let rebuilt = session::rebuild(&records);
             history = rebuilt.messages;
             next_turn = rebuilt.last_turn + 1;
             existing = Some((id, transcript));
         }
         let mut agent = build(home, project, config, &options)?;
+        let announce_todos = options.todos.is_some();
+        if let Some(items) = options.todos.or(todos) {
+            agent.tool_ctx.todos.set(items);
+        }
         let resumed = existing.is_some();
         let (id, transcript) = match existing {
             Some((id, t)) => (Some(id), (!ephemeral).then_some(t)),
@@ -134,6 +143,7 @@ impl Conversation {
             resumed,
             titled,
             title_due: false,
+            announce_todos,
             home: home.clone(),
             project: project.clone(),
         })
@@ -191,12 +201,18 @@ impl Conversation {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Result<TurnOutcome, RunError> {
         self.start()?;
+        let turn = self.next_turn;
         let mut recorder = Recorder::new(self.transcript.clone());
+        recorder.set_turn(turn);
         let mut forward = |event: AgentEvent| {
             recorder.on_event(&event);
             emit(event);
         };
-        let turn = self.next_turn;
+        if std::mem::take(&mut self.announce_todos) {
+            forward(AgentEvent::TodoUpdated {
+                items: self.agent.tool_ctx.todos.get(),
+            });
+        }
         let turn_start = self.history.len();
         let outcome = self
             .agent

@@ -49,6 +49,17 @@ pub enum AgentEvent {
         is_error: bool,
         duration: Duration,
     },
+    /// The session's to-do list is now `items` (`todo_write`, or a list a run starts from).
+    TodoUpdated {
+        items: Vec<crate::session::TodoItem>,
+    },
+    /// The agent proposed a plan (`exit_plan_mode`), saved at `path`. `is_answer`: nobody reviewed
+    /// it and it ends the turn as its answer (not streamed as text).
+    PlanProposed {
+        text: String,
+        path: Option<std::path::PathBuf>,
+        is_answer: bool,
+    },
     /// All results of one reply's calls, in call order, as added to the conversation.
     ToolResults { message: Message },
     /// The conversation was compacted: `messages` replaced it (a summary plus the newest messages).

@@ -11,7 +11,10 @@
 //!   `type` is `agent_message` (`text`; `item.updated` carries the new fragment in `delta`),
 //!   `reasoning` (same fields), `tool_call` (`name`, `arguments`, `status`: `in_progress`,
 //!   `completed`, `failed`, `denied`, `invalid_arguments`, `unknown_tool`, `cancelled`; `output`: a
-//!   one-line summary; `duration_ms`), or `permission_denial` (`tool`, `reason`).
+//!   one-line summary; `duration_ms`), `permission_denial` (`tool`, `reason`), `todo_list`
+//!   (`items`: `[{content, status}]`, `status` `pending`, `in_progress` or `completed`; only
+//!   `item.updated`, one per change of the whole list, with the same id for the whole run), or `plan`
+//!   (`text`, `path` where it was saved; `item.completed` when the agent ends plan mode).
 //! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}` — the
 //!   router's choice for the turn, before its first model call (absent when the router is not used).
 //! - `{"type":"model.call_ended","status","reason","recovery","model","usage"}` — a model call gave
@@ -26,6 +29,9 @@
 //! - `{"type":"context.compacted","tokens_before","tokens_after"}` — the conversation was summarised to
 //!   fit the model's window (estimated tokens).
 //! - `{"type":"error","message"}` — a failure outside a turn.
+//! - `{"type":"question","question","options"}` — `run --ask-via-stdin` only (also without
+//!   `--json`): the agent asks; the run waits for the answer on stdin (`options`, absent when
+//!   free text is expected, lists the choices).
 //!
 //! Unset optional fields are `null`.
 
@@ -106,6 +112,13 @@ pub enum RunEvent {
     /// A failure outside a turn.
     #[serde(rename = "error")]
     Error { message: String },
+    /// `run --ask-via-stdin`: the agent asks; the answer is the next line of stdin.
+    #[serde(rename = "question")]
+    Question {
+        question: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        options: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -153,12 +166,21 @@ pub enum ItemDetails {
         tool: String,
         reason: String,
     },
+    TodoList {
+        items: Vec<crate::session::TodoItem>,
+    },
+    Plan {
+        text: String,
+        path: Option<String>,
+    },
 }
 
 /// Turns [`AgentEvent`]s into [`RunEvent`]s, numbering items.
 #[derive(Debug, Default)]
 pub struct JsonlEmitter {
     next_item: u64,
+    /// The id of the run's `todo_list` item, once it has one.
+    todo_list: Option<String>,
     message: Option<(String, String)>,
     reasoning: Option<(String, String)>,
 }
@@ -272,6 +294,33 @@ impl JsonlEmitter {
                 out
             }
             AgentEvent::ToolResults { .. } => Vec::new(),
+            AgentEvent::TodoUpdated { items } => {
+                let id = match &self.todo_list {
+                    Some(id) => id.clone(),
+                    None => {
+                        let id = self.id();
+                        self.todo_list = Some(id.clone());
+                        id
+                    }
+                };
+                vec![RunEvent::ItemUpdated {
+                    item: Item {
+                        id,
+                        details: ItemDetails::TodoList {
+                            items: items.clone(),
+                        },
+                    },
+                }]
+            }
+            AgentEvent::PlanProposed { text, path, .. } => vec![RunEvent::ItemCompleted {
+                item: Item {
+                    id: self.id(),
+                    details: ItemDetails::Plan {
+                        text: text.clone(),
+                        path: path.as_ref().map(|p| p.display().to_string()),
+                    },
+                },
+            }],
             AgentEvent::Compacted {
                 tokens_before,
                 tokens_after,

@@ -19,6 +19,7 @@ mod event;
 mod hooks;
 mod jsonl;
 mod limits;
+mod notes;
 mod outcome;
 mod record;
 mod recover;
@@ -126,10 +127,14 @@ impl Agent {
         }
     }
 
+    /// The tools for the next model call; `exit_plan_mode` only in plan mode.
     fn tool_specs(&self) -> Vec<ToolSpec> {
+        let planning =
+            self.tool_ctx.policy.mode() == crate::tools::permission::PermissionMode::Plan;
         self.tools
             .definitions()
             .into_iter()
+            .filter(|d| planning || d.name != crate::tools::builtin::EXIT_PLAN_MODE)
             .map(|d| ToolSpec {
                 name: d.name,
                 description: d.description,

@@ -107,7 +107,13 @@ impl Recorder {
                 recovery: recovery.map(|r| r.kind().to_owned()),
                 at,
             }),
+            AgentEvent::TodoUpdated { items } => self.append(Record::TodoList {
+                turn: self.turn,
+                items: items.clone(),
+                at,
+            }),
             AgentEvent::ThinkingDelta { .. }
+            | AgentEvent::PlanProposed { .. }
             | AgentEvent::ToolStarted { .. }
             | AgentEvent::Routed { .. }
             | AgentEvent::ToolFinished { .. } => {}

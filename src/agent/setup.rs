@@ -35,6 +35,13 @@ pub struct AgentOptions {
     pub append_system: Option<String>,
     /// Nobody can answer permission prompts.
     pub unattended: bool,
+    /// Who answers the agent's questions and reviews its plans: chat's terminal, `run
+    /// --ask-via-stdin`. With one, the agent gets the `ask_user` tool; without (run, cron,
+    /// always-on, mcp serve), it does not, and a plan ends the turn as its answer.
+    pub user: Option<Arc<dyn crate::tools::UserChannel>>,
+    /// The to-do list the session starts from (`run --plan`'s steps); `None` keeps the session's
+    /// own (the last one its transcript recorded, on resume).
+    pub todos: Option<Vec<crate::session::TodoItem>>,
     /// `--allow-network`: sandboxed commands may open TCP connections.
     pub allow_network: bool,
     /// `--max-turns`; else `agent.maxIterations`; else 50.
@@ -126,6 +133,7 @@ pub fn build(
     let tool_ctx = ToolContext {
         env: Arc::clone(&env),
         sandbox: sandbox.clone(),
+        user: opts.user.clone(),
         ..ToolContext::new(policy, tokio_util::sync::CancellationToken::new())
     };
     let extensions = Extensions::load(home, &project.root, config);
@@ -142,12 +150,16 @@ pub fn build(
         system_override: opts.system.clone(),
         append: opts.append_system.clone(),
         unattended: opts.unattended,
+        can_ask: opts.user.is_some(),
         skills,
     });
     let client = ModelClient::new()?;
     let router = crate::router::Router::new(home, config, Some(&model), Some(client.clone()))?;
     let mut tools = ToolRegistry::with_builtins();
     crate::tools::web::register(&mut tools, &config.tools);
+    if opts.user.is_some() {
+        tools.register(Arc::new(crate::tools::builtin::AskUserTool));
+    }
     if !extensions.skills.is_empty() {
         tools.register(Arc::new(ReadSkillTool::new(Arc::new(extensions.skills))));
     }

@@ -91,7 +91,10 @@ impl Agent {
             return;
         };
         let mut tools = self.tools.clone();
-        tools.remove("agent");
+        // A sub-agent neither nests, nor asks the user, nor ends its parent's plan mode.
+        for name in ["agent", "ask_user", crate::tools::builtin::EXIT_PLAN_MODE] {
+            tools.remove(name);
+        }
         let (model, provider) = settings
             .model
             .unwrap_or_else(|| (self.model.clone(), self.provider.clone()));
@@ -238,6 +241,9 @@ impl AgentTool {
             read_state: Arc::new(ReadState::default()),
             session: Some(id.to_string()),
             transcript: transcript.as_ref().map(|t| t.path().to_owned()),
+            // Its own to-do list; nobody answers a sub-agent's questions.
+            todos: Arc::default(),
+            user: None,
             ..ctx.clone()
         };
         let mut child = Agent::new(

@@ -26,7 +26,7 @@ use crate::model::{
     ModelResponse, RetryBudget, Usage,
 };
 use crate::session::TurnStatus;
-use crate::tools::{ExecutionStatus, ToolCall};
+use crate::tools::{ExecutionStatus, ToolCall, ToolEffect};
 
 /// Attempts the model gets to fix a final answer that does not match `--output-schema`.
 const OUTPUT_SCHEMA_RETRIES: u32 = 2;
@@ -111,7 +111,7 @@ impl Agent {
         {
             return blocked(turn, reason, started);
         }
-        let recalled = self.recall(&input, &token).await;
+        let recalled = super::notes::join(self.recall(&input, &token).await, self.turn_notes());
         let input_at = history.len();
         history.push(input.clone());
         emit(AgentEvent::UserMessage {
@@ -346,6 +346,27 @@ impl Agent {
             .map(|(c, e)| ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error))
             .collect();
         push_results(io, results);
+        // A plan nobody reviews is the turn's answer (`exit_plan_mode` in an unattended run).
+        if let Some(plan) = executions
+            .iter()
+            .find_map(|e| match e.output.effect.as_deref() {
+                Some(ToolEffect::Plan {
+                    text,
+                    ends_turn: true,
+                    ..
+                }) => Some(text.clone()),
+                _ => None,
+            })
+        {
+            let message = Message::assistant(plan);
+            io.history.push(message.clone());
+            (io.emit)(AgentEvent::AssistantMessage {
+                message,
+                usage: Usage::default(),
+                model: self.current_model(),
+            });
+            return Step::Finish(Ok(()));
+        }
         Step::CheckLimits(invalid)
     }
 

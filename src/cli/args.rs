@@ -31,7 +31,8 @@ impl ResumeArgs {
 /// What an agent command's agent may reach: its permission mode, extra directories, the network.
 #[derive(Debug, Args, Default)]
 pub(crate) struct AccessArgs {
-    /// What the agent may do: read-only, workspace-write (default) or full
+    /// What the agent may do: read-only, workspace-write (default), full, or plan (read and plan;
+    /// the agent ends with a plan to approve)
     #[arg(long, value_name = "MODE", value_parser = parse_mode)]
     pub(crate) permission_mode: Option<PermissionMode>,
     /// Another directory the agent may write to (repeatable)
@@ -54,7 +55,7 @@ impl AccessArgs {
     }
 }
 
-/// `--permission-mode`: read-only, workspace-write or full.
+/// `--permission-mode`: read-only, workspace-write, full or plan.
 pub(crate) fn parse_mode(text: &str) -> Result<PermissionMode, String> {
     PermissionMode::parse(text, "--permission-mode").map_err(|e| e.to_string())
 }

@@ -25,6 +25,7 @@ mod run;
 mod sandbox;
 mod session;
 mod signals;
+mod stdin_user;
 mod trust;
 mod usage;
 

@@ -76,12 +76,26 @@ pub struct RunArgs {
     /// Use long-term memory for this run (recall before, capture after) even if not configured
     #[arg(long)]
     memory: bool,
+    /// Carry out a plan saved by plan mode (.pilotdeck/plans/*.md): its steps pre-fill the to-do
+    /// list
+    #[arg(long, value_name = "FILE")]
+    plan: Option<PathBuf>,
+    /// Let the agent ask questions: each is a JSON line on stdout, its answer one line of stdin
+    /// (the prompt must then be an argument)
+    #[arg(long)]
+    ask_via_stdin: bool,
 }
 
 /// Reads the prompt: the argument, stdin, or both (stdin appended as a `<stdin-NONCE>` block, see
 /// [`stdin_block`]).
 pub(super) fn read_prompt(arg: Option<&str>) -> anyhow::Result<String> {
-    let stdin_is_tty = std::io::stdin().is_terminal();
+    read_prompt_from(arg, !std::io::stdin().is_terminal())
+}
+
+/// [`read_prompt`], reading stdin only when `stdin_piped` (it is not when stdin carries the
+/// answers of `--ask-via-stdin`).
+fn read_prompt_from(arg: Option<&str>, stdin_piped: bool) -> anyhow::Result<String> {
+    let stdin_is_tty = !stdin_piped;
     let from_stdin = matches!(arg, None | Some("-"));
     if from_stdin && stdin_is_tty {
         return Err(UsageError(
@@ -153,8 +167,58 @@ fn read_schema(path: &PathBuf) -> anyhow::Result<OutputSchema> {
     })
 }
 
+/// `--plan FILE`: the prompt that carries the plan out, and the to-do list of its steps.
+fn with_plan(
+    path: &std::path::Path,
+    prompt: String,
+) -> anyhow::Result<(String, Vec<crate::session::TodoItem>)> {
+    let plan = std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("cannot read --plan `{}`: {e}", path.display())))?;
+    if plan.trim().is_empty() {
+        return Err(UsageError(format!("--plan `{}` is empty", path.display())).into());
+    }
+    let todos = crate::session::todos_from_plan(&plan);
+    let prompt = format!(
+        "Carry out this plan, which the user approved (from {}). Its steps are your to-do list: \
+         keep it current with `todo_write` as you go.\n\n<plan>\n{}\n</plan>\n\n{prompt}",
+        path.display(),
+        plan.trim_end()
+    );
+    Ok((prompt, todos))
+}
+
 pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome> {
-    let prompt = read_prompt(args.prompt.as_deref())?;
+    if args.ask_via_stdin && matches!(args.prompt.as_deref(), None | Some("-")) {
+        return Err(UsageError(
+            "--ask-via-stdin reads answers from stdin: pass the prompt as an argument".to_owned(),
+        )
+        .into());
+    }
+    let plan_mode =
+        args.access.permission_mode == Some(crate::tools::permission::PermissionMode::Plan);
+    if args.plan.is_some() && plan_mode {
+        return Err(UsageError(
+            "--plan carries a plan out; it cannot run in --permission-mode plan".to_owned(),
+        )
+        .into());
+    }
+    let prompt = read_prompt_from(
+        args.prompt.as_deref(),
+        !args.ask_via_stdin && !std::io::stdin().is_terminal(),
+    )?;
+    let (prompt, todos) = match &args.plan {
+        Some(path) => {
+            let (prompt, todos) = with_plan(path, prompt)?;
+            if todos.is_empty() {
+                ctx.out.warn(&format!(
+                    "--plan `{}` has no numbered steps or checklist; the to-do list starts empty",
+                    path.display()
+                ));
+            }
+            (prompt, Some(todos))
+        }
+        None => (prompt, None),
+    };
     let output_schema = args.output_schema.as_ref().map(read_schema).transpose()?;
     let home = ctx.home()?;
     let cwd = ctx.agent_cwd()?;
@@ -184,6 +248,11 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                 system: args.system.clone(),
                 append_system: args.append_system_prompt.clone(),
                 unattended: true,
+                user: args.ask_via_stdin.then(|| {
+                    std::sync::Arc::new(super::stdin_user::StdinUser::new(ctx.out))
+                        as std::sync::Arc<dyn crate::tools::UserChannel>
+                }),
+                todos,
                 max_iterations: args.max_turns,
                 timeout: args.timeout,
                 output_schema,
@@ -335,6 +404,11 @@ impl launch::Sink for RunSink<'_> {
                     self.write_error.get_or_insert(e);
                 }
             }
+        } else if let AgentEvent::PlanProposed {
+            path: Some(path), ..
+        } = &event
+        {
+            out.note(&out.paint("2", &format!("plan saved to {}", path.display())));
         } else if let AgentEvent::ToolFinished {
             name,
             arguments,

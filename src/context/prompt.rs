@@ -20,6 +20,8 @@ pub struct PromptOptions {
     pub append: Option<String>,
     /// True when nobody can answer permission prompts (run, cron, always-on).
     pub unattended: bool,
+    /// True when the agent has `ask_user` (someone answers its questions).
+    pub can_ask: bool,
     /// The skills the model may load with `read_skill`.
     pub skills: Vec<crate::extensions::Skill>,
 }
@@ -35,6 +37,8 @@ const TOOL_RULES: &str = "\
 - Paths are relative to the project root unless absolute. Writes outside the project are refused.
 - Independent read-only calls may be issued together in one reply; they run in parallel.
 - If a tool result says the call was denied, do not retry it; find another way or explain.
+- For work of several steps, keep a to-do list with `todo_write` (one item `in_progress` at a \
+time, each marked `completed` when done) so the user can follow; skip it for one-step tasks.
 - When the task is done, reply with a short summary of what you did and what you found.";
 
 const SKILLS_INTRO: &str = "\n# Skills\nSkills hold instructions for particular tasks. When a \
@@ -67,7 +71,12 @@ pub fn system_prompt(o: &PromptOptions) -> String {
     for dir in &o.add_dirs {
         out.push_str(&format!("- Also writable: {}\n", dir.display()));
     }
-    if o.unattended {
+    if o.can_ask {
+        out.push_str(
+            "- When you cannot go on without the user's decision, ask with `ask_user`; otherwise \
+             decide and act.\n",
+        );
+    } else if o.unattended {
         out.push_str(
             "- Nobody is watching this run: do not ask questions; decide, act, and report.\n",
         );

@@ -4,7 +4,8 @@
 //! Every command that talks to a model (`run`, `chat`, cron, always-on) records through
 //! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere. The
 //! index is a cache: `session list` repairs it from the files, `session reindex` rebuilds it.
-//! [`check`] holds the `doctor --deep` checks of transcripts and index.
+//! [`check`] holds the `doctor --deep` checks of transcripts and index; `todo` the session's to-do
+//! list (the `todo_write` tool's items, restored on resume) and the steps of a saved plan.
 
 pub mod check;
 mod index;
@@ -13,6 +14,7 @@ mod query;
 mod render;
 mod resume;
 mod summary;
+mod todo;
 mod transcript;
 
 pub use index::{Scope, SearchHit, SyncReport};
@@ -20,4 +22,5 @@ pub use ops::{Loaded, fork, list, load, refresh, reindex, remove, rename, search
 pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
 pub use summary::{SessionSummary, title_from_prompt};
+pub use todo::{TodoItem, TodoStatus, checklist, last_todos, todos_from_plan};
 pub use transcript::{Error, Record, SessionId, Transcript, TurnStatus, find};

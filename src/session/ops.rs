@@ -129,6 +129,7 @@ pub fn fork(
             | Record::Denial { turn, .. }
             | Record::TurnEnd { turn, .. }
             | Record::ModelCall { turn, .. }
+            | Record::TodoList { turn, .. }
             | Record::Compaction { turn, .. } => *turn,
             Record::Session { .. }
             | Record::Title { .. }

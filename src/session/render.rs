@@ -128,6 +128,13 @@ pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
             Record::Subagent { session, path, .. } => {
                 let _ = writeln!(out, "_sub-agent session {session}: {}_\n", path.display());
             }
+            Record::TodoList { items, .. } => {
+                let _ = writeln!(
+                    out,
+                    "_to-do list:_\n\n```\n{}\n```\n",
+                    super::checklist(items)
+                );
+            }
             Record::Session { .. } | Record::Title { .. } | Record::Unknown => {}
         }
     }

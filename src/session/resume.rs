@@ -61,6 +61,7 @@ pub fn rebuild(records: &[Record]) -> History {
             | Record::ModelCall { .. }
             | Record::Title { .. }
             | Record::Subagent { .. }
+            | Record::TodoList { .. }
             | Record::Unknown => {}
         }
     }

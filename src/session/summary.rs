@@ -102,6 +102,7 @@ pub(crate) fn summarize(
             | Record::ToolResults { at, .. }
             | Record::Denial { at, .. }
             | Record::ModelCall { at, .. }
+            | Record::TodoList { at, .. }
             | Record::Compaction { at, .. } => Some(at),
             Record::Session { .. } | Record::Subagent { .. } | Record::Unknown => None,
         };

@@ -128,6 +128,13 @@ pub enum Record {
         recovery: Option<String>,
         at: DateTime<Utc>,
     },
+    /// The session's to-do list as the agent (`todo_write`) or `run --plan` last set it, whole;
+    /// a resumed session starts from the last one.
+    TodoList {
+        turn: u32,
+        items: Vec<super::TodoItem>,
+        at: DateTime<Utc>,
+    },
     /// A record type this version does not know (written by a newer pilotdeck).
     #[serde(other)]
     Unknown,

@@ -1,6 +1,6 @@
 //! [`ToolContext`]: everything a tool call may use — the workspace, the permission policy, the
-//! per-session read state, the turn's cancellation token, the spill directory and the environment
-//! filter for the children it starts.
+//! per-session read state and to-do list, the turn's cancellation token, the spill directory, the
+//! environment filter for the children it starts, and the person to ask, if any.
 //!
 //! One context lives per session; the loop clones it with the turn's token via
 //! [`ToolContext::with_cancel`]. Clones share the read state, so a file read in one turn may be
@@ -110,6 +110,27 @@ impl ReadState {
     }
 }
 
+/// The session's to-do list (`todo_write`), shared by the clones of a session's context.
+#[derive(Debug, Default)]
+pub struct TodoState {
+    items: Mutex<Vec<crate::session::TodoItem>>,
+}
+
+impl TodoState {
+    /// The list now.
+    pub fn get(&self) -> Vec<crate::session::TodoItem> {
+        self.items
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Replaces the whole list.
+    pub fn set(&self, items: Vec<crate::session::TodoItem>) {
+        *self.items.lock().unwrap_or_else(PoisonError::into_inner) = items;
+    }
+}
+
 /// What a tool call may use. Cheap to clone.
 #[derive(Clone)]
 pub struct ToolContext {
@@ -133,6 +154,11 @@ pub struct ToolContext {
     /// The OS sandbox of the commands tools start (`bash`); `None` runs them free (`full` mode, or no
     /// sandbox available).
     pub sandbox: Option<crate::tools::sandbox::Confinement>,
+    /// The session's to-do list.
+    pub todos: Arc<TodoState>,
+    /// Who answers `ask_user` and reviews plans; `None` when nobody can (run, cron, always-on, mcp
+    /// serve), and then `ask_user` is not offered.
+    pub user: Option<Arc<dyn super::UserChannel>>,
 }
 
 impl ToolContext {
@@ -152,6 +178,8 @@ impl ToolContext {
             transcript: None,
             env: Arc::new(EnvFilter::default()),
             sandbox: None,
+            todos: Arc::default(),
+            user: None,
         }
     }
 
@@ -177,6 +205,7 @@ impl std::fmt::Debug for ToolContext {
             .field("policy", &self.policy)
             .field("spill_dir", &self.spill_dir)
             .field("can_ask", &self.approver.is_some())
+            .field("user", &self.user.is_some())
             .finish_non_exhaustive()
     }
 }

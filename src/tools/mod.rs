@@ -2,8 +2,9 @@
 //! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
 //! starts child processes ([`process`]), the filter of what those children inherit from the
-//! environment ([`EnvFilter`]), the large-result spill, and the web tools ([`web`]: `web_fetch`,
-//! `web_search`, on when config turns them on).
+//! environment ([`EnvFilter`]), the large-result spill, the web tools ([`web`]: `web_fetch`,
+//! `web_search`, on when config turns them on), and the [`UserChannel`] through which the
+//! session's own tools (`ask_user`, `exit_plan_mode`) reach the person, when there is one.
 //!
 //! The loop owns scheduling, transcripts and events; this module owns what a single call does:
 //! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], run the
@@ -59,8 +60,9 @@ mod source;
 pub mod spill;
 mod tool;
 pub mod web;
+mod user;
 
-pub use context::{FileStamp, ReadState, ToolContext, Workspace};
+pub use context::{FileStamp, ReadState, TodoState, ToolContext, Workspace};
 pub use env_filter::{EnvFilter, SECRET_PATTERNS};
 pub use error::Error;
 pub use output::ToolOutput;
@@ -68,3 +70,4 @@ pub use registry::{ExecutionStatus, ToolCall, ToolDefinition, ToolExecution, Too
 pub use schema::{InvalidArguments, validate_arguments};
 pub use source::{LiveTools, ToolSource, ToolSourceFuture};
 pub use tool::{PermissionSubject, Tool, ToolFuture};
+pub use user::{PlanReview, Question, ToolEffect, UserChannel, UserFuture};

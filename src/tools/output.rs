@@ -13,6 +13,9 @@ pub struct ToolOutput {
     /// call is then reported as denied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub denial: Option<String>,
+    /// What the call changed in the session besides its result (the to-do list, a plan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<Box<super::ToolEffect>>,
 }
 
 /// Longest summary kept, in characters.
@@ -26,6 +29,15 @@ impl ToolOutput {
             is_error: false,
             summary: terse(&summary.into()),
             denial: None,
+            effect: None,
+        }
+    }
+
+    /// The same result, reporting `effect`.
+    pub fn with_effect(self, effect: super::ToolEffect) -> ToolOutput {
+        ToolOutput {
+            effect: Some(Box::new(effect)),
+            ..self
         }
     }
 
@@ -38,6 +50,7 @@ impl ToolOutput {
             is_error: true,
             summary,
             denial: None,
+            effect: None,
         }
     }
 }

@@ -2,14 +2,17 @@
 //! [`Launcher`] assembled at start (MCP tools, memory) opens every session the chat talks to.
 //!
 //! On a terminal: a line editor with history recall across chats (see [`editor`]), the answer
-//! streamed to stdout as it arrives, one status line per tool call, permission "ask" decisions
-//! answered through a menu, Ctrl-C cancelling the running turn (never the program) or clearing the
-//! line being edited, Ctrl-D exiting, a line ending in `\` continuing on the next line, and slash
-//! commands (see [`slash`]). Inputs are appended to `<home>/chat_history.jsonl`. With stdin not a
-//! terminal, every input line is one turn and nobody can be asked, so "ask" means deny — that makes
-//! chat scriptable.
+//! streamed to stdout as it arrives, one status line per tool call, the agent's to-do list as a
+//! checklist on stderr when it changes, permission "ask" decisions, the agent's questions
+//! (`ask_user`) and its plans (`exit_plan_mode`, after `/plan`) answered through menus ([`ask`]),
+//! Ctrl-C cancelling the running turn (never the program) or clearing the line being edited,
+//! Ctrl-D exiting, a line ending in `\` continuing on the next line, and slash commands (see
+//! [`slash`]). Inputs are appended to `<home>/chat_history.jsonl`. With stdin not a terminal, every
+//! input line is one turn and nobody can be asked, so "ask" means deny, `ask_user` is not offered
+//! and a plan is printed as the answer — that makes chat scriptable.
 
 mod approver;
+mod ask;
 mod editor;
 mod slash;
 
@@ -26,7 +29,7 @@ use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::model::Usage;
 use crate::session::TurnStatus;
-use crate::terminal::inert;
+use crate::terminal::{inert, inert_line};
 
 #[derive(Debug, Args, Default)]
 pub struct ChatArgs {
@@ -122,6 +125,10 @@ impl Repl<'_> {
             "2",
             &format!("{session} ({}){resumed}{hint}", c.agent.model),
         ));
+        let todos = c.agent.tool_ctx.todos.get();
+        if !todos.is_empty() {
+            show_todos(self.ctx, &todos);
+        }
     }
 }
 
@@ -162,6 +169,9 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             allow: args.allow.clone(),
             deny: args.deny.clone(),
             unattended: !interactive,
+            user: interactive.then(|| {
+                Arc::new(ask::TerminalUser::new(ctx.out)) as Arc<dyn crate::tools::UserChannel>
+            }),
             entry: Some("chat"),
             ..args.access.agent_options()
         },
@@ -236,10 +246,12 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         if let Some(editor) = &mut editor {
             editor.remember(text);
         }
+        let mut text = text.to_owned();
         if let Some(command) = text.strip_prefix('/') {
             match slash::run(&mut repl, command).await? {
                 slash::Next::Continue => continue,
                 slash::Next::Exit => break,
+                slash::Next::Send(input) => text = input,
             }
         }
         let token = CancellationToken::new();
@@ -247,7 +259,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         if let Some(lease) = &lease {
             lease.turn_started();
         }
-        let result = turn(&mut repl, text.to_owned(), &token).await;
+        let result = turn(&mut repl, text, &token).await;
         if let Some(lease) = &lease {
             lease.turn_ended();
         }
@@ -273,6 +285,26 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
                 write_error.get_or_insert(e);
             }
             ends_with_newline = text.ends_with('\n');
+        }
+        AgentEvent::TodoUpdated { items } => {
+            if !ends_with_newline {
+                let _ = out.raw("\n");
+                ends_with_newline = true;
+            }
+            show_todos(ctx, items);
+        }
+        AgentEvent::PlanProposed {
+            text,
+            path,
+            is_answer,
+        } => {
+            if let Some(path) = path {
+                out.note(&out.paint("2", &format!("plan saved to {}", path.display())));
+            }
+            // Nobody reviewed it (piped chat): the plan is the answer, shown as one.
+            if *is_answer && let Err(e) = out.line(&inert(text.trim_end())) {
+                write_error.get_or_insert(e);
+            }
         }
         AgentEvent::ToolStarted { .. } | AgentEvent::AssistantMessage { .. } => {
             if !ends_with_newline {
@@ -337,6 +369,26 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         Err(e) => out.error(&format!("{e:#}")),
     }
     Ok(())
+}
+
+/// The to-do list as a compact checklist on stderr: done items dim, the one in progress bold.
+fn show_todos(ctx: &Context, items: &[crate::session::TodoItem]) {
+    use crate::session::TodoStatus;
+    let out = ctx.out;
+    let done = items
+        .iter()
+        .filter(|i| i.status == TodoStatus::Completed)
+        .count();
+    out.note(&out.paint("1", &format!("to-do {done}/{}", items.len())));
+    for item in items {
+        let line = format!("  {} {}", item.status.mark(), inert_line(&item.content));
+        let colour = match item.status {
+            TodoStatus::Completed => "2",
+            TodoStatus::InProgress => "1",
+            TodoStatus::Pending => "0",
+        };
+        out.note(&out.paint(colour, &line));
+    }
 }
 
 /// Reads one input from piped stdin (lines ending in `\` continue it). `None` at end of input.

@@ -11,6 +11,8 @@ use crate::session::{self, Scope};
 pub(super) enum Next {
     Continue,
     Exit,
+    /// Run this as the next turn.
+    Send(String),
 }
 
 const HELP: &str = "\
@@ -24,6 +26,9 @@ const HELP: &str = "\
 /memory QUERY      recall this project's long-term memory notes about QUERY
 /cost              tokens and cost of this chat
 /permissions       the permission mode and rules in force
+/plan [TASK]       plan mode: read and plan, change nothing until you approve the plan; with
+                   TASK, plan it now; /plan off leaves plan mode
+/todo              the session's to-do list
 /exit              quit (also Ctrl-D)
 A line ending in \\ continues on the next line. Ctrl-C cancels the running turn.";
 
@@ -109,6 +114,30 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             out.note(&format!("mode: {}", policy.mode().as_str()));
             for rule in policy.rules() {
                 out.note(&format!("  {:?} {rule}", rule.kind));
+            }
+        }
+        "plan" => {
+            let policy = &repl.conversation.agent.tool_ctx.policy;
+            if arg == "off" {
+                let mode = policy.leave_plan();
+                out.note(&format!("mode: {}", mode.as_str()));
+                return Ok(Next::Continue);
+            }
+            policy.enter_plan();
+            out.note(&format!(
+                "mode: plan (reads only until you approve the agent's plan; then {})",
+                policy.mode_after_plan().as_str()
+            ));
+            if !arg.is_empty() {
+                return Ok(Next::Send(arg.to_owned()));
+            }
+        }
+        "todo" => {
+            let todos = repl.conversation.agent.tool_ctx.todos.get();
+            if todos.is_empty() {
+                out.note("no to-do list yet");
+            } else {
+                super::show_todos(repl.ctx, &todos);
             }
         }
         other => out.error(&format!("unknown command /{other}; /help lists them")),

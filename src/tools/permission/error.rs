@@ -5,7 +5,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(
-        "unknown permission mode `{mode}` (from {origin}); use read-only, workspace-write or full"
+        "unknown permission mode `{mode}` (from {origin}); use read-only, workspace-write, full or plan"
     )]
     BadMode { mode: String, origin: &'static str },
     #[error(

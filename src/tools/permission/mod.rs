@@ -1,6 +1,7 @@
 //! Permissions: may this tool call run?
 //!
-//! Owns the modes (`read-only`, `workspace-write` — the default —, `full`), the allow / deny / ask
+//! Owns the modes (`read-only`, `workspace-write` — the default —, `full`, and `plan`, read-only
+//! until the agent's plan is approved, then back to the mode it came from), the allow / deny / ask
 //! rules and where they come from (config `tools.permissions`, `<home>/permissions.json`, `--allow` /
 //! `--deny` flags, and the [`FixedRules`] a caller of the loop sets, such as always-on's), path
 //! resolution and confinement, protected paths, and the bash classifier with its hard-deny list. The
@@ -20,7 +21,8 @@
 //! 1. the hard-deny list (bash commands; file writes under `/dev`, `/proc`, `/sys`, `/boot`) — no
 //!    mode or rule lifts it;
 //! 2. deny rules;
-//! 3. `read-only` mode denies every call that is not read-only — allow rules do not lift it;
+//! 3. `read-only` and `plan` modes deny every call that is not read-only — allow rules do not lift
+//!    it;
 //! 4. ask rules;
 //! 5. a write to a protected path (`.git/`, `.pilotdeck/`, `PILOTDECK.md`, `AGENTS.md`, the hooks
 //!    directory) or a git setting that runs code asks outside `full`, unless an allow rule with a

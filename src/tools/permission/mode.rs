@@ -17,6 +17,9 @@ pub enum PermissionMode {
     WorkspaceWrite,
     /// Everything except the hard-deny list and deny rules.
     Full,
+    /// Planning: like `read-only` (reads, searches and read-only commands), until the agent's plan
+    /// (`exit_plan_mode`) is approved and the session goes back to the mode it came from.
+    Plan,
 }
 
 impl PermissionMode {
@@ -25,6 +28,7 @@ impl PermissionMode {
             PermissionMode::ReadOnly => "read-only",
             PermissionMode::WorkspaceWrite => "workspace-write",
             PermissionMode::Full => "full",
+            PermissionMode::Plan => "plan",
         }
     }
 
@@ -34,6 +38,7 @@ impl PermissionMode {
             "read-only" | "readonly" | "read_only" => Ok(PermissionMode::ReadOnly),
             "workspace-write" | "workspace_write" | "default" => Ok(PermissionMode::WorkspaceWrite),
             "full" | "bypass" | "bypassPermissions" => Ok(PermissionMode::Full),
+            "plan" => Ok(PermissionMode::Plan),
             other => Err(Error::BadMode {
                 mode: other.to_owned(),
                 origin,

@@ -110,7 +110,9 @@ pub struct PolicySources<'a> {
 
 #[derive(Debug)]
 pub struct PermissionPolicy {
-    mode: PermissionMode,
+    /// The mode now, and the one `plan` goes back to when its plan is approved. Switched while a
+    /// session runs (chat's `/plan`, an approved plan); only ever locked briefly.
+    mode: RwLock<Modes>,
     /// Rules from every source plus session grants. Only ever locked briefly, never across await.
     rules: RwLock<Vec<Rule>>,
     workspace: Arc<Workspace>,
@@ -121,6 +123,30 @@ pub struct PermissionPolicy {
     protected: Arc<Protected>,
     /// Secret locations (symlinks resolved) no file tool may read, write or walk into, in any mode.
     hidden: Arc<[PathBuf]>,
+}
+
+/// A policy's current mode and the mode planning returns to (never `plan`).
+#[derive(Debug, Clone, Copy)]
+struct Modes {
+    current: PermissionMode,
+    after_plan: PermissionMode,
+}
+
+impl Modes {
+    fn new(mode: PermissionMode, after_plan: PermissionMode) -> Modes {
+        let after_plan = match after_plan {
+            PermissionMode::Plan => PermissionMode::default(),
+            other => other,
+        };
+        Modes {
+            current: mode,
+            after_plan: if mode == PermissionMode::Plan {
+                after_plan
+            } else {
+                mode
+            },
+        }
+    }
 }
 
 impl PermissionPolicy {
@@ -145,7 +171,7 @@ impl PermissionPolicy {
         );
         let roots: Vec<PathBuf> = workspace.roots().map(Path::to_owned).collect();
         PermissionPolicy {
-            mode,
+            mode: RwLock::new(Modes::new(mode, PermissionMode::default())),
             rules: RwLock::new(Vec::new()),
             protected: Arc::new(Protected::new(&roots)),
             workspace: Arc::new(workspace),
@@ -179,6 +205,15 @@ impl PermissionPolicy {
             (None, None) => PermissionMode::default(),
         };
         let mut policy = PermissionPolicy::new(mode, workspace);
+        // `--permission-mode plan` goes back to the configured mode once its plan is approved.
+        if let Some(text) = &sources.config.mode
+            && let Ok(configured) = PermissionMode::parse(text, "config tools.permissions.mode")
+        {
+            *policy
+                .mode
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Modes::new(mode, configured);
+        }
         let config = sources.config;
         for (texts, kind) in [
             (&config.allow, RuleKind::Allow),
@@ -242,14 +277,41 @@ impl PermissionPolicy {
         Ok(())
     }
 
+    /// The mode now.
     pub fn mode(&self) -> PermissionMode {
-        self.mode
+        self.modes().current
+    }
+
+    fn modes(&self) -> Modes {
+        *self.mode.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The mode `plan` goes back to (the mode itself outside `plan`); the OS sandbox is the one of
+    /// this mode, so that an approved plan can be carried out in the same session.
+    pub fn mode_after_plan(&self) -> PermissionMode {
+        self.modes().after_plan
+    }
+
+    /// Switches to `plan` (chat's `/plan`), remembering the mode to go back to. No-op in `plan`.
+    pub fn enter_plan(&self) {
+        let mut modes = self.mode.write().unwrap_or_else(PoisonError::into_inner);
+        if modes.current != PermissionMode::Plan {
+            *modes = Modes::new(PermissionMode::Plan, modes.current);
+        }
+    }
+
+    /// Leaves `plan` for the mode it came from (a plan was approved, or chat's `/plan` again);
+    /// returns the mode now in force.
+    pub fn leave_plan(&self) -> PermissionMode {
+        let mut modes = self.mode.write().unwrap_or_else(PoisonError::into_inner);
+        modes.current = modes.after_plan;
+        modes.current
     }
 
     /// The same rules and workspace under another mode (a read-only sub-agent).
     pub fn with_mode(&self, mode: PermissionMode) -> PermissionPolicy {
         PermissionPolicy {
-            mode,
+            mode: RwLock::new(Modes::new(mode, self.mode_after_plan())),
             rules: RwLock::new(self.rules()),
             workspace: Arc::clone(&self.workspace),
             scratch: self.scratch.clone(),
@@ -277,7 +339,8 @@ impl PermissionPolicy {
     /// 1. a bash command on the hard-deny list, or a file write under `/dev`, `/proc`, `/sys` or
     ///    `/boot` → Deny, in every mode, whatever the rules say;
     /// 2. a deny rule → Deny;
-    /// 3. `read-only` mode and a call that is not read-only → Deny (allow rules do not lift it);
+    /// 3. `read-only` or `plan` mode and a call that is not read-only → Deny (allow rules do not
+    ///    lift it);
     /// 4. an ask rule → Ask;
     /// 5. a write to a protected path (`.git/`, `.pilotdeck/`, `PILOTDECK.md`, `AGENTS.md`, the
     ///    hooks directory; by a file tool or a shell command) or a git setting that runs code → Ask,
@@ -291,6 +354,7 @@ impl PermissionPolicy {
     ///    (only a rule allows them there), Ask otherwise; another tool → Allow if read-only, else
     ///    Ask.
     pub fn decide(&self, request: &PermissionRequest) -> Decision {
+        let mode = self.mode();
         let tool = request.tool.as_str();
         let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
         if let Subject::Path { resolved, .. } = &subject
@@ -346,7 +410,7 @@ impl PermissionPolicy {
         let is_read_only = request.is_read_only
             && !matches!(&subject, Subject::Path { is_write: true, .. })
             && !matches!(&subject, Subject::Command { class, .. } if *class != CommandClass::ReadOnly);
-        if self.mode == PermissionMode::ReadOnly && !is_read_only {
+        if matches!(mode, PermissionMode::ReadOnly | PermissionMode::Plan) && !is_read_only {
             let why = match &subject {
                 Subject::Command {
                     class:
@@ -357,14 +421,21 @@ impl PermissionPolicy {
                 } => format!(" ({reason})"),
                 _ => String::new(),
             };
-            return Decision::Deny {
-                reason: format!(
+            let reason = if mode == PermissionMode::Plan {
+                format!(
+                    "`{tool}` {} is not allowed in plan mode{why}: read and search to make a plan, \
+                     then call `exit_plan_mode` with it; changes are made once the plan is approved",
+                    subject.describe()
+                )
+            } else {
+                format!(
                     "`{tool}` {} is not allowed in read-only mode{why}, which runs only read tools \
                      and read-only commands; rerun with --permission-mode workspace-write to allow \
                      changes",
                     subject.describe()
-                ),
+                )
             };
+            return Decision::Deny { reason };
         }
         if let Some(rule) = self.find(RuleKind::Ask, tool, &subject) {
             return Decision::Ask {
@@ -375,7 +446,7 @@ impl PermissionPolicy {
             };
         }
         if let Some(reason) = subject.protected()
-            && self.mode != PermissionMode::Full
+            && mode != PermissionMode::Full
             && self.find_pattern_allow(tool, &subject).is_none()
         {
             return Decision::Ask {
@@ -386,8 +457,7 @@ impl PermissionPolicy {
                 ),
             };
         }
-        if self.find(RuleKind::Allow, tool, &subject).is_some() || self.mode == PermissionMode::Full
-        {
+        if self.find(RuleKind::Allow, tool, &subject).is_some() || mode == PermissionMode::Full {
             return Decision::Allow;
         }
         self.mode_default(tool, &subject, is_read_only)

@@ -280,7 +280,8 @@ pub fn for_agent(
     allow_network: bool,
 ) -> Result<Option<Confinement>, Error> {
     Sandbox::for_session(&Request {
-        mode: policy.mode(),
+        // `plan` is confined as the mode it goes back to: its refusals are the policy's.
+        mode: policy.mode_after_plan(),
         roots: policy.workspace().roots().map(Path::to_owned).collect(),
         settings: &config.tools.sandbox,
         hidden: policy.hidden().to_vec(),

@@ -68,7 +68,7 @@ impl Policy {
     pub fn derive(mode: PermissionMode, inputs: &PolicyInputs) -> Option<Policy> {
         let mut writable: Vec<PathBuf> = match mode {
             PermissionMode::Full => return None,
-            PermissionMode::ReadOnly => Vec::new(),
+            PermissionMode::ReadOnly | PermissionMode::Plan => Vec::new(),
             PermissionMode::WorkspaceWrite => {
                 let mut dirs = inputs.roots.clone();
                 for root in &inputs.roots {
