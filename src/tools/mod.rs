@@ -59,8 +59,8 @@ mod schema;
 mod source;
 pub mod spill;
 mod tool;
-pub mod web;
 mod user;
+pub mod web;
 
 pub use context::{FileStamp, ReadState, TodoState, ToolContext, Workspace};
 pub use env_filter::{EnvFilter, SECRET_PATTERNS};

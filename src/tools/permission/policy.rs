@@ -511,12 +511,16 @@ impl PermissionPolicy {
                 None => Decision::Allow,
             },
             Subject::Command { .. } => Decision::Allow,
-            Subject::Host(host) if self.mode == PermissionMode::ReadOnly => Decision::Deny {
-                reason: format!(
-                    "`{tool}` reaching `{host}` is allowed in read-only mode only by a rule such \
+            Subject::Host(host)
+                if matches!(self.mode(), PermissionMode::ReadOnly | PermissionMode::Plan) =>
+            {
+                Decision::Deny {
+                    reason: format!(
+                        "`{tool}` reaching `{host}` is allowed in read-only mode only by a rule such \
                      as `{tool}:{host}*` (--allow or tools.permissions.allow)"
-                ),
-            },
+                    ),
+                }
+            }
             Subject::Host(host) => Decision::Ask {
                 reason: format!("`{tool}` would reach `{host}` on the network"),
             },
