@@ -30,7 +30,9 @@ pub use client::{CallOptions, ModelClient, ModelStream};
 pub use error::{Error, ErrorCode, ErrorContext};
 pub use event::{FinishReason, ModelEvent, Usage};
 pub use fences::strip_fences;
-pub use message::{ContentBlock, ImageSource, Message, Role, ToolCall, ToolResultContent};
+pub use message::{
+    ContentBlock, ImageSource, MediaKind, MediaRef, Message, Role, ToolCall, ToolResultContent,
+};
 pub use provider::{DEFAULT_TIMEOUT, ResolvedProvider, endpoint_candidates};
 pub use repair::repair_arguments;
 pub use request::{Effort, ModelRequest, OutputSchema, ThinkingRequest, ToolChoice, ToolSpec};

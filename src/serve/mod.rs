@@ -250,6 +250,7 @@ impl PilotdeckServer {
             scenario: crate::router::Scenario::Default,
             offline: true,
             estimated_tokens: 0,
+            needs_images: false,
             record: false,
         };
         crate::router::decide_once(&self.opts.home, &config, &opts, cancel)

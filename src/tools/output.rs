@@ -13,6 +13,10 @@ pub struct ToolOutput {
     /// call is then reported as denied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub denial: Option<String>,
+    /// Images and PDFs the model is shown with the result (`read_file` on such a file), by
+    /// reference.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub media: Vec<crate::model::MediaRef>,
 }
 
 /// Longest summary kept, in characters.
@@ -26,6 +30,7 @@ impl ToolOutput {
             is_error: false,
             summary: terse(&summary.into()),
             denial: None,
+            media: Vec::new(),
         }
     }
 
@@ -38,6 +43,7 @@ impl ToolOutput {
             is_error: true,
             summary,
             denial: None,
+            media: Vec::new(),
         }
     }
 }

@@ -127,11 +127,20 @@ fn image(source: &ImageSource) -> Value {
     }
 }
 
+/// A PDF as a `document` block.
+fn document(media_type: &str, data: &str) -> Value {
+    json!({"type": "document", "source": {"type": "base64", "media_type": media_type, "data": data}})
+}
+
 fn block(block: &ContentBlock) -> Option<Value> {
     Some(match block {
         ContentBlock::Text { text } if text.is_empty() => return None,
         ContentBlock::Text { text } => json!({"type": "text", "text": text}),
         ContentBlock::Image { source } => image(source),
+        ContentBlock::Document {
+            media_type, data, ..
+        } => document(media_type, data),
+        ContentBlock::MediaReference(media) => json!({"type": "text", "text": media.placeholder()}),
         ContentBlock::ToolCall {
             id,
             name,
@@ -149,6 +158,12 @@ fn block(block: &ContentBlock) -> Option<Value> {
                 .map(|part| match part {
                     ToolResultContent::Text { text } => json!({"type": "text", "text": text}),
                     ToolResultContent::Image { source } => image(source),
+                    ToolResultContent::Document {
+                        media_type, data, ..
+                    } => document(media_type, data),
+                    ToolResultContent::MediaReference(media) => {
+                        json!({"type": "text", "text": media.placeholder()})
+                    }
                 })
                 .collect();
             json!({"type": "tool_result", "tool_use_id": call_id, "content": parts, "is_error": is_error})
