@@ -18,7 +18,7 @@ mod store;
 
 pub use attach::{Attachment, Expect};
 pub use materialize::{materialize, needs_images};
-pub use store::{MediaStore, media_dir_for};
+pub use store::{MediaStore, media_dir_for, session_media_dir};
 
 use crate::model::MediaKind;
 

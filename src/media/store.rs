@@ -14,6 +14,15 @@ pub fn media_dir_for(transcript: &Path) -> PathBuf {
     transcript.with_extension("").join("media")
 }
 
+/// The media folder of a session: beside its transcript, else (an ephemeral session) under
+/// `fallback` (the project's spilled tool results).
+pub fn session_media_dir(transcript: Option<&Path>, fallback: &Path) -> PathBuf {
+    match transcript {
+        Some(t) => media_dir_for(t),
+        None => fallback.join("media"),
+    }
+}
+
 /// The media folder of one session.
 #[derive(Debug, Clone)]
 pub struct MediaStore {

@@ -295,6 +295,7 @@ impl PilotdeckServer {
             },
             resume,
             prompt,
+            attachments: Vec::new(),
             timeout: None,
         };
         let mut progress = Progress::new(context);

@@ -7,6 +7,7 @@ mod grep;
 mod input;
 mod list_dir;
 mod read_file;
+mod read_media;
 mod time;
 mod walk;
 mod write_file;
