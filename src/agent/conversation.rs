@@ -216,13 +216,7 @@ impl Conversation {
         let turn_start = self.history.len();
         let outcome = self
             .agent
-            .run_turn(
-                turn,
-                &mut self.history,
-                input,
-                cancel,
-                &mut forward,
-            )
+            .run_turn(turn, &mut self.history, input, cancel, &mut forward)
             .await;
         self.next_turn += 1;
         recorder.on_outcome(&outcome);

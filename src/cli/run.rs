@@ -96,7 +96,8 @@ fn read_attachments(images: &[String], files: &[String]) -> anyhow::Result<Vec<A
     for (path, expect) in flagged {
         if path == "-" && std::io::stdin().is_terminal() {
             return Err(UsageError(
-                "`-` reads the file from stdin, but stdin is a terminal; pipe the file in".to_owned(),
+                "`-` reads the file from stdin, but stdin is a terminal; pipe the file in"
+                    .to_owned(),
             )
             .into());
         }
@@ -107,7 +108,12 @@ fn read_attachments(images: &[String], files: &[String]) -> anyhow::Result<Vec<A
 
 /// The prompt when a file comes on stdin (`--image -`): only the argument can hold it.
 fn prompt_beside_stdin_file(args: &RunArgs) -> anyhow::Result<Option<String>> {
-    let on_stdin = args.image.iter().chain(&args.file).filter(|p| *p == "-").count();
+    let on_stdin = args
+        .image
+        .iter()
+        .chain(&args.file)
+        .filter(|p| *p == "-")
+        .count();
     match (on_stdin, args.prompt.as_deref()) {
         (0, _) => Ok(None),
         (1, Some(p)) if p != "-" => Ok(Some(p.to_owned())),

@@ -34,7 +34,8 @@ pub use model_ref::{ModelRef, ModelRefError};
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, default_model, known_provider};
 pub use schema::{
     AgentConfig, BudgetConfig, Capabilities, Config, IGNORED_SECTIONS, ImageDetail, Modality,
-    ModelEntry, ModelPricing, ModelSection, Multimodal, Protocol, ProviderConfig, RetryConfig, SubagentsConfig, ThinkingConfig,
+    ModelEntry, ModelPricing, ModelSection, Multimodal, Protocol, ProviderConfig, RetryConfig,
+    SubagentsConfig, ThinkingConfig,
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};

@@ -57,9 +57,7 @@ pub fn estimate_message(message: &Message) -> u64 {
                 .map(|c| match c {
                     ToolResultContent::Text { text } => estimate_text(text),
                     ToolResultContent::Image { .. } => IMAGE_TOKENS,
-                    ToolResultContent::Document { text, .. } => {
-                        estimate_text(text) + IMAGE_TOKENS
-                    }
+                    ToolResultContent::Document { text, .. } => estimate_text(text) + IMAGE_TOKENS,
                     ToolResultContent::MediaReference(media) => media_tokens(media),
                 })
                 .sum::<u64>()

@@ -95,7 +95,29 @@ impl Attachment {
         }
     }
 
-    /// True for an image file name that exists (chat takes pasted paths of such files).
+    /// The image and PDF files named in pasted text (what a terminal pastes for a dropped file: a
+    /// path, maybe quoted, maybe `file://`, with `\ ` for spaces), relative ones resolved from
+    /// `base`. Only existing files with an image or PDF extension count.
+    pub fn pasted_paths(text: &str, base: &Path) -> Vec<std::path::PathBuf> {
+        let whole = unquote(text.trim()).replace("\\ ", " ");
+        let candidates: Vec<String> = if Attachment::is_media_path(&base.join(&whole)) {
+            vec![whole]
+        } else {
+            text.split_whitespace()
+                .map(|t| unquote(t).to_owned())
+                .collect()
+        };
+        let mut out = Vec::new();
+        for c in candidates {
+            let path = base.join(c.strip_prefix("file://").unwrap_or(&c));
+            if Attachment::is_media_path(&path) && !out.contains(&path) {
+                out.push(path);
+            }
+        }
+        out
+    }
+
+    /// True for an existing file with an image or PDF extension.
     pub fn is_media_path(path: &Path) -> bool {
         let ext = path
             .extension()
@@ -108,9 +130,38 @@ impl Attachment {
     }
 }
 
+fn unquote(text: &str) -> &str {
+    for q in ['\'', '"'] {
+        if let Some(inner) = text.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_pasted_media_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        let shot = dir.path().join("my shot.png");
+        crate::store::write_atomic(&shot, b"x").unwrap();
+        crate::store::write_atomic(&dir.path().join("b.pdf"), b"x").unwrap();
+        crate::store::write_atomic(&dir.path().join("c.txt"), b"x").unwrap();
+        let quoted = format!("'{}'", shot.display());
+        assert_eq!(
+            Attachment::pasted_paths(&quoted, dir.path()),
+            vec![shot.clone()]
+        );
+        let escaped = shot.display().to_string().replace(' ', "\\ ");
+        assert_eq!(Attachment::pasted_paths(&escaped, dir.path()), vec![shot]);
+        assert_eq!(
+            Attachment::pasted_paths("what is in b.pdf and c.txt and nope.png?", dir.path()),
+            vec![dir.path().join("b.pdf")]
+        );
+    }
 
     #[test]
     fn checks_what_each_flag_takes() {

@@ -87,8 +87,7 @@ fn encode(img: &DynamicImage, format: ImageFormat) -> Result<Vec<u8>, image::Ima
     let mut out = Vec::new();
     if format == ImageFormat::Jpeg {
         let rgb = DynamicImage::ImageRgb8(img.to_rgb8());
-        let encoder =
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY);
+        let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY);
         rgb.write_with_encoder(encoder)?;
     } else {
         img.write_to(&mut Cursor::new(&mut out), format)?;
@@ -146,6 +145,9 @@ mod tests {
         let only_jpeg = vec!["image/jpeg".to_owned()];
         let fitted = fit("a.png", &png, "image/png", 1 << 20, &only_jpeg).unwrap();
         assert_eq!(fitted.media_type, "image/jpeg");
-        assert_eq!(super::super::sniff(&fitted.bytes).map(|s| s.1), Some("image/jpeg"));
+        assert_eq!(
+            super::super::sniff(&fitted.bytes).map(|s| s.1),
+            Some("image/jpeg")
+        );
     }
 }

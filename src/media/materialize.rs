@@ -186,10 +186,7 @@ type Cache = Mutex<HashMap<String, Vec<u8>>>;
 
 /// Conversions are repeated for every model call of a conversation: the last results are kept in
 /// memory (bounded; emptied when full).
-fn cached(
-    key: &str,
-    make: impl FnOnce() -> Result<Vec<u8>, String>,
-) -> Result<Vec<u8>, String> {
+fn cached(key: &str, make: impl FnOnce() -> Result<Vec<u8>, String>) -> Result<Vec<u8>, String> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Cache::default);
     if let Some(hit) = cache

@@ -41,7 +41,11 @@ pub enum Error {
     #[error("`{name}` is a PDF; --image takes PNG, JPEG, GIF and WebP (use --file for PDFs)")]
     NotImage { name: String },
     #[error("`{name}` is {bytes} bytes; media over {limit} bytes is refused")]
-    TooLarge { name: String, bytes: u64, limit: u64 },
+    TooLarge {
+        name: String,
+        bytes: u64,
+        limit: u64,
+    },
     #[error("cannot store media in `{path}`: {source}")]
     Store {
         path: String,
@@ -93,7 +97,10 @@ mod tests {
 
     #[test]
     fn sniffs_by_content() {
-        assert_eq!(sniff(b"%PDF-1.4\n"), Some((MediaKind::Pdf, "application/pdf")));
+        assert_eq!(
+            sniff(b"%PDF-1.4\n"),
+            Some((MediaKind::Pdf, "application/pdf"))
+        );
         assert_eq!(
             sniff(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"),
             Some((MediaKind::Image, "image/png"))

@@ -53,9 +53,7 @@ impl MediaStore {
             });
         }
         let sha256 = format!("{:x}", Sha256::digest(bytes));
-        let path = self
-            .dir
-            .join(format!("{sha256}.{}", extension(media_type)));
+        let path = self.dir.join(format!("{sha256}.{}", extension(media_type)));
         if std::fs::metadata(&path).map(|m| m.len()).ok() != Some(size) {
             crate::store::write_atomic(&path, bytes).map_err(|source| Error::Store {
                 path: path.display().to_string(),

@@ -20,7 +20,11 @@ pub(super) fn sniff_file(path: &Path) -> Option<MediaKind> {
     crate::media::sniff(head.get(..n)?).map(|(kind, _)| kind)
 }
 
-pub(super) async fn read(ctx: &ToolContext, path: &Path, kind: MediaKind) -> Result<ToolOutput, Error> {
+pub(super) async fn read(
+    ctx: &ToolContext,
+    path: &Path,
+    kind: MediaKind,
+) -> Result<ToolOutput, Error> {
     let owned = path.to_owned();
     let store = MediaStore::new(session_media_dir(ctx.transcript.as_deref(), &ctx.spill_dir));
     let (media, detail) = blocking(move || {
