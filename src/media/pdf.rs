@@ -77,7 +77,10 @@ mod tests {
         assert!(text.contains("Hello page one"), "{text}");
         assert!(text.contains("Second page here"), "{text}");
         assert!(!text.contains("Third page"), "{text}");
-        assert!(text.contains("1 more pages not shown; the PDF has 3"), "{text}");
+        assert!(
+            text.contains("1 more pages not shown; the PDF has 3"),
+            "{text}"
+        );
     }
 
     #[test]
