@@ -30,11 +30,43 @@ fn config(mock: &MockModel, protocol: &str, model: &str, entry: &str, extra: &st
     )
 }
 
-/// A test environment with `png` written as `shot.png` in the project.
+/// A mock server that answers titles and then serves `replies` in order.
+fn mock_with(replies: Vec<mock_model::Reply>) -> MockModel {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    for reply in replies {
+        mock.push(reply);
+    }
+    mock
+}
+
+/// The `image_url` of the second part of the last message of a Chat Completions request.
+fn last_image_url(body: &Value) -> String {
+    body["messages"].as_array().unwrap().last().unwrap()["content"][1]["image_url"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// A test environment with `bytes` written as `shot.png` in the project.
 fn env_with(yaml: &str, name: &str, bytes: &[u8]) -> TestEnv {
     let env = TestEnv::new();
     env.config(yaml);
     std::fs::write(env.project.join(name), bytes).unwrap();
+    env
+}
+
+/// Runs `pilotdeck run FLAG NAME "What is this?"` with `bytes` as the project's file `NAME` and
+/// `mock/MODEL` over `protocol` (model entry `entry`) as the agent's model.
+fn run_with(
+    mock: &MockModel,
+    (protocol, model, entry): (&str, &str, &str),
+    flag: &str,
+    name: &str,
+    bytes: &[u8],
+) -> TestEnv {
+    let env = env_with(&config(mock, protocol, model, entry, ""), name, bytes);
+    env.cmd().args(["run", flag, name, "What is this?"]).run(0);
     env
 }
 
@@ -80,20 +112,15 @@ fn assert_kept_by_reference(env: &TestEnv, bytes: &[u8]) {
 
 #[test]
 fn an_image_reaches_the_openai_format_as_an_image_url_data_url() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::text("A noisy square."));
+    let mock = mock_with(vec![openai::text("A noisy square.")]);
     let png = noisy_png(32, 32);
-    let env = env_with(
-        &config(&mock, "openai", "gpt-4.1", "{}", ""),
+    let env = run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{}"),
+        "--image",
         "shot.png",
         &png,
     );
-    let run = env
-        .cmd()
-        .args(["run", "--image", "shot.png", "What is this?"])
-        .run(0);
-    assert_eq!(run.stdout, "A noisy square.\n");
     let body = &mock.single_request().body;
     let content = body["messages"].as_array().unwrap().last().unwrap()["content"]
         .as_array()
@@ -112,15 +139,15 @@ fn an_image_reaches_the_openai_format_as_an_image_url_data_url() {
 
 #[test]
 fn an_image_reaches_the_anthropic_format_as_a_base64_image_source() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(anthropic::text("A noisy square."));
+    let mock = mock_with(vec![anthropic::text("A noisy square.")]);
     let png = noisy_png(32, 32);
-    let yaml = config(&mock, "anthropic", "claude-sonnet-4-5", "{}", "");
-    let env = env_with(&yaml, "shot.png", &png);
-    env.cmd()
-        .args(["run", "--image", "shot.png", "What is this?"])
-        .run(0);
+    run_with(
+        &mock,
+        ("anthropic", "claude-sonnet-4-5", "{}"),
+        "--image",
+        "shot.png",
+        &png,
+    );
     let body = &mock.single_request().body;
     let content = body["messages"][0]["content"].as_array().unwrap().clone();
     let image = content.iter().find(|b| b["type"] == "image").unwrap();
@@ -134,21 +161,14 @@ fn an_image_reaches_the_anthropic_format_as_a_base64_image_source() {
 
 #[test]
 fn an_image_reaches_the_responses_format_as_an_input_image() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(responses::text("A noisy square."));
+    let mock = mock_with(vec![responses::text("A noisy square.")]);
     let png = noisy_png(32, 32);
-    let yaml = config(
-        &mock,
+    let model = (
         "openai-responses",
         "gpt-4.1",
         "{multimodal: {imageDetail: high}}",
-        "",
     );
-    let env = env_with(&yaml, "shot.png", &png);
-    env.cmd()
-        .args(["run", "--image", "shot.png", "What is this?"])
-        .run(0);
+    run_with(&mock, model, "--image", "shot.png", &png);
     let body = &mock.single_request().body;
     let part = body["input"]
         .as_array()
@@ -165,28 +185,19 @@ fn an_image_reaches_the_responses_format_as_an_input_image() {
 
 #[test]
 fn a_too_large_image_is_downscaled_under_max_image_bytes() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::text("ok"));
+    let mock = mock_with(vec![openai::text("ok")]);
     let png = noisy_png(400, 300);
     let limit = 30_000;
     assert!(png.len() > limit);
-    let yaml = config(
+    let entry = format!("{{multimodal: {{maxImageBytes: {limit}}}}}");
+    let env = run_with(
         &mock,
-        "openai",
-        "gpt-4.1",
-        &format!("{{multimodal: {{maxImageBytes: {limit}}}}}"),
-        "",
+        ("openai", "gpt-4.1", &entry),
+        "--image",
+        "big.png",
+        &png,
     );
-    let env = env_with(&yaml, "big.png", &png);
-    env.cmd().args(["run", "--image", "big.png", "look"]).run(0);
-    let body = &mock.single_request().body;
-    let url =
-        body["messages"].as_array().unwrap().last().unwrap()["content"][1]["image_url"]["url"]
-            .as_str()
-            .unwrap()
-            .to_owned();
-    let (mime, bytes) = data_url_bytes(&url);
+    let (mime, bytes) = data_url_bytes(&last_image_url(&mock.single_request().body));
     assert!(bytes.len() <= limit, "{} bytes", bytes.len());
     assert_eq!(mime, "image/jpeg");
     let decoded = image::load_from_memory(&bytes).unwrap();
@@ -197,14 +208,10 @@ fn a_too_large_image_is_downscaled_under_max_image_bytes() {
 
 #[test]
 fn read_file_of_a_png_yields_an_image_block() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(anthropic::tool_call(
-        "toolu_1",
-        "read_file",
-        r#"{"file_path":"diagram.png"}"#,
-    ));
-    mock.push(anthropic::text("It is noise."));
+    let mock = mock_with(vec![
+        anthropic::tool_call("toolu_1", "read_file", r#"{"file_path":"diagram.png"}"#),
+        anthropic::text("It is noise."),
+    ]);
     let png = noisy_png(24, 16);
     let yaml = config(&mock, "anthropic", "claude-sonnet-4-5", "{}", "");
     let env = env_with(&yaml, "diagram.png", &png);
@@ -234,46 +241,32 @@ fn read_file_of_a_png_yields_an_image_block() {
     assert!(text.contains("media_reference") && !text.contains(&STANDARD.encode(&png)));
 }
 
-#[test]
-fn read_file_images_follow_openai_tool_messages_and_text_only_models_get_a_preview() {
-    // A vision model over Chat Completions: tool messages take text only, so the image follows in
-    // a user message.
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::tool_call(
-        "c1",
-        "read_file",
-        r#"{"file_path":"d.png"}"#,
-    ));
-    mock.push(openai::text("done"));
-    let png = noisy_png(8, 8);
-    let env = env_with(&config(&mock, "openai", "gpt-4.1", "{}", ""), "d.png", &png);
+/// The second request of a run whose model (`mock/MODEL`, Chat Completions) reads an 8×8 PNG.
+fn second_request_after_reading_a_png(model: &str) -> Value {
+    let mock = mock_with(vec![
+        openai::tool_call("c1", "read_file", r#"{"file_path":"d.png"}"#),
+        openai::text("done"),
+    ]);
+    let yaml = config(&mock, "openai", model, "{}", "");
+    let env = env_with(&yaml, "d.png", &noisy_png(8, 8));
     env.cmd().args(["run", "read d.png"]).run(0);
-    let messages = mock.requests()[1].body["messages"]
-        .as_array()
-        .unwrap()
-        .clone();
+    mock.requests()[1].body.clone()
+}
+
+#[test]
+fn read_file_images_follow_openai_tool_messages() {
+    // Tool messages take text only, so the image follows in a user message.
+    let body = second_request_after_reading_a_png("gpt-4.1");
+    let messages = body["messages"].as_array().unwrap();
     let tool = messages.iter().position(|m| m["role"] == "tool").unwrap();
     let after = &messages[tool + 1];
     assert_eq!(after["role"], "user");
     assert_eq!(after["content"][1]["type"], "image_url");
+}
 
-    // A model without vision gets a text preview instead.
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::tool_call(
-        "c1",
-        "read_file",
-        r#"{"file_path":"d.png"}"#,
-    ));
-    mock.push(openai::text("done"));
-    let env = env_with(
-        &config(&mock, "openai", "local-llm", "{}", ""),
-        "d.png",
-        &png,
-    );
-    env.cmd().args(["run", "read d.png"]).run(0);
-    let body = mock.requests()[1].body.to_string();
+#[test]
+fn a_model_without_vision_gets_a_text_preview_of_a_read_image() {
+    let body = second_request_after_reading_a_png("local-llm").to_string();
     assert!(!body.contains("image_url"), "{body}");
     assert!(body.contains("This model cannot see images"), "{body}");
     assert!(body.contains("8x8 pixels"), "{body}");
@@ -290,9 +283,7 @@ fn routing_config(mock: &MockModel, fallback: &str) -> String {
 
 #[test]
 fn a_text_only_model_reroutes_to_a_vision_fallback() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::text("I see it."));
+    let mock = mock_with(vec![openai::text("I see it.")]);
     let png = noisy_png(8, 8);
     let env = env_with(&routing_config(&mock, "fb/blind, fb/eyes"), "s.png", &png);
     let run = env
@@ -352,19 +343,18 @@ fn no_vision_model_fails_with_unsupported_modality() {
 
 #[test]
 fn a_resumed_session_resends_the_image_from_its_reference() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::text("A square."));
-    mock.push(openai::text("Still a square."));
+    let mock = mock_with(vec![
+        openai::text("A square."),
+        openai::text("Still a square."),
+    ]);
     let png = noisy_png(16, 16);
-    let env = env_with(
-        &config(&mock, "openai", "gpt-4.1", "{}", ""),
+    let env = run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{}"),
+        "--image",
         "shot.png",
         &png,
     );
-    env.cmd()
-        .args(["run", "--image", "shot.png", "What is this?"])
-        .run(0);
     // The file given is gone: the session's stored copy is what is sent again.
     std::fs::remove_file(env.project.join("shot.png")).unwrap();
     env.cmd()
@@ -400,14 +390,14 @@ fn a_resumed_session_resends_the_image_from_its_reference() {
 #[test]
 fn a_pdf_goes_as_a_document_to_anthropic_and_as_text_to_openai() {
     let pdf = text_pdf(&["Quarterly revenue grew", "Costs fell"]);
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(anthropic::text("Revenue grew."));
-    let yaml = config(&mock, "anthropic", "claude-sonnet-4-5", "{}", "");
-    let env = env_with(&yaml, "report.pdf", &pdf);
-    env.cmd()
-        .args(["run", "--file", "report.pdf", "Summarise"])
-        .run(0);
+    let mock = mock_with(vec![anthropic::text("Revenue grew.")]);
+    run_with(
+        &mock,
+        ("anthropic", "claude-sonnet-4-5", "{}"),
+        "--file",
+        "report.pdf",
+        &pdf,
+    );
     let body = &mock.single_request().body;
     let doc = body["messages"][0]["content"]
         .as_array()
@@ -424,17 +414,14 @@ fn a_pdf_goes_as_a_document_to_anthropic_and_as_text_to_openai() {
         pdf
     );
 
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::text("Revenue grew."));
-    let env = env_with(
-        &config(&mock, "openai", "gpt-4.1", "{}", ""),
+    let mock = mock_with(vec![openai::text("Revenue grew.")]);
+    run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{}"),
+        "--file",
         "report.pdf",
         &pdf,
     );
-    env.cmd()
-        .args(["run", "--file", "report.pdf", "Summarise"])
-        .run(0);
     let body = mock.single_request().body.to_string();
     assert!(body.contains("Quarterly revenue grew"), "{body}");
     assert!(body.contains("Costs fell"), "{body}");
@@ -478,9 +465,7 @@ fn bad_media_input_is_a_usage_error() {
 
 #[test]
 fn an_image_can_come_on_stdin() {
-    let mock = MockModel::spawn();
-    mock.answer_titles("A title");
-    mock.push(openai::text("ok"));
+    let mock = mock_with(vec![openai::text("ok")]);
     let png = noisy_png(4, 4);
     let env = env_with(&mock.agent_config(), "unused", b"");
     env.cmd()

@@ -183,7 +183,7 @@ Reply with the summary only.\n\n<conversation>\n",
                     text.push_str(&format!("{}\n", media.placeholder()));
                 }
                 ContentBlock::Image { .. }
-                | ContentBlock::Document { .. }
+                | ContentBlock::Document(_)
                 | ContentBlock::Thinking { .. } => {}
             }
         }

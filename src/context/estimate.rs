@@ -47,7 +47,7 @@ pub fn estimate_message(message: &Message) -> u64 {
         .map(|b| match b {
             ContentBlock::Text { text } => estimate_text(text),
             ContentBlock::Image { .. } => IMAGE_TOKENS,
-            ContentBlock::Document { text, .. } => estimate_text(text) + IMAGE_TOKENS,
+            ContentBlock::Document(doc) => estimate_text(&doc.text) + IMAGE_TOKENS,
             ContentBlock::MediaReference(media) => media_tokens(media),
             ContentBlock::ToolCall {
                 name, arguments, ..
@@ -57,7 +57,7 @@ pub fn estimate_message(message: &Message) -> u64 {
                 .map(|c| match c {
                     ToolResultContent::Text { text } => estimate_text(text),
                     ToolResultContent::Image { .. } => IMAGE_TOKENS,
-                    ToolResultContent::Document { text, .. } => estimate_text(text) + IMAGE_TOKENS,
+                    ToolResultContent::Document(doc) => estimate_text(&doc.text) + IMAGE_TOKENS,
                     ToolResultContent::MediaReference(media) => media_tokens(media),
                 })
                 .sum::<u64>()

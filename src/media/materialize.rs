@@ -14,7 +14,7 @@ use super::store::{is_image, load};
 use crate::config::Protocol;
 use crate::model::catalog::ModelInfo;
 use crate::model::{
-    ContentBlock, ImageSource, MediaKind, MediaRef, Message, Role, ToolResultContent,
+    ContentBlock, Document, ImageSource, MediaKind, MediaRef, Message, Role, ToolResultContent,
 };
 
 /// Entries kept in the conversion cache before it is emptied.
@@ -40,30 +40,19 @@ pub fn materialize(messages: &mut [Message], info: &ModelInfo, protocol: Protoco
                 ContentBlock::MediaReference(media) => {
                     *block = match convert(media, info, protocol, &mut images_left) {
                         Converted::Image(source) => ContentBlock::Image { source },
-                        Converted::Document { data, text } => ContentBlock::Document {
-                            media_type: media.media_type.clone(),
-                            data,
-                            name: media.name.clone(),
-                            text,
-                        },
+                        Converted::Document(doc) => ContentBlock::Document(doc),
                         Converted::Text(text) => ContentBlock::Text { text },
                     };
                 }
                 ContentBlock::ToolResult { content, .. } => {
                     for part in content.iter_mut().rev() {
-                        let ToolResultContent::MediaReference(media) = part else {
-                            continue;
-                        };
-                        *part = match convert(media, info, protocol, &mut images_left) {
-                            Converted::Image(source) => ToolResultContent::Image { source },
-                            Converted::Document { data, text } => ToolResultContent::Document {
-                                media_type: media.media_type.clone(),
-                                data,
-                                name: media.name.clone(),
-                                text,
-                            },
-                            Converted::Text(text) => ToolResultContent::Text { text },
-                        };
+                        if let ToolResultContent::MediaReference(media) = part {
+                            *part = match convert(media, info, protocol, &mut images_left) {
+                                Converted::Image(source) => ToolResultContent::Image { source },
+                                Converted::Document(doc) => ToolResultContent::Document(doc),
+                                Converted::Text(text) => ToolResultContent::Text { text },
+                            };
+                        }
                     }
                 }
                 _ => {}
@@ -74,7 +63,7 @@ pub fn materialize(messages: &mut [Message], info: &ModelInfo, protocol: Protoco
 
 enum Converted {
     Image(ImageSource),
-    Document { data: String, text: String },
+    Document(Document),
     Text(String),
 }
 
@@ -120,10 +109,12 @@ fn pdf(media: &MediaRef, bytes: &[u8], info: &ModelInfo, protocol: Protocol) -> 
         && media.bytes <= info.media.max_pdf_bytes
         && pages.is_some_and(|p| p <= max_pages)
     {
-        return Converted::Document {
+        return Converted::Document(Document {
+            media_type: media.media_type.clone(),
             data: STANDARD.encode(bytes),
+            name: media.name.clone(),
             text: String::new(),
-        };
+        });
     }
     let key = format!("pdf:{}:{max_pages}", media.sha256);
     let text = cached(&key, || {

@@ -94,14 +94,9 @@ pub enum ContentBlock {
     Text { text: String },
     /// An image, inline or by URL.
     Image { source: ImageSource },
-    /// A PDF sent whole (`data` is base64), with its extracted text for formats that take no
-    /// documents. Only built just before a request (see `media::materialize`); never stored.
-    Document {
-        media_type: String,
-        data: String,
-        name: String,
-        text: String,
-    },
+    /// A PDF sent whole. Only built just before a request (see `media::materialize`); never
+    /// stored.
+    Document(Document),
     /// An image or PDF kept by reference: the stored file, not its bytes. What transcripts hold;
     /// turned into [`ContentBlock::Image`], [`ContentBlock::Document`] or text before a request.
     MediaReference(MediaRef),
@@ -155,12 +150,7 @@ pub enum ToolResultContent {
         source: ImageSource,
     },
     /// As [`ContentBlock::Document`].
-    Document {
-        media_type: String,
-        data: String,
-        name: String,
-        text: String,
-    },
+    Document(Document),
     /// As [`ContentBlock::MediaReference`].
     MediaReference(MediaRef),
 }
@@ -177,9 +167,7 @@ impl ToolResultContent {
             match part {
                 ToolResultContent::Text { text } => out.push_str(text),
                 ToolResultContent::Image { .. } => out.push_str("[image]"),
-                ToolResultContent::Document { name, text, .. } => {
-                    out.push_str(&format!("[document {name}]\n{text}"));
-                }
+                ToolResultContent::Document(doc) => out.push_str(&doc.as_text()),
                 ToolResultContent::MediaReference(media) => out.push_str(&media.placeholder()),
             }
         }
@@ -189,6 +177,23 @@ impl ToolResultContent {
     /// Whether this part is media a wire format may have to send outside the tool result.
     pub fn is_media(&self) -> bool {
         !matches!(self, ToolResultContent::Text { .. })
+    }
+}
+
+/// A PDF sent whole (`data` is base64), with its extracted text for formats that take no documents
+/// (empty when it was not extracted).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Document {
+    pub media_type: String,
+    pub data: String,
+    pub name: String,
+    pub text: String,
+}
+
+impl Document {
+    /// The document as text, for formats that take none.
+    pub fn as_text(&self) -> String {
+        format!("[PDF {}]\n{}", self.name, self.text)
     }
 }
 

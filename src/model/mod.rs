@@ -31,7 +31,8 @@ pub use error::{Error, ErrorCode, ErrorContext};
 pub use event::{FinishReason, ModelEvent, Usage};
 pub use fences::strip_fences;
 pub use message::{
-    ContentBlock, ImageSource, MediaKind, MediaRef, Message, Role, ToolCall, ToolResultContent,
+    ContentBlock, Document, ImageSource, MediaKind, MediaRef, Message, Role, ToolCall,
+    ToolResultContent,
 };
 pub use provider::{DEFAULT_TIMEOUT, ResolvedProvider, endpoint_candidates};
 pub use repair::repair_arguments;

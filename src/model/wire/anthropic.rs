@@ -19,7 +19,7 @@ use super::{Origin, StreamDecoder, count, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::{Error, ErrorCode};
 use crate::model::event::{FinishReason, ModelEvent, Usage};
-use crate::model::message::{ContentBlock, ImageSource, Role, ToolResultContent};
+use crate::model::message::{ContentBlock, Document, ImageSource, Role, ToolResultContent};
 use crate::model::request::{ModelRequest, ToolChoice};
 use crate::model::sse::SseEvent;
 
@@ -128,8 +128,8 @@ fn image(source: &ImageSource) -> Value {
 }
 
 /// A PDF as a `document` block.
-fn document(media_type: &str, data: &str) -> Value {
-    json!({"type": "document", "source": {"type": "base64", "media_type": media_type, "data": data}})
+fn document(doc: &Document) -> Value {
+    json!({"type": "document", "source": {"type": "base64", "media_type": doc.media_type, "data": doc.data}})
 }
 
 fn block(block: &ContentBlock) -> Option<Value> {
@@ -137,9 +137,7 @@ fn block(block: &ContentBlock) -> Option<Value> {
         ContentBlock::Text { text } if text.is_empty() => return None,
         ContentBlock::Text { text } => json!({"type": "text", "text": text}),
         ContentBlock::Image { source } => image(source),
-        ContentBlock::Document {
-            media_type, data, ..
-        } => document(media_type, data),
+        ContentBlock::Document(doc) => document(doc),
         ContentBlock::MediaReference(media) => json!({"type": "text", "text": media.placeholder()}),
         ContentBlock::ToolCall {
             id,
@@ -158,9 +156,7 @@ fn block(block: &ContentBlock) -> Option<Value> {
                 .map(|part| match part {
                     ToolResultContent::Text { text } => json!({"type": "text", "text": text}),
                     ToolResultContent::Image { source } => image(source),
-                    ToolResultContent::Document {
-                        media_type, data, ..
-                    } => document(media_type, data),
+                    ToolResultContent::Document(doc) => document(doc),
                     ToolResultContent::MediaReference(media) => {
                         json!({"type": "text", "text": media.placeholder()})
                     }

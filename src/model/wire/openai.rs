@@ -156,9 +156,7 @@ fn user_part(block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
     Some(match block {
         ContentBlock::Text { text } => json!({"type": "text", "text": text}),
         ContentBlock::Image { source } => image_part(source, info),
-        ContentBlock::Document { name, text, .. } => {
-            json!({"type": "text", "text": format!("[PDF {name}, as text]\n{text}")})
-        }
+        ContentBlock::Document(doc) => json!({"type": "text", "text": doc.as_text()}),
         ContentBlock::MediaReference(media) => json!({"type": "text", "text": media.placeholder()}),
         _ => return None,
     })

@@ -15,7 +15,7 @@ use super::{Origin, StreamDecoder, count, set_function_tools, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::{Error, ErrorCode};
 use crate::model::event::{FinishReason, ModelEvent, Usage};
-use crate::model::message::{ContentBlock, ImageSource, Role, ToolResultContent};
+use crate::model::message::{ContentBlock, Document, ImageSource, Role, ToolResultContent};
 use crate::model::request::ModelRequest;
 use crate::model::sse::SseEvent;
 
@@ -77,12 +77,7 @@ fn tool_media(block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
         .iter()
         .filter_map(|part| match part {
             ToolResultContent::Image { source } => Some(input_image(source, info)),
-            ToolResultContent::Document {
-                media_type,
-                data,
-                name,
-                ..
-            } => Some(input_file(media_type, data, name)),
+            ToolResultContent::Document(doc) => Some(input_file(doc)),
             _ => None,
         })
         .collect();
@@ -103,9 +98,9 @@ fn input_image(source: &ImageSource, info: &ModelInfo) -> Value {
     part
 }
 
-fn input_file(media_type: &str, data: &str, name: &str) -> Value {
-    json!({"type": "input_file", "filename": name,
-        "file_data": format!("data:{media_type};base64,{data}")})
+fn input_file(doc: &Document) -> Value {
+    json!({"type": "input_file", "filename": doc.name,
+        "file_data": format!("data:{};base64,{}", doc.media_type, doc.data)})
 }
 
 fn item(role: Role, block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
@@ -118,16 +113,8 @@ fn item(role: Role, block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
         }
         (_, ContentBlock::Image { source }) => json!({"type": "message", "role": "user",
             "content": [input_image(source, info)]}),
-        (
-            _,
-            ContentBlock::Document {
-                media_type,
-                data,
-                name,
-                ..
-            },
-        ) => json!({"type": "message", "role": "user",
-            "content": [input_file(media_type, data, name)]}),
+        (_, ContentBlock::Document(doc)) => json!({"type": "message", "role": "user",
+            "content": [input_file(doc)]}),
         (_, ContentBlock::MediaReference(media)) => json!({"type": "message", "role": "user",
             "content": [{"type": "input_text", "text": media.placeholder()}]}),
         (
