@@ -480,3 +480,35 @@ fn an_image_can_come_on_stdin() {
             .to_owned();
     assert_eq!(data_url_bytes(&url).1, png);
 }
+
+#[test]
+fn chat_attaches_with_slash_image_and_pasted_paths() {
+    let mock = mock_with(vec![openai::text("One."), openai::text("Two.")]);
+    let first = noisy_png(6, 6);
+    let second = noisy_png(7, 7);
+    let env = env_with(&mock.agent_config(), "first.png", &first);
+    let pasted = env.project.join("second shot.png");
+    std::fs::write(&pasted, &second).unwrap();
+    // A terminal pastes a dropped file as its quoted absolute path, which starts with `/` but is
+    // no slash command.
+    let input = format!(
+        "/image first.png\nwhat is it?\n'{}'\n/exit\n",
+        pasted.display()
+    );
+    let run = env.cmd().arg_str("chat").stdin(input).run(0);
+    assert_eq!(run.stdout, "One.\nTwo.\n");
+    assert!(run.stderr.contains("attached first.png"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("attached second shot.png"),
+        "{}",
+        run.stderr
+    );
+    let requests = mock.requests();
+    let (_, bytes) = data_url_bytes(&last_image_url(&requests[0].body));
+    assert_eq!(bytes, first);
+    let (_, bytes) = data_url_bytes(&last_image_url(&requests[1].body));
+    assert_eq!(bytes, second);
+    // The first image is still in the history of the second turn, by reference.
+    let body = requests[1].body.to_string();
+    assert_eq!(body.matches(r#""type":"image_url""#).count(), 2, "{body}");
+}

@@ -96,20 +96,22 @@ impl Attachment {
     }
 
     /// The image and PDF files named in pasted text (what a terminal pastes for a dropped file: a
-    /// path, maybe quoted, maybe `file://`, with `\ ` for spaces), relative ones resolved from
-    /// `base`. Only existing files with an image or PDF extension count.
+    /// path, maybe quoted, maybe `file://`, with `\\ ` for spaces), relative ones resolved from
+    /// `base`. Only existing files with an image or PDF extension count. Text starting with `/` is
+    /// a path only as a whole (else it is a slash command).
     pub fn pasted_paths(text: &str, base: &Path) -> Vec<std::path::PathBuf> {
         let whole = unquote(text.trim()).replace("\\ ", " ");
-        let candidates: Vec<String> = if Attachment::is_media_path(&base.join(&whole)) {
-            vec![whole]
-        } else {
-            text.split_whitespace()
-                .map(|t| unquote(t).to_owned())
-                .collect()
-        };
+        let whole = base.join(whole.strip_prefix("file://").unwrap_or(&whole));
+        if Attachment::is_media_path(&whole) {
+            return vec![whole];
+        }
+        if text.trim_start().starts_with('/') {
+            return Vec::new();
+        }
         let mut out = Vec::new();
-        for c in candidates {
-            let path = base.join(c.strip_prefix("file://").unwrap_or(&c));
+        for token in text.split_whitespace() {
+            let token = unquote(token);
+            let path = base.join(token.strip_prefix("file://").unwrap_or(token));
             if Attachment::is_media_path(&path) && !out.contains(&path) {
                 out.push(path);
             }
@@ -161,6 +163,7 @@ mod tests {
             Attachment::pasted_paths("what is in b.pdf and c.txt and nope.png?", dir.path()),
             vec![dir.path().join("b.pdf")]
         );
+        assert!(Attachment::pasted_paths("/image b.pdf", dir.path()).is_empty());
     }
 
     #[test]
