@@ -195,3 +195,81 @@ fn cached(key: &str, make: impl FnOnce() -> Result<Vec<u8>, String>) -> Result<V
     map.insert(key.to_owned(), value.clone());
     Ok(value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::media::MediaStore;
+    use crate::model::catalog::model_info;
+    use crate::test_media::{noisy_png, text_pdf};
+
+    fn with_media(store: &MediaStore, files: &[(&str, Vec<u8>)]) -> Vec<Message> {
+        files
+            .iter()
+            .map(|(name, bytes)| Message {
+                role: Role::User,
+                content: vec![ContentBlock::MediaReference(
+                    store.put(name, bytes).unwrap(),
+                )],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn only_the_newest_images_within_the_limit_are_sent() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::new(dir.path().to_owned());
+        let mut messages = with_media(
+            &store,
+            &[("old.png", noisy_png(4, 4)), ("new.png", noisy_png(5, 5))],
+        );
+        assert!(needs_images(&messages));
+        let mut info = model_info(Protocol::Anthropic, "claude-sonnet-4-5", None);
+        info.media.max_images = 1;
+        materialize(&mut messages, &info, Protocol::Anthropic);
+        assert!(matches!(
+            &messages[0].content[0],
+            ContentBlock::Text { text } if text.contains("old.png") && text.contains("maxImagesPerRequest")
+        ));
+        assert!(matches!(messages[1].content[0], ContentBlock::Image { .. }));
+    }
+
+    #[test]
+    fn pdfs_over_the_page_limit_go_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::new(dir.path().to_owned());
+        let pdf = text_pdf(&["alpha page", "beta page"]);
+        let mut info = model_info(Protocol::Anthropic, "claude-sonnet-4-5", None);
+        let mut messages = with_media(&store, &[("a.pdf", pdf.clone())]);
+        materialize(&mut messages, &info, Protocol::Anthropic);
+        assert!(matches!(messages[0].content[0], ContentBlock::Document(_)));
+        info.media.max_pdf_pages = 1;
+        let mut messages = with_media(&store, &[("a.pdf", pdf)]);
+        assert!(!needs_images(&messages));
+        materialize(&mut messages, &info, Protocol::Anthropic);
+        let ContentBlock::Text { text } = &messages[0].content[0] else {
+            panic!("{:?}", messages[0].content[0]);
+        };
+        assert!(
+            text.contains("alpha page") && !text.contains("beta page"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_changed_stored_copy_is_not_sent() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::new(dir.path().to_owned());
+        let mut messages = with_media(&store, &[("a.png", noisy_png(4, 4))]);
+        let ContentBlock::MediaReference(media) = &messages[0].content[0] else {
+            unreachable!()
+        };
+        crate::store::write_atomic(std::path::Path::new(&media.path), b"tampered").unwrap();
+        let info = model_info(Protocol::OpenAi, "gpt-4.1", None);
+        materialize(&mut messages, &info, Protocol::OpenAi);
+        assert!(matches!(
+            &messages[0].content[0],
+            ContentBlock::Text { text } if text.contains("was changed")
+        ));
+    }
+}

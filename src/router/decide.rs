@@ -7,7 +7,9 @@
 //! calls the judge only when it can change the answer: a judge is configured, `--offline` was not
 //! given, and the tiers map to more than one model. A judge failure or timeout falls back to the
 //! heuristic. Cache-aware switching then keeps the session's current model when re-reading the
-//! prompt cache on it is cheaper than prefilling the new model.
+//! prompt cache on it is cheaper than prefilling the new model. Last, a request with images the
+//! chosen model cannot see goes to the first model of its fallback chain that can
+//! (`resolved_from: fallback`, reason `media_rerouted: …`), or fails with `unsupported_modality`.
 
 use std::time::Instant;
 
