@@ -75,6 +75,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--system', '--system', [CompletionResultType]::ParameterName, 'Replace the built-in system prompt')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Add TEXT to the end of the system prompt')
             [CompletionResult]::new('--plan', '--plan', [CompletionResultType]::ParameterName, 'Carry out a plan saved by plan mode (.pilotdeck/plans/*.md): its steps pre-fill the to-do list')
+            [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Send an image (PNG, JPEG, GIF, WebP) with the prompt; `-` reads it from stdin (repeatable)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Send a file with the prompt: an image, a PDF, or a text file; `-` reads it from stdin (repeatable)')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')

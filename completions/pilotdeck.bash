@@ -5548,6 +5548,7 @@ _pilotdeck() {
             ;;
         pilotdeck__subcmd__run)
             opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --plan --ask-via-stdin --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --image --file --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5618,6 +5619,11 @@ _pilotdeck() {
                     return 0
                     ;;
                 --plan)
+                --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -71,6 +71,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --system 'Replace the built-in system prompt'
             cand --append-system-prompt 'Add TEXT to the end of the system prompt'
             cand --plan 'Carry out a plan saved by plan mode (.pilotdeck/plans/*.md): its steps pre-fill the to-do list'
+            cand --image 'Send an image (PNG, JPEG, GIF, WebP) with the prompt; `-` reads it from stdin (repeatable)'
+            cand --file 'Send a file with the prompt: an image, a PDF, or a text file; `-` reads it from stdin (repeatable)'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'

@@ -70,6 +70,8 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l deny -d 'Den
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l system -d 'Replace the built-in system prompt' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l append-system-prompt -d 'Add TEXT to the end of the system prompt' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l plan -d 'Carry out a plan saved by plan mode (.pilotdeck/plans/*.md): its steps pre-fill the to-do list' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l image -d 'Send an image (PNG, JPEG, GIF, WebP) with the prompt; `-` reads it from stdin (repeatable)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l file -d 'Send a file with the prompt: an image, a PDF, or a text file; `-` reads it from stdin (repeatable)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand run" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F

@@ -65,6 +65,8 @@ pub struct Launch {
     pub setup: Setup,
     pub resume: Resume,
     pub prompt: String,
+    /// Files sent with the prompt (`run --image/--file`).
+    pub attachments: Vec<crate::media::Attachment>,
     /// Stops the whole launch (tool start-up included) after this long; the turn ends aborted and
     /// [`Finished::timed_out`] says why. The loop's own `--timeout` is `setup.agent.timeout`.
     pub timeout: Option<Duration>,
@@ -122,9 +124,14 @@ pub async fn run(
     let mut conversation = launcher.open(&launch.resume, deadline.token()).await?;
     sink.on_start(&conversation.start()?);
     let outcome = conversation
-        .send(launch.prompt, deadline.token(), &mut |event| {
-            sink.on_event(event);
-        })
+        .send_with(
+            launch.prompt,
+            &launch.attachments,
+            deadline.token(),
+            &mut |event| {
+                sink.on_event(event);
+            },
+        )
         .await;
     if let Ok(outcome) = &outcome {
         sink.on_outcome(outcome);

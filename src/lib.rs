@@ -97,3 +97,9 @@ pub mod tools;
 mod test_edits {
     include!("../tests/support/edits.rs");
 }
+
+/// Images and PDFs made for tests, shared with the integration tests.
+#[cfg(test)]
+mod test_media {
+    include!("../tests/support/media.rs");
+}

@@ -14,7 +14,8 @@ use super::setup::{AgentOptions, SetupError, build};
 use super::{Agent, AgentEvent, Recorder, TurnOutcome};
 use crate::config::Config;
 use crate::home::{PilotHome, Project};
-use crate::model::{Message, ModelRequest};
+use crate::media::{Attachment, MediaStore, session_media_dir};
+use crate::model::{ContentBlock, Message, ModelRequest};
 use crate::session::{self, Record, SessionId, Transcript};
 
 /// Which session a conversation opens.
@@ -58,6 +59,8 @@ pub enum RunError {
     Transcript(#[source] crate::store::Error),
     #[error("{}", .0.user_message())]
     Model(#[source] crate::model::Error),
+    #[error(transparent)]
+    Media(#[from] crate::media::Error),
 }
 
 /// Output tokens a title may use.
@@ -200,8 +203,21 @@ impl Conversation {
         cancel: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Result<TurnOutcome, RunError> {
+        self.send_with(prompt, &[], cancel, emit).await
+    }
+
+    /// Runs `prompt` with `attachments` as the next turn: media is stored in the session's media
+    /// folder and the message holds references to it; text files go in as text.
+    pub async fn send_with(
+        &mut self,
+        prompt: String,
+        attachments: &[Attachment],
+        cancel: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Result<TurnOutcome, RunError> {
         self.start()?;
         let turn = self.next_turn;
+        let input = self.input_message(prompt, attachments)?;
         let mut recorder = Recorder::new(self.transcript.clone());
         recorder.set_turn(turn);
         let mut forward = |event: AgentEvent| {
@@ -216,13 +232,7 @@ impl Conversation {
         let turn_start = self.history.len();
         let outcome = self
             .agent
-            .run_turn(
-                turn,
-                &mut self.history,
-                Message::user(prompt),
-                cancel,
-                &mut forward,
-            )
+            .run_turn(turn, &mut self.history, input, cancel, &mut forward)
             .await;
         self.next_turn += 1;
         recorder.on_outcome(&outcome);
@@ -248,6 +258,33 @@ impl Conversation {
         }
         self.title_due = outcome.status == session::TurnStatus::Completed;
         Ok(outcome)
+    }
+
+    /// The user message of a turn: the prompt, then each attachment (media by reference).
+    fn input_message(
+        &self,
+        prompt: String,
+        attachments: &[Attachment],
+    ) -> Result<Message, RunError> {
+        let mut message = Message::user(prompt);
+        if attachments.is_empty() {
+            return Ok(message);
+        }
+        let store = MediaStore::new(session_media_dir(
+            self.agent.transcript.as_deref(),
+            &self.agent.tool_ctx.spill_dir,
+        ));
+        for attachment in attachments {
+            message.content.push(match attachment {
+                Attachment::Media { name, bytes } => {
+                    ContentBlock::MediaReference(store.put(name, bytes)?)
+                }
+                Attachment::Text { name, text } => {
+                    ContentBlock::text(format!("<file name=\"{name}\">\n{text}\n</file>"))
+                }
+            });
+        }
+        Ok(message)
     }
 
     /// Compacts the conversation now and records the boundary. `Ok(None)` when there was nothing to

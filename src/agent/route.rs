@@ -10,6 +10,7 @@ use super::Agent;
 use super::event::AgentEvent;
 use super::outcome::TurnError;
 use super::turn::CallEnd;
+use crate::config::ModelRef;
 use crate::model::{ErrorCode, ModelEvent, ModelRequest, Pricing, Role, Usage};
 use crate::router::{CallContext, CallRole, DecideOptions, Decision, Router, Scenario};
 
@@ -49,7 +50,8 @@ impl Agent {
         self.cost(usage)
     }
 
-    /// The routing decision of `turn`, made on its first call.
+    /// The routing decision of `turn`, made on its first call. `Ok(None)` when routing failed (the
+    /// agent's model serves); an error when no model can take the request's media.
     async fn decision(
         &self,
         router: &Router,
@@ -57,11 +59,11 @@ impl Agent {
         request: &ModelRequest,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
-    ) -> Option<Decision> {
+    ) -> Result<Option<Decision>, TurnError> {
         {
             let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
             if routing.turn == turn && routing.decision.is_some() {
-                return routing.decision.clone();
+                return Ok(routing.decision.clone());
             }
         }
         let text = request
@@ -85,13 +87,17 @@ impl Agent {
             },
             offline: false,
             estimated_tokens: estimated as u64,
+            needs_images: crate::media::needs_images(&request.messages),
             record: true,
         };
         let decision = match router.decide(&opts, token).await {
             Ok(d) => d,
+            Err(crate::router::Error::UnsupportedModality { model, tried }) => {
+                return Err(unsupported_modality(&model, &tried));
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "routing failed; using the agent's model");
-                return None;
+                return Ok(None);
             }
         };
         tracing::info!(tier = ?decision.tier, model = %decision.model_ref(), from = ?decision.resolved_from, "routed");
@@ -114,7 +120,7 @@ impl Agent {
             priced_calls: u32::from(judge.is_some_and(|j| j.cost_usd.is_some())),
             ..TurnRouting::default()
         };
-        Some(decision)
+        Ok(Some(decision))
     }
 
     /// The model the next call of `turn` goes to — the router's choice for the turn (made now when
@@ -127,7 +133,7 @@ impl Agent {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> (String, u64, Option<Pricing>) {
         if let Some(router) = &self.router
-            && let Some(decision) = self.decision(router, turn, request, token, emit).await
+            && let Ok(Some(decision)) = self.decision(router, turn, request, token, emit).await
         {
             let model = decision.model_ref();
             if let Ok(provider) = router.provider(&model) {
@@ -153,7 +159,10 @@ impl Agent {
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Option<CallEnd> {
         let router = self.router.as_ref()?;
-        let decision = self.decision(router, turn, request, token, emit).await?;
+        let decision = match self.decision(router, turn, request, token, emit).await {
+            Ok(d) => d?,
+            Err(e) => return Some(CallEnd::Failed(e)),
+        };
         let call = CallContext {
             session: self.session.clone(),
             turn: Some(turn),
@@ -186,8 +195,13 @@ impl Agent {
             }
             _ => {}
         };
+        let model = decision.model_ref();
+        let request = match router.provider(&model) {
+            Ok(provider) => self.materialized(request, &provider, &model.model),
+            Err(_) => request.clone(),
+        };
         let executed = router
-            .execute(&decision, request, &call, token, &mut forward)
+            .execute(&decision, &request, &call, token, &mut forward)
             .await;
         {
             let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
@@ -213,5 +227,31 @@ impl Agent {
             Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Failed(TurnError::Cancelled),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         })
+    }
+}
+
+/// The turn error for a request whose images no model tried can see.
+pub(super) fn unsupported_modality(model: &ModelRef, tried: &[String]) -> TurnError {
+    TurnError::Model(crate::model::Error::new(
+        ErrorCode::UnsupportedModality,
+        &model.provider,
+        &model.model,
+        tried.join(", "),
+    ))
+}
+
+impl Agent {
+    /// `request` with its media references turned into what `model` of `provider` takes
+    /// ([`crate::media::materialize`]).
+    pub(super) fn materialized(
+        &self,
+        request: &ModelRequest,
+        provider: &crate::model::ResolvedProvider,
+        model: &str,
+    ) -> ModelRequest {
+        let mut request = request.clone();
+        let info = provider.model_info(model);
+        crate::media::materialize(&mut request.messages, &info, provider.protocol);
+        request
     }
 }

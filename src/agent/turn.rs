@@ -23,7 +23,7 @@ use super::outcome::{TurnError, TurnOutcome};
 use super::recover::{self, CallStatus, Recovery};
 use crate::model::{
     Assembler, CallOptions, ContentBlock, ErrorCode, Message, ModelEvent, ModelRequest,
-    ModelResponse, RetryBudget, Usage,
+    ModelResponse, RetryBudget, ToolResultContent, Usage,
 };
 use crate::session::TurnStatus;
 use crate::tools::{ExecutionStatus, ToolCall, ToolEffect};
@@ -343,7 +343,20 @@ impl Agent {
         let results = calls
             .iter()
             .zip(&executions)
-            .map(|(c, e)| ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error))
+            .map(|(c, e)| {
+                let mut result =
+                    ContentBlock::tool_result(&c.id, &e.output.content, e.output.is_error);
+                if let ContentBlock::ToolResult { content, .. } = &mut result {
+                    content.extend(
+                        e.output
+                            .media
+                            .iter()
+                            .cloned()
+                            .map(ToolResultContent::MediaReference),
+                    );
+                }
+                result
+            })
             .collect();
         push_results(io, results);
         // A plan nobody reviews is the turn's answer (`exit_plan_mode` in an unattended run).
@@ -418,6 +431,14 @@ impl Agent {
         if let Some(end) = self.routed_call(turn, request, token, emit).await {
             return end;
         }
+        let info = self.provider.model_info(&self.model.model);
+        if !info.supports_images && crate::media::needs_images(&request.messages) {
+            return CallEnd::Failed(super::route::unsupported_modality(
+                &self.model,
+                &[self.model.to_string()],
+            ));
+        }
+        let request = &self.materialized(request, &self.provider, &self.model.model);
         let options = CallOptions {
             budget: RetryBudget::new(self.retry_budget),
             cancel: token.clone(),

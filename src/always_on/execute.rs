@@ -116,6 +116,7 @@ pub async fn run_turn(
         },
         resume: Resume::New,
         prompt: spec.prompt,
+        attachments: Vec::new(),
         timeout: None,
     };
     let mut log = RunLog {

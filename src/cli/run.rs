@@ -19,7 +19,8 @@ use crate::agent::{
     TurnOutcome,
 };
 use crate::launch::{self, Launch, MemoryChoice, Setup};
-use crate::model::OutputSchema;
+use crate::media::{Attachment, Expect};
+use crate::model::{ErrorCode, OutputSchema};
 use crate::session::TurnStatus;
 use crate::terminal::{inert, inert_line};
 use crate::tools::ExecutionStatus;
@@ -84,6 +85,52 @@ pub struct RunArgs {
     /// (the prompt must then be an argument)
     #[arg(long)]
     ask_via_stdin: bool,
+    /// Send an image (PNG, JPEG, GIF, WebP) with the prompt; `-` reads it from stdin (repeatable)
+    #[arg(long, value_name = "FILE")]
+    image: Vec<String>,
+    /// Send a file with the prompt: an image, a PDF, or a text file; `-` reads it from stdin
+    /// (repeatable)
+    #[arg(long, value_name = "FILE")]
+    file: Vec<String>,
+}
+
+/// Reads `--image` and `--file` (images first), checking each is what its flag takes.
+fn read_attachments(images: &[String], files: &[String]) -> anyhow::Result<Vec<Attachment>> {
+    let flagged = images
+        .iter()
+        .map(|p| (p, Expect::Image))
+        .chain(files.iter().map(|p| (p, Expect::Any)));
+    let mut out = Vec::new();
+    for (path, expect) in flagged {
+        if path == "-" && std::io::stdin().is_terminal() {
+            return Err(UsageError(
+                "`-` reads the file from stdin, but stdin is a terminal; pipe the file in"
+                    .to_owned(),
+            )
+            .into());
+        }
+        out.push(Attachment::read(path, expect).map_err(|e| UsageError(e.to_string()))?);
+    }
+    Ok(out)
+}
+
+/// The prompt when a file comes on stdin (`--image -`): only the argument can hold it.
+fn prompt_beside_stdin_file(args: &RunArgs) -> anyhow::Result<Option<String>> {
+    let on_stdin = args
+        .image
+        .iter()
+        .chain(&args.file)
+        .filter(|p| *p == "-")
+        .count();
+    match (on_stdin, args.prompt.as_deref()) {
+        (0, _) => Ok(None),
+        (1, Some(p)) if p != "-" => Ok(Some(p.to_owned())),
+        (1, _) => Err(UsageError(
+            "a file is read from stdin (`-`), so stdin cannot also hold the prompt; pass the prompt as an argument".to_owned(),
+        )
+        .into()),
+        _ => Err(UsageError("only one --image/--file can be `-` (stdin)".to_owned()).into()),
+    }
 }
 
 /// Reads the prompt: the argument, stdin, or both (stdin appended as a `<stdin-NONCE>` block, see
@@ -188,6 +235,13 @@ fn with_plan(
 }
 
 pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome> {
+    let stdin_file = args.image.iter().chain(&args.file).any(|p| p == "-");
+    if args.ask_via_stdin && stdin_file {
+        return Err(UsageError(
+            "--ask-via-stdin reads answers from stdin, so no --image/--file can be `-`".to_owned(),
+        )
+        .into());
+    }
     if args.ask_via_stdin && matches!(args.prompt.as_deref(), None | Some("-")) {
         return Err(UsageError(
             "--ask-via-stdin reads answers from stdin: pass the prompt as an argument".to_owned(),
@@ -202,10 +256,14 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         )
         .into());
     }
-    let prompt = read_prompt_from(
-        args.prompt.as_deref(),
-        !args.ask_via_stdin && !std::io::stdin().is_terminal(),
-    )?;
+    let prompt = match prompt_beside_stdin_file(&args)? {
+        Some(prompt) => prompt,
+        None => read_prompt_from(
+            args.prompt.as_deref(),
+            !args.ask_via_stdin && !std::io::stdin().is_terminal(),
+        )?,
+    };
+    let attachments = read_attachments(&args.image, &args.file)?;
     let (prompt, todos) = match &args.plan {
         Some(path) => {
             let (prompt, todos) = with_plan(path, prompt)?;
@@ -274,6 +332,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         },
         resume: args.resume.resume(),
         prompt,
+        attachments,
         timeout: None,
     };
     let out = ctx.out;
@@ -315,6 +374,9 @@ fn exit_outcome(outcome: &TurnOutcome) -> Outcome {
         (TurnStatus::Completed, _) => Outcome::Success,
         (TurnStatus::Aborted, _) => Outcome::Interrupted,
         (_, Some(TurnError::Model(e))) if e.is_account_error() => Outcome::AccountError,
+        (_, Some(TurnError::Model(e))) if e.code == ErrorCode::UnsupportedModality => {
+            Outcome::Invalid
+        }
         (_, Some(TurnError::Budget(_))) => Outcome::BudgetExceeded,
         _ => Outcome::Failed,
     }

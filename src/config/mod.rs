@@ -34,8 +34,9 @@ pub use load::{
 pub use model_ref::{ModelRef, ModelRefError};
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, default_model, known_provider};
 pub use schema::{
-    AgentConfig, BudgetConfig, Capabilities, Config, IGNORED_SECTIONS, ModelEntry, ModelPricing,
-    ModelSection, Protocol, ProviderConfig, RetryConfig, SubagentsConfig, ThinkingConfig,
+    AgentConfig, BudgetConfig, Capabilities, Config, IGNORED_SECTIONS, ImageDetail, Modality,
+    ModelEntry, ModelPricing, ModelSection, Multimodal, Protocol, ProviderConfig, RetryConfig,
+    SubagentsConfig, ThinkingConfig,
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};

@@ -160,7 +160,9 @@ pub struct ModelEntry {
     pub display_name: Option<String>,
     pub aliases: Vec<String>,
     pub capabilities: Capabilities,
-    pub multimodal: Option<serde_yaml::Value>,
+    /// What media the model takes (PilotDeck's `multimodal` block; also accepted inside
+    /// `capabilities`). Unset fields take the catalog's defaults.
+    pub multimodal: Option<Multimodal>,
     /// Prices in USD per million tokens; override the catalog.
     pub pricing: Option<ModelPricing>,
 }
@@ -179,6 +181,64 @@ pub struct Capabilities {
     #[serde(alias = "contextWindow")]
     pub max_context_tokens: Option<u64>,
     pub max_output_tokens: Option<u64>,
+    /// Same as the model entry's `multimodal` (which wins when both are set).
+    pub multimodal: Option<Multimodal>,
+}
+
+impl ModelEntry {
+    /// The `multimodal` block, from the entry or its `capabilities`.
+    pub fn multimodal(&self) -> Option<&Multimodal> {
+        self.multimodal
+            .as_ref()
+            .or(self.capabilities.multimodal.as_ref())
+    }
+}
+
+/// `models.<id>.multimodal`: the media a model takes and its limits.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Multimodal {
+    /// `text`, `image`, `pdf`, `audio`.
+    pub input: Option<Vec<Modality>>,
+    pub max_images_per_request: Option<u32>,
+    /// Largest image sent; bigger ones are downscaled and re-encoded to fit.
+    pub max_image_bytes: Option<u64>,
+    /// Image types the model takes; others are re-encoded (PNG or JPEG).
+    pub supported_image_mime_types: Option<Vec<String>>,
+    pub max_pdf_pages: Option<u32>,
+    pub max_pdf_bytes: Option<u64>,
+    /// Accepted for compatibility; pilotdeck sends no audio.
+    pub max_audio_seconds: Option<u32>,
+    pub image_detail: Option<ImageDetail>,
+}
+
+/// One kind of model input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Modality {
+    Text,
+    Image,
+    Pdf,
+    Audio,
+}
+
+/// `imageDetail`: how closely OpenAI models look at an image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ImageDetail {
+    Auto,
+    Low,
+    High,
+}
+
+impl ImageDetail {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImageDetail::Auto => "auto",
+            ImageDetail::Low => "low",
+            ImageDetail::High => "high",
+        }
+    }
 }
 
 /// USD per million tokens.

@@ -179,7 +179,12 @@ Reply with the summary only.\n\n<conversation>\n",
                     };
                     text.push_str(&format!("[{label}] {short}\n"));
                 }
-                ContentBlock::Image { .. } | ContentBlock::Thinking { .. } => {}
+                ContentBlock::MediaReference(media) => {
+                    text.push_str(&format!("{}\n", media.placeholder()));
+                }
+                ContentBlock::Image { .. }
+                | ContentBlock::Document(_)
+                | ContentBlock::Thinking { .. } => {}
             }
         }
     }

@@ -8,7 +8,7 @@
 //! window. A real tokenizer (tiktoken) would cost 5 MB and ~0.3 s per process; the calibration from
 //! reported usage closes most of the gap for the model actually in use.
 
-use crate::model::{ContentBlock, Message, ToolResultContent};
+use crate::model::{ContentBlock, MediaKind, MediaRef, Message, ToolResultContent};
 
 /// Framing tokens per message (role, separators).
 const MESSAGE_OVERHEAD: u64 = 4;
@@ -30,6 +30,15 @@ pub fn estimate_text(text: &str) -> u64 {
     ascii.div_ceil(4) + cjk + other.div_ceil(2)
 }
 
+/// What media kept by reference will cost once sent: an image's flat rate; a PDF's pages are
+/// guessed from its size (about a token per 10 bytes, within bounds).
+fn media_tokens(media: &MediaRef) -> u64 {
+    match media.media_kind {
+        MediaKind::Image => IMAGE_TOKENS,
+        MediaKind::Pdf => (media.bytes / 10).clamp(IMAGE_TOKENS, 200_000),
+    }
+}
+
 /// Estimated tokens of one message.
 pub fn estimate_message(message: &Message) -> u64 {
     let blocks: u64 = message
@@ -38,6 +47,8 @@ pub fn estimate_message(message: &Message) -> u64 {
         .map(|b| match b {
             ContentBlock::Text { text } => estimate_text(text),
             ContentBlock::Image { .. } => IMAGE_TOKENS,
+            ContentBlock::Document(doc) => estimate_text(&doc.text) + IMAGE_TOKENS,
+            ContentBlock::MediaReference(media) => media_tokens(media),
             ContentBlock::ToolCall {
                 name, arguments, ..
             } => estimate_text(name) + estimate_text(&arguments.to_string()) + MESSAGE_OVERHEAD,
@@ -46,6 +57,8 @@ pub fn estimate_message(message: &Message) -> u64 {
                 .map(|c| match c {
                     ToolResultContent::Text { text } => estimate_text(text),
                     ToolResultContent::Image { .. } => IMAGE_TOKENS,
+                    ToolResultContent::Document(doc) => estimate_text(&doc.text) + IMAGE_TOKENS,
+                    ToolResultContent::MediaReference(media) => media_tokens(media),
                 })
                 .sum::<u64>()
                 .saturating_add(MESSAGE_OVERHEAD),

@@ -118,6 +118,7 @@ async fn agent_turn(
         },
         resume: Resume::New,
         prompt: task.message.clone(),
+        attachments: Vec::new(),
         timeout,
     };
     let mut started = Started(None);

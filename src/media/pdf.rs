@@ -62,3 +62,32 @@ fn load(bytes: &[u8]) -> Result<lopdf::Document, PdfError> {
     }
     Ok(doc)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::test_media::text_pdf;
+
+    #[test]
+    fn extracts_the_text_of_the_first_pages() {
+        let pdf = text_pdf(&["Hello page one", "Second page here", "Third page"]);
+        assert_eq!(page_count(&pdf).unwrap(), 3);
+        let text = pdf_to_text(&pdf, 2).unwrap();
+        assert!(text.contains("Hello page one"), "{text}");
+        assert!(text.contains("Second page here"), "{text}");
+        assert!(!text.contains("Third page"), "{text}");
+        assert!(
+            text.contains("1 more pages not shown; the PDF has 3"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn garbage_is_a_parse_error() {
+        assert!(matches!(
+            pdf_to_text(b"%PDF-1.4 nothing here", 5),
+            Err(PdfError::Parse(_))
+        ));
+    }
+}

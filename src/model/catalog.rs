@@ -7,7 +7,7 @@
 //! the protocol's defaults and no price. Prices are USD per million tokens, list prices at the time of
 //! writing; override them in config when they change.
 
-use crate::config::{ModelEntry, Protocol};
+use crate::config::{ImageDetail, Modality, ModelEntry, Protocol};
 
 use super::event::Usage;
 
@@ -20,6 +20,8 @@ pub struct ModelInfo {
     pub supports_parallel_tool_calls: bool,
     pub supports_thinking: bool,
     pub supports_images: bool,
+    /// PDFs, image limits and detail (`multimodal`).
+    pub media: MediaLimits,
     /// Reasoning models of OpenAI: take `max_completion_tokens` and `reasoning_effort`, no
     /// temperature.
     pub is_openai_reasoning: bool,
@@ -27,6 +29,46 @@ pub struct ModelInfo {
     pub pricing: Option<Pricing>,
     /// True when the model came from the built-in table (or config), false for protocol defaults.
     pub is_known: bool,
+}
+
+/// The media a model takes beyond images, and the limits of what it is sent: `multimodal` in config
+/// over these defaults. Whether it sees images at all is [`ModelInfo::supports_images`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct MediaLimits {
+    /// Takes PDFs as documents (only the Anthropic and Responses formats can send them; other
+    /// models get the extracted text).
+    pub pdf: bool,
+    pub max_images: u32,
+    pub max_image_bytes: u64,
+    /// Image types sent as they are; others are re-encoded.
+    pub image_types: Vec<String>,
+    pub max_pdf_pages: u32,
+    pub max_pdf_bytes: u64,
+    pub image_detail: Option<ImageDetail>,
+}
+
+/// The image types every vision API takes.
+pub const IMAGE_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+impl MediaLimits {
+    /// The defaults for a model spoken over `protocol` that sees images when `images`.
+    pub fn defaults(protocol: Protocol, images: bool) -> MediaLimits {
+        let documents = matches!(protocol, Protocol::Anthropic | Protocol::OpenAiResponses);
+        MediaLimits {
+            pdf: images && documents,
+            max_images: 20,
+            // Anthropic refuses images over 5 MB; OpenAI takes 20 MB.
+            max_image_bytes: if protocol == Protocol::Anthropic {
+                5 * 1024 * 1024
+            } else {
+                20 * 1024 * 1024
+            },
+            image_types: IMAGE_TYPES.iter().map(|t| (*t).to_owned()).collect(),
+            max_pdf_pages: 100,
+            max_pdf_bytes: 32 * 1024 * 1024,
+            image_detail: None,
+        }
+    }
 }
 
 /// USD per million tokens.
@@ -274,6 +316,7 @@ pub fn model_info(protocol: Protocol, model: &str, entry: Option<&ModelEntry>) -
             supports_parallel_tool_calls: k.flags.1,
             supports_thinking: k.flags.2,
             supports_images: k.flags.3,
+            media: MediaLimits::defaults(protocol, k.flags.3),
             is_openai_reasoning: k.reasoning,
             pricing: Some(Pricing {
                 input: k.price.0,
@@ -313,9 +356,36 @@ pub fn protocol_defaults(protocol: Protocol) -> ModelInfo {
         supports_parallel_tool_calls: true,
         supports_thinking: false,
         supports_images,
+        media: MediaLimits::defaults(protocol, supports_images),
         is_openai_reasoning: false,
         pricing: None,
         is_known: false,
+    }
+}
+
+fn apply_multimodal(info: &mut ModelInfo, m: &crate::config::Multimodal) {
+    let media = &mut info.media;
+    if let Some(input) = &m.input {
+        info.supports_images = input.contains(&Modality::Image);
+        media.pdf = input.contains(&Modality::Pdf);
+    }
+    if let Some(v) = m.max_images_per_request {
+        media.max_images = v;
+    }
+    if let Some(v) = m.max_image_bytes {
+        media.max_image_bytes = v;
+    }
+    if let Some(v) = &m.supported_image_mime_types {
+        media.image_types = v.iter().map(|t| t.to_ascii_lowercase()).collect();
+    }
+    if let Some(v) = m.max_pdf_pages {
+        media.max_pdf_pages = v;
+    }
+    if let Some(v) = m.max_pdf_bytes {
+        media.max_pdf_bytes = v;
+    }
+    if m.image_detail.is_some() {
+        media.image_detail = m.image_detail;
     }
 }
 
@@ -333,6 +403,9 @@ fn apply_entry(info: &mut ModelInfo, entry: &ModelEntry) {
     );
     set(&mut info.supports_thinking, caps.supports_thinking);
     set(&mut info.supports_images, caps.supports_images);
+    if let Some(m) = entry.multimodal() {
+        apply_multimodal(info, m);
+    }
     if let Some(v) = caps.max_context_tokens {
         info.context_window = v;
         info.is_known = true;

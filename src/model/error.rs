@@ -53,6 +53,8 @@ pub enum ErrorCode {
     Cancelled,
     /// The provider is not usable as configured (unknown id without url/protocol, bad header).
     Config,
+    /// The request carries media (images) that no model tried can take; `detail` names them.
+    UnsupportedModality,
 }
 
 impl ErrorCode {
@@ -76,7 +78,8 @@ impl ErrorCode {
             | ErrorCode::ContentFilter
             | ErrorCode::OutputTruncated
             | ErrorCode::Cancelled
-            | ErrorCode::Config => false,
+            | ErrorCode::Config
+            | ErrorCode::UnsupportedModality => false,
         }
     }
 
@@ -99,7 +102,8 @@ impl ErrorCode {
             | ErrorCode::OutputTruncated
             | ErrorCode::EmptyResponse
             | ErrorCode::Cancelled
-            | ErrorCode::Config => false,
+            | ErrorCode::Config
+            | ErrorCode::UnsupportedModality => false,
         }
     }
 
@@ -123,6 +127,7 @@ impl ErrorCode {
             ErrorCode::EmptyResponse => "empty_response",
             ErrorCode::Cancelled => "cancelled",
             ErrorCode::Config => "config",
+            ErrorCode::UnsupportedModality => "unsupported_modality",
         }
     }
 }
@@ -370,6 +375,10 @@ impl Error {
                 "provider `{}` cannot be used as configured{detail}; fix model.providers.{} in pilotdeck.yaml",
                 self.provider, self.provider
             ),
+            ErrorCode::UnsupportedModality => format!(
+                "unsupported_modality: the request has images and {who} cannot see them (models tried: {tried}); add a model that sees images (multimodal.input: [text, image]) to router.fallback.default, or pass -m with one",
+                tried = self.detail
+            ),
         }
     }
 }
@@ -405,6 +414,7 @@ mod tests {
             ErrorCode::EmptyResponse,
             ErrorCode::Cancelled,
             ErrorCode::Config,
+            ErrorCode::UnsupportedModality,
         ];
         for code in codes {
             let e = Error::new(code, "openai", "gpt-4o", "boom");

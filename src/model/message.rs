@@ -94,6 +94,12 @@ pub enum ContentBlock {
     Text { text: String },
     /// An image, inline or by URL.
     Image { source: ImageSource },
+    /// A PDF sent whole. Only built just before a request (see `media::materialize`); never
+    /// stored.
+    Document(Document),
+    /// An image or PDF kept by reference: the stored file, not its bytes. What transcripts hold;
+    /// turned into [`ContentBlock::Image`], [`ContentBlock::Document`] or text before a request.
+    MediaReference(MediaRef),
     /// The assistant asks for a tool to run. `arguments` is always a JSON object.
     ToolCall {
         id: String,
@@ -137,8 +143,16 @@ impl ContentBlock {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToolResultContent {
-    Text { text: String },
-    Image { source: ImageSource },
+    Text {
+        text: String,
+    },
+    Image {
+        source: ImageSource,
+    },
+    /// As [`ContentBlock::Document`].
+    Document(Document),
+    /// As [`ContentBlock::MediaReference`].
+    MediaReference(MediaRef),
 }
 
 impl ToolResultContent {
@@ -153,9 +167,77 @@ impl ToolResultContent {
             match part {
                 ToolResultContent::Text { text } => out.push_str(text),
                 ToolResultContent::Image { .. } => out.push_str("[image]"),
+                ToolResultContent::Document(doc) => out.push_str(&doc.as_text()),
+                ToolResultContent::MediaReference(media) => out.push_str(&media.placeholder()),
             }
         }
         out
+    }
+
+    /// Whether this part is media a wire format may have to send outside the tool result.
+    pub fn is_media(&self) -> bool {
+        !matches!(self, ToolResultContent::Text { .. })
+    }
+}
+
+/// A PDF sent whole (`data` is base64), with its extracted text for formats that take no documents
+/// (empty when it was not extracted).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Document {
+    pub media_type: String,
+    pub data: String,
+    pub name: String,
+    pub text: String,
+}
+
+impl Document {
+    /// The document as text, for formats that take none.
+    pub fn as_text(&self) -> String {
+        format!("[PDF {}]\n{}", self.name, self.text)
+    }
+}
+
+/// What kind of media a [`MediaRef`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MediaKind {
+    Image,
+    Pdf,
+}
+
+impl MediaKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MediaKind::Image => "image",
+            MediaKind::Pdf => "pdf",
+        }
+    }
+}
+
+/// Media by reference: a file under the session's folder named by the SHA-256 of its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MediaRef {
+    pub media_kind: MediaKind,
+    /// `image/png`, `application/pdf`, …
+    pub media_type: String,
+    /// The stored file (absolute).
+    pub path: String,
+    pub sha256: String,
+    pub bytes: u64,
+    /// The name it came with (the file name given by the user or the tool).
+    pub name: String,
+}
+
+impl MediaRef {
+    /// One line naming the media, for places that show text only.
+    pub fn placeholder(&self) -> String {
+        format!(
+            "[{} {} ({}, {} bytes)]",
+            self.media_kind.as_str(),
+            self.name,
+            self.media_type,
+            self.bytes
+        )
     }
 }
 

@@ -30,7 +30,10 @@ pub use client::{CallOptions, ModelClient, ModelStream, http_client, web_http_cl
 pub use error::{Error, ErrorCode, ErrorContext};
 pub use event::{FinishReason, ModelEvent, Usage};
 pub use fences::strip_fences;
-pub use message::{ContentBlock, ImageSource, Message, Role, ToolCall, ToolResultContent};
+pub use message::{
+    ContentBlock, Document, ImageSource, MediaKind, MediaRef, Message, Role, ToolCall,
+    ToolResultContent,
+};
 pub use provider::{DEFAULT_TIMEOUT, ResolvedProvider, endpoint_candidates};
 pub use repair::repair_arguments;
 pub use request::{Effort, ModelRequest, OutputSchema, ThinkingRequest, ToolChoice, ToolSpec};

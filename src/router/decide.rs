@@ -7,7 +7,9 @@
 //! calls the judge only when it can change the answer: a judge is configured, `--offline` was not
 //! given, and the tiers map to more than one model. A judge failure or timeout falls back to the
 //! heuristic. Cache-aware switching then keeps the session's current model when re-reading the
-//! prompt cache on it is cheaper than prefilling the new model.
+//! prompt cache on it is cheaper than prefilling the new model. Last, a request with images the
+//! chosen model cannot see goes to the first model of its fallback chain that can
+//! (`resolved_from: fallback`, reason `media_rerouted: …`), or fails with `unsupported_modality`.
 
 use std::time::Instant;
 
@@ -57,6 +59,8 @@ pub enum ResolvedFrom {
     Judge,
     Heuristic,
     Default,
+    /// The chosen model could not take the request's media; a fallback that can serves it.
+    Fallback,
 }
 
 impl ResolvedFrom {
@@ -68,6 +72,7 @@ impl ResolvedFrom {
             ResolvedFrom::Judge => "judge",
             ResolvedFrom::Heuristic => "heuristic",
             ResolvedFrom::Default => "default",
+            ResolvedFrom::Fallback => "fallback",
         }
     }
 }
@@ -129,6 +134,9 @@ pub struct DecideOptions {
     pub offline: bool,
     /// Estimated input tokens of the request (cache-aware switching).
     pub estimated_tokens: u64,
+    /// The request carries images the user gave: a model that cannot see them is replaced by the
+    /// first fallback that can (`media_rerouted`), or the decision fails (`unsupported_modality`).
+    pub needs_images: bool,
     /// Write the decision to the sticky state and `events.jsonl` (`run` does; `router decide`
     /// only reads).
     pub record: bool,
@@ -184,6 +192,11 @@ impl Router {
             self.classify(opts, cancel).await
         };
         let pick = self.cache_aware(pick, sticky.as_ref(), opts);
+        let pick = if opts.needs_images {
+            self.media_pick(pick, scenario)?
+        } else {
+            pick
+        };
         let model = pick.model.clone();
         let orchestrating = pick
             .tier
@@ -225,6 +238,44 @@ impl Router {
             );
         }
         Ok(decision)
+    }
+
+    /// `pick` when its model sees images, else the first model of its fallback chain that does.
+    fn media_pick(&self, pick: Pick, scenario: Scenario) -> Result<Pick, Error> {
+        if self.sees_images(&pick.model) {
+            return Ok(pick);
+        }
+        let chain = if self.settings.enabled {
+            self.settings.chain(scenario.as_str(), &pick.model)
+        } else {
+            Vec::new()
+        };
+        match chain.iter().find(|m| self.sees_images(m)) {
+            Some(model) => Ok(Pick {
+                reason: format!(
+                    "media_rerouted: the request has images and {} cannot see them",
+                    pick.model
+                ),
+                model: model.clone(),
+                from: ResolvedFrom::Fallback,
+                ..pick
+            }),
+            None => {
+                let tried = std::iter::once(&pick.model)
+                    .chain(&chain)
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>();
+                Err(Error::UnsupportedModality {
+                    model: pick.model,
+                    tried,
+                })
+            }
+        }
+    }
+
+    fn sees_images(&self, model: &ModelRef) -> bool {
+        self.provider(model)
+            .is_ok_and(|p| p.model_info(&model.model).supports_images)
     }
 
     fn sticky_pick(&self, opts: &DecideOptions, sticky: Option<&Sticky>) -> Option<Pick> {

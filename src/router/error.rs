@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use crate::config::ModelRef;
+
 /// A routing failure.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -33,6 +35,11 @@ pub enum Error {
     },
     #[error("the router state task stopped; this is a bug in pilotdeck, please report it")]
     StateTask,
+    #[error(
+        "unsupported_modality: the request has images and no model tried can see them (tried: {}); add a model that sees images (multimodal.input: [text, image]) to router.fallback.default, or pass -m with one",
+        tried.join(", ")
+    )]
+    UnsupportedModality { model: ModelRef, tried: Vec<String> },
     #[error(transparent)]
     Model(#[from] crate::model::Error),
 }

@@ -79,7 +79,8 @@ pub fn is_fallback_eligible(code: ErrorCode) -> bool {
         | ErrorCode::InvalidRequest
         | ErrorCode::ContentFilter
         | ErrorCode::OutputTruncated
-        | ErrorCode::Cancelled => false,
+        | ErrorCode::Cancelled
+        | ErrorCode::UnsupportedModality => false,
     }
 }
 
@@ -472,6 +473,7 @@ mod tests {
             ErrorCode::InvalidRequest,
             ErrorCode::ContentFilter,
             ErrorCode::Cancelled,
+            ErrorCode::UnsupportedModality,
         ];
         for code in eligible {
             assert!(is_fallback_eligible(code), "{code}");

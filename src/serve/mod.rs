@@ -250,6 +250,7 @@ impl PilotdeckServer {
             scenario: crate::router::Scenario::Default,
             offline: true,
             estimated_tokens: 0,
+            needs_images: false,
             record: false,
         };
         crate::router::decide_once(&self.opts.home, &config, &opts, cancel)
@@ -294,6 +295,7 @@ impl PilotdeckServer {
             },
             resume,
             prompt,
+            attachments: Vec::new(),
             timeout: None,
         };
         let mut progress = Progress::new(context);

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::summary::SessionSummary;
 use super::transcript::Record;
-use crate::model::{ContentBlock, ToolResultContent};
+use crate::model::{ContentBlock, MediaRef, ToolResultContent};
 
 /// Characters of a tool result shown in Markdown.
 const RESULT_PREVIEW_CHARS: usize = 600;
@@ -46,6 +46,19 @@ pub fn export(summary: &SessionSummary, records: &[Record], format: ExportFormat
     }
 }
 
+/// One line naming media kept by reference: what it is and where its stored copy is.
+fn media_line(media: &MediaRef) -> String {
+    format!(
+        "> attached {} `{}` ({}, {} bytes, sha256 {}…): `{}`",
+        media.media_kind.as_str(),
+        media.name,
+        media.media_type,
+        media.bytes,
+        media.sha256.get(..12).unwrap_or(&media.sha256),
+        media.path
+    )
+}
+
 /// A readable Markdown transcript.
 pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
     let mut out = String::new();
@@ -65,6 +78,11 @@ pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
         match record {
             Record::User { turn, message, .. } => {
                 let _ = writeln!(out, "## Turn {turn}\n\n**User:**\n\n{}\n", message.text());
+                for block in &message.content {
+                    if let ContentBlock::MediaReference(media) = block {
+                        let _ = writeln!(out, "{}\n", media_line(media));
+                    }
+                }
             }
             Record::Assistant { message, .. } => {
                 let text = message.text();
@@ -95,6 +113,11 @@ pub fn markdown(summary: &SessionSummary, records: &[Record]) -> String {
                             out,
                             "<details><summary>{label}</summary>\n\n```\n{preview}\n```\n</details>\n"
                         );
+                        for part in content {
+                            if let ToolResultContent::MediaReference(media) = part {
+                                let _ = writeln!(out, "{}\n", media_line(media));
+                            }
+                        }
                     }
                 }
             }

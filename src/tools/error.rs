@@ -66,6 +66,8 @@ pub enum Error {
     },
     #[error("a background task failed: {message}; this is a bug in pilotdeck, please report it")]
     Join { message: String },
+    #[error(transparent)]
+    Media(#[from] crate::media::Error),
 }
 
 impl Error {

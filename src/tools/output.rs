@@ -16,6 +16,10 @@ pub struct ToolOutput {
     /// What the call changed in the session besides its result (the to-do list, a plan).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<Box<super::ToolEffect>>,
+    /// Images and PDFs the model is shown with the result (`read_file` on such a file), by
+    /// reference.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub media: Vec<crate::model::MediaRef>,
 }
 
 /// Longest summary kept, in characters.
@@ -30,6 +34,7 @@ impl ToolOutput {
             summary: terse(&summary.into()),
             denial: None,
             effect: None,
+            media: Vec::new(),
         }
     }
 
@@ -51,6 +56,7 @@ impl ToolOutput {
             summary,
             denial: None,
             effect: None,
+            media: Vec::new(),
         }
     }
 }

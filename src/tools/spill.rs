@@ -67,6 +67,7 @@ pub fn apply(output: ToolOutput, dir: &Path, call_id: &str) -> Result<ToolOutput
             output.summary,
             path.display()
         ),
+        media: output.media,
     })
 }
 

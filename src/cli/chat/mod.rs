@@ -80,6 +80,8 @@ pub(super) struct Repl<'a> {
     /// Usage and cost of this chat process.
     pub(super) usage: Usage,
     pub(super) cost_usd: f64,
+    /// Files for the next message (`/image PATH`).
+    pub(super) attachments: Vec<crate::media::Attachment>,
 }
 
 impl Repl<'_> {
@@ -189,6 +191,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         interactive,
         usage: Usage::default(),
         cost_usd: 0.0,
+        attachments: Vec::new(),
     };
     repl.announce();
     // One handler for the whole process: Ctrl-C cancels the running turn, if any, and is otherwise
@@ -246,8 +249,9 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         if let Some(editor) = &mut editor {
             editor.remember(text);
         }
+        let pasted = crate::media::Attachment::pasted_paths(text, &repl.launcher.project().root);
         let mut text = text.to_owned();
-        if let Some(command) = text.strip_prefix('/') {
+        if let Some(command) = text.strip_prefix('/').filter(|_| pasted.is_empty()) {
             match slash::run(&mut repl, command).await? {
                 slash::Next::Continue => continue,
                 slash::Next::Exit => break,
@@ -258,6 +262,9 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         *running.lock().unwrap_or_else(PoisonError::into_inner) = Some(token.clone());
         if let Some(lease) = &lease {
             lease.turn_started();
+        }
+        for path in pasted {
+            attach(&mut repl, &path.display().to_string());
         }
         let result = turn(&mut repl, text, &token).await;
         if let Some(lease) = &lease {
@@ -271,6 +278,19 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
     }
     repl.conversation.end("exit").await;
     Ok(Outcome::Success)
+}
+
+/// Adds the image or PDF at `path` to the next message (`/image PATH`, a pasted path).
+pub(super) fn attach(repl: &mut Repl<'_>, path: &str) {
+    let out = repl.ctx.out;
+    match crate::media::Attachment::read(path, crate::media::Expect::Any) {
+        Ok(attachment @ crate::media::Attachment::Media { .. }) => {
+            out.note(&format!("attached {}", inert_line(attachment.name())));
+            repl.attachments.push(attachment);
+        }
+        Ok(_) => out.error(&format!("`{}` is not an image or a PDF", inert_line(path))),
+        Err(e) => out.error(&inert_line(&e.to_string())),
+    }
 }
 
 /// Runs one input as a turn, streaming the answer.
@@ -347,7 +367,11 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         | AgentEvent::ToolResults { .. }
         | AgentEvent::Routed { .. } => {}
     };
-    let outcome = repl.conversation.send(input, token, &mut emit).await;
+    let attachments = std::mem::take(&mut repl.attachments);
+    let outcome = repl
+        .conversation
+        .send_with(input, &attachments, token, &mut emit)
+        .await;
     repl.conversation.write_title(token).await;
     if !ends_with_newline {
         out.raw("\n")?;

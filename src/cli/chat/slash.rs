@@ -23,6 +23,7 @@ const HELP: &str = "\
 /resume ID         continue another session (id, prefix or `last`)
 /fork              copy this session into a new one and continue there
 /compact           summarise the older history now
+/image PATH        send an image or PDF with the next message (pasted paths work too)
 /memory QUERY      recall this project's long-term memory notes about QUERY
 /cost              tokens and cost of this chat
 /permissions       the permission mode and rules in force
@@ -84,6 +85,15 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             Ok(None) => out.note("nothing to compact yet"),
             Err(e) => out.error(&format!("{e:#}")),
         },
+        "image" if arg.is_empty() => out.error("usage: /image PATH (PNG, JPEG, GIF, WebP or PDF)"),
+        "image" => {
+            let path = repl
+                .launcher
+                .project()
+                .root
+                .join(arg.trim_matches(['\'', '"']));
+            super::attach(repl, &path.display().to_string());
+        }
         "memory" if arg.is_empty() => {
             out.note("usage: /memory QUERY (manage notes with `pilotdeck memory list|index|dream`)")
         }

@@ -19,7 +19,7 @@ use super::{Origin, StreamDecoder, count, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::{Error, ErrorCode};
 use crate::model::event::{FinishReason, ModelEvent, Usage};
-use crate::model::message::{ContentBlock, ImageSource, Role, ToolResultContent};
+use crate::model::message::{ContentBlock, Document, ImageSource, Role, ToolResultContent};
 use crate::model::request::{ModelRequest, ToolChoice};
 use crate::model::sse::SseEvent;
 
@@ -127,11 +127,18 @@ fn image(source: &ImageSource) -> Value {
     }
 }
 
+/// A PDF as a `document` block.
+fn document(doc: &Document) -> Value {
+    json!({"type": "document", "source": {"type": "base64", "media_type": doc.media_type, "data": doc.data}})
+}
+
 fn block(block: &ContentBlock) -> Option<Value> {
     Some(match block {
         ContentBlock::Text { text } if text.is_empty() => return None,
         ContentBlock::Text { text } => json!({"type": "text", "text": text}),
         ContentBlock::Image { source } => image(source),
+        ContentBlock::Document(doc) => document(doc),
+        ContentBlock::MediaReference(media) => json!({"type": "text", "text": media.placeholder()}),
         ContentBlock::ToolCall {
             id,
             name,
@@ -149,6 +156,10 @@ fn block(block: &ContentBlock) -> Option<Value> {
                 .map(|part| match part {
                     ToolResultContent::Text { text } => json!({"type": "text", "text": text}),
                     ToolResultContent::Image { source } => image(source),
+                    ToolResultContent::Document(doc) => document(doc),
+                    ToolResultContent::MediaReference(media) => {
+                        json!({"type": "text", "text": media.placeholder()})
+                    }
                 })
                 .collect();
             json!({"type": "tool_result", "tool_use_id": call_id, "content": parts, "is_error": is_error})

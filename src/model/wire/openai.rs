@@ -17,7 +17,7 @@ use super::{Origin, StreamDecoder, count, set_function_tools, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::Error;
 use crate::model::event::{FinishReason, ModelEvent, Usage};
-use crate::model::message::{ContentBlock, Role, ToolResultContent};
+use crate::model::message::{ContentBlock, ImageSource, Role, ToolResultContent};
 use crate::model::request::ModelRequest;
 use crate::model::sse::SseEvent;
 
@@ -32,7 +32,7 @@ pub(super) fn body(
         messages.push(json!({"role": "system", "content": system}));
     }
     for message in &request.messages {
-        push_message(&mut messages, message.role, &message.content);
+        push_message(&mut messages, message.role, &message.content, info);
     }
     let mut body = json!({
         "model": request.model.model,
@@ -80,7 +80,7 @@ pub(super) fn body(
     body
 }
 
-fn push_message(out: &mut Vec<Value>, role: Role, content: &[ContentBlock]) {
+fn push_message(out: &mut Vec<Value>, role: Role, content: &[ContentBlock], info: &ModelInfo) {
     match role {
         Role::User => {
             let only_text = content
@@ -89,20 +89,7 @@ fn push_message(out: &mut Vec<Value>, role: Role, content: &[ContentBlock]) {
             let value = if only_text {
                 Value::String(joined_text(content))
             } else {
-                Value::Array(
-                    content
-                        .iter()
-                        .filter_map(|b| match b {
-                            ContentBlock::Text { text } => {
-                                Some(json!({"type": "text", "text": text}))
-                            }
-                            ContentBlock::Image { source } => Some(
-                                json!({"type": "image_url", "image_url": {"url": source.as_url()}}),
-                            ),
-                            _ => None,
-                        })
-                        .collect(),
-                )
+                Value::Array(content.iter().filter_map(|b| user_part(b, info)).collect())
             };
             out.push(json!({"role": "user", "content": value}));
         }
@@ -138,6 +125,8 @@ fn push_message(out: &mut Vec<Value>, role: Role, content: &[ContentBlock]) {
             out.push(message);
         }
         Role::Tool => {
+            // Tool messages take text only: their images and documents follow in one user message.
+            let mut media = Vec::new();
             for block in content {
                 if let ContentBlock::ToolResult {
                     call_id, content, ..
@@ -145,10 +134,41 @@ fn push_message(out: &mut Vec<Value>, role: Role, content: &[ContentBlock]) {
                 {
                     out.push(json!({"role": "tool", "tool_call_id": call_id,
                         "content": ToolResultContent::joined_text(content)}));
+                    media.extend(content.iter().filter_map(|part| match part {
+                        ToolResultContent::Image { source } => Some(image_part(source, info)),
+                        _ => None,
+                    }));
                 }
+            }
+            if !media.is_empty() {
+                media.insert(
+                    0,
+                    json!({"type": "text", "text": "The images returned by the tool calls above:"}),
+                );
+                out.push(json!({"role": "user", "content": media}));
             }
         }
     }
+}
+
+/// One part of a user message's content array.
+fn user_part(block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
+    Some(match block {
+        ContentBlock::Text { text } => json!({"type": "text", "text": text}),
+        ContentBlock::Image { source } => image_part(source, info),
+        ContentBlock::Document(doc) => json!({"type": "text", "text": doc.as_text()}),
+        ContentBlock::MediaReference(media) => json!({"type": "text", "text": media.placeholder()}),
+        _ => return None,
+    })
+}
+
+/// An `image_url` part, with `imageDetail` when configured.
+pub(super) fn image_part(source: &ImageSource, info: &ModelInfo) -> Value {
+    let mut url = json!({"url": source.as_url()});
+    if let Some(detail) = info.media.image_detail {
+        url["detail"] = json!(detail.as_str());
+    }
+    json!({"type": "image_url", "image_url": url})
 }
 
 fn joined_text(content: &[ContentBlock]) -> String {

@@ -15,7 +15,7 @@ use super::{Origin, StreamDecoder, count, set_function_tools, str_field};
 use crate::model::catalog::ModelInfo;
 use crate::model::error::{Error, ErrorCode};
 use crate::model::event::{FinishReason, ModelEvent, Usage};
-use crate::model::message::{ContentBlock, Role, ToolResultContent};
+use crate::model::message::{ContentBlock, Document, ImageSource, Role, ToolResultContent};
 use crate::model::request::ModelRequest;
 use crate::model::sse::SseEvent;
 
@@ -23,8 +23,11 @@ pub(super) fn body(request: &ModelRequest, info: &ModelInfo, stream: bool) -> Va
     let mut input = Vec::new();
     for message in &request.messages {
         for block in &message.content {
-            if let Some(item) = item(message.role, block) {
+            if let Some(item) = item(message.role, block, info) {
                 input.push(item);
+            }
+            if let Some(media) = tool_media(block, info) {
+                input.push(media);
             }
         }
     }
@@ -61,7 +64,46 @@ pub(super) fn body(request: &ModelRequest, info: &ModelInfo, stream: bool) -> Va
     body
 }
 
-fn item(role: Role, block: &ContentBlock) -> Option<Value> {
+/// `function_call_output` takes text: a tool result's images and documents follow it as a user
+/// message.
+fn tool_media(block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
+    let ContentBlock::ToolResult {
+        call_id, content, ..
+    } = block
+    else {
+        return None;
+    };
+    let parts: Vec<Value> = content
+        .iter()
+        .filter_map(|part| match part {
+            ToolResultContent::Image { source } => Some(input_image(source, info)),
+            ToolResultContent::Document(doc) => Some(input_file(doc)),
+            _ => None,
+        })
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let mut all = vec![json!({"type": "input_text",
+        "text": format!("The media returned by tool call {call_id}:")})];
+    all.extend(parts);
+    Some(json!({"type": "message", "role": "user", "content": all}))
+}
+
+fn input_image(source: &ImageSource, info: &ModelInfo) -> Value {
+    let mut part = json!({"type": "input_image", "image_url": source.as_url()});
+    if let Some(detail) = info.media.image_detail {
+        part["detail"] = json!(detail.as_str());
+    }
+    part
+}
+
+fn input_file(doc: &Document) -> Value {
+    json!({"type": "input_file", "filename": doc.name,
+        "file_data": format!("data:{};base64,{}", doc.media_type, doc.data)})
+}
+
+fn item(role: Role, block: &ContentBlock, info: &ModelInfo) -> Option<Value> {
     Some(match (role, block) {
         (Role::Assistant, ContentBlock::Text { text }) => {
             json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]})
@@ -70,7 +112,11 @@ fn item(role: Role, block: &ContentBlock) -> Option<Value> {
             json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]})
         }
         (_, ContentBlock::Image { source }) => json!({"type": "message", "role": "user",
-            "content": [{"type": "input_image", "image_url": source.as_url()}]}),
+            "content": [input_image(source, info)]}),
+        (_, ContentBlock::Document(doc)) => json!({"type": "message", "role": "user",
+            "content": [input_file(doc)]}),
+        (_, ContentBlock::MediaReference(media)) => json!({"type": "message", "role": "user",
+            "content": [{"type": "input_text", "text": media.placeholder()}]}),
         (
             _,
             ContentBlock::ToolCall {

@@ -9,6 +9,7 @@ mod grep;
 mod input;
 mod list_dir;
 mod read_file;
+mod read_media;
 mod time;
 mod todo_write;
 mod walk;

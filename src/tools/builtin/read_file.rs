@@ -1,6 +1,7 @@
 //! `read_file`: text with `cat -n`-style line numbers, paged by `offset`/`limit`, streamed so a huge
 //! file costs only the lines shown (plus a line count for files up to [`COUNT_LIMIT_BYTES`]).
-//! Binary files are refused. A successful read records the file in the session's read state, which
+//! Images (PNG, JPEG, GIF, WebP) and PDFs are returned as media the model sees (`read_media.rs`);
+//! other binary files are refused. A successful read records the file in the session's read state, which
 //! `write_file` and `edit_file` require.
 
 use std::fs::File;
@@ -35,7 +36,8 @@ impl Tool for ReadFileTool {
     fn description(&self) -> &str {
         "Read a text file. Lines are numbered like `cat -n` (number, tab, text). Reads up to 2000 \
          lines from `offset` (1-based line number); use `offset` and `limit` to page through large \
-         files. Relative paths start at the project root. A file must be read before write_file \
+         files. Images (PNG, JPEG, GIF, WebP) and PDFs are shown to you as media. Relative paths \
+         start at the project root. A file must be read before write_file \
          overwrites it or edit_file changes it."
     }
 
@@ -77,6 +79,10 @@ async fn read(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
     let offset = uint(input, "offset").unwrap_or(1).max(1);
     let limit = uint(input, "limit").unwrap_or(DEFAULT_LIMIT).max(1);
+    let owned = path.clone();
+    if let Some(kind) = blocking(move || Ok(super::read_media::sniff_file(&owned))).await? {
+        return super::read_media::read(ctx, &path, kind).await;
+    }
     let owned = path.clone();
     let page = blocking(move || read_page(&owned, offset, limit)).await?;
     ctx.read_state.record(&path);
