@@ -463,3 +463,34 @@ fn a_normal_file_outside_still_asks_in_workspace_write() {
         results[0]
     );
 }
+
+/// Landlock rules cover TCP only: a UDP datagram (DNS, a tunnel) must not leave a closed sandbox
+/// either, nor go out through `io_uring`.
+#[test]
+fn udp_is_closed_too_when_the_network_is() {
+    let listener = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    listener
+        .set_read_timeout(Some(std::time::Duration::from_millis(300)))
+        .unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let udp = format!(
+        "python3 -c \"import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.sendto(b'leak', ('127.0.0.1', {port})); print('sent')\""
+    );
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let closed = run_bash(&mock, &env, &[], &[&udp]);
+    assert!(!closed[0].contains("sent"), "{}", closed[0]);
+    assert!(
+        closed[0].contains("the sandbox denied network access"),
+        "{}",
+        closed[0]
+    );
+    let mut buf = [0u8; 16];
+    assert!(listener.recv(&mut buf).is_err(), "a datagram got out");
+
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let open = run_bash(&mock, &env, &["--allow-network"], &[&udp]);
+    assert!(open[0].contains("sent"), "{}", open[0]);
+    assert_eq!(listener.recv(&mut buf).unwrap(), 4);
+}

@@ -191,7 +191,7 @@ fn start(spec: &CommandSpec, pipes: Pipes) -> std::io::Result<tokio::process::Ch
         cmd.env(key, value);
     }
     if let Some(sandbox) = &spec.sandbox {
-        cmd.env("TMPDIR", sandbox.tmpdir());
+        cmd.envs(sandbox.child_env());
     }
     #[expect(
         clippy::disallowed_methods,
