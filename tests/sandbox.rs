@@ -494,3 +494,55 @@ fn udp_is_closed_too_when_the_network_is() {
     assert!(open[0].contains("sent"), "{}", open[0]);
     assert_eq!(listener.recv(&mut buf).unwrap(), 4);
 }
+
+#[test]
+fn listed_hosts_are_reached_through_the_proxy_and_nothing_else() {
+    let port = local_server();
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    network: [\"127.0.0.1\", \"*.example.org\"]\n",
+    );
+    let results = run_bash(
+        &mock,
+        &env,
+        &[],
+        &[
+            &format!("curl -sS -m 5 http://127.0.0.1:{port}/"),
+            &format!("curl -sS -m 5 --proxytunnel http://127.0.0.1:{port}/"),
+            &format!("curl -sS -m 5 http://localhost:{port}/"),
+            &format!("curl -sS -m 5 --noproxy '*' http://127.0.0.1:{port}/"),
+            "printf '%s' \"$HTTPS_PROXY\"",
+        ],
+    );
+    let (plain, tunnel, unlisted, direct) = (&results[0], &results[1], &results[2], &results[3]);
+    assert!(plain.contains("hello"), "{plain}");
+    assert!(tunnel.contains("hello"), "{tunnel}");
+    assert!(
+        !unlisted.contains("hello")
+            && unlisted.contains(&format!(
+                "the sandbox denied network access to localhost:{port} (not one of the hosts"
+            )),
+        "{unlisted}"
+    );
+    assert!(
+        !direct.contains("hello") && direct.contains("the sandbox denied a direct connection"),
+        "{direct}"
+    );
+    assert!(results[4].contains("http://127.0.0.1:"), "{}", results[4]);
+}
+
+#[test]
+fn a_bad_host_entry_is_a_clear_error() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    network: [\"https://crates.io/\"]\n",
+    );
+    let out = env.cmd().args(["run", "say hello"]).run(2);
+    assert!(
+        out.stderr.contains("tools.sandbox.network") && out.stderr.contains("https://crates.io/"),
+        "{}",
+        out.stderr
+    );
+}
