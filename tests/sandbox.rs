@@ -12,6 +12,8 @@
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
+#[path = "support/tmux.rs"]
+mod tmux;
 
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -544,5 +546,57 @@ fn a_bad_host_entry_is_a_clear_error() {
         out.stderr.contains("tools.sandbox.network") && out.stderr.contains("https://crates.io/"),
         "{}",
         out.stderr
+    );
+}
+
+#[test]
+fn sandbox_run_passes_stdin_stdout_and_stderr_through_and_exits_with_the_childs_code() {
+    let env = TestEnv::new();
+    let out = env
+        .cmd()
+        .stdin("piped input\n")
+        .args([
+            "sandbox",
+            "run",
+            "--",
+            "sh",
+            "-c",
+            "read x; echo \"got $x\"; echo to-stderr >&2; touch ~/pd-pass.txt; exit 7",
+        ])
+        .run(7);
+    assert_eq!(out.stdout, "got piped input\n");
+    assert!(out.stderr.contains("to-stderr"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the sandbox denied writing") && out.stderr.contains("pd-pass.txt"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// At a terminal: the command reads the keyboard (it is in the terminal's foreground process
+/// group), and Ctrl-C reaches it rather than killing pilotdeck under it.
+#[test]
+fn sandbox_run_is_interactive_at_a_terminal() {
+    let env = TestEnv::new();
+    #[allow(deprecated, reason = "the helper other tty tests use")]
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    let script = "printf \"name? \"; read x; echo \"hi $x\"; trap \"echo caught; exit 3\" INT; echo ready; sleep 30 & wait";
+    let command = format!(
+        "cd {} && env -i PATH=/usr/bin:/bin HOME={} PILOTDECK_HOME={} TERM=xterm {} sandbox run -- sh -c '{script}'; echo EXIT=$?; sleep 60",
+        env.project.display(),
+        env.user_home.display(),
+        env.home.display(),
+        bin.display()
+    );
+    let tmux = tmux::Tmux::start("sandbox-run", &command);
+    tmux.wait_for("name?");
+    tmux.send_keys(&["bob", "Enter"]);
+    tmux.wait_for("ready");
+    tmux.send_keys(&["C-c"]);
+    let screen = tmux.wait_for("EXIT=");
+    assert!(screen.contains("hi bob"), "{screen}");
+    assert!(
+        screen.contains("caught") && screen.contains("EXIT=3"),
+        "{screen}"
     );
 }
