@@ -600,3 +600,61 @@ fn sandbox_run_is_interactive_at_a_terminal() {
         "{screen}"
     );
 }
+
+#[test]
+fn listing_and_searching_inside_a_secret_location_is_refused_like_reading() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.write(&env.user_home.join(".ssh/id_rsa"), "SEKRIT-SSH\n");
+    std::os::unix::fs::symlink(env.user_home.join(".ssh"), env.project.join("keys")).unwrap();
+    let home = env.user_home.display().to_string();
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--permission-mode", "full"],
+        vec![
+            tool("l1", "list_dir", &json!({ "path": "~/.ssh" })),
+            tool("l2", "list_dir", &json!({ "path": "keys" })),
+            tool(
+                "l3",
+                "list_dir",
+                &json!({ "path": format!("{home}/x/../.ssh/") }),
+            ),
+            tool("g1", "glob", &json!({ "pattern": "*", "path": "~/.ssh" })),
+            tool("g2", "glob", &json!({ "pattern": ".ssh/*", "path": home })),
+            tool("g3", "glob", &json!({ "pattern": "keys/*" })),
+            tool(
+                "s1",
+                "grep",
+                &json!({ "pattern": "SEKRIT", "path": "~/.ssh" }),
+            ),
+            tool(
+                "s2",
+                "grep",
+                &json!({ "pattern": "SEKRIT", "path": "keys/id_rsa" }),
+            ),
+            tool(
+                "s3",
+                "grep",
+                &json!({ "pattern": "SEKRIT", "path": home, "glob": "id_rsa" }),
+            ),
+            tool("l4", "list_dir", &json!({ "path": home })),
+        ],
+    );
+    for (i, result) in results[..10].iter().enumerate() {
+        assert!(
+            !result.contains("id_rsa\n")
+                && !result.ends_with("id_rsa")
+                && !result.contains("SEKRIT-SSH"),
+            "call {i}: {result}"
+        );
+    }
+    for i in [0, 1, 2, 3, 6, 7] {
+        assert!(
+            results[i].contains("`~/.ssh` is one of the secret locations"),
+            "call {i}: {}",
+            results[i]
+        );
+    }
+    assert!(results[9].contains(".ssh/"), "{}", results[9]);
+}
