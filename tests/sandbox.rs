@@ -341,7 +341,11 @@ fn doctor_reports_the_sandbox() {
         .find(|c| c["name"] == "sandbox")
         .expect("a sandbox check");
     assert!(
-        sandbox["detail"].as_str().unwrap().contains("Landlock ABI"),
+        sandbox["detail"].as_str().unwrap().contains("Landlock ABI")
+            && sandbox["detail"]
+                .as_str()
+                .unwrap()
+                .contains("seccomp network filter"),
         "{sandbox}"
     );
 }
