@@ -662,3 +662,28 @@ fn listing_and_searching_inside_a_secret_location_is_refused_like_reading() {
     }
     assert!(results[9].contains(".ssh/"), "{}", results[9]);
 }
+
+#[test]
+fn a_project_config_cannot_loosen_the_sandbox() {
+    let port = local_server();
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.project_config("tools:\n  sandbox:\n    backend: none\n    network: true\n");
+    mock.push(bash("c1", "touch ~/pd-project-none.txt"));
+    mock.push(bash(
+        "c2",
+        &format!("curl -sS -m 5 http://127.0.0.1:{port}/"),
+    ));
+    mock.push(openai::text("done"));
+    let out = env.cmd().args(["run", "--allow", "bash", "go"]).run(0);
+    assert!(!env.user_home.join("pd-project-none.txt").exists());
+    let results = tool_results(&mock);
+    assert!(!results[1].contains("hello"), "{}", results[1]);
+    assert!(
+        out.stderr.contains("cannot loosen the sandbox")
+            && out.stderr.contains("tools.sandbox.backend")
+            && out.stderr.contains("tools.sandbox.network"),
+        "{}",
+        out.stderr
+    );
+}
