@@ -519,6 +519,10 @@ fn listed_hosts_are_reached_through_the_proxy_and_nothing_else() {
             &format!("curl -sS -m 5 http://localhost:{port}/"),
             &format!("curl -sS -m 5 --noproxy '*' http://127.0.0.1:{port}/"),
             "printf '%s' \"$HTTPS_PROXY\"",
+            // TCP Fast Open connects without Landlock's connect hook.
+            &format!(
+                "python3 -c \"import socket; s = socket.socket(); s.sendto(b'GET / HTTP/1.0\\r\\n\\r\\n', 0x20000000, ('127.0.0.1', {port})); print(s.recv(100))\""
+            ),
         ],
     );
     let (plain, tunnel, unlisted, direct) = (&results[0], &results[1], &results[2], &results[3]);
@@ -536,6 +540,11 @@ fn listed_hosts_are_reached_through_the_proxy_and_nothing_else() {
         "{direct}"
     );
     assert!(results[4].contains("http://127.0.0.1:"), "{}", results[4]);
+    assert!(
+        !results[5].contains("hello") && results[5].contains("Permission denied"),
+        "{}",
+        results[5]
+    );
 }
 
 #[test]

@@ -83,28 +83,32 @@ fn confine_sandbox(project: &mut Layer) -> Vec<(&'static str, String)> {
         return Vec::new();
     };
     let mut notes = Vec::new();
-    let loosening: [(&'static str, fn(&Value) -> bool); 3] = [
-        ("network", |v| v.as_bool() != Some(false)),
-        ("backend", |v| v.as_str() == Some("none")),
-        ("required", |v| v.as_bool() == Some(false)),
-    ];
-    for (key, loosens) in loosening {
-        if sandbox.get(key).is_some_and(loosens) {
+    for (key, full) in [
+        ("network", "tools.sandbox.network"),
+        ("backend", "tools.sandbox.backend"),
+        ("required", "tools.sandbox.required"),
+    ] {
+        if sandbox.get(key).is_some_and(|value| loosens(key, value)) {
             sandbox.remove(key);
             notes.push((
-                match key {
-                    "network" => "tools.sandbox.network",
-                    "backend" => "tools.sandbox.backend",
-                    _ => "tools.sandbox.required",
-                },
+                full,
                 format!(
-                    "a project config cannot loosen the sandbox, so its `tools.sandbox.{key}` is \
-                     ignored; set it in your own config (or pass --allow-network) to use it"
+                    "a project config cannot loosen the sandbox, so its `{full}` is ignored; set \
+                     it in your own config (or pass --allow-network) to use it"
                 ),
             ));
         }
     }
     notes
+}
+
+/// True when `tools.sandbox.KEY: value` would open the network or switch the sandbox off.
+fn loosens(key: &str, value: &Value) -> bool {
+    match key {
+        "network" => value.as_bool() != Some(false),
+        "backend" => value.as_str() == Some("none"),
+        _ => value.as_bool() == Some(false),
+    }
 }
 
 fn warn(project: &mut Layer, notes: Vec<(&'static str, String)>) {

@@ -8,7 +8,9 @@
 //! but `AF_UNIX` fail with `EACCES` (local IPC, the shell's and build tools' socketpairs keep
 //! working), and `io_uring_setup`/`_enter`/`_register` too. In the per-host mode
 //! ([`Sockets::UnixAndTcp`]) TCP over IPv4/IPv6 is let through, and Landlock lets it reach only the
-//! proxy's port.
+//! proxy's port — except a TCP Fast Open send (`sendto`/`sendmsg` with `MSG_FASTOPEN`), which
+//! connects without passing Landlock's hook (landlock-lsm/linux issue 41, measured here), so the
+//! filter refuses that flag.
 //!
 //! A process of another architecture (a 32-bit binary, `int 0x80`) is killed by the filter's
 //! architecture check rather than let through with other syscall numbers.
@@ -121,6 +123,22 @@ impl Filter {
                 libc::AF_UNIX,
             )?])?],
         );
+        if sockets == Sockets::UnixAndTcp {
+            // The flags argument of sendto(fd, buf, len, flags, …), sendmsg(fd, msg, flags) and
+            // sendmmsg(fd, vec, n, flags).
+            for (call, flags) in [
+                (libc::SYS_sendto, 3),
+                (libc::SYS_sendmsg, 2),
+                (libc::SYS_sendmmsg, 3),
+            ] {
+                let fast_open = arg(
+                    flags,
+                    SeccompCmpOp::MaskedEq(u64::from(libc::MSG_FASTOPEN.cast_unsigned())),
+                    libc::MSG_FASTOPEN,
+                )?;
+                rules.insert(call, vec![SeccompRule::new(vec![fast_open])?]);
+            }
+        }
         for call in [
             libc::SYS_io_uring_setup,
             libc::SYS_io_uring_enter,
