@@ -13,7 +13,8 @@
 //! filter refuses that flag.
 //!
 //! A process of another architecture (a 32-bit binary, `int 0x80`) is killed by the filter's
-//! architecture check rather than let through with other syscall numbers.
+//! architecture check rather than let through with other syscall numbers; x32 calls (same
+//! architecture, numbers offset) get the same rules ([`x32_number`]).
 
 use std::collections::BTreeMap;
 
@@ -109,6 +110,19 @@ fn socket_rules(sockets: Sockets) -> Result<Vec<SeccompRule>, Error> {
     Ok(rules)
 }
 
+/// The x32 ABI (where a kernel enables it) reaches the same calls under the same audit architecture
+/// with `__X32_SYSCALL_BIT` added to the number; its `sendmsg` and `sendmmsg` have numbers of their own.
+#[cfg(target_arch = "x86_64")]
+fn x32_number(nr: i64) -> i64 {
+    const X32_SYSCALL_BIT: i64 = 0x4000_0000;
+    X32_SYSCALL_BIT
+        + match nr {
+            libc::SYS_sendmsg => 518,
+            libc::SYS_sendmmsg => 538,
+            other => other,
+        }
+}
+
 impl Filter {
     /// Compiles the filter letting children open `sockets`.
     pub fn build(sockets: Sockets) -> Result<Filter, Error> {
@@ -146,6 +160,14 @@ impl Filter {
         ] {
             // No condition: refused whatever the arguments.
             rules.insert(call, Vec::new());
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let aliases: Vec<_> = rules
+                .iter()
+                .map(|(nr, chain)| (x32_number(*nr), chain.clone()))
+                .collect();
+            rules.extend(aliases);
         }
         let filter = SeccompFilter::new(
             rules,
