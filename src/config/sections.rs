@@ -408,7 +408,10 @@ pub struct SandboxConfig {
 
 /// `tools.sandbox.network`: open or closed, or a list of allowed hosts (`crates.io`, `*.npmjs.org`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged, expecting = "true, false or a list of hosts such as [\"crates.io\"]")]
+#[serde(
+    untagged,
+    expecting = "true, false or a list of hosts such as [\"crates.io\"]"
+)]
 pub enum NetworkSetting {
     Open(bool),
     Hosts(Vec<String>),

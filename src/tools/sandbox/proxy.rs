@@ -33,14 +33,17 @@ pub struct Proxy {
 }
 
 impl Proxy {
-    /// Binds `127.0.0.1:0` and serves on the current tokio runtime.
+    /// Binds `127.0.0.1:0` and serves on the current tokio runtime (an error outside one).
     pub fn start(rules: HostRules) -> std::io::Result<Proxy> {
+        let runtime = tokio::runtime::Handle::try_current()
+            .map_err(|_| std::io::Error::other("no async runtime to serve the proxy on"))?;
+        let _entered = runtime.enter();
         let listener = std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
         listener.set_nonblocking(true)?;
         let port = listener.local_addr()?.port();
         let listener = TcpListener::from_std(listener)?;
         let refused = Arc::new(Mutex::new(Vec::new()));
-        let task = tokio::spawn(serve(listener, Arc::new(rules), Arc::clone(&refused)));
+        let task = runtime.spawn(serve(listener, Arc::new(rules), Arc::clone(&refused)));
         Ok(Proxy {
             port,
             refused,
