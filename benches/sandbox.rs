@@ -1,7 +1,9 @@
 //! The cost of the OS sandbox per command (run with `cargo bench --bench sandbox`): `/bin/true`
 //! started directly with tokio, through `tools::process::run` unconfined (the spawn thread that drops
-//! capabilities) and confined (that thread also applying the session's Landlock rules), and the
-//! one-time cost of building a session's sandbox. Reports medians; no assertions.
+//! capabilities) and confined (that thread also applying the session's Landlock rules) with the
+//! network open (Landlock alone), closed (Landlock + the seccomp filter) and per-host (Landlock, the
+//! proxy's port layer and the TCP-only seccomp filter), and the one-time cost of building a
+//! session's sandbox. Reports medians; no assertions.
 #![allow(
     clippy::print_stdout,
     clippy::unwrap_used,
@@ -12,7 +14,7 @@
 
 use std::time::{Duration, Instant};
 
-use pilotdeck::config::SandboxConfig;
+use pilotdeck::config::{NetworkSetting, SandboxConfig};
 use pilotdeck::tools::permission::PermissionMode;
 use pilotdeck::tools::process::{self, CommandSpec, RunOptions};
 use pilotdeck::tools::sandbox::{Request, Sandbox};
@@ -23,6 +25,16 @@ const RUNS: usize = 300;
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
     samples[samples.len() / 2]
+}
+
+async fn time_runs(spec: &CommandSpec) -> Duration {
+    let mut samples = Vec::new();
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        process::run(spec, options()).await.unwrap();
+        samples.push(t.elapsed());
+    }
+    median(samples)
 }
 
 fn options() -> RunOptions {
@@ -67,30 +79,39 @@ async fn main() {
         direct.push(t.elapsed());
     }
     let spec = CommandSpec::new("/bin/true");
-    let mut free = Vec::new();
-    for _ in 0..RUNS {
-        let t = Instant::now();
-        process::run(&spec, options()).await.unwrap();
-        free.push(t.elapsed());
-    }
-    let confined_spec = spec.clone().sandbox(Some(sandbox));
-    let mut confined = Vec::new();
-    for _ in 0..RUNS {
-        let t = Instant::now();
-        process::run(&confined_spec, options()).await.unwrap();
-        confined.push(t.elapsed());
-    }
-    let (direct, free, confined) = (median(direct), median(free), median(confined));
+    let free = time_runs(&spec).await;
+    let confined = time_runs(&spec.clone().sandbox(Some(sandbox))).await;
+    let open = Sandbox::for_session(&Request {
+        allow_network: true,
+        ..request.clone()
+    })
+    .unwrap();
+    let open = time_runs(&spec.clone().sandbox(open)).await;
+    let host_settings = SandboxConfig {
+        network: Some(NetworkSetting::Hosts(vec!["crates.io".to_owned()])),
+        ..SandboxConfig::default()
+    };
+    let hosts = Sandbox::for_session(&Request {
+        settings: &host_settings,
+        ..request.clone()
+    })
+    .unwrap();
+    let hosts = time_runs(&spec.clone().sandbox(hosts)).await;
+    let direct = median(direct);
     println!(
         "sandbox build per session (workspace-write, HOME with .ssh): median {:?}",
         median(builds)
     );
     println!("/bin/true, tokio Command directly:        median {direct:?} ({RUNS} runs)");
     println!("/bin/true, process::run unconfined:       median {free:?}");
-    println!("/bin/true, process::run in the sandbox:   median {confined:?}");
+    println!("/bin/true, sandbox, network open:         median {open:?} (Landlock)");
+    println!("/bin/true, sandbox, network closed:       median {confined:?} (Landlock + seccomp)");
+    println!("/bin/true, sandbox, per-host network:     median {hosts:?} (+ proxy port layer)");
     println!(
-        "added per command by the sandbox: {:?} over unconfined, {:?} over a direct spawn (goal < 1 ms)",
+        "added per command by the sandbox (network closed): {:?} over unconfined, {:?} over a \
+         direct spawn (goal < 1 ms); by the seccomp filter: {:?}",
         confined.saturating_sub(free),
-        confined.saturating_sub(direct)
+        confined.saturating_sub(direct),
+        confined.saturating_sub(open)
     );
 }

@@ -55,6 +55,7 @@ fn main() -> ExitCode {
         Ok(Outcome::AccountError) => ExitCode::from(3),
         Ok(Outcome::BudgetExceeded) => ExitCode::from(4),
         Ok(Outcome::Interrupted) => ExitCode::from(130),
+        Ok(Outcome::Child(code)) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             out.error(&format!("{e:#}"));

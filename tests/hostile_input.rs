@@ -308,3 +308,50 @@ fn sandbox_escapes_leave_no_trace_and_read_no_secret() {
     }
     assert!(leaks.is_empty(), "{leaks:#?}");
 }
+
+/// Network escapes from a closed sandbox (issue 26): `{tcp}` and `{udp}` are local listeners, which
+/// must receive nothing — TCP the plain way and through TCP Fast Open (which Landlock's connect
+/// rule does not see), UDP over IPv4 and IPv4-mapped IPv6, bash's `/dev/tcp`.
+const NETWORK_ESCAPES: &[&str] = &[
+    "curl -sS -m 3 http://127.0.0.1:{tcp}/",
+    "exec 3<>/dev/tcp/127.0.0.1/{tcp} && echo x >&3",
+    "python3 -c \"import socket; s = socket.socket(); s.sendto(b'x', 0x20000000, ('127.0.0.1', {tcp}))\"",
+    "python3 -c \"import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.1', {udp}))\"",
+    "python3 -c \"import socket; socket.socket(socket.AF_INET6, socket.SOCK_DGRAM).sendto(b'x', ('::ffff:127.0.0.1', {udp}))\"",
+];
+
+#[test]
+fn sandbox_network_escapes_reach_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("project");
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    tcp.set_nonblocking(true).unwrap();
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    udp.set_nonblocking(true).unwrap();
+    let (tcp_port, udp_port) = (
+        tcp.local_addr().unwrap().port(),
+        udp.local_addr().unwrap().port(),
+    );
+    let mut reached = Vec::new();
+    for template in NETWORK_ESCAPES {
+        let command = template
+            .replace("{tcp}", &tcp_port.to_string())
+            .replace("{udp}", &udp_port.to_string());
+        assert_cmd::Command::cargo_bin("pilotdeck")
+            .unwrap()
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", tmp.path())
+            .env("PILOTDECK_HOME", tmp.path().join("pilothome"))
+            .current_dir(&project)
+            .args(["sandbox", "run", "--", "bash", "-c", &command])
+            .output()
+            .unwrap();
+        let mut buf = [0u8; 64];
+        if tcp.accept().is_ok() || udp.recv(&mut buf).is_ok() {
+            reached.push(command);
+        }
+    }
+    assert!(reached.is_empty(), "{reached:#?}");
+}

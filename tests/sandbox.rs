@@ -12,6 +12,8 @@
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
+#[path = "support/tmux.rs"]
+mod tmux;
 
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -339,7 +341,11 @@ fn doctor_reports_the_sandbox() {
         .find(|c| c["name"] == "sandbox")
         .expect("a sandbox check");
     assert!(
-        sandbox["detail"].as_str().unwrap().contains("Landlock ABI"),
+        sandbox["detail"].as_str().unwrap().contains("Landlock ABI")
+            && sandbox["detail"]
+                .as_str()
+                .unwrap()
+                .contains("seccomp network filter"),
         "{sandbox}"
     );
 }
@@ -461,5 +467,232 @@ fn a_normal_file_outside_still_asks_in_workspace_write() {
             && !results[0].contains("PLAIN-NOTE"),
         "{}",
         results[0]
+    );
+}
+
+/// Landlock rules cover TCP only: a UDP datagram (DNS, a tunnel) must not leave a closed sandbox
+/// either, nor go out through `io_uring`.
+#[test]
+fn udp_is_closed_too_when_the_network_is() {
+    let listener = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    listener
+        .set_read_timeout(Some(std::time::Duration::from_millis(300)))
+        .unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let udp = format!(
+        "python3 -c \"import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.sendto(b'leak', ('127.0.0.1', {port})); print('sent')\""
+    );
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let closed = run_bash(&mock, &env, &[], &[&udp]);
+    assert!(!closed[0].contains("sent"), "{}", closed[0]);
+    assert!(
+        closed[0].contains("the sandbox denied network access"),
+        "{}",
+        closed[0]
+    );
+    let mut buf = [0u8; 16];
+    assert!(listener.recv(&mut buf).is_err(), "a datagram got out");
+
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let open = run_bash(&mock, &env, &["--allow-network"], &[&udp]);
+    assert!(open[0].contains("sent"), "{}", open[0]);
+    assert_eq!(listener.recv(&mut buf).unwrap(), 4);
+}
+
+#[test]
+fn listed_hosts_are_reached_through_the_proxy_and_nothing_else() {
+    let port = local_server();
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    network: [\"127.0.0.1\", \"*.example.org\"]\n",
+    );
+    let results = run_bash(
+        &mock,
+        &env,
+        &[],
+        &[
+            &format!("curl -sS -m 5 http://127.0.0.1:{port}/"),
+            &format!("curl -sS -m 5 --proxytunnel http://127.0.0.1:{port}/"),
+            &format!("curl -sS -m 5 http://localhost:{port}/"),
+            &format!("curl -sS -m 5 --noproxy '*' http://127.0.0.1:{port}/"),
+            "printf '%s' \"$HTTPS_PROXY\"",
+            // TCP Fast Open connects without Landlock's connect hook.
+            &format!(
+                "python3 -c \"import socket; s = socket.socket(); s.sendto(b'GET / HTTP/1.0\\r\\n\\r\\n', 0x20000000, ('127.0.0.1', {port})); print(s.recv(100))\""
+            ),
+        ],
+    );
+    let (plain, tunnel, unlisted, direct) = (&results[0], &results[1], &results[2], &results[3]);
+    assert!(plain.contains("hello"), "{plain}");
+    assert!(tunnel.contains("hello"), "{tunnel}");
+    assert!(
+        !unlisted.contains("hello")
+            && unlisted.contains(&format!(
+                "the sandbox denied network access to localhost:{port} (not one of the hosts"
+            )),
+        "{unlisted}"
+    );
+    assert!(
+        !direct.contains("hello") && direct.contains("the sandbox denied a direct connection"),
+        "{direct}"
+    );
+    assert!(results[4].contains("http://127.0.0.1:"), "{}", results[4]);
+    assert!(
+        !results[5].contains("hello") && results[5].contains("Permission denied"),
+        "{}",
+        results[5]
+    );
+}
+
+#[test]
+fn a_bad_host_entry_is_a_clear_error() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    network: [\"https://crates.io/\"]\n",
+    );
+    let out = env.cmd().args(["run", "say hello"]).run(2);
+    assert!(
+        out.stderr.contains("tools.sandbox.network") && out.stderr.contains("https://crates.io/"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn sandbox_run_passes_stdin_stdout_and_stderr_through_and_exits_with_the_childs_code() {
+    let env = TestEnv::new();
+    let out = env
+        .cmd()
+        .stdin("piped input\n")
+        .args([
+            "sandbox",
+            "run",
+            "--",
+            "sh",
+            "-c",
+            "read x; echo \"got $x\"; echo to-stderr >&2; touch ~/pd-pass.txt; exit 7",
+        ])
+        .run(7);
+    assert_eq!(out.stdout, "got piped input\n");
+    assert!(out.stderr.contains("to-stderr"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the sandbox denied writing") && out.stderr.contains("pd-pass.txt"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// At a terminal: the command reads the keyboard (it is in the terminal's foreground process
+/// group), and Ctrl-C reaches it rather than killing pilotdeck under it.
+#[test]
+fn sandbox_run_is_interactive_at_a_terminal() {
+    let env = TestEnv::new();
+    #[allow(deprecated, reason = "the helper other tty tests use")]
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    let script = "printf \"name? \"; read x; echo \"hi $x\"; trap \"echo caught; exit 3\" INT; echo ready; sleep 30 & wait";
+    let command = format!(
+        "cd {} && env -i PATH=/usr/bin:/bin HOME={} PILOTDECK_HOME={} TERM=xterm {} sandbox run -- sh -c '{script}'; echo EXIT=$?; sleep 60",
+        env.project.display(),
+        env.user_home.display(),
+        env.home.display(),
+        bin.display()
+    );
+    let tmux = tmux::Tmux::start("sandbox-run", &command);
+    tmux.wait_for("name?");
+    tmux.send_keys(&["bob", "Enter"]);
+    tmux.wait_for("ready");
+    tmux.send_keys(&["C-c"]);
+    let screen = tmux.wait_for("EXIT=");
+    assert!(screen.contains("hi bob"), "{screen}");
+    assert!(
+        screen.contains("caught") && screen.contains("EXIT=3"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn listing_and_searching_inside_a_secret_location_is_refused_like_reading() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.write(&env.user_home.join(".ssh/id_rsa"), "SEKRIT-SSH\n");
+    std::os::unix::fs::symlink(env.user_home.join(".ssh"), env.project.join("keys")).unwrap();
+    let home = env.user_home.display().to_string();
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--permission-mode", "full"],
+        vec![
+            tool("l1", "list_dir", &json!({ "path": "~/.ssh" })),
+            tool("l2", "list_dir", &json!({ "path": "keys" })),
+            tool(
+                "l3",
+                "list_dir",
+                &json!({ "path": format!("{home}/x/../.ssh/") }),
+            ),
+            tool("g1", "glob", &json!({ "pattern": "*", "path": "~/.ssh" })),
+            tool("g2", "glob", &json!({ "pattern": ".ssh/*", "path": home })),
+            tool("g3", "glob", &json!({ "pattern": "keys/*" })),
+            tool(
+                "s1",
+                "grep",
+                &json!({ "pattern": "SEKRIT", "path": "~/.ssh" }),
+            ),
+            tool(
+                "s2",
+                "grep",
+                &json!({ "pattern": "SEKRIT", "path": "keys/id_rsa" }),
+            ),
+            tool(
+                "s3",
+                "grep",
+                &json!({ "pattern": "SEKRIT", "path": home, "glob": "id_rsa" }),
+            ),
+            tool("l4", "list_dir", &json!({ "path": home })),
+        ],
+    );
+    for (i, result) in results[..10].iter().enumerate() {
+        assert!(
+            !result.contains("id_rsa\n")
+                && !result.ends_with("id_rsa")
+                && !result.contains("SEKRIT-SSH"),
+            "call {i}: {result}"
+        );
+    }
+    for i in [0, 1, 2, 3, 6, 7] {
+        assert!(
+            results[i].contains("`~/.ssh` is one of the secret locations"),
+            "call {i}: {}",
+            results[i]
+        );
+    }
+    assert!(results[9].contains(".ssh/"), "{}", results[9]);
+}
+
+#[test]
+fn a_project_config_cannot_loosen_the_sandbox() {
+    let port = local_server();
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    env.project_config("tools:\n  sandbox:\n    backend: none\n    network: true\n");
+    mock.push(bash("c1", "touch ~/pd-project-none.txt"));
+    mock.push(bash(
+        "c2",
+        &format!("curl -sS -m 5 http://127.0.0.1:{port}/"),
+    ));
+    mock.push(openai::text("done"));
+    let out = env.cmd().args(["run", "--allow", "bash", "go"]).run(0);
+    assert!(!env.user_home.join("pd-project-none.txt").exists());
+    let results = tool_results(&mock);
+    assert!(!results[1].contains("hello"), "{}", results[1]);
+    assert!(
+        out.stderr.contains("cannot loosen the sandbox")
+            && out.stderr.contains("tools.sandbox.backend")
+            && out.stderr.contains("tools.sandbox.network"),
+        "{}",
+        out.stderr
     );
 }

@@ -155,6 +155,8 @@ pub enum Outcome {
     /// Exit 4: the turn stopped at its budget (`--max-cost`, `--max-tokens`, `agent.budget`); the
     /// partial answer is saved.
     BudgetExceeded,
+    /// The exit code of a command run for the user (`sandbox run`).
+    Child(u8),
 }
 
 impl Outcome {

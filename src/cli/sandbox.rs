@@ -1,6 +1,8 @@
 //! `pilotdeck sandbox run [--permission-mode M] [--allow-network] [--add-dir D] -- CMD…`: runs any
 //! command under the sandbox an unattended run in this project would give the agent's commands, and
-//! names what the sandbox refused.
+//! names what the sandbox refused. The command is the user's, at their terminal: its stdin and stdout
+//! are pilotdeck's, its stderr is passed on as it comes (and read for refusals), Ctrl-C reaches it,
+//! and pilotdeck exits with its exit code (128 + the signal that killed it).
 
 use std::path::PathBuf;
 
@@ -9,7 +11,7 @@ use clap::{Args, Subcommand};
 use super::{Context, Outcome, UsageError};
 use crate::tools::Workspace;
 use crate::tools::permission::PermissionMode;
-use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::process::{self, CommandSpec};
 use crate::tools::sandbox::{Request, Sandbox};
 
 #[derive(Debug, Subcommand)]
@@ -68,26 +70,28 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         .cwd(ctx.cwd()?)
         .sandbox(sandbox.clone());
     spec.args = rest.iter().map(Into::into).collect();
-    let out = process::run(
-        &spec,
-        RunOptions {
-            stdin: None,
-            timeout: None,
-            cancel: tokio_util::sync::CancellationToken::new(),
-            output_limit: 1 << 20,
-        },
-    )
-    .await?;
-    ctx.out.raw(&out.stdout.text)?;
-    ctx.out.prompt(&out.stderr.text);
+    let mut child = process::spawn_foreground(&spec)?;
+    let stderr = child
+        .take_stderr()
+        .map(|pipe| process::capture_echoed(pipe, 1 << 20));
+    let status = loop {
+        tokio::select! {
+            status = child.wait() => break status?,
+            // The terminal's Ctrl-C reached the child too (same process group): let it decide.
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    };
+    let stderr = process::drain(stderr).await.text;
     if let Some(sandbox) = &sandbox {
-        for denial in sandbox.denials(&out.stderr.text, &ctx.cwd()?) {
+        for denial in sandbox.denials(&stderr, &ctx.cwd()?) {
             ctx.out.warn(&denial.to_string());
         }
     }
-    Ok(match out.end {
-        ProcessEnd::Exited { code: Some(0) } => Outcome::Success,
-        ProcessEnd::Cancelled => Outcome::Interrupted,
-        _ => Outcome::Failed,
+    let code = status.code().unwrap_or_else(|| {
+        128 + std::os::unix::process::ExitStatusExt::signal(&status).unwrap_or(0)
+    });
+    Ok(match code {
+        0 => Outcome::Success,
+        code => Outcome::Child(u8::try_from(code).unwrap_or(1)),
     })
 }

@@ -2,7 +2,9 @@
 //! it), so it may narrow the permissions the user's own config gives, never widen them: its
 //! `tools.permissions.mode` applies only when it is no more permissive than the user's (default
 //! `workspace-write`), its `allow` rules are dropped, and its `deny` and `ask` rules are added to the
-//! user's instead of replacing them. Each thing dropped is reported as a warning.
+//! user's instead of replacing them. Likewise its `tools.sandbox` may close the network, require the
+//! sandbox and hide more paths, but not open the network (`network: true` or a host list), turn the
+//! sandbox off (`backend: none`) or lift `required`. Each thing dropped is reported as a warning.
 
 use serde_yaml::Value;
 
@@ -24,13 +26,14 @@ pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
         .and_then(Value::as_str)
         .unwrap_or(DEFAULT_MODE)
         .to_owned();
-    let mut notes = Vec::new();
+    let mut notes = confine_sandbox(project);
     let Some(perms) = project
         .value
         .get_mut("tools")
         .and_then(|t| t.get_mut("permissions"))
         .and_then(Value::as_mapping_mut)
     else {
+        warn(project, notes);
         return;
     };
     if let Some(mode) = perms.get("mode").and_then(Value::as_str).map(str::to_owned)
@@ -66,6 +69,49 @@ pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
             perms.insert(key.into(), Value::Sequence(all));
         }
     }
+    warn(project, notes);
+}
+
+/// Drops the project's `tools.sandbox` settings that would loosen the sandbox.
+fn confine_sandbox(project: &mut Layer) -> Vec<(&'static str, String)> {
+    let Some(sandbox) = project
+        .value
+        .get_mut("tools")
+        .and_then(|t| t.get_mut("sandbox"))
+        .and_then(Value::as_mapping_mut)
+    else {
+        return Vec::new();
+    };
+    let mut notes = Vec::new();
+    for (key, full) in [
+        ("network", "tools.sandbox.network"),
+        ("backend", "tools.sandbox.backend"),
+        ("required", "tools.sandbox.required"),
+    ] {
+        if sandbox.get(key).is_some_and(|value| loosens(key, value)) {
+            sandbox.remove(key);
+            notes.push((
+                full,
+                format!(
+                    "a project config cannot loosen the sandbox, so its `{full}` is ignored; set \
+                     it in your own config (or pass --allow-network) to use it"
+                ),
+            ));
+        }
+    }
+    notes
+}
+
+/// True when `tools.sandbox.KEY: value` would open the network or switch the sandbox off.
+fn loosens(key: &str, value: &Value) -> bool {
+    match key {
+        "network" => value.as_bool() != Some(false),
+        "backend" => value.as_str() == Some("none"),
+        _ => value.as_bool() == Some(false),
+    }
+}
+
+fn warn(project: &mut Layer, notes: Vec<(&'static str, String)>) {
     for (key, message) in notes {
         let loc = project.location(key);
         project.diagnostics.push(
@@ -120,6 +166,18 @@ mod tests {
             Some("read-only")
         );
         assert!(lower.diagnostics.is_empty());
+
+        let mut sandbox = layer(
+            "tools:\n  sandbox:\n    network: [evil.example]\n    backend: none\n    hide: [x]\n",
+        );
+        confine(&mut sandbox, None);
+        let s = sandbox.value["tools"]["sandbox"].as_mapping().unwrap();
+        assert!(s.get("network").is_none() && s.get("backend").is_none());
+        assert!(s.get("hide").is_some());
+        assert_eq!(sandbox.diagnostics.len(), 2);
+        let mut closing = layer("tools:\n  sandbox:\n    network: false\n    required: true\n");
+        confine(&mut closing, None);
+        assert!(closing.diagnostics.is_empty());
 
         let full_user = layer("tools:\n  permissions:\n    mode: full\n");
         let mut same = layer("tools:\n  permissions:\n    mode: full\n");

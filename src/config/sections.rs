@@ -397,13 +397,25 @@ pub struct ToolsConfig {
 pub struct SandboxConfig {
     /// `auto` (default), `landlock`, `seatbelt` or `none`.
     pub backend: Option<String>,
-    /// TCP for sandboxed commands; unset: open in `workspace-write` with someone watching, closed
-    /// in `read-only` and unattended runs.
-    pub network: Option<bool>,
+    /// The network of sandboxed commands: `true`, `false`, or the hosts they may reach (through
+    /// the sandbox's proxy); unset: open in `workspace-write` with someone watching, closed in
+    /// `read-only` and unattended runs.
+    pub network: Option<NetworkSetting>,
     /// Refuse to run when no sandbox can be applied.
     pub required: bool,
     /// More secret paths hidden from commands (`~/` allowed).
     pub hide: Vec<String>,
+}
+
+/// `tools.sandbox.network`: open or closed, or a list of allowed hosts (`crates.io`, `*.npmjs.org`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "true, false or a list of hosts such as [\"crates.io\"]"
+)]
+pub enum NetworkSetting {
+    Open(bool),
+    Hosts(Vec<String>),
 }
 
 /// `tools.sandbox.backend`.

@@ -8,7 +8,8 @@
 //!
 //! [`spawn`] gives a [`Child`] with whatever pipes the caller asked for (MCP keeps stdin/stdout open);
 //! [`run`] is the common case: feed stdin, capture stdout and stderr with a head+tail cap, stop on
-//! timeout or cancellation.
+//! timeout or cancellation. [`spawn_foreground`] is the exception to the process groups: a command the
+//! user runs interactively (`pilotdeck sandbox run`) stays in pilotdeck's group, on its terminal.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -118,10 +119,31 @@ pub struct Child {
     program: String,
 }
 
+/// How a child's standard streams and process group are set up.
+#[derive(Debug, Clone, Copy)]
+enum Wiring {
+    /// Its own process group, the given pipes.
+    Pipes(Pipes),
+    /// pilotdeck's process group and terminal: stdin and stdout inherited, stderr piped.
+    Foreground,
+}
+
 /// Starts `spec` in a new process group with the requested pipes, from a thread that applies its
 /// sandbox (see [`crate::tools::sandbox::spawn_thread`]).
 pub fn spawn(spec: &CommandSpec, pipes: Pipes) -> Result<Child, Error> {
-    let started = crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), || start(spec, pipes));
+    spawn_wired(spec, Wiring::Pipes(pipes))
+}
+
+/// Starts `spec` for a user at a terminal: stdin and stdout are pilotdeck's own, and it stays in
+/// pilotdeck's process group (so it may read the terminal, and Ctrl-C reaches it); stderr is piped
+/// for the caller to pass on and read ([`capture_echoed`]). Dropping the child kills only it.
+pub fn spawn_foreground(spec: &CommandSpec) -> Result<Child, Error> {
+    spawn_wired(spec, Wiring::Foreground)
+}
+
+fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
+    let started =
+        crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), || start(spec, wiring));
     let inner = started.map_err(|err| match err {
         SpawnError::Io(source) => Error::Spawn {
             program: spec.program_name(),
@@ -133,10 +155,13 @@ pub fn spawn(spec: &CommandSpec, pipes: Pipes) -> Result<Child, Error> {
         },
     })?;
     // With process_group(0) the group id is the child's pid.
-    let group = inner
-        .id()
-        .and_then(|id| i32::try_from(id).ok())
-        .and_then(Pid::from_raw);
+    let group = match wiring {
+        Wiring::Pipes(_) => inner
+            .id()
+            .and_then(|id| i32::try_from(id).ok())
+            .and_then(Pid::from_raw),
+        Wiring::Foreground => None,
+    };
     Ok(Child {
         inner,
         group,
@@ -144,7 +169,7 @@ pub fn spawn(spec: &CommandSpec, pipes: Pipes) -> Result<Child, Error> {
     })
 }
 
-fn start(spec: &CommandSpec, pipes: Pipes) -> std::io::Result<tokio::process::Child> {
+fn start(spec: &CommandSpec, wiring: Wiring) -> std::io::Result<tokio::process::Child> {
     let wrapped = spec
         .sandbox
         .as_ref()
@@ -161,23 +186,25 @@ fn start(spec: &CommandSpec, pipes: Pipes) -> std::io::Result<tokio::process::Ch
             cmd
         }
     };
-    cmd.process_group(0)
-        .kill_on_drop(true)
-        .stdin(if pipes.stdin {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(if pipes.stdout {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stderr(match pipes.stderr {
-            StderrMode::Null => Stdio::null(),
-            StderrMode::Piped => Stdio::piped(),
-            StderrMode::Inherit => Stdio::inherit(),
-        });
+    cmd.kill_on_drop(true);
+    match wiring {
+        Wiring::Pipes(pipes) => {
+            let piped_or_null = |piped: bool| if piped { Stdio::piped() } else { Stdio::null() };
+            cmd.process_group(0)
+                .stdin(piped_or_null(pipes.stdin))
+                .stdout(piped_or_null(pipes.stdout))
+                .stderr(match pipes.stderr {
+                    StderrMode::Null => Stdio::null(),
+                    StderrMode::Piped => Stdio::piped(),
+                    StderrMode::Inherit => Stdio::inherit(),
+                });
+        }
+        Wiring::Foreground => {
+            cmd.stdin(Stdio::inherit())
+                .stdout(Stdio::inherit())
+                .stderr(Stdio::piped());
+        }
+    }
     if let Some(dir) = &spec.cwd {
         cmd.current_dir(dir);
     }
@@ -191,7 +218,7 @@ fn start(spec: &CommandSpec, pipes: Pipes) -> std::io::Result<tokio::process::Ch
         cmd.env(key, value);
     }
     if let Some(sandbox) = &spec.sandbox {
-        cmd.env("TMPDIR", sandbox.tmpdir());
+        cmd.envs(sandbox.child_env());
     }
     #[expect(
         clippy::disallowed_methods,
@@ -327,7 +354,9 @@ pub async fn run(spec: &CommandSpec, options: RunOptions) -> Result<RunOutput, E
     })
 }
 
-async fn drain(task: Option<AbortOnDropHandle<CapturedOutput>>) -> CapturedOutput {
+/// The output a capture task got, waiting at most [`DRAIN_GRACE`] after the child ended (a
+/// background process it left may hold the pipe open).
+pub async fn drain(task: Option<AbortOnDropHandle<CapturedOutput>>) -> CapturedOutput {
     match task {
         Some(task) => match tokio::time::timeout(DRAIN_GRACE, task).await {
             Ok(Ok(out)) => out,
@@ -337,21 +366,51 @@ async fn drain(task: Option<AbortOnDropHandle<CapturedOutput>>) -> CapturedOutpu
     }
 }
 
-fn capture<R>(mut reader: R, half: usize) -> AbortOnDropHandle<CapturedOutput>
+fn capture<R>(reader: R, half: usize) -> AbortOnDropHandle<CapturedOutput>
 where
     R: AsyncRead + Unpin + Send + 'static,
 {
-    AbortOnDropHandle::new(tokio::spawn(async move {
-        let mut buf = HeadTail::new(half);
-        let mut chunk = vec![0u8; 16 * 1024];
-        loop {
-            match reader.read(&mut chunk).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => buf.push(chunk.get(..n).unwrap_or_default()),
+    AbortOnDropHandle::new(tokio::spawn(read_capped(reader, half, None)))
+}
+
+/// Captures a stream (head + tail, `limit` bytes) while passing each chunk on to pilotdeck's own
+/// stderr as it comes: a foreground child's stderr, shown to the user and read afterwards.
+pub fn capture_echoed<R>(reader: R, limit: usize) -> AbortOnDropHandle<CapturedOutput>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+{
+    AbortOnDropHandle::new(tokio::spawn(read_capped(
+        reader,
+        limit / 2,
+        Some(tokio::io::stderr()),
+    )))
+}
+
+async fn read_capped<R>(
+    mut reader: R,
+    half: usize,
+    mut echo: Option<tokio::io::Stderr>,
+) -> CapturedOutput
+where
+    R: AsyncRead + Unpin,
+{
+    let mut buf = HeadTail::new(half);
+    let mut chunk = vec![0u8; 16 * 1024];
+    loop {
+        match reader.read(&mut chunk).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                let bytes = chunk.get(..n).unwrap_or_default();
+                if let Some(out) = echo.as_mut() {
+                    // The user's terminal going away does not stop the capture.
+                    let _ = out.write_all(bytes).await;
+                    let _ = out.flush().await;
+                }
+                buf.push(bytes);
             }
         }
-        buf.finish()
-    }))
+    }
+    buf.finish()
 }
 
 /// Keeps the first `half` and the last `half` bytes of a stream.

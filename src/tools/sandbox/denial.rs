@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::policy::Policy;
+use super::policy::{Network, Policy};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Denial {
@@ -19,8 +19,12 @@ pub enum Denial {
     Read(PathBuf),
     /// Changing something outside the writable set.
     Write(PathBuf),
-    /// A TCP connection (`host:port` when the message named it).
+    /// A connection (`host:port` when the message named it).
     Network(Option<String>),
+    /// A host the per-host mode's proxy refused (`host:port`).
+    Proxy(String),
+    /// A connection around the per-host mode's proxy (`host:port` when the message named it).
+    Direct(Option<String>),
     /// Another process's memory or environment (`/proc/<pid>/environ`).
     Process(PathBuf),
 }
@@ -46,6 +50,17 @@ impl fmt::Display for Denial {
                 f,
                 "the sandbox denied access to another process ({}): commands cannot read pilotdeck's environment or memory",
                 path.display()
+            ),
+            Denial::Proxy(host) => write!(
+                f,
+                "the sandbox denied network access to {host} (not one of the hosts in tools.sandbox.network)"
+            ),
+            Denial::Direct(host) => write!(
+                f,
+                "the sandbox denied a direct connection{} (only the hosts in tools.sandbox.network are reachable, through the proxy in $HTTPS_PROXY)",
+                host.as_ref()
+                    .map(|h| format!(" to {h}"))
+                    .unwrap_or_default()
             ),
             Denial::Network(None) => write!(
                 f,
@@ -124,7 +139,7 @@ fn network_denial(policy: &Policy, line: &str, stderr: &str) -> Option<Denial> {
         let lower = text.to_lowercase();
         NETWORK_WORDS.iter().any(|w| lower.contains(w))
     };
-    if policy.network || !(talks(line) || talks(stderr)) {
+    if policy.network.is_open() || !(talks(line) || talks(stderr)) {
         return None;
     }
     let host = HOST
@@ -137,7 +152,10 @@ fn network_denial(policy: &Policy, line: &str, stderr: &str) -> Option<Denial> {
                 None => host.to_owned(),
             }
         });
-    Some(Denial::Network(host))
+    Some(match policy.network {
+        Network::Hosts(_) => Denial::Direct(host),
+        Network::Open | Network::Closed => Denial::Network(host),
+    })
 }
 
 #[cfg(test)]
@@ -148,7 +166,7 @@ mod tests {
         Policy {
             writable: vec![PathBuf::from("/proj"), PathBuf::from("/tmp/run")],
             hidden: vec![PathBuf::from("/h/.aws")],
-            network: false,
+            network: Network::Closed,
         }
     }
 
@@ -192,7 +210,7 @@ mod tests {
             [Denial::Network(None)]
         );
         let open = Policy {
-            network: true,
+            network: Network::Open,
             ..policy()
         };
         assert!(find(&open, stderr, Path::new("/proj")).is_empty());

@@ -3,7 +3,8 @@
 //! calling thread and everything it starts afterwards, so pilotdeck itself stays unrestricted).
 //!
 //! Targets ABI 6: file access (reads, writes, truncate, device ioctls, cross-directory renames), TCP
-//! connect/bind when the network is closed, and the scopes that keep a child from signalling or
+//! connect/bind when the network is closed (in the per-host mode a second layer,
+//! [`Rules::proxy_only`], allows connecting to the proxy's port alone), and the scopes that keep a child from signalling or
 //! reaching abstract sockets outside its sandbox. On an older kernel the ruleset degrades to what
 //! the kernel offers (best effort); [`abi`] says which.
 
@@ -11,11 +12,11 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use landlock::{
-    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
-    Ruleset, RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
+    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath,
+    PathFd, Ruleset, RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
 };
 
-use super::policy::{DEVICE_DIRS, DEVICE_FILES, Policy, read_grants};
+use super::policy::{DEVICE_DIRS, DEVICE_FILES, Network, Policy, read_grants};
 
 /// The ABI the rules are written for.
 const TARGET: ABI = ABI::V6;
@@ -81,7 +82,7 @@ impl Rules {
             .set_compatibility(CompatLevel::BestEffort)
             .handle_access(all)?
             .scope(Scope::from_all(TARGET))?;
-        if !policy.network {
+        if policy.network == Network::Closed {
             ruleset = ruleset.handle_access(AccessNet::from_all(TARGET))?;
         }
         let mut created = ruleset.create()?;
@@ -100,6 +101,17 @@ impl Rules {
         for path in DEVICE_FILES.iter().chain(DEVICE_DIRS) {
             created = add(created, Path::new(path), device | AccessFs::ReadDir)?;
         }
+        Ok(Rules { created })
+    }
+
+    /// A network-only layer: TCP connect to `port` (on any address: Landlock rules name ports, not
+    /// hosts), no other connect, no bind. Needs ABI 4.
+    pub fn proxy_only(port: u16) -> Result<Rules, Error> {
+        let created = Ruleset::default()
+            .set_compatibility(CompatLevel::BestEffort)
+            .handle_access(AccessNet::from_all(TARGET))?
+            .create()?
+            .add_rule(NetPort::new(port, AccessNet::ConnectTcp))?;
         Ok(Rules { created })
     }
 

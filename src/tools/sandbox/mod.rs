@@ -2,10 +2,14 @@
 //! servers whose entry asks for it), derived from the permission mode:
 //!
 //! - [`policy`]: what a child may write (project, `--add-dir` dirs, a per-run temp dir exported as
-//!   `TMPDIR`, device files), which secret locations it may not read, whether TCP is open;
+//!   `TMPDIR`, device files), which secret locations it may not read, which network it may reach
+//!   (all, none, or the hosts of [`hosts`] through the session's [`proxy`]);
 //! - [`landlock`] (Linux): the kernel rules, built once per session ([`Sandbox::for_session`]) and
 //!   applied in [`spawn_thread`], the short-lived thread each child is forked from — Landlock binds
 //!   a thread and what it starts, so pilotdeck itself stays free and no `pre_exec` is needed;
+//! - [`seccomp`] (Linux): with the network not open, a filter applied in the same thread that
+//!   refuses every socket but Unix ones (or but TCP ones, in the per-host mode), whatever the
+//!   Landlock ABI — Landlock's rules cover TCP only;
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
@@ -17,20 +21,25 @@
 //! `tools.sandbox.required: true`.
 
 pub mod denial;
+pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;
 pub mod policy;
+pub mod proxy;
 #[cfg(target_os = "linux")]
 pub mod ptrace;
 pub mod seatbelt;
+#[cfg(target_os = "linux")]
+pub mod seccomp;
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
-pub use policy::{Policy, PolicyInputs};
+pub use policy::{Network, Policy, PolicyInputs};
 
-use crate::config::SandboxConfig;
+use crate::config::{NetworkSetting, SandboxConfig};
 use crate::tools::permission::PermissionMode;
 
 pub use crate::config::SandboxBackend as Backend;
@@ -45,6 +54,8 @@ pub enum Error {
     BadBackend(String),
     #[error("cannot create the sandbox's temp dir: {0}")]
     TempDir(std::io::Error),
+    #[error(transparent)]
+    BadHost(#[from] hosts::BadHost),
 }
 
 /// What a session's sandbox is built from.
@@ -81,7 +92,51 @@ enum Enforcer {
 pub struct Sandbox {
     policy: Policy,
     enforcer: Enforcer,
+    /// The network filter, when the network is not open.
+    #[cfg(target_os = "linux")]
+    seccomp: Option<seccomp::Filter>,
+    /// The per-host mode's proxy, started by the first child.
+    gateway: Option<Gateway>,
     tmpdir: tempfile::TempDir,
+}
+
+/// The per-host mode's proxy and the kernel rule that lets children reach only it, started at the
+/// first child that needs them ([`Confinement::prepare`]).
+#[derive(Debug)]
+struct Gateway {
+    rules: hosts::HostRules,
+    started: OnceLock<Result<Started, String>>,
+}
+
+#[derive(Debug)]
+struct Started {
+    proxy: proxy::Proxy,
+    /// TCP connect to the proxy's port only.
+    #[cfg(target_os = "linux")]
+    layer: landlock::Rules,
+}
+
+impl Gateway {
+    fn start(&self) -> Result<&Started, SpawnError> {
+        let started = self.started.get_or_init(|| {
+            let proxy = proxy::Proxy::start(self.rules.clone())
+                .map_err(|e| format!("cannot start the network proxy: {e}"))?;
+            #[cfg(target_os = "linux")]
+            let layer = landlock::Rules::proxy_only(proxy.port()).map_err(|e| e.to_string())?;
+            Ok(Started {
+                #[cfg(target_os = "linux")]
+                layer,
+                proxy,
+            })
+        });
+        started
+            .as_ref()
+            .map_err(|why| SpawnError::Sandbox(why.clone()))
+    }
+
+    fn running(&self) -> Option<&Started> {
+        self.started.get().and_then(|s| s.as_ref().ok())
+    }
 }
 
 /// A shared handle on a [`Sandbox`], carried by the commands it confines.
@@ -111,14 +166,47 @@ fn unavailable(settings: &SandboxConfig, why: String) -> Result<Option<Confineme
     Ok(None)
 }
 
-/// Whether the network is open for a session: the flag or `tools.sandbox.network` decide; else open
-/// only in `workspace-write` with someone watching.
-pub fn network_allowed(req: &Request<'_>) -> bool {
-    req.allow_network
-        || req
-            .settings
-            .network
-            .unwrap_or(req.mode == PermissionMode::WorkspaceWrite && !req.unattended)
+/// The network of a session: `--allow-network` opens it; else `tools.sandbox.network` decides
+/// (`true`, `false` or a list of hosts); else open only in `workspace-write` with someone watching.
+pub fn network(req: &Request<'_>) -> Result<Network, Error> {
+    if req.allow_network {
+        return Ok(Network::Open);
+    }
+    Ok(match &req.settings.network {
+        Some(NetworkSetting::Open(true)) => Network::Open,
+        Some(NetworkSetting::Open(false)) => Network::Closed,
+        Some(NetworkSetting::Hosts(list)) => Network::Hosts(hosts::HostRules::parse(list)?),
+        None if req.mode == PermissionMode::WorkspaceWrite && !req.unattended => Network::Open,
+        None => Network::Closed,
+    })
+}
+
+/// Whether the kernel can keep children to the proxy (Landlock TCP rules, ABI ≥ 4, or Seatbelt).
+fn per_host_supported() -> bool {
+    #[cfg(target_os = "linux")]
+    return landlock::abi() >= 4;
+    #[cfg(not(target_os = "linux"))]
+    return cfg!(target_os = "macos");
+}
+
+/// Says "per-host rules unenforceable" at most once per process.
+static WARNED_HOSTS: AtomicBool = AtomicBool::new(false);
+
+/// The network of a session as the kernel can enforce it: per-host rules the kernel cannot confine
+/// to the proxy fall back to a closed network (fail closed), said once.
+fn enforceable(network: Network) -> Network {
+    match network {
+        Network::Hosts(_) if !per_host_supported() => {
+            if !WARNED_HOSTS.swap(true, Ordering::Relaxed) {
+                tracing::warn!(
+                    "tools.sandbox.network lists hosts, but the kernel cannot confine TCP to the \
+                     sandbox's proxy (Landlock ABI < 4); the network is closed instead"
+                );
+            }
+            Network::Closed
+        }
+        other => other,
+    }
 }
 
 impl Sandbox {
@@ -143,7 +231,7 @@ impl Sandbox {
             roots: req.roots.clone(),
             tmpdir: tmpdir.path().canonicalize().ok(),
             hidden: req.hidden.clone(),
-            network: network_allowed(req),
+            network: enforceable(network(req)?),
         };
         let Some(policy) = Policy::derive(req.mode, &inputs) else {
             return Ok(None);
@@ -152,9 +240,24 @@ impl Sandbox {
             Ok(enforcer) => enforcer,
             Err(why) => return unavailable(req.settings, why),
         };
+        #[cfg(target_os = "linux")]
+        let seccomp = match network_filter(&policy.network) {
+            Ok(filter) => filter,
+            Err(why) => return unavailable(req.settings, why),
+        };
+        let gateway = match &policy.network {
+            Network::Hosts(rules) => Some(Gateway {
+                rules: rules.clone(),
+                started: OnceLock::new(),
+            }),
+            Network::Open | Network::Closed => None,
+        };
         Ok(Some(Confinement(Arc::new(Sandbox {
             policy,
             enforcer,
+            #[cfg(target_os = "linux")]
+            seccomp,
+            gateway,
             tmpdir,
         }))))
     }
@@ -171,6 +274,22 @@ fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
             .map(Enforcer::Landlock)
             .map_err(|e| e.to_string()),
     }
+}
+
+/// The seccomp filter of `network` (none when it is open, or where the kernel has no filters).
+#[cfg(target_os = "linux")]
+fn network_filter(network: &Network) -> Result<Option<seccomp::Filter>, String> {
+    let sockets = match network {
+        Network::Open => return Ok(None),
+        Network::Closed => seccomp::Sockets::UnixOnly,
+        Network::Hosts(_) => seccomp::Sockets::UnixAndTcp,
+    };
+    if !seccomp::available() {
+        return Ok(None);
+    }
+    seccomp::Filter::build(sockets)
+        .map(Some)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(target_os = "macos")]
@@ -199,9 +318,40 @@ impl Confinement {
         self.0.tmpdir.path()
     }
 
-    /// What the sandbox refused, read from a confined command's stderr (empty when nothing).
+    /// What a child's environment gets: `TMPDIR`, and the proxy's variables in the per-host mode.
+    pub fn child_env(&self) -> Vec<(OsString, OsString)> {
+        let mut env = vec![("TMPDIR".into(), self.tmpdir().into())];
+        if let Some(started) = self.0.gateway.as_ref().and_then(Gateway::running) {
+            env.extend(
+                started
+                    .proxy
+                    .env()
+                    .into_iter()
+                    .map(|(k, v)| (k.into(), v.into())),
+            );
+        }
+        env
+    }
+
+    /// What the sandbox refused: the hosts the proxy turned away since the last call, then what a
+    /// confined command's stderr shows (empty when nothing).
     pub fn denials(&self, stderr: &str, cwd: &Path) -> Vec<denial::Denial> {
-        denial::find(&self.0.policy, stderr, cwd)
+        let mut found: Vec<denial::Denial> = self
+            .0
+            .gateway
+            .as_ref()
+            .and_then(Gateway::running)
+            .map(|s| s.proxy.take_refused())
+            .unwrap_or_default()
+            .into_iter()
+            .map(denial::Denial::Proxy)
+            .collect();
+        for denial in denial::find(&self.0.policy, stderr, cwd) {
+            if !found.contains(&denial) {
+                found.push(denial);
+            }
+        }
+        found
     }
 
     /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).
@@ -211,7 +361,16 @@ impl Confinement {
         args: &[std::ffi::OsString],
     ) -> Option<Vec<std::ffi::OsString>> {
         match &self.0.enforcer {
-            Enforcer::Seatbelt(profile) => Some(seatbelt::wrap(profile, program, args)),
+            Enforcer::Seatbelt(profile) => {
+                let port = self.0.gateway.as_ref().and_then(Gateway::running);
+                let profile = match port {
+                    Some(started) => {
+                        format!("{profile}{}", seatbelt::proxy_rule(started.proxy.port()))
+                    }
+                    None => profile.clone(),
+                };
+                Some(seatbelt::wrap(&profile, program, args))
+            }
             #[cfg(target_os = "linux")]
             Enforcer::Landlock(_) => None,
         }
@@ -237,6 +396,10 @@ pub fn spawn_thread<T: Send>(
     confine: Option<&Confinement>,
     start: impl FnOnce() -> std::io::Result<T> + Send,
 ) -> Result<T, SpawnError> {
+    if let Some(gateway) = confine.and_then(|c| c.0.gateway.as_ref()) {
+        // Here, unconfined: the proxy listens from pilotdeck, not from the child's thread.
+        gateway.start()?;
+    }
     let runtime = tokio::runtime::Handle::try_current().ok();
     std::thread::scope(|scope| {
         let thread = scope.spawn(move || -> Result<T, SpawnError> {
@@ -251,12 +414,23 @@ pub fn spawn_thread<T: Send>(
 #[cfg(target_os = "linux")]
 fn restrict_thread(confine: Option<&Confinement>) -> Result<(), SpawnError> {
     ptrace::drop_bypass_capabilities();
-    match confine.map(|c| &c.0.enforcer) {
-        Some(Enforcer::Landlock(rules)) => rules
-            .restrict_current_thread()
-            .map_err(|e| SpawnError::Sandbox(e.to_string())),
-        Some(Enforcer::Seatbelt(_)) | None => Ok(()),
+    let Some(sandbox) = confine.map(|c| &c.0) else {
+        return Ok(());
+    };
+    let failed = |e: &dyn std::fmt::Display| SpawnError::Sandbox(e.to_string());
+    if let Enforcer::Landlock(rules) = &sandbox.enforcer {
+        rules.restrict_current_thread().map_err(|e| failed(&e))?;
     }
+    if let Some(started) = sandbox.gateway.as_ref().and_then(Gateway::running) {
+        started
+            .layer
+            .restrict_current_thread()
+            .map_err(|e| failed(&e))?;
+    }
+    if let Some(filter) = &sandbox.seccomp {
+        filter.apply().map_err(|e| failed(&e))?;
+    }
+    Ok(())
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -325,7 +499,8 @@ pub enum Availability {
 pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
     let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
                  --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
-                 or tools.sandbox.network; full: unsandboxed; secrets (~/.ssh, ~/.aws, …) unreadable";
+                 or tools.sandbox.network (true, or a list of hosts reached through a proxy); full: \
+                 unsandboxed; secrets (~/.ssh, ~/.aws, …) unreadable";
     let backend = settings
         .backend
         .as_deref()
@@ -357,11 +532,16 @@ fn backend_found(backend: Backend) -> Result<String, String> {
         (Backend::Seatbelt, _) => Err("the seatbelt backend exists only on macOS".to_owned()),
         (_, 0) => Err("the kernel offers no Landlock".to_owned()),
         (_, abi) => Ok(format!(
-            "Landlock ABI {abi}{}",
+            "Landlock ABI {abi}{}; {}",
             if abi >= 4 {
-                " (TCP rules)"
+                " (TCP rules; per-host network rules work)"
             } else {
-                " (no TCP rules: network not confined)"
+                " (no TCP rules; per-host network rules fall back to a closed network)"
+            },
+            if seccomp::available() {
+                "seccomp network filter (a closed network refuses every socket but Unix ones, and io_uring)"
+            } else {
+                "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open"
             }
         )),
     }

@@ -1,5 +1,5 @@
 //! [`Policy`]: what a sandboxed process may touch, derived from the permission mode — the directories
-//! it may write, the secret locations it may not read, and whether it may open TCP connections.
+//! it may write, the secret locations it may not read, and which network it may reach ([`Network`]).
 //!
 //! Landlock only allows, it cannot deny inside an allowed tree; so "read everywhere but the
 //! secrets" becomes [`read_grants`]: read on every sibling along each path down to a secret, and
@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::hosts::HostRules;
 use crate::tools::permission::PermissionMode;
 
 /// Secret locations under the user's home that no sandboxed process may read.
@@ -39,6 +40,22 @@ pub const DEVICE_FILES: &[&str] = &[
 /// Device directories written the same way (pseudo-terminals).
 pub const DEVICE_DIRS: &[&str] = &["/dev/pts"];
 
+/// The network a sandboxed process may reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Network {
+    Open,
+    /// No socket but Unix ones (seccomp), no TCP (Landlock).
+    Closed,
+    /// Only these hosts, through the session's proxy ([`super::proxy`]).
+    Hosts(HostRules),
+}
+
+impl Network {
+    pub fn is_open(&self) -> bool {
+        matches!(self, Network::Open)
+    }
+}
+
 /// The confinement of one session's children.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Policy {
@@ -46,12 +63,11 @@ pub struct Policy {
     pub writable: Vec<PathBuf>,
     /// Files and directories it may not read (nor write).
     pub hidden: Vec<PathBuf>,
-    /// TCP connect and bind allowed.
-    pub network: bool,
+    pub network: Network,
 }
 
 /// Inputs of [`Policy::derive`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PolicyInputs {
     /// The project root and `--add-dir` directories (canonical).
     pub roots: Vec<PathBuf>,
@@ -59,7 +75,7 @@ pub struct PolicyInputs {
     pub tmpdir: Option<PathBuf>,
     /// The secret locations ([`hidden_paths`]), symlinks resolved.
     pub hidden: Vec<PathBuf>,
-    pub network: bool,
+    pub network: Network,
 }
 
 impl Policy {
@@ -81,7 +97,7 @@ impl Policy {
         Some(Policy {
             writable,
             hidden: inputs.hidden.clone(),
-            network: inputs.network,
+            network: inputs.network.clone(),
         })
     }
 
@@ -214,7 +230,8 @@ mod tests {
         let inputs = PolicyInputs {
             roots: vec![PathBuf::from("/p")],
             tmpdir: Some(PathBuf::from("/t")),
-            ..PolicyInputs::default()
+            hidden: Vec::new(),
+            network: Network::Closed,
         };
         assert_eq!(Policy::derive(PermissionMode::Full, &inputs), None);
         let ro = Policy::derive(PermissionMode::ReadOnly, &inputs).unwrap();

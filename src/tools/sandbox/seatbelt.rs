@@ -1,7 +1,7 @@
 //! The macOS backend: the [`Policy`] as a Seatbelt profile for `sandbox-exec -p`. Reads are allowed
 //! everywhere but the hidden paths (Seatbelt can deny inside an allowed tree, unlike Landlock),
 //! writes only to the writable directories and device files, and outbound TCP only when the policy
-//! opens the network.
+//! opens the network (or, in the per-host mode, only to the session's proxy: [`proxy_rule`]).
 
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
@@ -34,12 +34,17 @@ pub fn profile(policy: &Policy) -> String {
         out.push_str(&format!(" (subpath {})", quote(Path::new(path))));
     }
     out.push_str(")\n");
-    if policy.network {
+    if policy.network.is_open() {
         out.push_str("(allow network*)\n");
     } else {
         out.push_str("(allow network* (remote unix-socket))\n");
     }
     out
+}
+
+/// The rule added to a per-host profile once the session's proxy listens on `port`.
+pub fn proxy_rule(port: u16) -> String {
+    format!("(allow network-outbound (remote tcp \"localhost:{port}\"))\n")
 }
 
 /// A Seatbelt string literal.
@@ -62,11 +67,15 @@ mod tests {
 
     use super::*;
 
-    fn policy(network: bool) -> Policy {
+    fn policy(open: bool) -> Policy {
         Policy {
             writable: vec![PathBuf::from("/work/p"), PathBuf::from("/tmp/run \"x\"")],
             hidden: vec![PathBuf::from("/Users/u/.ssh")],
-            network,
+            network: if open {
+                super::super::policy::Network::Open
+            } else {
+                super::super::policy::Network::Closed
+            },
         }
     }
 

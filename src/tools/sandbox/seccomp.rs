@@ -1,0 +1,237 @@
+//! Network denial that does not depend on the Landlock ABI: a seccomp filter, compiled once per
+//! session and applied with the Landlock rules to the short-lived thread each sandboxed child is
+//! forked from (a filter without `TSYNC` binds the calling thread and what it starts, like Landlock).
+//!
+//! Landlock's network rules (ABI ≥ 4) cover TCP `connect`/`bind` only; UDP (DNS, tunnels), raw and
+//! packet sockets, netlink, and `io_uring` (whose `IORING_OP_SOCKET`/`CONNECT` never pass through
+//! `socket(2)`) are out of their reach. The filter closes them: `socket`/`socketpair` of any family
+//! but `AF_UNIX` fail with `EACCES` (local IPC, the shell's and build tools' socketpairs keep
+//! working), and `io_uring_setup`/`_enter`/`_register` too. In the per-host mode
+//! ([`Sockets::UnixAndTcp`]) TCP over IPv4/IPv6 is let through, and Landlock lets it reach only the
+//! proxy's port — except a TCP Fast Open send (`sendto`/`sendmsg` with `MSG_FASTOPEN`), which
+//! connects without passing Landlock's hook (landlock-lsm/linux issue 41, measured here), so the
+//! filter refuses that flag.
+//!
+//! A process of another architecture (a 32-bit binary, `int 0x80`) is killed by the filter's
+//! architecture check rather than let through with other syscall numbers; x32 calls (same
+//! architecture, numbers offset) get the same rules ([`x32_number`]).
+
+use std::collections::BTreeMap;
+
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+    SeccompRule, TargetArch,
+};
+
+/// The sockets a sandboxed child may open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sockets {
+    /// Unix sockets only: no network at all.
+    UnixOnly,
+    /// Unix sockets and TCP over IPv4/IPv6 (the per-host proxy mode).
+    UnixAndTcp,
+}
+
+/// A compiled filter, applied per child.
+#[derive(Debug)]
+pub struct Filter {
+    program: BpfProgram,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("no seccomp filter is built for this architecture")]
+    Arch,
+    #[error("cannot build the seccomp filter: {0}")]
+    Build(#[from] seccompiler::BackendError),
+    #[error("cannot apply the seccomp filter: {0}")]
+    Apply(#[from] seccompiler::Error),
+}
+
+/// The kernel offers seccomp filters (`Seccomp_filters:` in `/proc/self/status`, Linux ≥ 5.9 with
+/// `CONFIG_SECCOMP_FILTER`) and a filter exists for this architecture.
+pub fn available() -> bool {
+    target_arch().is_some()
+        && std::fs::read_to_string("/proc/self/status")
+            .is_ok_and(|status| status.contains("Seccomp_filters:"))
+}
+
+fn target_arch() -> Option<TargetArch> {
+    if cfg!(target_arch = "x86_64") {
+        Some(TargetArch::x86_64)
+    } else if cfg!(target_arch = "aarch64") {
+        Some(TargetArch::aarch64)
+    } else if cfg!(target_arch = "riscv64") {
+        Some(TargetArch::riscv64)
+    } else {
+        None
+    }
+}
+
+/// The argument `index` compared (as a 32-bit `int`) with `value`.
+fn arg(index: u8, op: SeccompCmpOp, value: i32) -> Result<SeccompCondition, Error> {
+    let value = u64::from(value.cast_unsigned());
+    Ok(SeccompCondition::new(
+        index,
+        SeccompCmpArgLen::Dword,
+        op,
+        value,
+    )?)
+}
+
+/// The `socket(2)` calls refused: a family other than the allowed ones, and in the TCP mode an
+/// inet socket that is not a plain TCP stream (UDP, raw, SCTP, …).
+fn socket_rules(sockets: Sockets) -> Result<Vec<SeccompRule>, Error> {
+    let families: &[i32] = match sockets {
+        Sockets::UnixOnly => &[libc::AF_UNIX],
+        Sockets::UnixAndTcp => &[libc::AF_UNIX, libc::AF_INET, libc::AF_INET6],
+    };
+    let other_family = families
+        .iter()
+        .map(|family| arg(0, SeccompCmpOp::Ne, *family))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut rules = vec![SeccompRule::new(other_family)?];
+    if sockets == Sockets::UnixAndTcp {
+        for family in [libc::AF_INET, libc::AF_INET6] {
+            // The type's low four bits (SOCK_TYPE_MASK); the rest are SOCK_NONBLOCK/SOCK_CLOEXEC.
+            for kind in (0..16).filter(|k| *k != libc::SOCK_STREAM) {
+                rules.push(SeccompRule::new(vec![
+                    arg(0, SeccompCmpOp::Eq, family)?,
+                    arg(1, SeccompCmpOp::MaskedEq(0xf), kind)?,
+                ])?);
+            }
+            rules.push(SeccompRule::new(vec![
+                arg(0, SeccompCmpOp::Eq, family)?,
+                arg(2, SeccompCmpOp::Ne, 0)?,
+                arg(2, SeccompCmpOp::Ne, libc::IPPROTO_TCP)?,
+            ])?);
+        }
+    }
+    Ok(rules)
+}
+
+/// The x32 ABI (where a kernel enables it) reaches the same calls under the same audit architecture
+/// with `__X32_SYSCALL_BIT` added to the number; its `sendmsg` and `sendmmsg` have numbers of their own.
+#[cfg(target_arch = "x86_64")]
+fn x32_number(nr: i64) -> i64 {
+    const X32_SYSCALL_BIT: i64 = 0x4000_0000;
+    X32_SYSCALL_BIT
+        + match nr {
+            libc::SYS_sendmsg => 518,
+            libc::SYS_sendmmsg => 538,
+            other => other,
+        }
+}
+
+impl Filter {
+    /// Compiles the filter letting children open `sockets`.
+    pub fn build(sockets: Sockets) -> Result<Filter, Error> {
+        let arch = target_arch().ok_or(Error::Arch)?;
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+        rules.insert(libc::SYS_socket, socket_rules(sockets)?);
+        rules.insert(
+            libc::SYS_socketpair,
+            vec![SeccompRule::new(vec![arg(
+                0,
+                SeccompCmpOp::Ne,
+                libc::AF_UNIX,
+            )?])?],
+        );
+        if sockets == Sockets::UnixAndTcp {
+            // The flags argument of sendto(fd, buf, len, flags, …), sendmsg(fd, msg, flags) and
+            // sendmmsg(fd, vec, n, flags).
+            for (call, flags) in [
+                (libc::SYS_sendto, 3),
+                (libc::SYS_sendmsg, 2),
+                (libc::SYS_sendmmsg, 3),
+            ] {
+                let fast_open = arg(
+                    flags,
+                    SeccompCmpOp::MaskedEq(u64::from(libc::MSG_FASTOPEN.cast_unsigned())),
+                    libc::MSG_FASTOPEN,
+                )?;
+                rules.insert(call, vec![SeccompRule::new(vec![fast_open])?]);
+            }
+        }
+        for call in [
+            libc::SYS_io_uring_setup,
+            libc::SYS_io_uring_enter,
+            libc::SYS_io_uring_register,
+        ] {
+            // No condition: refused whatever the arguments.
+            rules.insert(call, Vec::new());
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let aliases: Vec<_> = rules
+                .iter()
+                .map(|(nr, chain)| (x32_number(*nr), chain.clone()))
+                .collect();
+            rules.extend(aliases);
+        }
+        let filter = SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EACCES.cast_unsigned()),
+            arch,
+        )?;
+        Ok(Filter {
+            program: filter.try_into()?,
+        })
+    }
+
+    /// Applies the filter to the calling thread (and what it starts afterwards); sets
+    /// `no_new_privs`, as Landlock does.
+    pub fn apply(&self) -> Result<(), Error> {
+        Ok(seccompiler::apply_filter(&self.program)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In a thread of its own (the filter stays with it), applies `sockets`' filter and tries
+    /// `probe`, returning its errno (0 for success).
+    fn errno_under(sockets: Sockets, probe: fn() -> std::io::Result<()>) -> i32 {
+        let filter = Filter::build(sockets).unwrap();
+        std::thread::spawn(move || {
+            filter.apply().unwrap();
+            probe().map_or_else(|e| e.raw_os_error().unwrap_or(-1), |()| 0)
+        })
+        .join()
+        .unwrap()
+    }
+
+    fn udp() -> std::io::Result<()> {
+        std::net::UdpSocket::bind("127.0.0.1:0").map(drop)
+    }
+
+    fn tcp() -> std::io::Result<()> {
+        std::net::TcpListener::bind("127.0.0.1:0").map(drop)
+    }
+
+    fn unix() -> std::io::Result<()> {
+        std::os::unix::net::UnixDatagram::pair().map(drop)
+    }
+
+    #[test]
+    fn unix_only_refuses_inet_sockets_and_keeps_unix_ones() {
+        if !available() {
+            return;
+        }
+        assert_eq!(errno_under(Sockets::UnixOnly, udp), libc::EACCES);
+        assert_eq!(errno_under(Sockets::UnixOnly, tcp), libc::EACCES);
+        assert_eq!(errno_under(Sockets::UnixOnly, unix), 0);
+    }
+
+    #[test]
+    fn tcp_mode_lets_tcp_through_but_not_udp() {
+        if !available() {
+            return;
+        }
+        assert_eq!(errno_under(Sockets::UnixAndTcp, tcp), 0);
+        assert_eq!(errno_under(Sockets::UnixAndTcp, udp), libc::EACCES);
+        assert_eq!(errno_under(Sockets::UnixAndTcp, unix), 0);
+    }
+}
