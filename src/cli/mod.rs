@@ -19,6 +19,7 @@ mod cron;
 mod doctor;
 mod extensions;
 mod mcp;
+mod markdown;
 mod memory;
 mod router;
 mod run;

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::diff::FileChange;
+
 /// The result of one tool call. `content` goes to the model; `summary` is one short line for stderr
 /// progress and for `item.completed` events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,6 +15,10 @@ pub struct ToolOutput {
     /// call is then reported as denied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub denial: Option<String>,
+    /// The file change the call made (`edit_file`, `write_file`), for the one-line summaries and
+    /// chat's `/diff`; not part of what the model sees.
+    #[serde(skip)]
+    pub change: Option<FileChange>,
 }
 
 /// Longest summary kept, in characters.
@@ -26,6 +32,15 @@ impl ToolOutput {
             is_error: false,
             summary: terse(&summary.into()),
             denial: None,
+            change: None,
+        }
+    }
+
+    /// This output, reporting that the call made `change`.
+    pub fn with_change(self, change: FileChange) -> ToolOutput {
+        ToolOutput {
+            change: Some(change),
+            ..self
         }
     }
 
@@ -38,6 +53,7 @@ impl ToolOutput {
             is_error: true,
             summary,
             denial: None,
+            change: None,
         }
     }
 }

@@ -61,6 +61,7 @@ pub fn apply(output: ToolOutput, dir: &Path, call_id: &str) -> Result<ToolOutput
         content,
         is_error: output.is_error,
         denial: output.denial.clone(),
+        change: output.change.clone(),
         summary: format!(
             "{} (full result saved to {})",
             output.summary,
