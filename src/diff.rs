@@ -168,7 +168,11 @@ mod tests {
     fn new_and_deleted_files_diff_against_nothing() {
         let created = change(None, Some("x\ny\n"));
         assert_eq!(created.summary(), "created src/a.rs (+2 \u{2212}0)");
-        assert!(created.unified().starts_with("--- /dev/null\n+++ b/src/a.rs\n"));
+        assert!(
+            created
+                .unified()
+                .starts_with("--- /dev/null\n+++ b/src/a.rs\n")
+        );
         let deleted = change(Some("x\n"), None);
         assert_eq!(deleted.summary(), "deleted src/a.rs (+0 \u{2212}1)");
         assert!(deleted.unified().contains("+++ /dev/null\n"));

@@ -408,11 +408,12 @@ pub(super) fn slash_commands(
 
 /// `prompt` with a custom slash command (`/name args`) expanded, and the rules the command allows;
 /// other prompts unchanged.
-pub(super) fn expand_command(commands: &SlashCommands, prompt: &str) -> Option<(String, Vec<String>)> {
+pub(super) fn expand_command(
+    commands: &SlashCommands,
+    prompt: &str,
+) -> Option<(String, Vec<String>)> {
     let line = prompt.trim_start().strip_prefix('/')?;
-    let (name, arguments) = line
-        .split_once(char::is_whitespace)
-        .unwrap_or((line, ""));
+    let (name, arguments) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let command = commands.get(name)?;
     Some((command.expand(arguments), command.allowed_tools.clone()))
 }

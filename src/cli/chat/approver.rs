@@ -74,7 +74,10 @@ impl TerminalApprover {
             (_, Some(Err(e))) => lines.push(format!("  this call will fail: {}", inert_line(e))),
             (PermissionSubject::Command(command), None) => {
                 lines.push(format!("  $ {}", inert_line(command)));
-                lines.push(format!("  in {}", inert_line(&ask.cwd.display().to_string())));
+                lines.push(format!(
+                    "  in {}",
+                    inert_line(&ask.cwd.display().to_string())
+                ));
             }
             (PermissionSubject::Path { path, .. }, None) => {
                 lines.push(format!("  {}", inert_line(&path.display().to_string())));
@@ -139,7 +142,8 @@ impl Approver for TerminalApprover {
                         if let Err(e) = self.policy.grant(&rule) {
                             tracing::warn!(error = %e, "cannot remember the permission; allowing once");
                         }
-                        self.out.note(&format!("  allowed for this session: {shown_rule}"));
+                        self.out
+                            .note(&format!("  allowed for this session: {shown_rule}"));
                         return Approval::Allow;
                     }
                     Key::Char('n' | 'N') | Key::Escape => return Approval::Deny,
@@ -166,7 +170,9 @@ async fn ask_message() -> Approval {
     })
     .await;
     match message {
-        Ok(Ok(text)) if !text.trim().is_empty() => Approval::DenyWithMessage(text.trim().to_owned()),
+        Ok(Ok(text)) if !text.trim().is_empty() => {
+            Approval::DenyWithMessage(text.trim().to_owned())
+        }
         _ => Approval::Deny,
     }
 }

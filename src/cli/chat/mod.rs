@@ -29,15 +29,15 @@ use clap::Args;
 use tokio_util::sync::CancellationToken;
 
 use super::args::{AccessArgs, ResumeArgs};
+use super::markdown::{self, Mode};
 use super::{Context, Outcome};
 use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
-use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::extensions::SlashCommands;
+use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::output::Output;
 use crate::session::TurnStatus;
 use crate::terminal::inert;
 use changes::Changes;
-use super::markdown::{self, Mode};
 use status::{StatusLine, Totals};
 
 #[derive(Debug, Args, Default)]
@@ -336,6 +336,11 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             status.step(name);
         }
     };
+    // A line on stderr while the spinner may be showing: cleared first, drawn again after.
+    let note = |text: &str| {
+        let _paused = status.as_ref().map(|s| s.pause());
+        out.note(text);
+    };
     if let Some(status) = &status {
         status.start_turn();
     }
@@ -368,11 +373,11 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             change,
             ..
         } => {
-            out.note(&super::run::tool_line(
+            note(&super::run::tool_line(
                 ctx, name, arguments, status, summary, *duration,
             ));
             if let Some(change) = change {
-                out.note(&changes::line(out, change));
+                note(&changes::line(out, change));
                 changes.push(change.clone());
             }
         }
@@ -380,7 +385,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             tokens_before,
             tokens_after,
             ..
-        } => out.note(&out.paint(
+        } => note(&out.paint(
             "2",
             &format!("context compacted: ~{tokens_before} → ~{tokens_after} tokens"),
         )),
@@ -390,7 +395,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             ..
         } => {
             answer.end_block();
-            out.note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
+            note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
         }
         AgentEvent::Routed { tier: t, .. } => tier.clone_from(t),
         AgentEvent::UserMessage { .. }

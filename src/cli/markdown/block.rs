@@ -11,7 +11,8 @@ const RESET: &str = "\x1b[0m";
 /// `markdown` rendered for a terminal; ends with a blank line.
 pub(crate) fn render(markdown: &str) -> String {
     let mut r = Renderer::default();
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     for event in Parser::new_ext(markdown, options) {
         r.event(event);
     }
@@ -66,9 +67,10 @@ impl Renderer {
                 self.text(&t);
                 self.pop_style();
             }
-            Event::Html(t) | Event::InlineHtml(t) | Event::InlineMath(t) | Event::DisplayMath(t) => {
-                self.text(&t)
-            }
+            Event::Html(t)
+            | Event::InlineHtml(t)
+            | Event::InlineMath(t)
+            | Event::DisplayMath(t) => self.text(&t),
             Event::SoftBreak | Event::HardBreak => self.newline(),
             Event::Rule => {
                 self.write_styled("2", &"─".repeat(40));
@@ -290,7 +292,8 @@ impl Renderer {
     /// The block quote bar at the start of a line.
     fn line_prefix(&mut self) {
         if self.quote > 0 {
-            self.out.push_str(&format!("\x1b[2m{}{RESET}", "│ ".repeat(self.quote)));
+            self.out
+                .push_str(&format!("\x1b[2m{}{RESET}", "│ ".repeat(self.quote)));
             for code in &self.styles {
                 self.out.push_str(&format!("\x1b[{code}m"));
             }
@@ -336,10 +339,16 @@ mod tests {
         );
         let text = plain(&out);
         assert!(text.starts_with("Title\n\n"), "{text}");
-        assert!(text.contains("See docs (https://x.dev) and bold."), "{text}");
+        assert!(
+            text.contains("See docs (https://x.dev) and bold."),
+            "{text}"
+        );
         assert!(text.contains("• one\n• two\n"), "{text}");
         assert!(text.contains("1. a\n2. b\n"), "{text}");
-        assert!(text.contains("k │ value    \n──┼──────────\na │ long cell"), "{text}");
+        assert!(
+            text.contains("k │ value    \n──┼──────────\na │ long cell"),
+            "{text}"
+        );
         assert!(out.contains("\x1b[1;4;35mTitle"), "{out:?}");
     }
 

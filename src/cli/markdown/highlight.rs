@@ -20,7 +20,10 @@ fn syntaxes() -> &'static SyntaxSet {
 
 fn theme() -> Option<&'static Theme> {
     static THEMES: OnceLock<ThemeSet> = OnceLock::new();
-    THEMES.get_or_init(ThemeSet::load_defaults).themes.get(THEME)
+    THEMES
+        .get_or_init(ThemeSet::load_defaults)
+        .themes
+        .get(THEME)
 }
 
 /// `code`'s lines, coloured for `lang` (a fence's info word: `rust`, `py`, `sh`…) when it is

@@ -137,20 +137,30 @@ mod tests {
     #[test]
     fn blocks_complete_at_blank_lines_and_closing_fences() {
         let seen = blocks(&[
-            "# Ti", "tle\n\nSome ", "text\n", "```rust\nfn main() {}\n\n", "let x = 1;\n```\n",
+            "# Ti",
+            "tle\n\nSome ",
+            "text\n",
+            "```rust\nfn main() {}\n\n",
+            "let x = 1;\n```\n",
             "after",
         ]);
         assert_eq!(seen.len(), 4, "{seen:?}");
         assert!(seen[0].contains("Title"));
         assert!(seen[1].contains("Some text"));
-        assert!(seen[2].contains("fn") && seen[2].contains("let"), "{seen:?}");
+        assert!(
+            seen[2].contains("fn") && seen[2].contains("let"),
+            "{seen:?}"
+        );
         assert!(seen[3].contains("after"));
     }
 
     #[test]
     fn model_escapes_stay_inert() {
         let out = blocks(&["a \x1b[2Kb and `\x1b]52;c;x\x07`\n\n```\n\x1b[31m\n```\n"]).concat();
-        assert!(!out.contains("\x1b[2K") && !out.contains("\x1b]"), "{out:?}");
+        assert!(
+            !out.contains("\x1b[2K") && !out.contains("\x1b]"),
+            "{out:?}"
+        );
         assert!(out.contains("\\e[2K") && out.contains("\\e[31m"), "{out:?}");
     }
 }
