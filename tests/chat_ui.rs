@@ -392,3 +392,60 @@ fn a_project_command_runs_once_the_project_is_trusted() {
         "{sent}"
     );
 }
+
+#[test]
+fn a_long_diff_is_folded_and_v_shows_it_whole() {
+    if !tmux_available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    let outside = env.tmp.path().join("outside.txt");
+    let content: String = (1..=60).map(|i| format!("row {i}\n")).collect();
+    mock.push(call(
+        "w1",
+        "write_file",
+        serde_json::json!({"file_path": outside, "content": content}),
+    ));
+    mock.push(answer("Left it alone."));
+    let tmux = start_chat(&env, "fold", "NO_COLOR=1");
+    wait_for(&tmux, "the prompt", |s| s.contains("› "));
+    tmux.send_keys(&["write the rows", "Enter"]);
+    let screen = wait_for(&tmux, "the folded diff", |s| {
+        s.contains("[v] View the whole diff")
+    });
+    assert!(
+        screen.contains("… 23 more lines (v: view it whole)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("+row 37") && !screen.contains("+row 38"),
+        "{screen}"
+    );
+    // PAGER=cat: the whole diff is printed, then the same keys are offered again.
+    tmux.send_keys(&["v"]);
+    wait_for(&tmux, "the whole diff", |s| s.contains("+row 60"));
+    tmux.send_keys(&["n"]);
+    wait_for(&tmux, "the answer", |s| s.contains("Left it alone."));
+    assert!(!outside.exists());
+}
+
+#[test]
+fn run_prints_one_line_per_change_on_stderr() {
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    mock.push(call(
+        "w1",
+        "write_file",
+        serde_json::json!({"file_path": "notes.txt", "content": "a\nb\n"}),
+    ));
+    mock.push(openai::text("Wrote it."));
+    let run = env.cmd().args(["run", "write notes"]).run(0);
+    assert_eq!(run.stdout, "Wrote it.\n");
+    assert!(
+        run.stderr.lines().any(|l| l == "created notes.txt (+2 −0)"),
+        "{}",
+        run.stderr
+    );
+}
