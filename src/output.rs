@@ -52,6 +52,11 @@ impl Output {
         self.color
     }
 
+    /// True when stdout is a terminal (answers may be rendered for it).
+    pub fn stdout_is_terminal(&self) -> bool {
+        stdout().is_terminal()
+    }
+
     /// Writes `text` and a newline to stdout.
     pub fn line(&self, text: &str) -> io::Result<()> {
         let mut out = stdout();

@@ -64,8 +64,7 @@ fn start_chat(env: &TestEnv, name: &str, extra: &str) -> Tmux {
         env.home.display(),
         bin.display()
     );
-    let tmux = Tmux::start(name, &command);
-    tmux
+    Tmux::start(name, &command)
 }
 
 /// The pane with its history, colours included when `escapes`.

@@ -50,7 +50,7 @@ pub enum AgentEvent {
         is_error: bool,
         duration: Duration,
         /// The file change the call made, if it changed a file through a file tool.
-        change: Option<FileChange>,
+        change: Option<Box<FileChange>>,
     },
     /// All results of one reply's calls, in call order, as added to the conversation.
     ToolResults { message: Message },

@@ -235,7 +235,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         write_error: None,
         failed: None,
         strip_fences: args.output_schema.is_some(),
-        mode: super::markdown::Mode::choose(args.render),
+        mode: super::markdown::Mode::choose(args.render, ctx.out),
         answer_file: args.output_last_message.clone(),
     };
     let outcome = launch::run(&home, launch, &cancel, &mut sink).await;

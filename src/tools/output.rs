@@ -18,7 +18,7 @@ pub struct ToolOutput {
     /// The file change the call made (`edit_file`, `write_file`), for the one-line summaries and
     /// chat's `/diff`; not part of what the model sees.
     #[serde(skip)]
-    pub change: Option<FileChange>,
+    pub change: Option<Box<FileChange>>,
 }
 
 /// Longest summary kept, in characters.
@@ -39,7 +39,7 @@ impl ToolOutput {
     /// This output, reporting that the call made `change`.
     pub fn with_change(self, change: FileChange) -> ToolOutput {
         ToolOutput {
-            change: Some(change),
+            change: Some(Box::new(change)),
             ..self
         }
     }

@@ -32,6 +32,7 @@ use super::args::{AccessArgs, ResumeArgs};
 use super::markdown::{self, Mode};
 use super::{Context, Outcome};
 use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
+use crate::diff::FileChange;
 use crate::extensions::SlashCommands;
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::output::Output;
@@ -237,7 +238,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         interactive,
         totals,
         status,
-        mode: Mode::choose(!args.raw),
+        mode: Mode::choose(!args.raw, ctx.out),
         changes: Changes::default(),
         commands,
     };
@@ -378,7 +379,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             ));
             if let Some(change) = change {
                 note(&changes::line(out, change));
-                changes.push(change.clone());
+                changes.push(FileChange::clone(change));
             }
         }
         AgentEvent::Compacted {

@@ -35,8 +35,11 @@ impl Totals {
             "{}{tier} · {} in / {} out · ${:.4}",
             self.model, u.input_tokens, u.output_tokens, self.cost_usd
         );
-        if self.context_window > 0 {
-            let percent = self.context_tokens.saturating_mul(100) / self.context_window;
+        if let Some(percent) = self
+            .context_tokens
+            .saturating_mul(100)
+            .checked_div(self.context_window)
+        {
             line.push_str(&format!(" · context {percent}%"));
         }
         line

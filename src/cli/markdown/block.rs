@@ -181,11 +181,7 @@ impl Renderer {
                     self.newline();
                 }
             }
-            TagEnd::Item => {
-                if !self.at_line_start {
-                    self.newline();
-                }
-            }
+            TagEnd::Item if !self.at_line_start => self.newline(),
             TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.pop_style(),
             TagEnd::Link => {
                 self.pop_style();

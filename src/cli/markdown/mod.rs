@@ -12,7 +12,7 @@
 mod block;
 mod highlight;
 
-use std::io::IsTerminal;
+use crate::output::Output;
 
 pub(crate) use block::render;
 
@@ -27,8 +27,8 @@ pub(crate) enum Mode {
 
 impl Mode {
     /// Rendered when asked (`wanted`), stdout is a terminal and `NO_COLOR` is unset.
-    pub(crate) fn choose(wanted: bool) -> Mode {
-        if wanted && std::io::stdout().is_terminal() && crate::env::var_os("NO_COLOR").is_none() {
+    pub(crate) fn choose(wanted: bool, out: Output) -> Mode {
+        if wanted && out.stdout_is_terminal() && crate::env::var_os("NO_COLOR").is_none() {
             Mode::Rendered
         } else {
             Mode::Raw
