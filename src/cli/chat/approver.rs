@@ -132,6 +132,10 @@ impl Approver for TerminalApprover {
             }
             loop {
                 self.out.note(&self.out.paint("36", &keys));
+                // Nobody can press a key on a stderr that is not a terminal: deny, as before.
+                if !Term::stderr().is_term() {
+                    return Approval::Deny;
+                }
                 let key = tokio::task::spawn_blocking(|| Term::stderr().read_key()).await;
                 let Ok(Ok(key)) = key else {
                     return Approval::Deny;
@@ -146,7 +150,7 @@ impl Approver for TerminalApprover {
                             .note(&format!("  allowed for this session: {shown_rule}"));
                         return Approval::Allow;
                     }
-                    Key::Char('n' | 'N') | Key::Escape => return Approval::Deny,
+                    Key::Char('n' | 'N') | Key::Escape | Key::CtrlC => return Approval::Deny,
                     Key::Char('m' | 'M') => return ask_message().await,
                     Key::Char('v' | 'V') if whole.is_some() => {
                         if let Some(text) = &whole {
