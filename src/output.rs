@@ -99,6 +99,22 @@ impl Output {
         let _ = writeln!(io::stderr().lock(), "{}", sgr_only(text));
     }
 
+    /// `text` on the line under the cursor's (the chat status under its prompt), the cursor back at
+    /// the start of its own line: `\n`, the text, then pilotdeck's own cursor-up. For a terminal
+    /// stderr only; `text` must fit on one row.
+    pub fn note_below(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = write!(err, "\n\x1b[2K{}\x1b[1A\r", sgr_only(text));
+        let _ = err.flush();
+    }
+
+    /// Clears the line the cursor is on (a [`Output::note_below`] line, once input moved onto it).
+    pub fn clear_line(&self) {
+        let mut err = io::stderr().lock();
+        let _ = err.write_all(b"\r\x1b[2K");
+        let _ = err.flush();
+    }
+
     /// `text` on stderr without a newline (the chat prompt).
     pub fn prompt(&self, text: &str) {
         let mut err = io::stderr().lock();

@@ -155,7 +155,7 @@ fn an_edit_is_approved_on_its_diff_and_a_denial_carries_a_message() {
 
     // Allowed this time: one line says what changed, and /diff shows it.
     wait_for(&tmux, "the next prompt", |s| {
-        s.lines().filter(|l| l.starts_with("› ")).count() >= 1 && s.trim_end().ends_with('›')
+        s.lines().any(|l| l.trim_end() == "›")
     });
     tmux.send_keys(&["do it anyway", "Enter"]);
     wait_for(&tmux, "the second approval", |s| {
@@ -262,10 +262,17 @@ fn the_status_line_shows_tokens_and_the_catalog_cost() {
     let screen = wait_for(&tmux, "the status after the turn", |s| {
         s.contains("100000 in / 2000 out")
     });
-    let status = screen
-        .lines()
-        .find(|l| l.contains("100000 in / 2000 out"))
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("100000 in / 2000 out"))
         .unwrap();
+    let status = lines[at];
+    assert_eq!(lines[at - 1].trim_end(), "›", "under the prompt:\n{screen}");
+    assert!(
+        !screen.contains("0 in / 0 out"),
+        "the earlier status line was cleared when the input was sent:\n{screen}"
+    );
     assert!(
         status.contains("mock/gpt-4.1")
             && status.contains("$0.2160")

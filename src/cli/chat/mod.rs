@@ -12,7 +12,7 @@
 //! On a terminal the approval prompt shows the change a call will make ([`approver`]), the answer
 //! is rendered block by block (`cli::markdown`; plain with `NO_COLOR`, `--raw` or stdout not a
 //! terminal), every file change gets one line (`edited src/a.rs (+12 −3)`, kept for `/diff`, see
-//! [`changes`]) and a status line follows each answer ([`status`]). Custom slash commands
+//! [`changes`]) and a status line sits under the prompt ([`status`]). Custom slash commands
 //! (`extensions::SlashCommands`) run as turns.
 
 mod approver;
@@ -176,10 +176,23 @@ fn context_window(conversation: &Conversation) -> u64 {
     agent.provider.model_info(&agent.model.model).context_window
 }
 
-/// Prints the status line (between turns, on a terminal).
+/// Shows the status line under the prompt about to be drawn (between turns, on a terminal); on
+/// a line of its own when stderr is not a terminal.
 fn show_status(repl: &Repl<'_>) {
-    if repl.status.is_some() {
-        let out = repl.ctx.out;
+    if repl.status.is_none() {
+        return;
+    }
+    let out = repl.ctx.out;
+    if std::io::stderr().is_terminal() {
+        let width = dialoguer::console::Term::stderr().size().1 as usize;
+        let line: String = repl
+            .totals
+            .line()
+            .chars()
+            .take(width.saturating_sub(1))
+            .collect();
+        out.note_below(&out.paint("2", &line));
+    } else {
         out.note(&out.paint("2", &repl.totals.line()));
     }
 }
@@ -243,7 +256,6 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         commands,
     };
     repl.announce();
-    show_status(&repl);
     // One handler for the whole process: Ctrl-C cancels the running turn, if any, and is otherwise
     // only a hint (the program ends with Ctrl-D or /exit).
     let running: Arc<Mutex<Option<CancellationToken>>> = Arc::new(Mutex::new(None));
@@ -279,14 +291,19 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
     };
     loop {
         let input = match &mut editor {
-            Some(editor) => match editor.read("› ", ctx.out.paint("1;36", "› ")).await? {
-                editor::Input::Line(line) => line,
-                editor::Input::Cleared => continue,
-                editor::Input::End => {
-                    ctx.out.note("");
-                    break;
+            Some(editor) => {
+                show_status(&repl);
+                let read = editor.read("› ", ctx.out.paint("1;36", "› ")).await?;
+                // The input ended on the status line's row: cleared for what follows.
+                if std::io::stderr().is_terminal() {
+                    ctx.out.clear_line();
                 }
-            },
+                match read {
+                    editor::Input::Line(line) => line,
+                    editor::Input::Cleared => continue,
+                    editor::Input::End => break,
+                }
+            }
             None => match read_piped().await? {
                 Some(line) => line,
                 None => break,
@@ -321,7 +338,6 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             .unwrap_or_else(PoisonError::into_inner)
             .take();
         result?;
-        show_status(&repl);
     }
     repl.conversation.end("exit").await;
     Ok(Outcome::Success)

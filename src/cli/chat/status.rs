@@ -1,5 +1,5 @@
-//! Chat's status on the terminal: between turns, one dim line under the last answer (the prompt
-//! follows it) with the model and tier, the chat's tokens in and out, its cost from the catalog's
+//! Chat's status on the terminal: between turns, one dim line under the prompt (cleared when the
+//! input is sent) with the model and tier, the chat's tokens in and out, its cost from the catalog's
 //! prices and how full the context is; while a turn runs, a spinner line with the current step
 //! (thinking, a tool's name) and the time since the turn started. The spinner is hidden while the
 //! answer streams and while the person is asked something ([`StatusLine::pause`]).
