@@ -108,6 +108,14 @@ impl Output {
         let _ = err.flush();
     }
 
+    /// `text` over the line the cursor is on, the cursor left after it (a live status line; clear
+    /// it with [`Output::clear_line`] before writing anything else). For a terminal stderr only.
+    pub fn live(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K{}", sgr_only(text));
+        let _ = err.flush();
+    }
+
     /// Clears the line the cursor is on (a [`Output::note_below`] line, once input moved onto it).
     pub fn clear_line(&self) {
         let mut err = io::stderr().lock();

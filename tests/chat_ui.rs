@@ -455,3 +455,39 @@ fn run_prints_one_line_per_change_on_stderr() {
         run.stderr
     );
 }
+
+#[test]
+fn while_a_turn_runs_the_status_shows_its_step_and_time_and_ctrl_c_cancels_it() {
+    if !tmux_available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    let gate = tokio_util::sync::CancellationToken::new();
+    mock.push(answer("Too late.").held_until(&gate));
+    mock.push(answer("Back."));
+    let tmux = start_chat(&env, "spinner", "NO_COLOR=1");
+    wait_for(&tmux, "the prompt", |s| s.contains("› "));
+    tmux.send_keys(&["think hard", "Enter"]);
+    let screen = wait_for(&tmux, "the step and its time", |s| {
+        s.contains("thinking · 1s")
+    });
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("thinking · "))
+        .unwrap();
+    assert_eq!(lines[at - 1].trim_end(), "› think hard", "{screen}");
+    tmux.send_keys(&["C-c"]);
+    let screen = wait_for(&tmux, "the cancellation", |s| {
+        s.contains("(turn cancelled)")
+    });
+    assert!(
+        !screen.contains("thinking · "),
+        "the spinner is cleared:\n{screen}"
+    );
+    gate.cancel();
+    tmux.send_keys(&["again", "Enter"]);
+    wait_for(&tmux, "the next answer", |s| s.contains("Back."));
+}

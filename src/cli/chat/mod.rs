@@ -176,25 +176,20 @@ fn context_window(conversation: &Conversation) -> u64 {
     agent.provider.model_info(&agent.model.model).context_window
 }
 
-/// Shows the status line under the prompt about to be drawn (between turns, on a terminal); on
-/// a line of its own when stderr is not a terminal.
+/// Shows the status line under the prompt about to be drawn (between turns, on a terminal).
 fn show_status(repl: &Repl<'_>) {
     if repl.status.is_none() {
         return;
     }
     let out = repl.ctx.out;
-    if std::io::stderr().is_terminal() {
-        let width = dialoguer::console::Term::stderr().size().1 as usize;
-        let line: String = repl
-            .totals
-            .line()
-            .chars()
-            .take(width.saturating_sub(1))
-            .collect();
-        out.note_below(&out.paint("2", &line));
-    } else {
-        out.note(&out.paint("2", &repl.totals.line()));
-    }
+    let width = dialoguer::console::Term::stderr().size().1 as usize;
+    let line: String = repl
+        .totals
+        .line()
+        .chars()
+        .take(width.saturating_sub(1))
+        .collect();
+    out.note_below(&out.paint("2", &line));
 }
 
 /// Chat's problems that do not stop it go to stderr; its turns' events are shown by [`turn`].
@@ -237,7 +232,9 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         launcher.config(),
     );
     let resume = args.resume.resume();
-    let status = interactive.then(|| Arc::new(StatusLine::new()));
+    // The approver and the status line need a person at a terminal, keys in and lines out.
+    let terminal = interactive && std::io::stderr().is_terminal();
+    let status = terminal.then(|| Arc::new(StatusLine::new(ctx.out)));
     let conversation = open_conversation(&launcher, &resume, ctx.out, status.as_ref()).await?;
     let totals = Totals {
         model: conversation.agent.model.to_string(),
@@ -295,7 +292,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
                 show_status(&repl);
                 let read = editor.read("› ", ctx.out.paint("1;36", "› ")).await?;
                 // The input ended on the status line's row: cleared for what follows.
-                if std::io::stderr().is_terminal() {
+                if repl.status.is_some() {
                     ctx.out.clear_line();
                 }
                 match read {

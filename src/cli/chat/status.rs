@@ -4,12 +4,14 @@
 //! (thinking, a tool's name) and the time since the turn started. The spinner is hidden while the
 //! answer streams and while the person is asked something ([`StatusLine::pause`]).
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tokio_util::task::AbortOnDropHandle;
 
 use crate::model::Usage;
+use crate::output::Output;
+use crate::terminal::inert_line;
 
 /// What the status line shows between turns.
 #[derive(Debug, Clone, Default)]
@@ -46,20 +48,38 @@ impl Totals {
     }
 }
 
+/// Spinner frames, one per tick.
+const FRAMES: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const TICK: Duration = Duration::from_millis(150);
+
 #[derive(Default)]
 struct State {
     /// When the running turn started; `None` between turns.
     started: Option<Instant>,
     step: String,
-    bar: Option<ProgressBar>,
     /// Hidden by the answer streaming; shown again by the next step.
     hidden: bool,
     /// Nested pauses.
     paused: usize,
+    /// The spinner is on the cursor's line now.
+    drawn: bool,
+    frame: usize,
+    /// Redraws the spinner while the turn runs.
+    ticker: Option<AbortOnDropHandle<()>>,
 }
 
-/// The live part of the status line. Shared by the REPL and the approver.
+impl State {
+    fn visible(&self) -> bool {
+        self.started.is_some() && !self.hidden && self.paused == 0
+    }
+}
+
+/// The live part of the status line, drawn on the cursor's line (which the chat keeps at a line
+/// start while it shows) and cleared before anything else is written. Its own drawing, not a
+/// progress-bar crate's: a key echoed by the terminal during a turn (Ctrl-C's `^C`) lands on the
+/// spinner's line and is cleared with it. Shared by the REPL and the approver.
 pub(super) struct StatusLine {
+    out: Output,
     state: Mutex<State>,
 }
 
@@ -70,13 +90,14 @@ impl Drop for Paused<'_> {
     fn drop(&mut self) {
         let mut state = self.0.lock();
         state.paused = state.paused.saturating_sub(1);
-        draw(&mut state);
+        self.0.draw(&mut state);
     }
 }
 
 impl StatusLine {
-    pub(super) fn new() -> StatusLine {
+    pub(super) fn new(out: Output) -> StatusLine {
         StatusLine {
+            out,
             state: Mutex::new(State::default()),
         }
     }
@@ -85,18 +106,29 @@ impl StatusLine {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub(super) fn start_turn(&self) {
+    pub(super) fn start_turn(self: &Arc<Self>) {
         let mut state = self.lock();
         state.started = Some(Instant::now());
         state.step = "thinking".to_owned();
         state.hidden = false;
-        draw(&mut state);
+        let weak = Arc::downgrade(self);
+        state.ticker = Some(AbortOnDropHandle::new(tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(TICK).await;
+                let Some(status) = weak.upgrade() else { break };
+                let mut state = status.lock();
+                state.frame = state.frame.wrapping_add(1);
+                status.draw(&mut state);
+            }
+        })));
+        self.draw(&mut state);
     }
 
     pub(super) fn end_turn(&self) {
         let mut state = self.lock();
         state.started = None;
-        draw(&mut state);
+        state.ticker = None;
+        self.draw(&mut state);
     }
 
     /// The current step (`thinking`, `bash`), shown again if it was hidden by the answer.
@@ -104,10 +136,7 @@ impl StatusLine {
         let mut state = self.lock();
         step.clone_into(&mut state.step);
         state.hidden = false;
-        if let Some(bar) = &state.bar {
-            bar.set_message(step.to_owned());
-        }
-        draw(&mut state);
+        self.draw(&mut state);
     }
 
     /// Hides the spinner until the next [`StatusLine::step`] (the answer is streaming on its
@@ -115,36 +144,42 @@ impl StatusLine {
     pub(super) fn hide(&self) {
         let mut state = self.lock();
         state.hidden = true;
-        draw(&mut state);
+        self.draw(&mut state);
     }
 
-    /// Hides the spinner while the guard lives (a question to the person).
+    /// Hides the spinner while the guard lives (a question to the person, a line of output).
     pub(super) fn pause(&self) -> Paused<'_> {
         let mut state = self.lock();
         state.paused += 1;
-        draw(&mut state);
+        self.draw(&mut state);
         Paused(self)
+    }
+
+    /// Draws or clears the spinner to match the state.
+    fn draw(&self, state: &mut State) {
+        if state.visible() {
+            let elapsed = state.started.map(|s| s.elapsed()).unwrap_or_default();
+            let frame = FRAMES[state.frame % FRAMES.len()];
+            self.out.live(&format!(
+                "{frame} {} · {}",
+                inert_line(&state.step),
+                format_elapsed(elapsed)
+            ));
+            state.drawn = true;
+        } else if state.drawn {
+            self.out.clear_line();
+            state.drawn = false;
+        }
     }
 }
 
-/// Shows or clears the spinner to match the state.
-fn draw(state: &mut State) {
-    let visible = state.started.is_some() && !state.hidden && state.paused == 0;
-    match (visible, state.bar.take()) {
-        (true, Some(bar)) => state.bar = Some(bar),
-        (true, None) => {
-            let elapsed = state.started.map(|s| s.elapsed()).unwrap_or_default();
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-                .with_elapsed(elapsed)
-                .with_message(state.step.clone());
-            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} · {elapsed}") {
-                bar.set_style(style);
-            }
-            bar.enable_steady_tick(Duration::from_millis(120));
-            state.bar = Some(bar);
-        }
-        (false, Some(bar)) => bar.finish_and_clear(),
-        (false, None) => {}
+/// `5s`, `2m 05s`.
+fn format_elapsed(elapsed: Duration) -> String {
+    let secs = elapsed.as_secs();
+    if secs < 60 {
+        format!("{secs}s")
+    } else {
+        format!("{}m {:02}s", secs / 60, secs % 60)
     }
 }
 
@@ -170,5 +205,7 @@ mod tests {
             totals.line(),
             "mock/gpt-4.1 (tier fast) · 1000 in / 35 out · $0.0023 · context 1%"
         );
+        assert_eq!(format_elapsed(Duration::from_millis(5_900)), "5s");
+        assert_eq!(format_elapsed(Duration::from_secs(125)), "2m 05s");
     }
 }
