@@ -10,6 +10,8 @@
 //! Text shown is inert (see `terminal`): `warn` and `error` make their whole text inert; `line`,
 //! `raw`, `note` and `prompt` let through only complete colour sequences (pilotdeck's own, from
 //! [`Output::paint`], which makes its text inert first) and show every other control character.
+//! The chat's status lines use pilotdeck's own cursor movements (`note_below`, `live`,
+//! `clear_line`); the text they carry goes through the same gate.
 //! Callers pass text from outside pilotdeck (the model, tools, MCP servers, files, transcripts)
 //! through [`crate::terminal::inert`] before writing it, so its colour codes are shown too. JSON
 //! escapes control characters itself; the JSON methods also pass their text through the gate,
