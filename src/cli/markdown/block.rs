@@ -1,7 +1,7 @@
 //! One markdown block to terminal text: `pulldown-cmark` events turned into lines with SGR
 //! styles. The model's text is made inert before any style is added.
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Alignment, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::highlight;
 use crate::terminal::inert;
@@ -10,7 +10,10 @@ const RESET: &str = "\x1b[0m";
 
 /// `markdown` rendered for a terminal; ends with a blank line.
 pub(crate) fn render(markdown: &str) -> String {
-    let mut r = Renderer::default();
+    let mut r = Renderer {
+        at_line_start: true,
+        ..Renderer::default()
+    };
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     for event in Parser::new_ext(markdown, options) {
@@ -24,6 +27,7 @@ pub(crate) fn render(markdown: &str) -> String {
 
 #[derive(Default)]
 struct Table {
+    alignments: Vec<Alignment>,
     rows: Vec<Vec<String>>,
     cell: String,
 }
@@ -131,7 +135,12 @@ impl Renderer {
                 self.push_style("4;34");
                 self.link = Some((self.out.len(), dest_url.into_string()));
             }
-            Tag::Table(_) => self.table = Some(Table::default()),
+            Tag::Table(alignments) => {
+                self.table = Some(Table {
+                    alignments,
+                    ..Table::default()
+                })
+            }
             Tag::TableHead | Tag::TableRow => {
                 if let Some(t) = &mut self.table {
                     t.rows.push(Vec::new());
@@ -202,15 +211,17 @@ impl Renderer {
             }
             TagEnd::Table => {
                 if let Some(t) = self.table.take() {
-                    self.table(&t.rows);
+                    self.table(&t);
                 }
             }
             _ => {}
         }
     }
 
-    /// A table: columns padded to their widest cell, the header bold and underlined by a rule.
-    fn table(&mut self, rows: &[Vec<String>]) {
+    /// A table: columns padded to their widest cell as aligned, the header bold and underlined by
+    /// a rule.
+    fn table(&mut self, table: &Table) {
+        let rows = &table.rows;
         let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
         let width = |i: usize| {
             rows.iter()
@@ -228,10 +239,16 @@ impl Renderer {
                 .map(|(i, w)| {
                     let cell = row.get(i).map(String::as_str).unwrap_or("");
                     let pad = w.saturating_sub(cell.chars().count());
+                    let (left, right) = match table.alignments.get(i) {
+                        Some(Alignment::Right) => (pad, 0),
+                        Some(Alignment::Center) => (pad / 2, pad - pad / 2),
+                        _ => (0, pad),
+                    };
+                    let (left, right) = (" ".repeat(left), " ".repeat(right));
                     if n == 0 {
-                        format!("\x1b[1m{cell}{RESET}{}", " ".repeat(pad))
+                        format!("{left}\x1b[1m{cell}{RESET}{right}")
                     } else {
-                        format!("{cell}{}", " ".repeat(pad))
+                        format!("{left}{cell}{right}")
                     }
                 })
                 .collect();
@@ -331,7 +348,8 @@ mod tests {
     fn headings_lists_links_and_tables_render() {
         let out = render(
             "# Title\n\nSee [docs](https://x.dev) and **bold**.\n\n- one\n- two\n\n1. a\n2. b\n\n\
-             | k | value |\n|---|---|\n| a | long cell |\n",
+             | k | value |\n|---|---|\n| a | long cell |\n\n| n |\n|--:|\n| 100 |\n| 7 |\n\n\
+             > quoted\n> text\n",
         );
         let text = plain(&out);
         assert!(text.starts_with("Title\n\n"), "{text}");
@@ -345,6 +363,8 @@ mod tests {
             text.contains("k │ value    \n──┼──────────\na │ long cell"),
             "{text}"
         );
+        assert!(text.contains("  n\n───\n100\n  7\n"), "{text}");
+        assert!(text.contains("│ quoted\n│ text\n"), "{text}");
         assert!(out.contains("\x1b[1;4;35mTitle"), "{out:?}");
     }
 
