@@ -1397,7 +1397,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__chat)
-            opts="-m -C -v -q -h -V --model --continue --session --permission-mode --add-dir --allow-network --allow --deny --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -C -v -q -h -V --model --continue --session --permission-mode --add-dir --allow-network --allow --deny --raw --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5549,6 +5549,7 @@ _pilotdeck() {
         pilotdeck__subcmd__run)
             opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --plan --ask-via-stdin --home --config --cwd --verbose --quiet --color --json --help --version"
             opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --image --file --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --render --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

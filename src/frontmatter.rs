@@ -1,5 +1,22 @@
-//! Markdown files with YAML frontmatter (memory notes, `SKILL.md`): splitting the `---` block from
-//! the body. Parsing the YAML is the caller's, since each file type has its own keys.
+//! Markdown files with YAML frontmatter (memory notes, `SKILL.md`, slash commands): splitting the
+//! `---` block from the body, and listing a folder's `*.md` files. Parsing the YAML is the
+//! caller's, since each file type has its own keys.
+
+use std::path::{Path, PathBuf};
+
+/// The `*.md` files directly inside `dir`, sorted; none when it cannot be read.
+pub fn markdown_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    files.sort();
+    files
+}
 
 /// The frontmatter (without the `---` lines) and the body, or `None` when the text does not start
 /// with a closed frontmatter block.

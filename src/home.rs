@@ -153,6 +153,11 @@ impl PilotHome {
         self.root.join("plugins")
     }
 
+    /// The user's custom slash commands (`*.md`).
+    pub fn commands_dir(&self) -> PathBuf {
+        self.root.join("commands")
+    }
+
     /// `pilotdeck chat` input history, one JSON line per input.
     pub fn chat_history_file(&self) -> PathBuf {
         self.root.join("chat_history.jsonl")

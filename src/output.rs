@@ -10,6 +10,8 @@
 //! Text shown is inert (see `terminal`): `warn` and `error` make their whole text inert; `line`,
 //! `raw`, `note` and `prompt` let through only complete colour sequences (pilotdeck's own, from
 //! [`Output::paint`], which makes its text inert first) and show every other control character.
+//! The chat's status lines use pilotdeck's own cursor movements (`note_below`, `live`,
+//! `clear_line`); the text they carry goes through the same gate.
 //! Callers pass text from outside pilotdeck (the model, tools, MCP servers, files, transcripts)
 //! through [`crate::terminal::inert`] before writing it, so its colour codes are shown too. JSON
 //! escapes control characters itself; the JSON methods also pass their text through the gate,
@@ -52,6 +54,11 @@ impl Output {
         self.color
     }
 
+    /// True when stdout is a terminal (answers may be rendered for it).
+    pub fn stdout_is_terminal(&self) -> bool {
+        stdout().is_terminal()
+    }
+
     /// Writes `text` and a newline to stdout.
     pub fn line(&self, text: &str) -> io::Result<()> {
         let mut out = stdout();
@@ -92,6 +99,30 @@ impl Output {
     /// A plain line on stderr (progress, hints, ids).
     pub fn note(&self, text: &str) {
         let _ = writeln!(io::stderr().lock(), "{}", sgr_only(text));
+    }
+
+    /// `text` on the line under the cursor's (the chat status under its prompt), the cursor back at
+    /// the start of its own line: `\n`, the text, then pilotdeck's own cursor-up. For a terminal
+    /// stderr only; `text` must fit on one row.
+    pub fn note_below(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = write!(err, "\n\x1b[2K{}\x1b[1A\r", sgr_only(text));
+        let _ = err.flush();
+    }
+
+    /// `text` over the line the cursor is on, the cursor left after it (a live status line; clear
+    /// it with [`Output::clear_line`] before writing anything else). For a terminal stderr only.
+    pub fn live(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K{}", sgr_only(text));
+        let _ = err.flush();
+    }
+
+    /// Clears the line the cursor is on (a [`Output::note_below`] line, once input moved onto it).
+    pub fn clear_line(&self) {
+        let mut err = io::stderr().lock();
+        let _ = err.write_all(b"\r\x1b[2K");
+        let _ = err.flush();
     }
 
     /// `text` on stderr without a newline (the chat prompt).

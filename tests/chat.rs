@@ -258,9 +258,7 @@ fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
     });
     assert_eq!(std::fs::read_to_string(&outside).unwrap(), "from chat");
 
-    tmux.wait_for("the next prompt", |s| {
-        s.trim_end().ends_with('›') || s.lines().filter(|l| l.starts_with("› ")).count() >= 2
-    });
+    tmux.wait_for("the next prompt", |s| prompt_line(s) == "›");
     tmux.keys(&["start the long job", "Enter"]);
     tmux.wait_for("the partial answer", |s| {
         s.contains("› start the long job\nSta")

@@ -418,3 +418,44 @@ async fn results_over_200kb_spill_to_the_project() {
         ".pilotdeck/tool-results/toolu_01.txt:1"
     );
 }
+
+#[tokio::test]
+async fn file_tools_preview_the_change_their_call_makes() {
+    let p = Project::new();
+    p.file("a.txt", "one\ntwo\nthree\n");
+    let ctx = ctx(&p);
+    let registry = ToolRegistry::with_builtins();
+    call(&ctx, "read_file", json!({"file_path": "a.txt"})).await;
+
+    let edit = json!({"file_path": "a.txt", "old_string": "two", "new_string": "2\n2b"});
+    let tool = registry.get("edit_file").unwrap();
+    let preview = tool.preview(&ctx, &edit).unwrap().unwrap();
+    assert_eq!(preview.summary(), "edited a.txt (+2 \u{2212}1)");
+    assert_eq!(
+        std::fs::read_to_string(p.root.join("a.txt")).unwrap(),
+        "one\ntwo\nthree\n"
+    );
+    let done = call(&ctx, "edit_file", edit).await;
+    assert_eq!(done.output.change.as_deref(), Some(&preview));
+    assert_eq!(
+        std::fs::read_to_string(p.root.join("a.txt")).unwrap(),
+        preview.after.unwrap()
+    );
+
+    let write = json!({"file_path": "new.txt", "content": "x\n"});
+    let preview = registry
+        .get("write_file")
+        .unwrap()
+        .preview(&ctx, &write)
+        .unwrap()
+        .unwrap();
+    assert_eq!(preview.summary(), "created new.txt (+1 \u{2212}0)");
+    let done = call(&ctx, "write_file", write).await;
+    assert_eq!(done.output.change.as_deref(), Some(&preview));
+
+    // A call that will fail previews as the same error.
+    let stale = json!({"file_path": "a.txt", "old_string": "absent", "new_string": "x"});
+    let error = tool.preview(&ctx, &stale).unwrap().unwrap_err().to_string();
+    let done = call(&ctx, "edit_file", stale).await;
+    assert_eq!(done.output.content, error);
+}

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use super::recover::{CallStatus, Recovery};
+use crate::diff::FileChange;
 use crate::model::{Message, Usage};
 use crate::tools::ExecutionStatus;
 
@@ -48,6 +49,8 @@ pub enum AgentEvent {
         summary: String,
         is_error: bool,
         duration: Duration,
+        /// The file change the call made, if it changed a file through a file tool.
+        change: Option<Box<FileChange>>,
     },
     /// The session's to-do list is now `items` (`todo_write`, or a list a run starts from).
     TodoUpdated {

@@ -8,7 +8,8 @@
 //! `mod.rs` holds the clap args and a dispatch `match` that calls one function per subcommand (in
 //! `mod.rs`, or in a file by job when there are many), and `print.rs` renders every result — text, or
 //! a typed `Serialize` value with `--json`. A new subcommand copies its neighbour in each of the two.
-//! Value parsers shared across families live in `args`, Ctrl-C/SIGTERM cancellation in `signals`.
+//! Value parsers shared across families live in `args`, Ctrl-C/SIGTERM cancellation in `signals`,
+//! the terminal rendering of answers (`chat`, `run --render`) in `markdown`.
 
 mod always_on;
 mod args;
@@ -18,6 +19,7 @@ mod config;
 mod cron;
 mod doctor;
 mod extensions;
+mod markdown;
 mod mcp;
 mod memory;
 mod router;

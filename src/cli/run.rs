@@ -1,10 +1,12 @@
 //! `pilotdeck run [PROMPT|-]`: one agent turn for scripts, CI and cron.
 //!
 //! Human mode prints only the final answer on stdout, with one terse stderr line per tool call and the
-//! session id on stderr. `--json` prints the JSONL event stream (see `agent::RunEvent`) on stdout.
+//! session id on stderr, and one line per file change (`edited src/a.rs (+12 −3)`). `--render`
+//! renders the answer's markdown on a terminal. A prompt `/name args` naming a custom slash command
+//! runs that command's prompt. `--json` prints the JSONL event stream (see `agent::RunEvent`) on stdout.
 
 use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -18,9 +20,14 @@ use crate::agent::{
     AgentEvent, AgentOptions, JsonlEmitter, RunBudget, RunEvent, SessionStart, TurnError,
     TurnOutcome,
 };
+use crate::config::Config;
+use crate::diff::FileChange;
+use crate::extensions::{Extensions, SlashCommands};
+use crate::home::PilotHome;
 use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::media::{Attachment, Expect};
 use crate::model::{ErrorCode, OutputSchema};
+use crate::output::Output;
 use crate::session::TurnStatus;
 use crate::terminal::{inert, inert_line};
 use crate::tools::ExecutionStatus;
@@ -68,6 +75,9 @@ pub struct RunArgs {
     /// Do not save a transcript
     #[arg(long)]
     ephemeral: bool,
+    /// Render the answer's markdown on a terminal (default: print it raw, for scripts)
+    #[arg(long)]
+    render: bool,
     /// Replace the built-in system prompt
     #[arg(long, value_name = "TEXT")]
     system: Option<String>,
@@ -285,6 +295,15 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         crate::config::trust::trust_this_process();
     }
     let loaded = ctx.load_config(None)?;
+    let commands = slash_commands(ctx, &home, &project.root, &loaded.config);
+    let mut allow = args.allow.clone();
+    let prompt = match expand_command(&commands, &prompt) {
+        Some((expanded, allowed)) => {
+            allow.extend(allowed);
+            expanded
+        }
+        None => prompt,
+    };
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
     // Tells always-on ticks in this project that an agent is working and the user just wrote.
@@ -301,7 +320,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
             agent: AgentOptions {
                 model_flag: args.model.clone(),
                 cwd,
-                allow: args.allow.clone(),
+                allow,
                 deny: args.deny.clone(),
                 system: args.system.clone(),
                 append_system: args.append_system_prompt.clone(),
@@ -344,6 +363,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         write_error: None,
         failed: None,
         strip_fences: args.output_schema.is_some(),
+        mode: super::markdown::Mode::choose(args.render, ctx.out),
         answer_file: args.output_last_message.clone(),
     };
     let outcome = launch::run(&home, launch, &cancel, &mut sink).await;
@@ -394,6 +414,8 @@ struct RunSink<'a> {
     failed: Option<anyhow::Error>,
     /// `--output-schema`: the answer is printed without a code fence around it.
     strip_fences: bool,
+    /// `--render`: the answer rendered for the terminal.
+    mode: super::markdown::Mode,
     /// `-o FILE`.
     answer_file: Option<PathBuf>,
 }
@@ -419,7 +441,9 @@ impl RunSink<'_> {
             } else {
                 &outcome.final_text
             };
-            if !answer.trim().is_empty() || code == Outcome::Success {
+            if self.mode == super::markdown::Mode::Rendered {
+                out.raw(&super::markdown::render(answer))?;
+            } else if !answer.trim().is_empty() || code == Outcome::Success {
                 out.line(&inert(answer.trim_end()))?;
             }
         }
@@ -477,12 +501,16 @@ impl launch::Sink for RunSink<'_> {
             status,
             summary,
             duration,
+            change,
             ..
         } = &event
         {
             out.note(&tool_line(
                 self.ctx, name, arguments, status, summary, *duration,
             ));
+            if let Some(change) = change {
+                out.note(&change_line(out, change));
+            }
         }
     }
 
@@ -495,6 +523,47 @@ impl launch::Sink for RunSink<'_> {
     fn warn(&mut self, message: &str) {
         self.ctx.out.warn(message);
     }
+}
+
+/// The custom slash commands for the project at `root` (`extensions::SlashCommands`); files that
+/// cannot be loaded are warnings.
+pub(super) fn slash_commands(
+    ctx: &Context,
+    home: &PilotHome,
+    root: &Path,
+    config: &Config,
+) -> SlashCommands {
+    let plugins = Extensions::load(home, root, config).plugins;
+    let mut problems = Vec::new();
+    let commands = SlashCommands::discover(home, Some(root), &plugins, &mut problems);
+    for problem in &problems {
+        ctx.out.warn(&problem.to_string());
+    }
+    commands
+}
+
+/// `prompt` with a custom slash command (`/name args`) expanded, and the rules the command allows;
+/// other prompts unchanged.
+pub(super) fn expand_command(
+    commands: &SlashCommands,
+    prompt: &str,
+) -> Option<(String, Vec<String>)> {
+    let line = prompt.trim_start().strip_prefix('/')?;
+    let (name, arguments) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let command = commands.get(name)?;
+    Some((command.expand(arguments), command.allowed_tools.clone()))
+}
+
+/// The line after a call that changed a file: `edited src/a.rs (+12 −3)`, counts coloured.
+pub(super) fn change_line(out: Output, change: &FileChange) -> String {
+    let counts = change.counts();
+    format!(
+        "{} {} ({} {})",
+        change.kind().verb(),
+        inert_line(&change.path),
+        out.paint("32", &format!("+{}", counts.added)),
+        out.paint("31", &format!("\u{2212}{}", counts.removed)),
+    )
 }
 
 /// One terse stderr line per tool call: `✓ read_file src/main.rs (3 ms) — 120 lines`. The name,

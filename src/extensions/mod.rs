@@ -9,16 +9,21 @@
 //! - **Hooks** (`hooks/`): shell commands from `pilotdeck.yaml` (`hooks:`) and plugins'
 //!   `hooks/hooks.json`, run at lifecycle events of the agent loop with a JSON payload on stdin.
 //!
+//! - **Slash commands** (`commands.rs`): markdown prompts in `<home>/commands/`, plugins'
+//!   `commands/` and `<project>/.pilotdeck/commands/`, run as `/name args` in chat or `run`.
+//!
 //! Loading never fails as a whole: a broken file or entry is an [`Error`] in the `problems` list,
 //! naming the file and key, and the rest loads. This module sits below `context`, `agent` and `mcp`,
 //! which use it; it starts processes only through `tools::process`.
 
+mod commands;
 mod error;
 pub mod hooks;
 mod plugins;
 mod read_skill;
 mod skills;
 
+pub use commands::{CommandSource, SlashCommand, SlashCommands};
 pub use error::Error;
 pub use hooks::{HookDecision, HookEvent, HookOutcome, HookScope, Hooks};
 pub use plugins::{Plugin, discover_plugins};

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::diff::FileChange;
+
 /// The result of one tool call. `content` goes to the model; `summary` is one short line for stderr
 /// progress and for `item.completed` events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,6 +22,10 @@ pub struct ToolOutput {
     /// reference.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub media: Vec<crate::model::MediaRef>,
+    /// The file change the call made (`edit_file`, `write_file`), for the one-line summaries and
+    /// chat's `/diff`; not part of what the model sees.
+    #[serde(skip)]
+    pub change: Option<Box<FileChange>>,
 }
 
 /// Longest summary kept, in characters.
@@ -35,6 +41,7 @@ impl ToolOutput {
             denial: None,
             effect: None,
             media: Vec::new(),
+            change: None,
         }
     }
 
@@ -42,6 +49,14 @@ impl ToolOutput {
     pub fn with_effect(self, effect: super::ToolEffect) -> ToolOutput {
         ToolOutput {
             effect: Some(Box::new(effect)),
+            ..self
+        }
+    }
+
+    /// This output, reporting that the call made `change`.
+    pub fn with_change(self, change: FileChange) -> ToolOutput {
+        ToolOutput {
+            change: Some(Box::new(change)),
             ..self
         }
     }
@@ -57,6 +72,7 @@ impl ToolOutput {
             denial: None,
             effect: None,
             media: Vec::new(),
+            change: None,
         }
     }
 }

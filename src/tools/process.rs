@@ -227,6 +227,34 @@ fn start(spec: &CommandSpec, wiring: Wiring) -> std::io::Result<tokio::process::
     cmd.spawn()
 }
 
+/// Runs `spec` in the foreground of pilotdeck's terminal (a pager), feeding it `input` on stdin and
+/// waiting for it to end. Unlike [`spawn`] the child stays in pilotdeck's process group, so it may
+/// read keys from the terminal; it runs unsandboxed, for programs the person chose (`$PAGER`).
+pub async fn run_in_terminal(spec: &CommandSpec, input: &[u8]) -> Result<ExitStatus, Error> {
+    let mut cmd = tokio::process::Command::new(&spec.program);
+    cmd.args(&spec.args)
+        .kill_on_drop(true)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the one module allowed to start children"
+    )]
+    let mut child = cmd.spawn().map_err(|source| Error::Spawn {
+        program: spec.program_name(),
+        source,
+    })?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // A pager that quits early closes its stdin: not an error.
+        let _ = stdin.write_all(input).await;
+    }
+    child.wait().await.map_err(|source| Error::Wait {
+        program: spec.program_name(),
+        source,
+    })
+}
+
 impl Child {
     /// The child's pid (also its process group id) while it has not been reaped.
     pub fn id(&self) -> Option<u32> {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::permission::{Decision, PermissionRequest};
+use super::permission::{Approval, ApprovalRequest, Decision, PermissionRequest};
 use super::{
     InvalidArguments, LiveTools, Tool, ToolContext, ToolOutput, builtin, spill, validate_arguments,
 };
@@ -184,11 +184,29 @@ impl ToolRegistry {
             Decision::Ask { .. } if preapproved => Decision::Allow,
             Decision::Ask { reason } => match &ctx.approver {
                 Some(approver) => {
-                    if approver.approve(&request, &reason).await {
-                        Decision::Allow
-                    } else {
-                        Decision::Deny {
+                    let ask = ApprovalRequest {
+                        request: &request,
+                        reason: &reason,
+                        input: &input,
+                        cwd: ctx.workspace.root(),
+                        preview: tool
+                            .preview(ctx, &input)
+                            .map(|p| p.map_err(|e| e.to_string())),
+                    };
+                    match approver.review(&ask).await {
+                        Approval::Allow => Decision::Allow,
+                        Approval::Deny => Decision::Deny {
                             reason: format!("{reason}; the user declined"),
+                        },
+                        Approval::DenyWithMessage(message) => {
+                            return ToolExecution {
+                                output: ToolOutput::error(format!(
+                                    "the user declined this call and said: {message}"
+                                )),
+                                status: ExecutionStatus::Denied {
+                                    reason: format!("{reason}; the user declined: {message}"),
+                                },
+                            };
                         }
                     }
                 }

@@ -62,6 +62,7 @@ pub fn apply(output: ToolOutput, dir: &Path, call_id: &str) -> Result<ToolOutput
         is_error: output.is_error,
         denial: output.denial.clone(),
         effect: output.effect.clone(),
+        change: output.change.clone(),
         summary: format!(
             "{} (full result saved to {})",
             output.summary,

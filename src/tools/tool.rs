@@ -6,7 +6,8 @@ use std::pin::Pin;
 
 use serde_json::Value;
 
-use super::{ToolContext, ToolOutput};
+use super::{Error, ToolContext, ToolOutput};
+use crate::diff::FileChange;
 
 /// The future a tool call returns. Boxed so `dyn Tool` works for builtins and MCP tools alike.
 pub type ToolFuture<'a> = Pin<Box<dyn Future<Output = ToolOutput> + Send + 'a>>;
@@ -50,6 +51,12 @@ pub trait Tool: Send + Sync {
     /// Whether a call with this input is read-only; tools like `bash` decide per command.
     fn is_read_only_call(&self, _input: &Value) -> bool {
         self.is_read_only()
+    }
+    /// The file change a call with this (valid) input would make, computed the way the call
+    /// computes it, for the person approving it; `Some(Err)` when the call would fail. `None` for
+    /// tools that change no file they can describe.
+    fn preview(&self, _ctx: &ToolContext, _input: &Value) -> Option<Result<FileChange, Error>> {
+        None
     }
     /// Runs the call.
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a>;

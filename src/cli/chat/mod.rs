@@ -10,11 +10,19 @@
 //! [`slash`]). Inputs are appended to `<home>/chat_history.jsonl`. With stdin not a terminal, every
 //! input line is one turn and nobody can be asked, so "ask" means deny, `ask_user` is not offered
 //! and a plan is printed as the answer — that makes chat scriptable.
+//!
+//! On a terminal the approval prompt shows the change a call will make ([`approver`]), the answer
+//! is rendered block by block (`cli::markdown`; plain with `NO_COLOR`, `--raw` or stdout not a
+//! terminal), every file change gets one line (`edited src/a.rs (+12 −3)`, kept for `/diff`, see
+//! [`changes`]) and a status line sits under the prompt ([`status`]). Custom slash commands
+//! (`extensions::SlashCommands`) run as turns.
 
 mod approver;
 mod ask;
+mod changes;
 mod editor;
 mod slash;
+mod status;
 
 use std::io::{BufRead, IsTerminal};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -24,12 +32,17 @@ use clap::Args;
 use tokio_util::sync::CancellationToken;
 
 use super::args::{AccessArgs, ResumeArgs};
+use super::markdown::{self, Mode};
 use super::{Context, Outcome};
 use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
+use crate::diff::FileChange;
+use crate::extensions::SlashCommands;
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
-use crate::model::Usage;
+use crate::output::Output;
 use crate::session::TurnStatus;
 use crate::terminal::{inert, inert_line};
+use changes::Changes;
+use status::{StatusLine, Totals};
 
 #[derive(Debug, Args, Default)]
 pub struct ChatArgs {
@@ -46,6 +59,9 @@ pub struct ChatArgs {
     /// Deny calls matching RULE (repeatable; deny wins over allow)
     #[arg(long, value_name = "RULE")]
     deny: Vec<String>,
+    /// Print answers as raw markdown instead of rendering them on a terminal
+    #[arg(long)]
+    raw: bool,
 }
 
 impl ChatArgs {
@@ -62,11 +78,14 @@ impl ChatArgs {
 }
 
 /// On a terminal, lets the conversation's agent ask the person about "ask" decisions.
-fn attach_approver(interactive: bool, conversation: &mut Conversation) {
-    if interactive {
+fn attach_approver(out: Output, status: Option<&Arc<StatusLine>>, conversation: &mut Conversation) {
+    if let Some(status) = status {
         let policy = Arc::clone(&conversation.agent.tool_ctx.policy);
-        conversation.agent.tool_ctx.approver =
-            Some(Arc::new(approver::TerminalApprover::new(policy)));
+        conversation.agent.tool_ctx.approver = Some(Arc::new(approver::TerminalApprover::new(
+            policy,
+            out,
+            Arc::clone(status),
+        )));
     }
 }
 
@@ -77,9 +96,16 @@ pub(super) struct Repl<'a> {
     pub(super) launcher: Launcher,
     pub(super) conversation: Conversation,
     pub(super) interactive: bool,
-    /// Usage and cost of this chat process.
-    pub(super) usage: Usage,
-    pub(super) cost_usd: f64,
+    /// Usage, cost, model and context of this chat process, for `/cost` and the status line.
+    totals: Totals,
+    /// The live status line; `None` when nobody watches a terminal.
+    status: Option<Arc<StatusLine>>,
+    /// How answers are printed.
+    mode: Mode,
+    /// The files this session changed, for `/diff`.
+    changes: Changes,
+    /// Custom slash commands.
+    commands: SlashCommands,
     /// Files for the next message (`/image PATH`).
     pub(super) attachments: Vec<crate::media::Attachment>,
 }
@@ -87,7 +113,7 @@ pub(super) struct Repl<'a> {
 impl Repl<'_> {
     /// Opens a conversation through the launcher and, on a terminal, lets it ask the person.
     pub(super) async fn open(&self, resume: &Resume) -> anyhow::Result<Conversation> {
-        open_conversation(&self.launcher, resume, self.interactive).await
+        open_conversation(&self.launcher, resume, self.ctx.out, self.status.as_ref()).await
     }
 
     /// Switches the conversation to `model` for the next turns (the history stays).
@@ -95,7 +121,9 @@ impl Repl<'_> {
         self.launcher
             .switch_model(&mut self.conversation, model)
             .await?;
-        attach_approver(self.interactive, &mut self.conversation);
+        attach_approver(self.ctx.out, self.status.as_ref(), &mut self.conversation);
+        self.totals.model = self.conversation.agent.model.to_string();
+        self.totals.context_window = context_window(&self.conversation);
         Ok(())
     }
 
@@ -103,6 +131,10 @@ impl Repl<'_> {
     pub(super) async fn switch(&mut self, next: Conversation, reason: &str) {
         self.conversation.end(reason).await;
         self.conversation = next;
+        self.changes = Changes::default();
+        self.totals.model = self.conversation.agent.model.to_string();
+        self.totals.context_window = context_window(&self.conversation);
+        self.totals.context_tokens = 0;
         self.announce();
     }
 
@@ -139,11 +171,34 @@ impl Repl<'_> {
 async fn open_conversation(
     launcher: &Launcher,
     resume: &Resume,
-    interactive: bool,
+    out: Output,
+    status: Option<&Arc<StatusLine>>,
 ) -> anyhow::Result<Conversation> {
     let mut conversation = launcher.open(resume, &CancellationToken::new()).await?;
-    attach_approver(interactive, &mut conversation);
+    attach_approver(out, status, &mut conversation);
     Ok(conversation)
+}
+
+/// The context window of the conversation's model.
+fn context_window(conversation: &Conversation) -> u64 {
+    let agent = &conversation.agent;
+    agent.provider.model_info(&agent.model.model).context_window
+}
+
+/// Shows the status line under the prompt about to be drawn (between turns, on a terminal).
+fn show_status(repl: &Repl<'_>) {
+    if repl.status.is_none() {
+        return;
+    }
+    let out = repl.ctx.out;
+    let width = dialoguer::console::Term::stderr().size().1 as usize;
+    let line: String = repl
+        .totals
+        .line()
+        .chars()
+        .take(width.saturating_sub(1))
+        .collect();
+    out.note_below(&out.paint("2", &line));
 }
 
 /// Chat's problems that do not stop it go to stderr; its turns' events are shown by [`turn`].
@@ -182,15 +237,32 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         ephemeral: false,
     };
     let launcher = Launcher::new(&home, setup, &mut Warnings(ctx));
+    let commands = super::run::slash_commands(
+        ctx,
+        launcher.home(),
+        &launcher.project().root,
+        launcher.config(),
+    );
     let resume = args.resume.resume();
-    let conversation = open_conversation(&launcher, &resume, interactive).await?;
+    // The approver and the status line need a person at a terminal, keys in and lines out.
+    let terminal = interactive && std::io::stderr().is_terminal();
+    let status = terminal.then(|| Arc::new(StatusLine::new(ctx.out)));
+    let conversation = open_conversation(&launcher, &resume, ctx.out, status.as_ref()).await?;
+    let totals = Totals {
+        model: conversation.agent.model.to_string(),
+        context_window: context_window(&conversation),
+        ..Totals::default()
+    };
     let mut repl = Repl {
         ctx,
         launcher,
         conversation,
         interactive,
-        usage: Usage::default(),
-        cost_usd: 0.0,
+        totals,
+        status,
+        mode: Mode::choose(!args.raw, ctx.out),
+        changes: Changes::default(),
+        commands,
         attachments: Vec::new(),
     };
     repl.announce();
@@ -229,14 +301,19 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
     };
     loop {
         let input = match &mut editor {
-            Some(editor) => match editor.read("› ", ctx.out.paint("1;36", "› ")).await? {
-                editor::Input::Line(line) => line,
-                editor::Input::Cleared => continue,
-                editor::Input::End => {
-                    ctx.out.note("");
-                    break;
+            Some(editor) => {
+                show_status(&repl);
+                let read = editor.read("› ", ctx.out.paint("1;36", "› ")).await?;
+                // The input ended on the status line's row: cleared for what follows.
+                if repl.status.is_some() {
+                    ctx.out.clear_line();
                 }
-            },
+                match read {
+                    editor::Input::Line(line) => line,
+                    editor::Input::Cleared => continue,
+                    editor::Input::End => break,
+                }
+            }
             None => match read_piped().await? {
                 Some(line) => line,
                 None => break,
@@ -297,20 +374,34 @@ pub(super) fn attach(repl: &mut Repl<'_>, path: &str) {
 async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> anyhow::Result<()> {
     let out = repl.ctx.out;
     let ctx = repl.ctx;
-    let mut ends_with_newline = true;
-    let mut write_error = None;
+    let status = repl.status.clone();
+    let step = |name: &str| {
+        if let Some(status) = &status {
+            status.step(name);
+        }
+    };
+    // A line on stderr while the spinner may be showing: cleared first, drawn again after.
+    let note = |text: &str| {
+        let _paused = status.as_ref().map(|s| s.pause());
+        out.note(text);
+    };
+    if let Some(status) = &status {
+        status.start_turn();
+    }
+    let mut answer = Answer::new(out, repl.mode);
+    let mut changes = Vec::new();
+    let mut tier = None;
+    let mut context_tokens = None;
     let mut emit = |event: AgentEvent| match &event {
         AgentEvent::TextDelta { text } => {
-            if let Err(e) = out.raw(&inert(text)) {
-                write_error.get_or_insert(e);
+            if let Some(status) = &status {
+                status.hide();
             }
-            ends_with_newline = text.ends_with('\n');
+            answer.push(text);
         }
         AgentEvent::TodoUpdated { items } => {
-            if !ends_with_newline {
-                let _ = out.raw("\n");
-                ends_with_newline = true;
-            }
+            answer.end_block();
+            let _paused = status.as_ref().map(|s| s.pause());
             show_todos(ctx, items);
         }
         AgentEvent::PlanProposed {
@@ -318,19 +409,24 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             path,
             is_answer,
         } => {
+            answer.end_block();
             if let Some(path) = path {
-                out.note(&out.paint("2", &format!("plan saved to {}", path.display())));
+                note(&out.paint("2", &format!("plan saved to {}", path.display())));
             }
             // Nobody reviewed it (piped chat): the plan is the answer, shown as one.
-            if *is_answer && let Err(e) = out.line(&inert(text.trim_end())) {
-                write_error.get_or_insert(e);
+            if *is_answer {
+                answer.push(text.trim_end());
+                answer.end_block();
             }
         }
-        AgentEvent::ToolStarted { .. } | AgentEvent::AssistantMessage { .. } => {
-            if !ends_with_newline {
-                let _ = out.raw("\n");
-                ends_with_newline = true;
-            }
+        AgentEvent::ToolStarted { name, .. } => {
+            answer.end_block();
+            step(name);
+        }
+        AgentEvent::AssistantMessage { usage, .. } => {
+            answer.end_block();
+            context_tokens = Some(usage.input_tokens + usage.cache_read_tokens);
+            step("thinking");
         }
         AgentEvent::ToolFinished {
             name,
@@ -338,15 +434,22 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             status,
             summary,
             duration,
+            change,
             ..
-        } => out.note(&super::run::tool_line(
-            ctx, name, arguments, status, summary, *duration,
-        )),
+        } => {
+            note(&super::run::tool_line(
+                ctx, name, arguments, status, summary, *duration,
+            ));
+            if let Some(change) = change {
+                note(&changes::line(out, change));
+                changes.push(FileChange::clone(change));
+            }
+        }
         AgentEvent::Compacted {
             tokens_before,
             tokens_after,
             ..
-        } => out.note(&out.paint(
+        } => note(&out.paint(
             "2",
             &format!("context compacted: ~{tokens_before} → ~{tokens_after} tokens"),
         )),
@@ -355,34 +458,39 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             recovery: Some(recovery),
             ..
         } => {
-            if !ends_with_newline {
-                let _ = out.raw("\n");
-                ends_with_newline = true;
-            }
-            out.note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
+            answer.end_block();
+            note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
         }
+        AgentEvent::Routed { tier: t, .. } => tier.clone_from(t),
         AgentEvent::UserMessage { .. }
         | AgentEvent::CallEnded { .. }
         | AgentEvent::ThinkingDelta { .. }
-        | AgentEvent::ToolResults { .. }
-        | AgentEvent::Routed { .. } => {}
+        | AgentEvent::ToolResults { .. } => {}
     };
     let attachments = std::mem::take(&mut repl.attachments);
     let outcome = repl
         .conversation
         .send_with(input, &attachments, token, &mut emit)
         .await;
-    repl.conversation.write_title(token).await;
-    if !ends_with_newline {
-        out.raw("\n")?;
+    answer.end_block();
+    if let Some(status) = &status {
+        status.end_turn();
     }
-    if let Some(e) = write_error {
+    repl.conversation.write_title(token).await;
+    if let Some(e) = answer.write_error {
         return Err(e.into());
+    }
+    repl.changes.extend(changes);
+    if tier.is_some() {
+        repl.totals.tier = tier;
+    }
+    if let Some(tokens) = context_tokens {
+        repl.totals.context_tokens = tokens;
     }
     match outcome {
         Ok(o) => {
-            repl.usage.add(&o.usage);
-            repl.cost_usd += o.cost_usd.unwrap_or(0.0);
+            repl.totals.usage.add(&o.usage);
+            repl.totals.cost_usd += o.cost_usd.unwrap_or(0.0);
             match (o.status, &o.error) {
                 (TurnStatus::Completed, _) => {}
                 (TurnStatus::Aborted, _) => out.note("(turn cancelled)"),
@@ -412,6 +520,57 @@ fn show_todos(ctx: &Context, items: &[crate::session::TodoItem]) {
             TodoStatus::Pending => "0",
         };
         out.note(&out.paint(colour, &line));
+    }
+}
+
+/// The answer on stdout: streamed raw (inert), or rendered block by block.
+struct Answer {
+    out: Output,
+    stream: Option<markdown::Stream>,
+    ends_with_newline: bool,
+    write_error: Option<std::io::Error>,
+}
+
+impl Answer {
+    fn new(out: Output, mode: Mode) -> Answer {
+        Answer {
+            out,
+            stream: (mode == Mode::Rendered).then(markdown::Stream::default),
+            ends_with_newline: true,
+            write_error: None,
+        }
+    }
+
+    fn write(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if let Err(e) = self.out.raw(text) {
+            self.write_error.get_or_insert(e);
+        }
+        self.ends_with_newline = text.ends_with('\n');
+    }
+
+    fn push(&mut self, text: &str) {
+        match &mut self.stream {
+            Some(stream) => {
+                let rendered = stream.push(text);
+                self.write(&rendered);
+            }
+            None => self.write(&inert(text)),
+        }
+    }
+
+    /// Ends the text so far (a tool call or the end of the reply follows): the last block is
+    /// rendered, and the line ended.
+    fn end_block(&mut self) {
+        if let Some(stream) = &mut self.stream {
+            let rendered = stream.finish();
+            self.write(&rendered);
+        }
+        if !self.ends_with_newline {
+            self.write("\n");
+        }
     }
 }
 

@@ -1,5 +1,7 @@
 //! Chat's slash commands. Each one is a thin call into the same library ops the `session` commands
-//! and the launcher use.
+//! and the launcher use. A name that is not built in may be a custom command
+//! (`extensions::SlashCommands`): its prompt, arguments substituted, is sent as the turn, and its
+//! `allowed-tools` rules are granted for the session.
 
 use tokio_util::sync::CancellationToken;
 
@@ -11,7 +13,7 @@ use crate::session::{self, Scope};
 pub(super) enum Next {
     Continue,
     Exit,
-    /// Run this as the next turn.
+    /// Send this text as the next turn (`/plan TASK`, a custom command's prompt).
     Send(String),
 }
 
@@ -26,6 +28,7 @@ const HELP: &str = "\
 /image PATH        send an image or PDF with the next message (pasted paths work too)
 /memory QUERY      recall this project's long-term memory notes about QUERY
 /cost              tokens and cost of this chat
+/diff              the files this session changed, as diffs
 /permissions       the permission mode and rules in force
 /plan [TASK]       plan mode: read and plan, change nothing until you approve the plan; with
                    TASK, plan it now; /plan off leaves plan mode
@@ -41,7 +44,16 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
     };
     match name {
         "exit" | "quit" | "q" => return Ok(Next::Exit),
-        "help" | "?" => out.note(HELP),
+        "help" | "?" => {
+            out.note(HELP);
+            if !repl.commands.all().is_empty() {
+                out.note("Custom commands:");
+                for command in repl.commands.all() {
+                    out.note(&crate::terminal::inert(&command.help_line()));
+                }
+            }
+        }
+        "diff" => repl.changes.show(out)?,
         "model" if arg.is_empty() => out.note(&format!("model: {}", repl.conversation.agent.model)),
         "model" => match repl.switch_model(arg).await {
             Ok(()) => out.note(&format!("model: {}", repl.conversation.agent.model)),
@@ -113,10 +125,10 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
             }
         }
         "cost" => {
-            let u = &repl.usage;
+            let u = &repl.totals.usage;
             out.note(&format!(
                 "this chat: {} input + {} output tokens ({} cached), ${:.4}",
-                u.input_tokens, u.output_tokens, u.cache_read_tokens, repl.cost_usd
+                u.input_tokens, u.output_tokens, u.cache_read_tokens, repl.totals.cost_usd
             ));
         }
         "permissions" => {
@@ -150,7 +162,18 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                 super::show_todos(repl.ctx, &todos);
             }
         }
-        other => out.error(&format!("unknown command /{other}; /help lists them")),
+        other => match repl.commands.get(other) {
+            Some(command) => {
+                let policy = &repl.conversation.agent.tool_ctx.policy;
+                for rule in &command.allowed_tools {
+                    if let Err(e) = policy.grant(rule) {
+                        out.warn(&format!("/{other}: allowed-tools `{rule}`: {e}"));
+                    }
+                }
+                return Ok(Next::Send(command.expand(arg)));
+            }
+            None => out.error(&format!("unknown command /{other}; /help lists them")),
+        },
     }
     Ok(Next::Continue)
 }

@@ -1,8 +1,8 @@
 //! Project trust: project-level settings that run code or move secrets — hooks, MCP servers,
-//! plugins, provider URLs, keys and headers, the web search endpoint and key — take effect only in a project the user trusted.
+//! plugins, slash commands, provider URLs, keys and headers, the web search endpoint and key — take effect only in a project the user trusted.
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
-//! `.pilotdeck/mcp.json` and `.pilotdeck/plugins/`) and hashes them; the project is trusted when
+//! `.pilotdeck/mcp.json`, `.pilotdeck/plugins/` and `.pilotdeck/commands/`) and hashes them; the project is trusted when
 //! [`store`] holds its real path with that hash (`pilotdeck trust`), when `PILOTDECK_TRUST_PROJECT=1`,
 //! or when this process was told so (`run --trust-project`, [`trust_this_process`]). Otherwise the
 //! loaders leave them out: the config loader strips them from the project layer and warns once
@@ -100,6 +100,7 @@ pub fn assess(home: &PilotHome, root: &Path) -> Assessment {
     config_items(&root, &mut items, &mut hasher);
     mcp_items(&root, &mut items, &mut hasher);
     plugin_items(&root, &mut items, &mut hasher);
+    command_items(&root, &mut items, &mut hasher);
     let hash = format!("{:x}", hasher.finalize());
     let env_trusted = crate::env::var(TRUST_ENV).is_some_and(|v| v == "1" || v == "true");
     let state = if items.is_empty() {
@@ -247,8 +248,30 @@ fn plugin_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
                 hasher.update(&bytes);
             }
         }
+        hash_commands(&dir.join("commands"), hasher);
         items.push(Item(format!("plugin `{name}`")));
     }
+}
+
+/// The project's custom slash commands (`.pilotdeck/commands/*.md`): prompts that may allow tools.
+fn command_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
+    for name in hash_commands(&root.join(".pilotdeck").join("commands"), hasher) {
+        items.push(Item(format!("command `/{name}`")));
+    }
+}
+
+/// Hashes the `*.md` files in `dir` (sorted); returns their command names.
+fn hash_commands(dir: &Path, hasher: &mut Sha256) -> Vec<String> {
+    let mut names = Vec::new();
+    for path in crate::frontmatter::markdown_files(dir) {
+        if let (Some(name), Ok(bytes)) = (path.file_stem(), std::fs::read(&path)) {
+            let name = name.to_string_lossy().into_owned();
+            hasher.update(name.as_bytes());
+            hasher.update(&bytes);
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// Removes the settings that need trust from a project config layer (`hooks`, the providers'

@@ -2,12 +2,13 @@
 //! `replace_all` is set, and an empty `old_string` creates a new file (or fills an empty one). Like
 //! `write_file`, changing an existing file requires that it was read in this session.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
 use super::input::{blocking, display, file_subject, finish, flag, string};
 use super::write_file::{check_fresh, write_preserving_mode};
+use crate::diff::FileChange;
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 pub struct EditFileTool;
@@ -46,33 +47,56 @@ impl Tool for EditFileTool {
         file_subject(input, true)
     }
 
+    fn preview(&self, ctx: &ToolContext, input: &Value) -> Option<Result<FileChange, Error>> {
+        Some(plan(ctx, input).map(|planned| planned.change(ctx)))
+    }
+
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
         Box::pin(async move { finish(edit(ctx, &input).await) })
     }
 }
 
-async fn edit(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
+/// What a call will do to its file, computed once: by the approval preview and by the call itself.
+struct Planned {
+    path: PathBuf,
+    /// The file's text now; `None` when it does not exist.
+    before: Option<String>,
+    after: String,
+    /// Occurrences replaced; 0 when the call creates (or fills an empty) file.
+    count: usize,
+}
+
+impl Planned {
+    fn change(&self, ctx: &ToolContext) -> FileChange {
+        FileChange {
+            path: display(ctx, &self.path),
+            before: self.before.clone(),
+            after: Some(self.after.clone()),
+        }
+    }
+}
+
+/// Checks the call and computes the file's new text (blocking file-system work).
+fn plan(ctx: &ToolContext, input: &Value) -> Result<Planned, Error> {
     let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
-    let old = string(input, "old_string").unwrap_or_default().to_owned();
-    let new = string(input, "new_string").unwrap_or_default().to_owned();
+    let old = string(input, "old_string").unwrap_or_default();
+    let new = string(input, "new_string").unwrap_or_default();
     let replace_all = flag(input, "replace_all");
-    let shown = display(ctx, &path);
 
     if old.is_empty() {
         let existing = std::fs::metadata(&path).ok();
         if existing.as_ref().is_some_and(|m| m.is_dir()) {
             return Err(Error::IsDirectory { path });
         }
-        if existing.is_some_and(|m| m.len() > 0) {
+        if existing.as_ref().is_some_and(|m| m.len() > 0) {
             return Err(Error::AlreadyExists { path });
         }
-        let owned = path.clone();
-        blocking(move || write_preserving_mode(&owned, new.as_bytes())).await?;
-        ctx.read_state.record(&path);
-        return Ok(ToolOutput::ok(
-            format!("created {shown}"),
-            format!("created {shown}"),
-        ));
+        return Ok(Planned {
+            before: existing.map(|_| String::new()),
+            path,
+            after: new.to_owned(),
+            count: 0,
+        });
     }
     if !path.exists() {
         return Err(Error::NotFound { path });
@@ -81,42 +105,52 @@ async fn edit(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     if old == new {
         return Err(Error::NoChange { path });
     }
-    let owned = path.clone();
-    let count = blocking(move || {
-        let bytes = std::fs::read(&owned).map_err(|e| Error::io("read", &owned, e))?;
-        let text = String::from_utf8(bytes).map_err(|e| Error::Binary {
-            path: owned.clone(),
-            bytes: e.as_bytes().len() as u64,
-        })?;
-        let count = text.matches(old.as_str()).count();
-        match count {
-            0 => return Err(Error::NoMatch { path: owned }),
-            1 => {}
-            n if !replace_all => {
-                return Err(Error::AmbiguousMatch {
-                    path: owned,
-                    count: n,
-                });
-            }
-            _ => {}
-        }
-        let updated = if replace_all {
-            text.replace(old.as_str(), &new)
-        } else {
-            text.replacen(old.as_str(), &new, 1)
-        };
-        write_preserving_mode(&owned, updated.as_bytes())?;
-        Ok(count)
+    let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+    let text = String::from_utf8(bytes).map_err(|e| Error::Binary {
+        path: path.clone(),
+        bytes: e.as_bytes().len() as u64,
+    })?;
+    let count = text.matches(old).count();
+    match count {
+        0 => return Err(Error::NoMatch { path }),
+        1 => {}
+        n if !replace_all => return Err(Error::AmbiguousMatch { path, count: n }),
+        _ => {}
+    }
+    let after = if replace_all {
+        text.replace(old, new)
+    } else {
+        text.replacen(old, new, 1)
+    };
+    Ok(Planned {
+        path,
+        before: Some(text),
+        after,
+        count,
+    })
+}
+
+async fn edit(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
+    let (owned_ctx, owned_input) = (ctx.clone(), input.clone());
+    let planned = blocking(move || {
+        let planned = plan(&owned_ctx, &owned_input)?;
+        write_preserving_mode(&planned.path, planned.after.as_bytes())?;
+        Ok(planned)
     })
     .await?;
-    ctx.read_state.record(&path);
-    let what = if count == 1 {
-        "1 occurrence".to_owned()
-    } else {
-        format!("{count} occurrences")
+    ctx.read_state.record(&planned.path);
+    let shown = display(ctx, &planned.path);
+    let change = planned.change(ctx);
+    let output = match planned.count {
+        0 => ToolOutput::ok(format!("created {shown}"), format!("created {shown}")),
+        1 => ToolOutput::ok(
+            format!("edited {shown}: replaced 1 occurrence"),
+            format!("edited {shown} (1 occurrence)"),
+        ),
+        n => ToolOutput::ok(
+            format!("edited {shown}: replaced {n} occurrences"),
+            format!("edited {shown} ({n} occurrences)"),
+        ),
     };
-    Ok(ToolOutput::ok(
-        format!("edited {shown}: replaced {what}"),
-        format!("edited {shown} ({what})"),
-    ))
+    Ok(output.with_change(change))
 }

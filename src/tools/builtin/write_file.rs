@@ -3,11 +3,12 @@
 //! The write is atomic; an existing file keeps its permission bits, a new one gets 0644.
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
 use super::input::{blocking, display, file_subject, finish, string};
+use crate::diff::FileChange;
 use crate::store;
 use crate::tools::{
     Error, FileStamp, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput,
@@ -45,28 +46,70 @@ impl Tool for WriteFileTool {
         file_subject(input, true)
     }
 
+    fn preview(&self, ctx: &ToolContext, input: &Value) -> Option<Result<FileChange, Error>> {
+        let content = string(input, "content").unwrap_or_default();
+        Some(plan(ctx, input).map(|planned| planned.change(ctx, content)))
+    }
+
     fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
         Box::pin(async move { finish(write(ctx, &input).await) })
     }
 }
 
-async fn write(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
-    let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
-    let content = string(input, "content").unwrap_or_default().to_owned();
-    let existed = path.exists();
-    if existed {
-        check_fresh(ctx, &path)?;
+/// What a call will do, computed once: by the approval preview and by the call itself.
+struct Planned {
+    path: PathBuf,
+    /// The file's text now (lossy for a binary file); `None` when it does not exist.
+    before: Option<String>,
+}
+
+impl Planned {
+    fn change(&self, ctx: &ToolContext, content: &str) -> FileChange {
+        FileChange {
+            path: display(ctx, &self.path),
+            before: self.before.clone(),
+            after: Some(content.to_owned()),
+        }
     }
+}
+
+/// Checks the call (blocking file-system work); the new text is the `content` argument.
+fn plan(ctx: &ToolContext, input: &Value) -> Result<Planned, Error> {
+    let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
+    if !path.exists() {
+        return Ok(Planned { path, before: None });
+    }
+    check_fresh(ctx, &path)?;
+    let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+    Ok(Planned {
+        before: Some(String::from_utf8_lossy(&bytes).into_owned()),
+        path,
+    })
+}
+
+async fn write(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
+    let content = string(input, "content").unwrap_or_default().to_owned();
     let lines = content.lines().count();
-    let owned = path.clone();
-    blocking(move || write_preserving_mode(&owned, content.as_bytes())).await?;
-    ctx.read_state.record(&path);
-    let verb = if existed { "replaced" } else { "created" };
-    let shown = display(ctx, &path);
+    let (owned_ctx, owned_input, owned_content) = (ctx.clone(), input.clone(), content.clone());
+    let planned = blocking(move || {
+        let planned = plan(&owned_ctx, &owned_input)?;
+        write_preserving_mode(&planned.path, owned_content.as_bytes())?;
+        Ok(planned)
+    })
+    .await?;
+    ctx.read_state.record(&planned.path);
+    let verb = if planned.before.is_some() {
+        "replaced"
+    } else {
+        "created"
+    };
+    let shown = display(ctx, &planned.path);
+    let change = planned.change(ctx, &content);
     Ok(ToolOutput::ok(
         format!("{verb} {shown} ({lines} lines)"),
         format!("{verb} {shown}"),
-    ))
+    )
+    .with_change(change))
 }
 
 /// Fails unless `path` was read (or written) in this session and is unchanged since.

@@ -58,7 +58,8 @@ pub use error::Error;
 pub use mode::PermissionMode;
 pub use paths::resolve_path;
 pub use policy::{
-    Approver, ApproverFuture, Decision, PermissionPolicy, PermissionRequest, PolicySources,
+    Approval, ApprovalRequest, Approver, ApproverFuture, Decision, PermissionPolicy,
+    PermissionRequest, PolicySources, ReviewFuture,
 };
 pub use rule::{FixedRules, Rule, RuleKind, RuleSource};
 pub use settings::{PermissionsFile, load_permissions_file};

@@ -12,6 +12,7 @@ use super::shell::split_commands;
 use super::targets::write_targets;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
 use crate::config::PermissionsConfig;
+use crate::diff::FileChange;
 use crate::tools::{PermissionSubject, Workspace};
 
 /// Kernel and boot areas no file tool may write, in any mode (the file-tool side of the hard-deny
@@ -85,10 +86,46 @@ impl PermissionRequest {
 /// The future an [`Approver`] returns: `true` allows the call.
 pub type ApproverFuture<'a> = Pin<Box<dyn Future<Output = bool> + Send + 'a>>;
 
+/// What the person answering an `Ask` is shown: the call, why it needs approval, its arguments,
+/// the directory it runs in and, for a file tool, the change it will make (computed by the tool the
+/// way the call computes it; `Err` when the call would fail).
+#[derive(Debug)]
+pub struct ApprovalRequest<'a> {
+    pub request: &'a PermissionRequest,
+    pub reason: &'a str,
+    pub input: &'a serde_json::Value,
+    pub cwd: &'a Path,
+    pub preview: Option<Result<FileChange, String>>,
+}
+
+/// The answer to an [`ApprovalRequest`]. Allowing for the session is allowing, after the approver
+/// added the rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Approval {
+    Allow,
+    Deny,
+    /// Denied, with a message for the model ("do it with X instead"): the call's result.
+    DenyWithMessage(String),
+}
+
+/// The future [`Approver::review`] returns.
+pub type ReviewFuture<'a> = Pin<Box<dyn Future<Output = Approval> + Send + 'a>>;
+
 /// Someone who can answer an `Ask` (the `chat` prompt). Absent in unattended sessions.
 pub trait Approver: Send + Sync {
     fn approve<'a>(&'a self, request: &'a PermissionRequest, reason: &'a str)
     -> ApproverFuture<'a>;
+
+    /// Answers with the whole [`ApprovalRequest`] in view; by default [`Approver::approve`].
+    fn review<'a>(&'a self, ask: &'a ApprovalRequest<'a>) -> ReviewFuture<'a> {
+        Box::pin(async move {
+            if self.approve(ask.request, ask.reason).await {
+                Approval::Allow
+            } else {
+                Approval::Deny
+            }
+        })
+    }
 }
 
 /// Where a policy's settings come from, lowest precedence first for the mode: config, then the flag.
