@@ -133,6 +133,9 @@ pub struct ToolContext {
     /// The OS sandbox of the commands tools start (`bash`); `None` runs them free (`full` mode, or no
     /// sandbox available).
     pub sandbox: Option<crate::tools::sandbox::Confinement>,
+    /// Saves what changing calls replace (`None`: no checkpoints, e.g. tests and `session
+    /// compact`); the loop names the session and turn per turn.
+    pub checkpoints: Option<crate::checkpoint::Recorder>,
 }
 
 impl ToolContext {
@@ -152,6 +155,7 @@ impl ToolContext {
             transcript: None,
             env: Arc::new(EnvFilter::default()),
             sandbox: None,
+            checkpoints: None,
         }
     }
 
