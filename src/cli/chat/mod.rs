@@ -12,6 +12,7 @@
 mod approver;
 mod editor;
 mod slash;
+mod undo;
 
 use std::io::{BufRead, IsTerminal};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -21,6 +21,7 @@ const HELP: &str = "\
 /resume ID         continue another session (id, prefix or `last`)
 /fork              copy this session into a new one and continue there
 /compact           summarise the older history now
+/undo              put back the files the last turn changed (shows the diff)
 /memory QUERY      recall this project's long-term memory notes about QUERY
 /cost              tokens and cost of this chat
 /permissions       the permission mode and rules in force
@@ -71,6 +72,7 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                 repl.switch(next, "fork").await;
             }
         },
+        "undo" => super::undo::run(repl)?,
         "compact" => match repl.conversation.compact(&CancellationToken::new()).await {
             Ok(Some(d)) => out.note(&format!(
                 "context compacted: ~{} → ~{} tokens",
