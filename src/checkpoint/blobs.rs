@@ -113,7 +113,10 @@ impl Blobs {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, reason = "the test damages a blob directly")]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the test damages a blob directly"
+)]
 mod tests {
     use super::*;
 
@@ -150,7 +153,9 @@ mod tests {
                 .set_modified(old)
                 .unwrap();
         }
-        let removed = blobs.collect_garbage(&HashSet::from([live.clone()])).unwrap();
+        let removed = blobs
+            .collect_garbage(&HashSet::from([live.clone()]))
+            .unwrap();
         assert_eq!(removed, 1);
         assert!(blobs.path(&live).exists());
         assert!(!blobs.path(&dead).exists());

@@ -36,6 +36,8 @@ struct State {
     touched: HashSet<PathBuf>,
     /// What the last scan saw of each file and where its content at that stamp can be had.
     known: HashMap<PathBuf, (Stamp, Prior)>,
+    /// The git index as last read.
+    git: Option<GitIndex>,
 }
 
 /// Where a file's content at a known stamp is.
@@ -122,12 +124,16 @@ impl Recorder {
         let stamps = scan(&self.shared.root);
         let mut state = self.state();
         let mut git: Option<Option<GitIndex>> = None;
+        let root = &self.shared.root;
         for (path, stamp) in &stamps {
             if state.known.get(path).is_some_and(|(s, _)| s == stamp) {
                 continue;
             }
-            let index = git.get_or_insert_with(|| GitIndex::open(&self.shared.root));
-            let prior = match index.as_ref().and_then(|g| Some((g, g.clean(path, stamp)?))) {
+            let index = git.get_or_insert_with(|| GitIndex::refresh(state.git.take(), root));
+            let prior = match index
+                .as_ref()
+                .and_then(|g| Some((g, g.clean(path, stamp)?)))
+            {
                 Some((g, oid)) => Some(Prior::Git {
                     repo: g.repo_path().to_owned(),
                     oid,
@@ -147,6 +153,9 @@ impl Recorder {
                 Some(prior) => state.known.insert(path.clone(), (*stamp, prior)),
                 None => state.known.remove(path),
             };
+        }
+        if let Some(index) = git {
+            state.git = index;
         }
         Some(Pending {
             recorder: self.clone(),
@@ -190,11 +199,10 @@ impl Recorder {
                 len,
                 mode,
             } => {
-                let bytes =
-                    GitIndex::blob(repo, *oid, *len).ok_or_else(|| Error::MissingBlob {
-                        hash: oid.to_string(),
-                        path: path.to_owned(),
-                    })?;
+                let bytes = GitIndex::blob(repo, *oid, *len).ok_or_else(|| Error::MissingBlob {
+                    hash: oid.to_string(),
+                    path: path.to_owned(),
+                })?;
                 let hash = self.shared.checkpoints.blobs().put(&bytes)?;
                 Ok(Content { hash, mode: *mode })
             }

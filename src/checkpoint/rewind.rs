@@ -231,3 +231,149 @@ fn read_journal(path: &Path) -> Result<Option<Journal>, Error> {
 pub(super) fn in_git_dir(path: &Path) -> bool {
     path.components().any(|c| c.as_os_str() == ".git")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Fixture {
+        _tmp: tempfile::TempDir,
+        root: PathBuf,
+        checkpoints: Checkpoints,
+        recorder: super::super::Recorder,
+    }
+
+    fn fixture() -> Fixture {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("project").canonicalize().ok();
+        let root = root.unwrap_or_else(|| {
+            std::fs::create_dir_all(tmp.path().join("project")).unwrap();
+            tmp.path().join("project").canonicalize().unwrap()
+        });
+        let checkpoints = Checkpoints::at(tmp.path().join("checkpoints"));
+        let recorder = checkpoints.recorder(&root);
+        Fixture {
+            _tmp: tmp,
+            root,
+            checkpoints,
+            recorder,
+        }
+    }
+
+    fn write(path: &Path, text: &str) {
+        store::write_atomic(path, text.as_bytes()).unwrap();
+    }
+
+    fn read(path: &Path) -> Option<String> {
+        std::fs::read_to_string(path).ok()
+    }
+
+    fn opts(to: u32) -> RewindOptions {
+        RewindOptions {
+            to,
+            force: false,
+            dry_run: false,
+        }
+    }
+
+    #[test]
+    fn rewinding_to_a_turn_undoes_it_and_every_later_one() {
+        let f = fixture();
+        let a = f.root.join("a.txt");
+        write(&a, "v0");
+        for (turn, text) in [(1, "v1"), (2, "v2")] {
+            let pending = f
+                .recorder
+                .for_turn("s", turn)
+                .before_write(&a, "write_file");
+            write(&a, text);
+            pending.unwrap().finish();
+        }
+        let pending = f.recorder.for_turn("s", 2).before_command("bash").unwrap();
+        write(&f.root.join("b.txt"), "new");
+        pending.finish();
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), Some(2));
+
+        let done = f.checkpoints.rewind("s", opts(2)).unwrap();
+        assert_eq!(done.turns, [2]);
+        assert_eq!(read(&a).unwrap(), "v1");
+        assert_eq!(read(&f.root.join("b.txt")), None);
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), Some(1));
+
+        f.checkpoints.rewind("s", opts(1)).unwrap();
+        assert_eq!(read(&a).unwrap(), "v0");
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), None);
+    }
+
+    #[test]
+    fn a_command_is_recorded_from_the_scan_before_it_and_only_files_it_changed() {
+        let f = fixture();
+        write(&f.root.join(".gitignore"), "ignored/\n");
+        write(&f.root.join("kept.txt"), "same");
+        write(&f.root.join("gone.txt"), "old");
+        let turn = f.recorder.for_turn("s", 1);
+        let pending = turn.before_command("bash").unwrap();
+        std::fs::remove_file(f.root.join("gone.txt")).unwrap();
+        write(&f.root.join("ignored/out.o"), "build");
+        pending.finish();
+        let turns = super::manifest::read_session(&f.checkpoints.session_dir("s")).unwrap();
+        let names: Vec<_> = turns[&1]
+            .paths
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["gone.txt"]);
+        f.checkpoints.rewind("s", opts(1)).unwrap();
+        assert_eq!(read(&f.root.join("gone.txt")).unwrap(), "old");
+    }
+
+    #[test]
+    fn a_dry_run_and_a_conflict_change_nothing_and_force_overwrites() {
+        let f = fixture();
+        let a = f.root.join("a.txt");
+        write(&a, "v0");
+        let pending = f.recorder.for_turn("s", 1).before_write(&a, "edit_file");
+        write(&a, "agent");
+        pending.unwrap().finish();
+        let dry = f
+            .checkpoints
+            .rewind(
+                "s",
+                RewindOptions {
+                    dry_run: true,
+                    ..opts(1)
+                },
+            )
+            .unwrap();
+        assert_eq!(dry.files.len(), 1);
+        assert_eq!(read(&a).unwrap(), "agent");
+        write(&a, "user");
+        let done = f.checkpoints.rewind("s", opts(1)).unwrap();
+        assert_eq!(done.conflicts, [a.clone()]);
+        assert_eq!(read(&a).unwrap(), "user");
+        let forced = f
+            .checkpoints
+            .rewind(
+                "s",
+                RewindOptions {
+                    force: true,
+                    ..opts(1)
+                },
+            )
+            .unwrap();
+        assert!(forced.files[0].forced);
+        assert_eq!(read(&a).unwrap(), "v0");
+    }
+
+    #[test]
+    fn a_path_inside_git_is_never_recorded() {
+        let f = fixture();
+        let config = f.root.join(".git/config");
+        assert!(
+            f.recorder
+                .for_turn("s", 1)
+                .before_write(&config, "write_file")
+                .is_none()
+        );
+    }
+}

@@ -60,6 +60,8 @@ pub struct GitIndex {
     /// The index file's own mtime: a file changed in the same tick as the index was written may
     /// match its entry and still differ ("racy git"), so such a file is not trusted.
     written_ns: i128,
+    /// The index file's stamp when read, to know when it must be read again.
+    index_stamp: Stamp,
 }
 
 impl GitIndex {
@@ -68,8 +70,8 @@ impl GitIndex {
         let repo = git2::Repository::discover(root).ok()?;
         let workdir = repo.workdir()?.canonicalize().ok()?;
         let index = repo.index().ok()?;
-        let written_ns = std::fs::metadata(repo.path().join("index"))
-            .map(|m| Stamp::of(&m).mtime_ns)
+        let index_stamp = std::fs::metadata(repo.path().join("index"))
+            .map(|m| Stamp::of(&m))
             .ok()?;
         let entries = index
             .iter()
@@ -89,8 +91,20 @@ impl GitIndex {
         Some(GitIndex {
             repo: repo.path().to_owned(),
             entries,
-            written_ns,
+            written_ns: index_stamp.mtime_ns,
+            index_stamp,
         })
+    }
+
+    /// This index read again only when the index file changed since.
+    pub fn refresh(cached: Option<GitIndex>, root: &Path) -> Option<GitIndex> {
+        let unchanged = |g: &GitIndex| {
+            std::fs::metadata(g.repo.join("index")).is_ok_and(|m| Stamp::of(&m) == g.index_stamp)
+        };
+        match cached {
+            Some(g) if unchanged(&g) => Some(g),
+            _ => GitIndex::open(root),
+        }
     }
 
     /// The blob of `path` when the file is clean in the index (its stamp matches the entry).

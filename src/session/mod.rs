@@ -16,7 +16,9 @@ mod summary;
 mod transcript;
 
 pub use index::{Scope, SearchHit, SyncReport};
-pub use ops::{Loaded, fork, fork_before, list, load, refresh, reindex, remove, rename, search, short};
+pub use ops::{
+    Loaded, fork, fork_before, list, load, refresh, reindex, remove, rename, search, short,
+};
 pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
 pub use summary::{SessionSummary, title_from_prompt};

@@ -46,8 +46,14 @@ pub(super) fn run(repl: &Repl<'_>) -> anyhow::Result<()> {
 }
 
 fn shown(root: &Path, path: &Path) -> String {
-    crate::terminal::inert_line(&path.strip_prefix(root).unwrap_or(path).display().to_string())
-        .into_owned()
+    crate::terminal::inert_line(
+        &path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string(),
+    )
+    .into_owned()
 }
 
 /// The change `/undo` reverted, as a unified diff on stderr: from the file before the turn to what
@@ -69,7 +75,11 @@ fn print_reverted(out: &Output, root: &Path, file: &FileRewound) {
     };
     out.note(&format!("reverted {name}:"));
     let diff = similar::TextDiff::from_lines(&before, &after);
-    let unified = diff.unified_diff().context_radius(3).header(&a, &b).to_string();
+    let unified = diff
+        .unified_diff()
+        .context_radius(3)
+        .header(&a, &b)
+        .to_string();
     for line in unified.lines() {
         let code = match line.as_bytes().first() {
             Some(b'+') => "32",

@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use crate::agent::Compacted;
-use crate::cli::Context;
 use crate::checkpoint::FilesRewound;
 use crate::checkpoint::rewind::Action;
+use crate::cli::Context;
 use crate::home::Project;
 use crate::session::{
     self, ExportFormat, Loaded, SearchHit, SessionId, SessionSummary, SyncReport,
@@ -136,7 +136,13 @@ pub(super) fn rewound(
         return Ok(());
     }
     let shown = |p: &std::path::Path| {
-        inert_line(&p.strip_prefix(&project.root).unwrap_or(p).display().to_string()).into_owned()
+        inert_line(
+            &p.strip_prefix(&project.root)
+                .unwrap_or(p)
+                .display()
+                .to_string(),
+        )
+        .into_owned()
     };
     if let Some(files) = files {
         for path in &files.finished_interrupted {
@@ -149,7 +155,11 @@ pub(super) fn rewound(
             (Action::Remove, true) => "would remove",
         };
         for f in &files.files {
-            let forced = if f.forced { " (forced over later changes)" } else { "" };
+            let forced = if f.forced {
+                " (forced over later changes)"
+            } else {
+                ""
+            };
             out.line(&format!("{} {}{forced}", verb(f.action), shown(&f.path)))?;
         }
         for path in &files.conflicts {
@@ -159,7 +169,10 @@ pub(super) fn rewound(
             ));
         }
         if files.files.is_empty() && files.conflicts.is_empty() {
-            out.note(&format!("no file changes to rewind from turn {} on", args.to));
+            out.note(&format!(
+                "no file changes to rewind from turn {} on",
+                args.to
+            ));
         }
     }
     if let Some(fork) = fork {
