@@ -349,7 +349,7 @@ mod tests {
         assert_eq!(read(&a).unwrap(), "agent");
         write(&a, "user");
         let done = f.checkpoints.rewind("s", opts(1)).unwrap();
-        assert_eq!(done.conflicts, [a.clone()]);
+        assert_eq!(done.conflicts, std::slice::from_ref(&a));
         assert_eq!(read(&a).unwrap(), "user");
         let forced = f
             .checkpoints
