@@ -5,8 +5,9 @@
 //! environment ([`EnvFilter`]), and the large-result spill.
 //!
 //! The loop owns scheduling, transcripts and events; this module owns what a single call does:
-//! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], run the
-//! tool under the turn's cancellation token, and spill an oversized result to disk. A tool failure is a
+//! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], save a
+//! checkpoint of what a writing call or a non-read-only command may change (`crate::checkpoint`), run
+//! the tool under the turn's cancellation token, and spill an oversized result to disk. A tool failure is a
 //! [`ToolOutput`] with `is_error: true` for the model, never a crash.
 //!
 //! How the loop uses it:

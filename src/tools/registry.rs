@@ -1,7 +1,7 @@
 //! [`ToolRegistry`]: the tools a session offers, and [`ToolRegistry::execute`], the one entry point the
 //! agent loop calls per tool call: look up → validate arguments → permission decision (asking the
-//! approver, or denying when nobody can be asked) → run under the turn's cancellation token → spill
-//! an oversized result.
+//! approver, or denying when nobody can be asked) → checkpoint what the call may change → run under
+//! the turn's cancellation token → record what it changed → spill an oversized result.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
