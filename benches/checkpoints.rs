@@ -71,7 +71,7 @@ fn measure(label: &str, repo: bool) {
         git(&root, &["add", "-A"]);
         git(&root, &["commit", "-qm", "bench"]);
     }
-    let files = scan::scan(&root).len();
+    let files = scan::scan(&root).unwrap().len();
     let scans: Vec<Duration> = (0..7)
         .map(|_| {
             let start = Instant::now();

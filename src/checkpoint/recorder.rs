@@ -38,7 +38,16 @@ struct State {
     known: HashMap<PathBuf, (Stamp, Prior)>,
     /// The git index as last read.
     git: Option<GitIndex>,
+    /// Bytes the scans before commands saved this session, against [`SESSION_SAVE_BYTES`].
+    saved_bytes: u64,
+    /// The project was too large to scan (warned once).
+    too_large: bool,
 }
+
+/// What the scans before commands may save in one session: past it, files that git cannot give
+/// back and that were not saved yet are not checkpointed (so a first command in a large
+/// directory without a `.gitignore` does not copy all of it).
+const SESSION_SAVE_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Where a file's content at a known stamp is.
 #[derive(Clone)]
@@ -121,8 +130,18 @@ impl Recorder {
     /// file git cannot give back and this session has not saved at its current stamp.
     pub fn before_command(&self, tool: &str) -> Option<Pending> {
         self.turn.as_ref()?;
-        let stamps = scan(&self.shared.root);
+        let scanned = scan(&self.shared.root);
         let mut state = self.state();
+        let Some(stamps) = scanned else {
+            if !std::mem::replace(&mut state.too_large, true) {
+                tracing::warn!(
+                    root = %self.shared.root.display(),
+                    "more than {} files are not ignored here: changes by commands are not checkpointed",
+                    super::scan::MAX_SCAN_FILES
+                );
+            }
+            return None;
+        };
         let mut git: Option<Option<GitIndex>> = None;
         let root = &self.shared.root;
         for (path, stamp) in &stamps {
@@ -140,13 +159,20 @@ impl Recorder {
                     len: stamp.len,
                     mode: stamp.mode,
                 }),
-                None if stamp.len <= MAX_FILE_BYTES => match self.save(path, stamp.mode) {
-                    Ok(content) => Some(Prior::Saved(content)),
-                    Err(e) => {
-                        tracing::debug!(path = %path.display(), error = %e, "cannot save before a command");
-                        None
+                None if stamp.len <= MAX_FILE_BYTES
+                    && state.saved_bytes + stamp.len <= SESSION_SAVE_BYTES =>
+                {
+                    match self.save(path, stamp.mode) {
+                        Ok(content) => {
+                            state.saved_bytes += stamp.len;
+                            Some(Prior::Saved(content))
+                        }
+                        Err(e) => {
+                            tracing::debug!(path = %path.display(), error = %e, "cannot save before a command");
+                            None
+                        }
                     }
-                },
+                }
                 None => None,
             };
             match prior {
@@ -219,7 +245,9 @@ impl Pending {
         match &self.work {
             Work::Write(path) => self.after(&session, turn, path),
             Work::Command(before) => {
-                let now = scan(&self.recorder.shared.root);
+                let Some(now) = scan(&self.recorder.shared.root) else {
+                    return;
+                };
                 let mut changed: Vec<&PathBuf> = before
                     .iter()
                     .filter(|(p, s)| now.get(*p) != Some(*s))

@@ -32,8 +32,13 @@ impl Stamp {
     }
 }
 
-/// Every regular file under `root` that is not ignored, with its stamp.
-pub fn scan(root: &Path) -> HashMap<PathBuf, Stamp> {
+/// A project with more files than this (not ignored) is not scanned: commands there are not
+/// checkpointed (a home directory, a data set without a `.gitignore`).
+pub const MAX_SCAN_FILES: usize = 50_000;
+
+/// Every regular file under `root` that is not ignored, with its stamp; `None` past
+/// [`MAX_SCAN_FILES`].
+pub fn scan(root: &Path) -> Option<HashMap<PathBuf, Stamp>> {
     let mut files = HashMap::new();
     let walk = WalkBuilder::new(root)
         .hidden(false)
@@ -48,8 +53,11 @@ pub fn scan(root: &Path) -> HashMap<PathBuf, Stamp> {
         if let Ok(meta) = entry.metadata() {
             files.insert(entry.into_path(), Stamp::of(&meta));
         }
+        if files.len() > MAX_SCAN_FILES {
+            return None;
+        }
     }
-    files
+    Some(files)
 }
 
 /// The stat data of a git index: which files are clean, and their blobs.
