@@ -146,6 +146,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a session''s conversation (Markdown; --json for the records)')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue a session in `pilotdeck chat`')
             [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Start a new session with the history of another, up to a turn')
+            [CompletionResult]::new('rewind', 'rewind', [CompletionResultType]::ParameterValue, 'Put the project''s files and/or the conversation back to before a turn')
             [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Set a session''s title')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a session''s transcript')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a session as Markdown, JSON or JSONL on stdout')
@@ -216,6 +217,28 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;session;rewind' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Go back to how things were before this turn (`session show` numbers them)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--files-only', '--files-only', [CompletionResultType]::ParameterName, 'Restore the files only; the conversation stays as it is')
+            [CompletionResult]::new('--conversation-only', '--conversation-only', [CompletionResultType]::ParameterName, 'Only start a new session with the conversation before TURN; the files stay as they are')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show what would be restored and change nothing')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Also overwrite files changed after the agent''s edit (otherwise reported and left alone)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
@@ -339,6 +362,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a session''s conversation (Markdown; --json for the records)')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue a session in `pilotdeck chat`')
             [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Start a new session with the history of another, up to a turn')
+            [CompletionResult]::new('rewind', 'rewind', [CompletionResultType]::ParameterValue, 'Put the project''s files and/or the conversation back to before a turn')
             [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Set a session''s title')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a session''s transcript')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a session as Markdown, JSON or JSONL on stdout')
@@ -358,6 +382,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;session;help;fork' {
+            break
+        }
+        'pilotdeck;session;help;rewind' {
             break
         }
         'pilotdeck;session;help;rename' {
@@ -2146,6 +2173,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a session''s conversation (Markdown; --json for the records)')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue a session in `pilotdeck chat`')
             [CompletionResult]::new('fork', 'fork', [CompletionResultType]::ParameterValue, 'Start a new session with the history of another, up to a turn')
+            [CompletionResult]::new('rewind', 'rewind', [CompletionResultType]::ParameterValue, 'Put the project''s files and/or the conversation back to before a turn')
             [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Set a session''s title')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Delete a session''s transcript')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a session as Markdown, JSON or JSONL on stdout')
@@ -2164,6 +2192,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;session;fork' {
+            break
+        }
+        'pilotdeck;help;session;rewind' {
             break
         }
         'pilotdeck;help;session;rename' {

@@ -514,6 +514,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__session,resume)
                 cmd="pilotdeck__subcmd__help__subcmd__session__subcmd__resume"
                 ;;
+            pilotdeck__subcmd__help__subcmd__session,rewind)
+                cmd="pilotdeck__subcmd__help__subcmd__session__subcmd__rewind"
+                ;;
             pilotdeck__subcmd__help__subcmd__session,rm)
                 cmd="pilotdeck__subcmd__help__subcmd__session__subcmd__rm"
                 ;;
@@ -742,6 +745,9 @@ _pilotdeck() {
             pilotdeck__subcmd__session,resume)
                 cmd="pilotdeck__subcmd__session__subcmd__resume"
                 ;;
+            pilotdeck__subcmd__session,rewind)
+                cmd="pilotdeck__subcmd__session__subcmd__rewind"
+                ;;
             pilotdeck__subcmd__session,rm)
                 cmd="pilotdeck__subcmd__session__subcmd__rm"
                 ;;
@@ -774,6 +780,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__session__subcmd__help,resume)
                 cmd="pilotdeck__subcmd__session__subcmd__help__subcmd__resume"
+                ;;
+            pilotdeck__subcmd__session__subcmd__help,rewind)
+                cmd="pilotdeck__subcmd__session__subcmd__help__subcmd__rewind"
                 ;;
             pilotdeck__subcmd__session__subcmd__help,rm)
                 cmd="pilotdeck__subcmd__session__subcmd__help__subcmd__rm"
@@ -3695,7 +3704,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__session)
-            opts="list show resume fork rename rm export search compact reindex"
+            opts="list show resume fork rewind rename rm export search compact reindex"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3793,6 +3802,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__session__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__session__subcmd__rewind)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5774,7 +5797,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__session)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list show resume fork rename rm export search compact reindex help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list show resume fork rewind rename rm export search compact reindex help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5918,7 +5941,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__session__subcmd__help)
-            opts="list show resume fork rename rm export search compact reindex help"
+            opts="list show resume fork rewind rename rm export search compact reindex help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6030,6 +6053,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__session__subcmd__help__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__session__subcmd__help__subcmd__rewind)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -6198,6 +6235,44 @@ _pilotdeck() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__session__subcmd__rewind)
+            opts="-C -v -q -h -V --to --files-only --conversation-only --dry-run --force --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

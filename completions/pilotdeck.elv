@@ -140,6 +140,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand show 'Show a session''s conversation (Markdown; --json for the records)'
             cand resume 'Continue a session in `pilotdeck chat`'
             cand fork 'Start a new session with the history of another, up to a turn'
+            cand rewind 'Put the project''s files and/or the conversation back to before a turn'
             cand rename 'Set a session''s title'
             cand rm 'Delete a session''s transcript'
             cand export 'Write a session as Markdown, JSON or JSONL on stdout'
@@ -206,6 +207,27 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -C 'Run as if started in DIR (the project directory)'
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;session;rewind'= {
+            cand --to 'Go back to how things were before this turn (`session show` numbers them)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --files-only 'Restore the files only; the conversation stays as it is'
+            cand --conversation-only 'Only start a new session with the conversation before TURN; the files stay as they are'
+            cand --dry-run 'Show what would be restored and change nothing'
+            cand --force 'Also overwrite files changed after the agent''s edit (otherwise reported and left alone)'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -322,6 +344,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand show 'Show a session''s conversation (Markdown; --json for the records)'
             cand resume 'Continue a session in `pilotdeck chat`'
             cand fork 'Start a new session with the history of another, up to a turn'
+            cand rewind 'Put the project''s files and/or the conversation back to before a turn'
             cand rename 'Set a session''s title'
             cand rm 'Delete a session''s transcript'
             cand export 'Write a session as Markdown, JSON or JSONL on stdout'
@@ -337,6 +360,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;session;help;resume'= {
         }
         &'pilotdeck;session;help;fork'= {
+        }
+        &'pilotdeck;session;help;rewind'= {
         }
         &'pilotdeck;session;help;rename'= {
         }
@@ -1962,6 +1987,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand show 'Show a session''s conversation (Markdown; --json for the records)'
             cand resume 'Continue a session in `pilotdeck chat`'
             cand fork 'Start a new session with the history of another, up to a turn'
+            cand rewind 'Put the project''s files and/or the conversation back to before a turn'
             cand rename 'Set a session''s title'
             cand rm 'Delete a session''s transcript'
             cand export 'Write a session as Markdown, JSON or JSONL on stdout'
@@ -1976,6 +2002,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;session;resume'= {
         }
         &'pilotdeck;help;session;fork'= {
+        }
+        &'pilotdeck;help;session;rewind'= {
         }
         &'pilotdeck;help;session;rename'= {
         }

@@ -110,28 +110,29 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s q -l quiet 
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand chat" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s q -l quiet -d 'Only errors on stderr'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -l json -d 'Print results as JSON on stdout'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s h -l help -d 'Print help'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "list" -d 'List sessions, most recently updated first'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "rename" -d 'Set a session\'s title'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "rm" -d 'Delete a session\'s transcript'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "search" -d 'Full-text search over every transcript (any language, CJK included)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "compact" -d 'Summarise a session\'s older history now, as automatic compaction would'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rename rm export search compact reindex help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "list" -d 'List sessions, most recently updated first'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "rewind" -d 'Put the project\'s files and/or the conversation back to before a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "rename" -d 'Set a session\'s title'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "rm" -d 'Delete a session\'s transcript'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "search" -d 'Full-text search over every transcript (any language, CJK included)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "compact" -d 'Summarise a session\'s older history now, as automatic compaction would'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and not __fish_seen_subcommand_from list show resume fork rewind rename rm export search compact reindex help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N sessions' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from list" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
@@ -180,6 +181,22 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from fork" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l to -d 'Go back to how things were before this turn (`session show` numbers them)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l files-only -d 'Restore the files only; the conversation stays as it is'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l conversation-only -d 'Only start a new session with the conversation before TURN; the files stay as they are'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l dry-run -d 'Show what would be restored and change nothing'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l force -d 'Also overwrite files changed after the agent\'s edit (otherwise reported and left alone)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rewind" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from rename" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -256,6 +273,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "rewind" -d 'Put the project\'s files and/or the conversation back to before a turn'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "rename" -d 'Set a session\'s title'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Delete a session\'s transcript'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'
@@ -1344,6 +1362,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "show" -d 'Show a session\'s conversation (Markdown; --json for the records)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "resume" -d 'Continue a session in `pilotdeck chat`'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "fork" -d 'Start a new session with the history of another, up to a turn'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "rewind" -d 'Put the project\'s files and/or the conversation back to before a turn'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "rename" -d 'Set a session\'s title'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "rm" -d 'Delete a session\'s transcript'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "export" -d 'Write a session as Markdown, JSON or JSONL on stdout'

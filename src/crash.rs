@@ -19,6 +19,7 @@
 //! | `cron.finished` | `cron tick`: a run has its answer, the run row is not yet finished |
 //! | `always_on.planned` | `always-on tick`: the plan is saved, no workspace yet |
 //! | `always_on.workspace` | `always-on tick`: the workspace is ready, the plan not yet executing |
+//! | `rewind.file` | `session rewind`: one file is restored, the others and the journal not yet |
 
 use std::sync::OnceLock;
 

@@ -173,6 +173,11 @@ impl PilotHome {
         self.project_dir(key).join("sessions")
     }
 
+    /// `<home>/projects/<key>/checkpoints/`: file contents saved before agent turns changed them.
+    pub fn checkpoints_dir(&self, key: &ProjectKey) -> PathBuf {
+        self.project_dir(key).join("checkpoints")
+    }
+
     /// `<home>/projects/<key>/always-on/`.
     pub fn always_on_dir(&self, key: &ProjectKey) -> PathBuf {
         self.project_dir(key).join("always-on")

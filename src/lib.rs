@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | 0 | `env` `store` `crash` `frontmatter` `text` `terminal` `diff` `logging` `home` `config` | the process environment (one reader of `PILOTDECK_*`); text made inert for a terminal (escape sequences shown, not obeyed); one file's change as a unified diff with its (+added −removed) counts; storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references, project configs that can narrow but never widen permissions, and project trust: which project settings that run code or move secrets take effect) |
 //! | 1 | `model` | canonical messages and stream events, provider resolution and the catalog, the three wire formats, the one HTTP client, retry |
-//! | 2 | `tools` `session` `extensions` `context` `media` | the tool trait, registry, builtin tools, permissions, the environment filter, the OS sandbox (Landlock, a seccomp network filter, Seatbelt profiles, the per-host network proxy) and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam |
+//! | 2 | `tools` `session` `extensions` `context` `media` `checkpoint` | the tool trait, registry, builtin tools, permissions, the environment filter, the OS sandbox (Landlock, a seccomp network filter, Seatbelt profiles, the per-host network proxy) and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam; images and PDFs given to the model (stored by hash, fitted to the model, PDF text); file checkpoints before agent edits and rewinding them |
 //! | 3 | `router` | tier decision (explicit, scenario, sticky, judge or heuristic), fallback execution, accounting, the one background model call |
 //! | 4 | `agent` | the loop: [`agent::Conversation`] (one session's agent, history, transcript) and the turn state machine, limits, [`agent::Deadline`] |
 //! | 5 | `memory` `mcp` | long-term memory (capture, index, recall, dream) and its checks; the MCP client (mcp.json, rmcp connections, tools as a tool source) |
@@ -46,6 +46,7 @@
 //!   and runs, always-on runs, plans, workspaces and leases. Anything two processes could race on
 //!   goes through a transaction here or a file lock ([`store`]).
 //! - `projects/<key>/sessions/<id>.jsonl`: transcripts, the source of truth (the index is a cache);
+//!   `projects/<key>/checkpoints/`: file contents saved before agent turns changed them;
 //!   `projects/<key>/always-on/`: plans, reports, run logs, worktrees.
 //! - `memory/`: markdown notes per project and global; `router/`: decision and cost logs; `logs/`.
 //!
@@ -67,6 +68,7 @@
 
 pub mod agent;
 pub mod always_on;
+pub mod checkpoint;
 pub mod cli;
 pub mod config;
 pub mod context;

@@ -16,6 +16,7 @@ impl Agent {
     /// alone; results in call order.
     pub(super) async fn run_tools(
         &self,
+        turn: u32,
         calls: &[ToolCall],
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
@@ -23,6 +24,12 @@ impl Agent {
         let mut ctx = self.tool_ctx.with_cancel(token.clone());
         ctx.session.clone_from(&self.session);
         ctx.transcript.clone_from(&self.transcript);
+        // A sub-agent's changes belong to its parent's turn: its context came with that recorder.
+        if let (Some(recorder), Some(session), false) =
+            (&ctx.checkpoints, &self.session, self.is_subagent)
+        {
+            ctx.checkpoints = Some(recorder.for_turn(session, turn));
+        }
         let mut out = Vec::with_capacity(calls.len());
         let mut i = 0;
         while i < calls.len() {

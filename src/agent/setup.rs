@@ -130,10 +130,13 @@ pub fn build(
         EnvFilter::from_config(config)
             .with_references(opts.tool_sources.iter().flat_map(|s| s.env_references())),
     );
+    let checkpoints =
+        crate::checkpoint::Checkpoints::new(home, &project.key).recorder(policy.workspace().root());
     let tool_ctx = ToolContext {
         env: Arc::clone(&env),
         sandbox: sandbox.clone(),
         user: opts.user.clone(),
+        checkpoints: Some(checkpoints),
         ..ToolContext::new(policy, tokio_util::sync::CancellationToken::new())
     };
     let extensions = Extensions::load(home, &project.root, config);

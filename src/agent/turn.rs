@@ -333,7 +333,7 @@ impl Agent {
                 self.limits.max_tool_calls
             ))));
         }
-        let executions = self.run_tools(&calls, &io.token, io.emit).await;
+        let executions = self.run_tools(io.turn, &calls, &io.token, io.emit).await;
         let invalid = calls
             .iter()
             .zip(&executions)

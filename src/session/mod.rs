@@ -18,7 +18,9 @@ mod todo;
 mod transcript;
 
 pub use index::{Scope, SearchHit, SyncReport};
-pub use ops::{Loaded, fork, list, load, refresh, reindex, remove, rename, search, short};
+pub use ops::{
+    Loaded, fork, fork_before, list, load, refresh, reindex, remove, rename, search, short,
+};
 pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
 pub use summary::{SessionSummary, title_from_prompt};

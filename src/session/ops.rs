@@ -81,7 +81,8 @@ pub fn rename(
     Ok(loaded.summary.id)
 }
 
-/// Deletes a session's transcript, its sub-agents' transcripts (`<id>/`) and its index entry.
+/// Deletes a session's transcript, its sub-agents' transcripts (`<id>/`), its index entry and its
+/// file checkpoints.
 pub fn remove(home: &PilotHome, project: &Project, query: &str) -> Result<SessionId, Error> {
     let (id, transcript) = find(home, project, query)?;
     std::fs::remove_file(transcript.path()).map_err(|source| Error::Remove {
@@ -100,6 +101,7 @@ pub fn remove(home: &PilotHome, project: &Project, query: &str) -> Result<Sessio
         }
     }
     refresh(home, project)?;
+    crate::checkpoint::Checkpoints::new(home, &project.key).remove_session(&id.0)?;
     Ok(id)
 }
 
@@ -120,6 +122,35 @@ pub fn fork(
             last,
         });
     }
+    fork_upto(home, project, &loaded, upto)
+}
+
+/// A new session holding the history of `query` before turn `turn` (none of it for turn 1): the
+/// conversation as it was when that turn started (`session rewind`).
+pub fn fork_before(
+    home: &PilotHome,
+    project: &Project,
+    query: &str,
+    turn: u32,
+) -> Result<SessionId, Error> {
+    let loaded = load(home, project, query)?;
+    let last = loaded.summary.turns;
+    if turn == 0 || turn > last {
+        return Err(Error::NoSuchTurn {
+            id: loaded.summary.id,
+            turn,
+            last,
+        });
+    }
+    fork_upto(home, project, &loaded, turn - 1)
+}
+
+fn fork_upto(
+    home: &PilotHome,
+    project: &Project,
+    loaded: &Loaded,
+    upto: u32,
+) -> Result<SessionId, Error> {
     let (id, transcript) = Transcript::create(home, project, &loaded.summary.model)?;
     for record in &loaded.records {
         let turn = match record {

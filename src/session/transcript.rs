@@ -169,6 +169,8 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    #[error("cannot remove the session's checkpoints: {0}")]
+    Checkpoint(#[from] crate::checkpoint::Error),
     #[error(
         "session {id} has no turn {turn} (its last turn is {last}); pick a turn from `pilotdeck session show {id}`"
     )]

@@ -25,12 +25,22 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
         _ => Path::new("."),
     };
     create_dir_private(dir)?;
+    write_atomic_mode(path, contents, 0o600)
+}
+
+/// [`write_atomic`] into an existing directory, the file getting `mode` before it is renamed into
+/// place (a project file restored with its own permission bits).
+pub fn write_atomic_mode(path: &Path, contents: &[u8], mode: u32) -> Result<(), Error> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     let mut tmp = tempfile::Builder::new()
         .prefix(".tmp-")
         .tempfile_in(dir)
         .map_err(|e| Error::io("create a temporary file in", dir, e))?;
     tmp.as_file()
-        .set_permissions(fs::Permissions::from_mode(0o600))
+        .set_permissions(fs::Permissions::from_mode(mode))
         .map_err(|e| Error::io("set permissions on", tmp.path(), e))?;
     tmp.write_all(contents)
         .and_then(|()| tmp.as_file().sync_all())

@@ -14,7 +14,7 @@ mod jsonl;
 mod lock;
 mod stamp;
 
-pub use atomic::{create_dir_private, write_atomic};
+pub use atomic::{create_dir_private, write_atomic, write_atomic_mode};
 pub use check::{Finding, Severity};
 pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped};
 pub use error::Error;

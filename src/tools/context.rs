@@ -159,6 +159,9 @@ pub struct ToolContext {
     /// Who answers `ask_user` and reviews plans; `None` when nobody can (run, cron, always-on, mcp
     /// serve), and then `ask_user` is not offered.
     pub user: Option<Arc<dyn super::UserChannel>>,
+    /// Saves what changing calls replace (`None`: no checkpoints, e.g. tests and `session
+    /// compact`); the loop names the session and turn per turn.
+    pub checkpoints: Option<crate::checkpoint::Recorder>,
 }
 
 impl ToolContext {
@@ -180,6 +183,7 @@ impl ToolContext {
             sandbox: None,
             todos: Arc::default(),
             user: None,
+            checkpoints: None,
         }
     }
 

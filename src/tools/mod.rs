@@ -7,8 +7,9 @@
 //! session's own tools (`ask_user`, `exit_plan_mode`) reach the person, when there is one.
 //!
 //! The loop owns scheduling, transcripts and events; this module owns what a single call does:
-//! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], run the
-//! tool under the turn's cancellation token, and spill an oversized result to disk. A tool failure is a
+//! validate the arguments against the tool's schema, ask the [`permission::PermissionPolicy`], save a
+//! checkpoint of what a writing call or a non-read-only command may change (`crate::checkpoint`), run
+//! the tool under the turn's cancellation token, and spill an oversized result to disk. A tool failure is a
 //! [`ToolOutput`] with `is_error: true` for the model, never a crash.
 //!
 //! How the loop uses it:

@@ -1,7 +1,7 @@
 //! [`ToolRegistry`]: the tools a session offers, and [`ToolRegistry::execute`], the one entry point the
 //! agent loop calls per tool call: look up → validate arguments → permission decision (asking the
-//! approver, or denying when nobody can be asked) → run under the turn's cancellation token → spill
-//! an oversized result.
+//! approver, or denying when nobody can be asked) → checkpoint what the call may change → run under
+//! the turn's cancellation token → record what it changed → spill an oversized result.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use super::permission::{Approval, ApprovalRequest, Decision, PermissionRequest};
 use super::{
-    InvalidArguments, LiveTools, Tool, ToolContext, ToolOutput, builtin, spill, validate_arguments,
+    InvalidArguments, LiveTools, PermissionSubject, Tool, ToolContext, ToolOutput, builtin, spill,
+    validate_arguments,
 };
 
 /// One tool call from the model.
@@ -227,9 +228,17 @@ impl ToolRegistry {
         if ctx.cancel.is_cancelled() {
             return cancelled();
         }
+        let checkpoint = checkpoint_before(ctx, &request).await;
         let output = tokio::select! {
-            output = tool.call(ctx, input) => output,
-            () = ctx.cancel.cancelled() => return cancelled(),
+            output = tool.call(ctx, input) => Some(output),
+            () = ctx.cancel.cancelled() => None,
+        };
+        if let Some(pending) = checkpoint {
+            // A cancelled command may have changed files too.
+            let _ = tokio::task::spawn_blocking(move || pending.finish()).await;
+        }
+        let Some(output) = output else {
+            return cancelled();
         };
         let status = if let Some(reason) = &output.denial {
             ExecutionStatus::Denied {
@@ -246,6 +255,34 @@ impl ToolRegistry {
         };
         ToolExecution { output, status }
     }
+}
+
+/// Before a call that changes files: saves what a write replaces, or scans the project before a
+/// command that is not read-only (see `checkpoint`). Nothing for every other call.
+async fn checkpoint_before(
+    ctx: &ToolContext,
+    request: &PermissionRequest,
+) -> Option<crate::checkpoint::Pending> {
+    let recorder = ctx.checkpoints.clone()?;
+    let tool = request.tool.clone();
+    let work: Box<dyn FnOnce() -> Option<crate::checkpoint::Pending> + Send> =
+        match &request.subject {
+            PermissionSubject::Path {
+                path,
+                is_write: true,
+            } => {
+                let resolved = ctx.resolve(path);
+                if !ctx.workspace.contains(&resolved) {
+                    return None;
+                }
+                Box::new(move || recorder.before_write(&resolved, &tool))
+            }
+            PermissionSubject::Command(_) if !request.is_read_only => {
+                Box::new(move || recorder.before_command(&tool))
+            }
+            _ => return None,
+        };
+    tokio::task::spawn_blocking(work).await.ok().flatten()
 }
 
 fn request(tool: &dyn Tool, input: &Value) -> PermissionRequest {

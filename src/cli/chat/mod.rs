@@ -23,6 +23,7 @@ mod changes;
 mod editor;
 mod slash;
 mod status;
+mod undo;
 
 use std::io::{BufRead, IsTerminal};
 use std::sync::{Arc, Mutex, PoisonError};

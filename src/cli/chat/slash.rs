@@ -26,6 +26,7 @@ const HELP: &str = "\
 /fork              copy this session into a new one and continue there
 /compact           summarise the older history now
 /image PATH        send an image or PDF with the next message (pasted paths work too)
+/undo              put back the files the last turn changed (shows the diff)
 /memory QUERY      recall this project's long-term memory notes about QUERY
 /cost              tokens and cost of this chat
 /diff              the files this session changed, as diffs
@@ -89,6 +90,7 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                 repl.switch(next, "fork").await;
             }
         },
+        "undo" => super::undo::run(repl)?,
         "compact" => match repl.conversation.compact(&CancellationToken::new()).await {
             Ok(Some(d)) => out.note(&format!(
                 "context compacted: ~{} → ~{} tokens",

@@ -1,4 +1,4 @@
-//! `pilotdeck session list|show|resume|fork|rename|rm|export|search|compact|reindex`: the saved
+//! `pilotdeck session list|show|resume|fork|rewind|rename|rm|export|search|compact|reindex`: the saved
 //! conversations. Each subcommand is one function here that makes one call into `session` (or
 //! `agent` for compaction, `chat` for resume) and hands the result to `print`.
 
@@ -12,6 +12,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::chat::{self, ChatArgs};
 use super::{Context, Outcome, UsageError};
+use crate::checkpoint::{Checkpoints, RewindOptions};
 use crate::home::{PilotHome, Project};
 use crate::session::{self, ExportFormat, Scope};
 
@@ -25,6 +26,8 @@ pub enum SessionCommand {
     Resume(IdArgs),
     /// Start a new session with the history of another, up to a turn
     Fork(ForkArgs),
+    /// Put the project's files and/or the conversation back to before a turn
+    Rewind(RewindArgs),
     /// Set a session's title
     Rename(RenameArgs),
     /// Delete a session's transcript
@@ -71,6 +74,27 @@ pub struct ForkArgs {
     /// Keep the history up to and including this turn (default: all of it)
     #[arg(long, value_name = "TURN", value_parser = clap::value_parser!(u32).range(1..))]
     at: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct RewindArgs {
+    /// Session id, unique id prefix, or `last`
+    id: String,
+    /// Go back to how things were before this turn (`session show` numbers them)
+    #[arg(long, value_name = "TURN", value_parser = clap::value_parser!(u32).range(1..))]
+    to: u32,
+    /// Restore the files only; the conversation stays as it is
+    #[arg(long, conflicts_with = "conversation_only")]
+    files_only: bool,
+    /// Only start a new session with the conversation before TURN; the files stay as they are
+    #[arg(long)]
+    conversation_only: bool,
+    /// Show what would be restored and change nothing
+    #[arg(long)]
+    dry_run: bool,
+    /// Also overwrite files changed after the agent's edit (otherwise reported and left alone)
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +150,7 @@ pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Ou
         SessionCommand::Show(args) => show(ctx, &home, &project, &args),
         SessionCommand::Resume(args) => chat::run(ctx, ChatArgs::resume(args.id)).await,
         SessionCommand::Fork(args) => fork(ctx, &home, &project, &args),
+        SessionCommand::Rewind(args) => rewind(ctx, &home, &project, &args),
         SessionCommand::Rename(args) => rename(ctx, &home, &project, &args),
         SessionCommand::Rm(args) => remove(ctx, &home, &project, &args),
         SessionCommand::Export(args) => export(ctx, &home, &project, &args),
@@ -176,6 +201,45 @@ fn fork(
     let id = session::fork(home, project, &args.id, args.at)?;
     print::forked(ctx, &id)?;
     Ok(Outcome::Success)
+}
+
+fn rewind(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &RewindArgs,
+) -> anyhow::Result<Outcome> {
+    let loaded = session::load(home, project, &args.id)?;
+    let id = &loaded.summary.id;
+    if args.to > loaded.summary.turns {
+        return Err(session::Error::NoSuchTurn {
+            id: id.clone(),
+            turn: args.to,
+            last: loaded.summary.turns,
+        }
+        .into());
+    }
+    let files = if args.conversation_only {
+        None
+    } else {
+        let opts = RewindOptions {
+            to: args.to,
+            force: args.force,
+            dry_run: args.dry_run,
+        };
+        let done = Checkpoints::new(home, &project.key)
+            .rewind(&id.0, opts)
+            .context("while restoring the session's files")?;
+        Some(done)
+    };
+    let fork = if args.files_only || args.dry_run {
+        None
+    } else {
+        Some(session::fork_before(home, project, &id.0, args.to)?)
+    };
+    print::rewound(ctx, project, id, args, files.as_ref(), fork.as_ref())?;
+    let conflicts = files.as_ref().is_some_and(|f| !f.conflicts.is_empty());
+    Ok(Outcome::failed_if(conflicts && !args.dry_run))
 }
 
 fn rename(

@@ -3,7 +3,10 @@
 use serde::Serialize;
 
 use crate::agent::Compacted;
+use crate::checkpoint::FilesRewound;
+use crate::checkpoint::rewind::Action;
 use crate::cli::Context;
+use crate::home::Project;
 use crate::session::{
     self, ExportFormat, Loaded, SearchHit, SessionId, SessionSummary, SyncReport,
 };
@@ -13,6 +16,19 @@ use crate::terminal::{inert, inert_line};
 #[derive(Debug, Serialize)]
 struct Forked<'a> {
     session_id: &'a SessionId,
+}
+
+/// `session rewind --json`.
+#[derive(Debug, Serialize)]
+struct Rewound<'a> {
+    session_id: &'a SessionId,
+    to: u32,
+    dry_run: bool,
+    /// The file side; null with `--conversation-only`.
+    files: Option<&'a FilesRewound>,
+    /// The new session holding the conversation before `to`; null with `--files-only` or
+    /// `--dry-run`.
+    fork: Option<&'a SessionId>,
 }
 
 /// `session rename --json`.
@@ -94,6 +110,77 @@ pub(super) fn forked(ctx: &Context, id: &SessionId) -> anyhow::Result<()> {
         ctx.out.note(&format!(
             "continue it with `pilotdeck chat --session {}`",
             session::short(id)
+        ));
+    }
+    Ok(())
+}
+
+/// `session rewind`: each file restored or removed on stdout, conflicts as warnings, the fork.
+pub(super) fn rewound(
+    ctx: &Context,
+    project: &Project,
+    id: &SessionId,
+    args: &super::RewindArgs,
+    files: Option<&FilesRewound>,
+    fork: Option<&SessionId>,
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(&Rewound {
+            session_id: id,
+            to: args.to,
+            dry_run: args.dry_run,
+            files,
+            fork,
+        })?;
+        return Ok(());
+    }
+    let shown = |p: &std::path::Path| {
+        inert_line(
+            &p.strip_prefix(&project.root)
+                .unwrap_or(p)
+                .display()
+                .to_string(),
+        )
+        .into_owned()
+    };
+    if let Some(files) = files {
+        for path in &files.finished_interrupted {
+            out.note(&format!("finishing an interrupted rewind: {}", shown(path)));
+        }
+        let verb = |a: Action| match (a, args.dry_run) {
+            (Action::Restore, false) => "restored",
+            (Action::Restore, true) => "would restore",
+            (Action::Remove, false) => "removed",
+            (Action::Remove, true) => "would remove",
+        };
+        for f in &files.files {
+            let forced = if f.forced {
+                " (forced over later changes)"
+            } else {
+                ""
+            };
+            out.line(&format!("{} {}{forced}", verb(f.action), shown(&f.path)))?;
+        }
+        for path in &files.conflicts {
+            out.warn(&format!(
+                "{} changed after the agent's edit; left as it is (--force overwrites it)",
+                shown(path)
+            ));
+        }
+        if files.files.is_empty() && files.conflicts.is_empty() {
+            out.note(&format!(
+                "no file changes to rewind from turn {} on",
+                args.to
+            ));
+        }
+    }
+    if let Some(fork) = fork {
+        out.note(&format!(
+            "the conversation before turn {} is session {}; continue it with `pilotdeck chat --session {}`",
+            args.to,
+            fork,
+            session::short(fork)
         ));
     }
     Ok(())

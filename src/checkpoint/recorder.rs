@@ -1,0 +1,333 @@
+//! [`Recorder`]: saves what a turn's file changes replace, as the tools run. One recorder lives per
+//! session (in the tool context); the loop hands each turn a copy naming the session and turn
+//! ([`Recorder::for_turn`]). The registry calls [`Recorder::before_write`] or
+//! [`Recorder::before_command`] before a changing call and [`Pending::finish`] after it. A
+//! checkpoint that cannot be saved is logged and skipped: it never fails the tool call.
+
+use std::collections::{HashMap, HashSet};
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use chrono::Utc;
+
+use super::manifest::{self, Content, Entry};
+use super::scan::{GitIndex, Stamp, scan};
+use super::{Checkpoints, ContentHash, Error, MAX_FILE_BYTES};
+
+/// Records a session's checkpoints. Cheap to clone.
+#[derive(Clone)]
+pub struct Recorder {
+    shared: Arc<Shared>,
+    turn: Option<(String, u32)>,
+}
+
+struct Shared {
+    checkpoints: Checkpoints,
+    root: PathBuf,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    /// The turn `touched` belongs to.
+    turn: Option<(String, u32)>,
+    /// Paths whose `before` the current turn has recorded.
+    touched: HashSet<PathBuf>,
+    /// What the last scan saw of each file and where its content at that stamp can be had.
+    known: HashMap<PathBuf, (Stamp, Prior)>,
+    /// The git index as last read.
+    git: Option<GitIndex>,
+    /// Bytes the scans before commands saved this session, against [`SESSION_SAVE_BYTES`].
+    saved_bytes: u64,
+    /// The project was too large to scan (warned once).
+    too_large: bool,
+}
+
+/// What the scans before commands may save in one session: past it, files that git cannot give
+/// back and that were not saved yet are not checkpointed (so a first command in a large
+/// directory without a `.gitignore` does not copy all of it).
+const SESSION_SAVE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Where a file's content at a known stamp is.
+#[derive(Clone)]
+enum Prior {
+    Saved(Content),
+    /// Clean in the git index: the blob of the repository at `repo`.
+    Git {
+        repo: PathBuf,
+        oid: git2::Oid,
+        len: u64,
+        mode: u32,
+    },
+}
+
+/// A changing call in progress; [`Pending::finish`] records what it left.
+pub struct Pending {
+    recorder: Recorder,
+    tool: String,
+    work: Work,
+}
+
+enum Work {
+    Write(PathBuf),
+    Command(HashMap<PathBuf, Stamp>),
+}
+
+impl Recorder {
+    pub(super) fn new(checkpoints: Checkpoints, root: PathBuf) -> Recorder {
+        Recorder {
+            shared: Arc::new(Shared {
+                checkpoints,
+                root,
+                state: Mutex::default(),
+            }),
+            turn: None,
+        }
+    }
+
+    /// This recorder for turn `turn` of `session`; without it nothing is recorded.
+    pub fn for_turn(&self, session: &str, turn: u32) -> Recorder {
+        Recorder {
+            shared: Arc::clone(&self.shared),
+            turn: Some((session.to_owned(), turn)),
+        }
+    }
+
+    /// Before a tool writes `path` (resolved): saves the file's content if this turn has not yet.
+    pub fn before_write(&self, path: &Path, tool: &str) -> Option<Pending> {
+        let (session, turn) = self.turn.as_ref()?;
+        if super::rewind::in_git_dir(path) {
+            return None;
+        }
+        let mut state = self.state();
+        if !state.touched.contains(path) {
+            let before = match std::fs::symlink_metadata(path) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => return skip(path, &Error::io("read", path, e)),
+                Ok(meta) if !meta.is_file() || meta.len() > MAX_FILE_BYTES => {
+                    tracing::warn!(path = %path.display(), "not a regular file or too large: no checkpoint");
+                    return None;
+                }
+                Ok(meta) => match self.save(path, meta.mode() & 0o7777) {
+                    Ok(content) => Some(content),
+                    Err(e) => return skip(path, &e),
+                },
+            };
+            if let Err(e) = self.append(session, *turn, before_entry(path, before, tool)) {
+                return skip(path, &e);
+            }
+            state.touched.insert(path.to_owned());
+        }
+        Some(Pending {
+            recorder: self.clone(),
+            tool: tool.to_owned(),
+            work: Work::Write(path.to_owned()),
+        })
+    }
+
+    /// Before a command that may change files: scans the project and saves the content of every
+    /// file git cannot give back and this session has not saved at its current stamp.
+    pub fn before_command(&self, tool: &str) -> Option<Pending> {
+        self.turn.as_ref()?;
+        let scanned = scan(&self.shared.root);
+        let mut state = self.state();
+        let Some(stamps) = scanned else {
+            if !std::mem::replace(&mut state.too_large, true) {
+                tracing::warn!(
+                    root = %self.shared.root.display(),
+                    "more than {} files are not ignored here: changes by commands are not checkpointed",
+                    super::scan::MAX_SCAN_FILES
+                );
+            }
+            return None;
+        };
+        let mut git: Option<Option<GitIndex>> = None;
+        let root = &self.shared.root;
+        for (path, stamp) in &stamps {
+            if state.known.get(path).is_some_and(|(s, _)| s == stamp) {
+                continue;
+            }
+            let index = git.get_or_insert_with(|| GitIndex::refresh(state.git.take(), root));
+            let prior = match index
+                .as_ref()
+                .and_then(|g| Some((g, g.clean(path, stamp)?)))
+            {
+                Some((g, oid)) => Some(Prior::Git {
+                    repo: g.repo_path().to_owned(),
+                    oid,
+                    len: stamp.len,
+                    mode: stamp.mode,
+                }),
+                None if stamp.len <= MAX_FILE_BYTES
+                    && state.saved_bytes + stamp.len <= SESSION_SAVE_BYTES =>
+                {
+                    match self.save(path, stamp.mode) {
+                        Ok(content) => {
+                            state.saved_bytes += stamp.len;
+                            Some(Prior::Saved(content))
+                        }
+                        Err(e) => {
+                            tracing::debug!(path = %path.display(), error = %e, "cannot save before a command");
+                            None
+                        }
+                    }
+                }
+                None => None,
+            };
+            match prior {
+                Some(prior) => state.known.insert(path.clone(), (*stamp, prior)),
+                None => state.known.remove(path),
+            };
+        }
+        if let Some(index) = git {
+            state.git = index;
+        }
+        Some(Pending {
+            recorder: self.clone(),
+            tool: tool.to_owned(),
+            work: Work::Command(stamps),
+        })
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        let mut state = self
+            .shared
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if state.turn != self.turn {
+            state.turn.clone_from(&self.turn);
+            state.touched.clear();
+        }
+        state
+    }
+
+    /// Reads `path` into the blob store.
+    fn save(&self, path: &Path, mode: u32) -> Result<Content, Error> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
+        let hash = self.shared.checkpoints.blobs().put(&bytes)?;
+        Ok(Content { hash, mode })
+    }
+
+    fn append(&self, session: &str, turn: u32, entry: Entry) -> Result<(), Error> {
+        let dir = self.shared.checkpoints.session_dir(session);
+        manifest::append(&dir, turn, &entry)
+    }
+
+    /// The content `prior` names, in the blob store.
+    fn materialize(&self, prior: &Prior, path: &Path) -> Result<Content, Error> {
+        match prior {
+            Prior::Saved(content) => Ok(content.clone()),
+            Prior::Git {
+                repo,
+                oid,
+                len,
+                mode,
+            } => {
+                let bytes = GitIndex::blob(repo, *oid, *len).ok_or_else(|| Error::MissingBlob {
+                    hash: oid.to_string(),
+                    path: path.to_owned(),
+                })?;
+                let hash = self.shared.checkpoints.blobs().put(&bytes)?;
+                Ok(Content { hash, mode: *mode })
+            }
+        }
+    }
+}
+
+impl Pending {
+    /// After the call: records what it left in each path it changed.
+    pub fn finish(self) {
+        let Some((session, turn)) = self.recorder.turn.clone() else {
+            return;
+        };
+        match &self.work {
+            Work::Write(path) => self.after(&session, turn, path),
+            Work::Command(before) => {
+                let Some(now) = scan(&self.recorder.shared.root) else {
+                    return;
+                };
+                let mut changed: Vec<&PathBuf> = before
+                    .iter()
+                    .filter(|(p, s)| now.get(*p) != Some(*s))
+                    .map(|(p, _)| p)
+                    .chain(now.keys().filter(|p| !before.contains_key(*p)))
+                    .collect();
+                changed.sort();
+                for path in changed {
+                    if self.command_before(&session, turn, path, before.get(path)) {
+                        self.after(&session, turn, path);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records the `before` of a path a command changed, unless the turn has one; false when its
+    /// earlier content is unknown (nothing is recorded for it then).
+    fn command_before(&self, session: &str, turn: u32, path: &Path, was: Option<&Stamp>) -> bool {
+        let r = &self.recorder;
+        let mut state = r.state();
+        if state.touched.contains(path) {
+            return true;
+        }
+        let before = match was {
+            None => None,
+            Some(stamp) => {
+                let prior = state
+                    .known
+                    .get(path)
+                    .filter(|(s, _)| s == stamp)
+                    .map(|(_, p)| p.clone());
+                match prior.map(|p| r.materialize(&p, path)) {
+                    Some(Ok(content)) => Some(content),
+                    Some(Err(e)) => return skip::<()>(path, &e).is_some(),
+                    None => {
+                        tracing::warn!(path = %path.display(), "its content before the command is unknown: no checkpoint");
+                        return false;
+                    }
+                }
+            }
+        };
+        if let Err(e) = r.append(session, turn, before_entry(path, before, &self.tool)) {
+            return skip::<()>(path, &e).is_some();
+        }
+        state.touched.insert(path.to_owned());
+        true
+    }
+
+    fn after(&self, session: &str, turn: u32, path: &Path) {
+        let content = match std::fs::read(path) {
+            Ok(bytes) => Some(ContentHash::of(&bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => {
+                skip::<()>(path, &Error::io("read", path, e));
+                return;
+            }
+        };
+        let entry = Entry::After {
+            path: path.to_owned(),
+            content,
+            at: Utc::now(),
+        };
+        if let Err(e) = self.recorder.append(session, turn, entry) {
+            skip::<()>(path, &e);
+        }
+    }
+}
+
+fn before_entry(path: &Path, content: Option<Content>, tool: &str) -> Entry {
+    Entry::Before {
+        path: path.to_owned(),
+        content,
+        tool: tool.to_owned(),
+        at: Utc::now(),
+    }
+}
+
+/// Logs a checkpoint that could not be saved; `None` for the caller to return.
+fn skip<T>(path: &Path, error: &Error) -> Option<T> {
+    tracing::warn!(path = %path.display(), error = %error, "no checkpoint for this file");
+    None
+}

@@ -1,0 +1,379 @@
+//! Rewinding a session's files to how they were before a turn.
+//!
+//! The plan: every path changed by the turns from `to` on (those not rewound already) goes back to
+//! its `before` in the earliest of them. A path whose current content is not what the agent last
+//! left there was changed by someone else since: a conflict, left alone unless forced. A path that
+//! already holds its old content needs nothing.
+//!
+//! Crash safety: the plan is written to `rewind.json` (atomically) before any file is touched; each
+//! file is then replaced by an atomic rename (or removed), so a kill leaves every file old or new;
+//! the turns are marked rewound and the journal removed last. The next rewind of the session
+//! finds the journal and finishes it first (restoring a file twice is harmless).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+
+use super::manifest::{self, Content, Entry};
+use super::{Checkpoints, ContentHash, Error};
+use crate::store;
+
+/// What to rewind.
+#[derive(Debug, Clone, Copy)]
+pub struct RewindOptions {
+    /// Files go back to how they were before this turn.
+    pub to: u32,
+    /// Overwrite files changed since the agent's edit too.
+    pub force: bool,
+    /// Report what would happen and change nothing.
+    pub dry_run: bool,
+}
+
+/// How one file is put back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Written back with its earlier content.
+    Restore,
+    /// Removed: it did not exist before.
+    Remove,
+}
+
+/// One file put back (or, with `dry_run`, that would be).
+#[derive(Debug, Clone, Serialize)]
+pub struct FileRewound {
+    pub path: PathBuf,
+    pub action: Action,
+    /// The file had been changed after the agent's edit; it was overwritten because forced.
+    pub forced: bool,
+    /// Its content before the rewind (`None`: absent), for showing what was reverted.
+    #[serde(skip)]
+    pub current: Option<Vec<u8>>,
+    /// Its content after the rewind (`None`: removed).
+    #[serde(skip)]
+    pub restored: Option<Vec<u8>>,
+}
+
+/// What a rewind did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct FilesRewound {
+    /// The turns whose file changes were considered.
+    pub turns: Vec<u32>,
+    pub files: Vec<FileRewound>,
+    /// Files changed after the agent's edit, left as they are.
+    pub conflicts: Vec<PathBuf>,
+    /// Files of an earlier rewind that was interrupted, finished now (or, with `dry_run`, still to
+    /// finish).
+    pub finished_interrupted: Vec<PathBuf>,
+    pub dry_run: bool,
+}
+
+/// The journal of a rewind in progress.
+#[derive(Debug, Serialize, Deserialize)]
+struct Journal {
+    turns: Vec<u32>,
+    actions: Vec<Planned>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Planned {
+    path: PathBuf,
+    target: Option<Content>,
+}
+
+/// One path over the rewound turns: its content before the first, and what the agent left last
+/// (`None` when a change did not finish, so what it left is unknown).
+struct Span {
+    target: Option<Content>,
+    left: Option<Option<ContentHash>>,
+}
+
+impl Checkpoints {
+    /// Rewinds the files `session` changed from turn `opts.to` on.
+    pub fn rewind(&self, session: &str, opts: RewindOptions) -> Result<FilesRewound, Error> {
+        let dir = self.session_dir(session);
+        let journal_path = dir.join("rewind.json");
+        let mut report = FilesRewound {
+            dry_run: opts.dry_run,
+            ..FilesRewound::default()
+        };
+        if let Some(journal) = read_journal(&journal_path)? {
+            report.finished_interrupted = journal.actions.iter().map(|a| a.path.clone()).collect();
+            if opts.dry_run {
+                return Ok(report);
+            }
+            self.apply(&dir, &journal_path, &journal)?;
+        }
+        let turns = manifest::read_session(&dir)?;
+        let chosen: Vec<u32> = turns
+            .range(opts.to..)
+            .filter(|(_, t)| !t.rewound)
+            .map(|(n, _)| *n)
+            .collect();
+        let mut spans: BTreeMap<PathBuf, Span> = BTreeMap::new();
+        for turn in chosen.iter().filter_map(|n| turns.get(n)) {
+            for path in &turn.paths {
+                let Some(change) = turn.changes.get(path) else {
+                    continue;
+                };
+                let span = spans.entry(path.clone()).or_insert_with(|| Span {
+                    target: change.before.clone(),
+                    left: None,
+                });
+                span.left.clone_from(&change.after);
+            }
+        }
+        report.turns.clone_from(&chosen);
+        let blobs = self.blobs();
+        let mut actions = Vec::new();
+        for (path, span) in spans {
+            if in_git_dir(&path) {
+                continue;
+            }
+            let current = match std::fs::read(&path) {
+                Ok(bytes) => Some(bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => return Err(Error::io("read", &path, e)),
+            };
+            let current_hash = current.as_deref().map(ContentHash::of);
+            let target_hash = span.target.as_ref().map(|c| &c.hash);
+            if current_hash.as_ref() == target_hash {
+                continue;
+            }
+            let conflict = span.left.as_ref() != Some(&current_hash);
+            if conflict && !opts.force {
+                report.conflicts.push(path);
+                continue;
+            }
+            let restored = match &span.target {
+                Some(content) => Some(blobs.get(&content.hash, &path)?),
+                None => None,
+            };
+            report.files.push(FileRewound {
+                path: path.clone(),
+                action: if restored.is_some() {
+                    Action::Restore
+                } else {
+                    Action::Remove
+                },
+                forced: conflict,
+                current,
+                restored,
+            });
+            actions.push(Planned {
+                path,
+                target: span.target,
+            });
+        }
+        if opts.dry_run {
+            return Ok(report);
+        }
+        // Turns with a conflict left stay unrewound, so a forced rewind can still take them back.
+        let done = if report.conflicts.is_empty() {
+            chosen
+        } else {
+            Vec::new()
+        };
+        let journal = Journal {
+            turns: done,
+            actions,
+        };
+        if !journal.actions.is_empty() || !journal.turns.is_empty() {
+            let text = serde_json::to_vec_pretty(&journal)
+                .map_err(|e| Error::io("encode", &journal_path, std::io::Error::other(e)))?;
+            store::write_atomic(&journal_path, &text)?;
+            self.apply(&dir, &journal_path, &journal)?;
+        }
+        Ok(report)
+    }
+
+    /// Carries out a journal: every file, then the turns' marks, then the journal's removal.
+    fn apply(&self, dir: &Path, journal_path: &Path, journal: &Journal) -> Result<(), Error> {
+        let blobs = self.blobs();
+        for planned in &journal.actions {
+            match &planned.target {
+                Some(content) => {
+                    let bytes = blobs.get(&content.hash, &planned.path)?;
+                    if let Some(parent) = planned.path.parent() {
+                        std::fs::create_dir_all(parent)
+                            .map_err(|e| Error::io("create directory", parent, e))?;
+                    }
+                    store::write_atomic_mode(&planned.path, &bytes, content.mode)?;
+                }
+                None => match std::fs::remove_file(&planned.path) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(Error::io("remove", &planned.path, e)),
+                },
+            }
+            crate::crash::point("rewind.file");
+        }
+        for turn in &journal.turns {
+            manifest::append(dir, *turn, &Entry::Rewound { at: Utc::now() })?;
+        }
+        std::fs::remove_file(journal_path).map_err(|e| Error::io("remove", journal_path, e))
+    }
+}
+
+fn read_journal(path: &Path) -> Result<Option<Journal>, Error> {
+    match std::fs::read(path) {
+        Ok(bytes) => serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| Error::io("read the rewind journal", path, std::io::Error::other(e))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io("read", path, e)),
+    }
+}
+
+/// True for a path inside a `.git` directory, which a rewind never touches.
+pub(super) fn in_git_dir(path: &Path) -> bool {
+    path.components().any(|c| c.as_os_str() == ".git")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Fixture {
+        _tmp: tempfile::TempDir,
+        root: PathBuf,
+        checkpoints: Checkpoints,
+        recorder: super::super::Recorder,
+    }
+
+    fn fixture() -> Fixture {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("project").canonicalize().ok();
+        let root = root.unwrap_or_else(|| {
+            std::fs::create_dir_all(tmp.path().join("project")).unwrap();
+            tmp.path().join("project").canonicalize().unwrap()
+        });
+        let checkpoints = Checkpoints::at(tmp.path().join("checkpoints"));
+        let recorder = checkpoints.recorder(&root);
+        Fixture {
+            _tmp: tmp,
+            root,
+            checkpoints,
+            recorder,
+        }
+    }
+
+    fn write(path: &Path, text: &str) {
+        store::write_atomic(path, text.as_bytes()).unwrap();
+    }
+
+    fn read(path: &Path) -> Option<String> {
+        std::fs::read_to_string(path).ok()
+    }
+
+    fn opts(to: u32) -> RewindOptions {
+        RewindOptions {
+            to,
+            force: false,
+            dry_run: false,
+        }
+    }
+
+    #[test]
+    fn rewinding_to_a_turn_undoes_it_and_every_later_one() {
+        let f = fixture();
+        let a = f.root.join("a.txt");
+        write(&a, "v0");
+        for (turn, text) in [(1, "v1"), (2, "v2")] {
+            let pending = f
+                .recorder
+                .for_turn("s", turn)
+                .before_write(&a, "write_file");
+            write(&a, text);
+            pending.unwrap().finish();
+        }
+        let pending = f.recorder.for_turn("s", 2).before_command("bash").unwrap();
+        write(&f.root.join("b.txt"), "new");
+        pending.finish();
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), Some(2));
+
+        let done = f.checkpoints.rewind("s", opts(2)).unwrap();
+        assert_eq!(done.turns, [2]);
+        assert_eq!(read(&a).unwrap(), "v1");
+        assert_eq!(read(&f.root.join("b.txt")), None);
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), Some(1));
+
+        f.checkpoints.rewind("s", opts(1)).unwrap();
+        assert_eq!(read(&a).unwrap(), "v0");
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), None);
+    }
+
+    #[test]
+    fn a_command_is_recorded_from_the_scan_before_it_and_only_files_it_changed() {
+        let f = fixture();
+        write(&f.root.join(".gitignore"), "ignored/\n");
+        write(&f.root.join("kept.txt"), "same");
+        write(&f.root.join("gone.txt"), "old");
+        let turn = f.recorder.for_turn("s", 1);
+        let pending = turn.before_command("bash").unwrap();
+        std::fs::remove_file(f.root.join("gone.txt")).unwrap();
+        write(&f.root.join("ignored/out.o"), "build");
+        pending.finish();
+        let turns = super::manifest::read_session(&f.checkpoints.session_dir("s")).unwrap();
+        let names: Vec<_> = turns[&1]
+            .paths
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["gone.txt"]);
+        f.checkpoints.rewind("s", opts(1)).unwrap();
+        assert_eq!(read(&f.root.join("gone.txt")).unwrap(), "old");
+    }
+
+    #[test]
+    fn a_dry_run_and_a_conflict_change_nothing_and_force_overwrites() {
+        let f = fixture();
+        let a = f.root.join("a.txt");
+        write(&a, "v0");
+        let pending = f.recorder.for_turn("s", 1).before_write(&a, "edit_file");
+        write(&a, "agent");
+        pending.unwrap().finish();
+        let dry = f
+            .checkpoints
+            .rewind(
+                "s",
+                RewindOptions {
+                    dry_run: true,
+                    ..opts(1)
+                },
+            )
+            .unwrap();
+        assert_eq!(dry.files.len(), 1);
+        assert_eq!(read(&a).unwrap(), "agent");
+        write(&a, "user");
+        let done = f.checkpoints.rewind("s", opts(1)).unwrap();
+        assert_eq!(done.conflicts, std::slice::from_ref(&a));
+        assert_eq!(read(&a).unwrap(), "user");
+        let forced = f
+            .checkpoints
+            .rewind(
+                "s",
+                RewindOptions {
+                    force: true,
+                    ..opts(1)
+                },
+            )
+            .unwrap();
+        assert!(forced.files[0].forced);
+        assert_eq!(read(&a).unwrap(), "v0");
+    }
+
+    #[test]
+    fn a_path_inside_git_is_never_recorded() {
+        let f = fixture();
+        let config = f.root.join(".git/config");
+        assert!(
+            f.recorder
+                .for_turn("s", 1)
+                .before_write(&config, "write_file")
+                .is_none()
+        );
+    }
+}

@@ -1,0 +1,427 @@
+//! Checkpoints and rewind end to end: a `run` turn changes files with `edit_file`, `write_file` and a
+//! `bash` command (`sed -i`, `rm`), then `pilotdeck session rewind` puts them back — in a git repository
+//! (whose `.git` and index stay untouched) and in a plain directory; files the user changed after the
+//! turn are conflicts; `--dry-run`, `--conversation-only`, a SIGKILL in the middle of a rewind, chat's
+//! `/undo` under tmux, and the checkpoints leaving with their session.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+#[path = "support/tmux.rs"]
+mod tmux;
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mock_model::{MockModel, openai};
+use serde_json::{Value, json};
+use support::TestEnv;
+
+fn call(id: &str, name: &str, args: &Value) -> mock_model::Reply {
+    openai::tool_call(id, name, &args.to_string())
+}
+
+fn read(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path).ok()
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.email=t@example.com", "-c", "user.name=T"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A project with `a.txt`, `b.txt`, `c.txt` and a `.gitignore` naming `build.log`: a real git
+/// repository with them committed when `repo`, else a plain directory.
+fn project(repo: bool) -> (MockModel, TestEnv) {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    env.write(&env.project.join("a.txt"), "alpha\n");
+    env.write(&env.project.join("b.txt"), "beta\n");
+    env.write(&env.project.join("c.txt"), "gamma\n");
+    env.write(&env.project.join(".gitignore"), "build.log\n");
+    if repo {
+        git(&env.project, &["init", "-q"]);
+        git(&env.project, &["add", "-A"]);
+        git(&env.project, &["commit", "-qm", "start"]);
+    }
+    (mock, env)
+}
+
+/// One turn that edits `a.txt`, writes `new/n.txt`, and runs `sed -i` on `b.txt` and `rm c.txt`.
+fn agent_turn(mock: &MockModel, env: &TestEnv) {
+    mock.push(call("c1", "read_file", &json!({"file_path": "a.txt"})));
+    mock.push(call(
+        "c2",
+        "edit_file",
+        &json!({"file_path": "a.txt", "old_string": "alpha", "new_string": "ALPHA"}),
+    ));
+    mock.push(call(
+        "c3",
+        "write_file",
+        &json!({"file_path": "new/n.txt", "content": "created\n"}),
+    ));
+    mock.push(call(
+        "c4",
+        "bash",
+        &json!({"command": "sed -i s/beta/BETA/ b.txt && rm c.txt && echo log > build.log"}),
+    ));
+    mock.push(openai::text("Done."));
+    env.cmd().args(["run", "change things"]).run(0);
+    assert_eq!(read(&env.project.join("a.txt")).unwrap(), "ALPHA\n");
+    assert_eq!(read(&env.project.join("b.txt")).unwrap(), "BETA\n");
+    assert_eq!(read(&env.project.join("c.txt")), None);
+    assert_eq!(read(&env.project.join("new/n.txt")).unwrap(), "created\n");
+}
+
+fn assert_before_the_turn(env: &TestEnv) {
+    assert_eq!(read(&env.project.join("a.txt")).unwrap(), "alpha\n");
+    assert_eq!(read(&env.project.join("b.txt")).unwrap(), "beta\n");
+    assert_eq!(read(&env.project.join("c.txt")).unwrap(), "gamma\n");
+    assert_eq!(
+        read(&env.project.join("new/n.txt")),
+        None,
+        "the new file is removed"
+    );
+}
+
+fn rewind(env: &TestEnv, args: &[&str], code: i32) -> Value {
+    rewind_session(env, "last", args, code)
+}
+
+fn rewind_session(env: &TestEnv, id: &str, args: &[&str], code: i32) -> Value {
+    let mut all = vec!["--json", "session", "rewind", id];
+    all.extend_from_slice(args);
+    env.cmd().args(all).run(code).json()
+}
+
+fn paths(report: &Value, key: &str) -> Vec<String> {
+    let mut out: Vec<String> = report["files"][key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let p = f.get("path").unwrap_or(f).as_str().unwrap();
+            Path::new(p)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn rewind_restores_edit_write_and_bash_changes_in_a_git_repository() {
+    let (mock, env) = project(true);
+    let index = std::fs::read(env.project.join(".git/index")).unwrap();
+    agent_turn(&mock, &env);
+    let report = rewind(&env, &["--to", "1", "--files-only"], 0);
+    assert_eq!(
+        paths(&report, "files"),
+        ["a.txt", "b.txt", "c.txt", "n.txt"]
+    );
+    assert_eq!(report["fork"], Value::Null);
+    assert_before_the_turn(&env);
+    assert_eq!(
+        read(&env.project.join("build.log")).unwrap(),
+        "log\n",
+        "an ignored file is not checkpointed"
+    );
+    assert_eq!(
+        std::fs::read(env.project.join(".git/index")).unwrap(),
+        index,
+        "the index is untouched"
+    );
+    assert_eq!(git(&env.project, &["status", "--porcelain"]), "");
+    let again = rewind(&env, &["--to", "1", "--files-only"], 0);
+    assert!(again["files"]["files"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn rewind_restores_edit_write_and_bash_changes_in_a_plain_directory() {
+    let (mock, env) = project(false);
+    std::fs::set_permissions(
+        env.project.join("b.txt"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    agent_turn(&mock, &env);
+    let report = rewind(&env, &["--to", "1", "--files-only"], 0);
+    assert_eq!(
+        paths(&report, "files"),
+        ["a.txt", "b.txt", "c.txt", "n.txt"]
+    );
+    assert_before_the_turn(&env);
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(env.project.join("b.txt"))
+            .unwrap()
+            .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o755, "the permission bits come back too");
+    assert!(!env.project.join(".git").exists());
+}
+
+#[test]
+fn a_file_the_user_changed_after_the_turn_is_reported_and_kept_unless_forced() {
+    let (mock, env) = project(true);
+    agent_turn(&mock, &env);
+    env.write(&env.project.join("a.txt"), "the user's text\n");
+    let report = rewind(&env, &["--to", "1", "--files-only"], 1);
+    assert_eq!(paths(&report, "conflicts"), ["a.txt"]);
+    assert_eq!(paths(&report, "files"), ["b.txt", "c.txt", "n.txt"]);
+    assert_eq!(
+        read(&env.project.join("a.txt")).unwrap(),
+        "the user's text\n"
+    );
+    let human = env
+        .cmd()
+        .args(["session", "rewind", "last", "--to", "1", "--files-only"])
+        .run(1);
+    assert!(
+        human
+            .stderr
+            .contains("a.txt changed after the agent's edit"),
+        "{}",
+        human.stderr
+    );
+    let forced = rewind(&env, &["--to", "1", "--files-only", "--force"], 0);
+    assert_eq!(paths(&forced, "files"), ["a.txt"]);
+    assert_eq!(forced["files"]["files"][0]["forced"], true);
+    assert_before_the_turn(&env);
+}
+
+#[test]
+fn dry_run_changes_nothing() {
+    let (mock, env) = project(false);
+    agent_turn(&mock, &env);
+    let sessions = env.transcripts().len();
+    let report = rewind(&env, &["--to", "1", "--dry-run"], 0);
+    assert_eq!(report["dry_run"], true);
+    assert_eq!(
+        paths(&report, "files"),
+        ["a.txt", "b.txt", "c.txt", "n.txt"]
+    );
+    assert_eq!(report["fork"], Value::Null);
+    assert_eq!(read(&env.project.join("a.txt")).unwrap(), "ALPHA\n");
+    assert_eq!(read(&env.project.join("new/n.txt")).unwrap(), "created\n");
+    assert_eq!(env.transcripts().len(), sessions, "no fork");
+    rewind(&env, &["--to", "1", "--files-only"], 0);
+    assert_before_the_turn(&env);
+}
+
+#[test]
+fn conversation_only_rewind_forks_the_session_before_the_turn_and_keeps_the_files() {
+    let (mock, env) = project(false);
+    mock.push(openai::text("First answer."));
+    env.cmd().args(["run", "first question"]).run(0);
+    mock.push(call(
+        "c1",
+        "write_file",
+        &json!({"file_path": "second.txt", "content": "2\n"}),
+    ));
+    mock.push(openai::text("Second answer."));
+    env.cmd()
+        .args(["run", "--continue", "second question"])
+        .run(0);
+    let original = env.transcripts()[0]
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let report = rewind_session(&env, &original, &["--to", "2", "--conversation-only"], 0);
+    assert_eq!(report["files"], Value::Null);
+    let fork = report["fork"].as_str().unwrap();
+    assert_eq!(read(&env.project.join("second.txt")).unwrap(), "2\n");
+    let shown = env.cmd().args(["session", "show", fork]).run(0).stdout;
+    assert!(shown.contains("first question"), "{shown}");
+    assert!(!shown.contains("second question"), "{shown}");
+
+    // The whole rewind: files and a fork; before turn 1 the fork has no turns.
+    let report = rewind_session(&env, &original, &["--to", "1"], 0);
+    let whole = report["fork"].as_str().unwrap();
+    assert_eq!(read(&env.project.join("second.txt")), None);
+    let listed = env.cmd().args(["--json", "session", "list"]).run(0).json();
+    let entry = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == whole)
+        .unwrap();
+    assert_eq!(entry["turns"], 0);
+}
+
+#[test]
+fn a_rewind_killed_midway_leaves_every_file_old_or_new_and_the_next_one_finishes() {
+    let (mock, env) = project(true);
+    agent_turn(&mock, &env);
+    let files = ["a.txt", "b.txt", "c.txt", "new/n.txt"];
+    let old = [Some("alpha\n"), Some("beta\n"), Some("gamma\n"), None];
+    let new = [Some("ALPHA\n"), Some("BETA\n"), None, Some("created\n")];
+    let out = env
+        .cmd()
+        .env("PILOTDECK_CRASH_AT", "rewind.file")
+        .args(["session", "rewind", "last", "--to", "1", "--files-only"])
+        .inner
+        .output()
+        .unwrap();
+    assert_eq!(out.status.signal(), Some(9), "{out:?}");
+    let mut restored = 0;
+    for (i, f) in files.iter().enumerate() {
+        let now = read(&env.project.join(f));
+        let now = now.as_deref();
+        assert!(now == old[i] || now == new[i], "{f} is neither: {now:?}");
+        restored += usize::from(now == old[i]);
+    }
+    assert_eq!(restored, 1, "killed after the first file");
+    let leftovers: Vec<PathBuf> = std::fs::read_dir(&env.project)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(".tmp-")
+        })
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    let run = env
+        .cmd()
+        .args(["session", "rewind", "last", "--to", "1", "--files-only"])
+        .run(0);
+    assert!(
+        run.stderr.contains("finishing an interrupted rewind"),
+        "{}",
+        run.stderr
+    );
+    assert_before_the_turn(&env);
+}
+
+fn checkpoints_dir(env: &TestEnv) -> PathBuf {
+    std::fs::read_dir(env.home.join("projects"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path()
+        .join("checkpoints")
+}
+
+fn blobs(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir.join("blobs"))
+        .into_iter()
+        .flatten()
+        .flat_map(|p| std::fs::read_dir(p.unwrap().path()).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn checkpoints_are_removed_with_their_session() {
+    let (mock, env) = project(false);
+    env.write(&env.project.join("keep.txt"), "keep me\n");
+    mock.push(call("r0", "read_file", &json!({"file_path": "keep.txt"})));
+    mock.push(call(
+        "k1",
+        "write_file",
+        &json!({"file_path": "keep.txt", "content": "kept\n"}),
+    ));
+    mock.push(openai::text("Kept."));
+    env.cmd().args(["run", "a first session"]).run(0);
+    agent_turn(&mock, &env);
+    let dir = checkpoints_dir(&env);
+    let sessions: Vec<String> = env
+        .transcripts()
+        .iter()
+        .map(|t| t.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(sessions.len(), 2);
+    let before = blobs(&dir);
+    assert!(!before.is_empty());
+    // Age every blob past the grace period that protects blobs being written right now.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    for b in &before {
+        std::fs::File::options()
+            .write(true)
+            .open(b)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    env.cmd()
+        .args(["session", "rm", &sessions[1], "--yes"])
+        .run(0);
+    assert!(!dir.join("sessions").join(&sessions[1]).exists());
+    assert!(dir.join("sessions").join(&sessions[0]).exists());
+    let after = blobs(&dir);
+    assert!(after.len() < before.len(), "{after:?}");
+    assert!(!after.is_empty(), "the other session's blobs stay");
+    let kept = std::fs::read_dir(dir.join("blobs"))
+        .unwrap()
+        .flat_map(|p| std::fs::read_dir(p.unwrap().path()).unwrap())
+        .any(|e| std::fs::read(e.unwrap().path()).unwrap() == b"keep me\n");
+    assert!(kept);
+}
+
+#[test]
+fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let (mock, env) = project(true);
+    mock.push(call("c1", "read_file", &json!({"file_path": "a.txt"})));
+    mock.push(call(
+        "c2",
+        "edit_file",
+        &json!({"file_path": "a.txt", "old_string": "alpha", "new_string": "ALPHA"}),
+    ));
+    mock.push(call("c3", "bash", &json!({"command": "rm c.txt"})));
+    mock.push(openai::text("Edited it."));
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    let command = format!(
+        "cd '{}' && env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat",
+        env.project.display(),
+        std::env::var("PATH").unwrap_or_default(),
+        env.user_home.display(),
+        env.home.display(),
+        bin.display()
+    );
+    let tmux = tmux::Tmux::start("undo", &command);
+    tmux.wait_for("›");
+    tmux.send_keys(&["edit a", "Enter"]);
+    tmux.wait_for("Edited it.");
+    assert_eq!(read(&env.project.join("a.txt")).unwrap(), "ALPHA\n");
+    tmux.send_keys(&["/undo", "Enter"]);
+    let screen = tmux.wait_for("undid the file changes of turn 1");
+    assert!(screen.contains("reverted a.txt:"), "{screen}");
+    assert!(screen.contains("-alpha"), "{screen}");
+    assert!(screen.contains("+ALPHA"), "{screen}");
+    assert!(screen.contains("reverted c.txt:"), "{screen}");
+    assert_eq!(read(&env.project.join("a.txt")).unwrap(), "alpha\n");
+    assert_eq!(read(&env.project.join("c.txt")).unwrap(), "gamma\n");
+    tmux.send_keys(&["/undo", "Enter"]);
+    tmux.wait_for("nothing to undo");
+    tmux.send_keys(&["/exit", "Enter"]);
+}
