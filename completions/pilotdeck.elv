@@ -1500,7 +1500,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;mcp;list'= {
@@ -1637,11 +1637,16 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --version 'Print version'
         }
         &'pilotdeck;mcp;serve'= {
+            cand --http 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765]. Requests need `Authorization: Bearer TOKEN`; the token file is printed at start'
+            cand --token-file 'Read the bearer token from this file (default: <home>/serve-token, generated on first use)'
+            cand --allow-origin 'A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)'
+            cand --allow-host 'A `Host` header value accepted besides loopback names, `host` or `host:port` (repeatable; for a remote bind reached by name)'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
+            cand --allow-remote 'Allow a non-loopback ADDR (other machines can connect; the token is still required)'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -1661,7 +1666,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;mcp;help;list'= {
@@ -2140,7 +2145,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
         }
         &'pilotdeck;help;mcp;list'= {
         }

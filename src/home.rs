@@ -153,6 +153,11 @@ impl PilotHome {
         self.root.join("plugins")
     }
 
+    /// The bearer token `mcp serve --http` requires unless `--token-file` names another (0600).
+    pub fn serve_token_file(&self) -> PathBuf {
+        self.root.join("serve-token")
+    }
+
     /// `pilotdeck chat` input history, one JSON line per input.
     pub fn chat_history_file(&self) -> PathBuf {
         self.root.join("chat_history.jsonl")

@@ -32,9 +32,31 @@ pub enum McpCommand {
     Tools(ToolsArgs),
     /// Call one tool of one server and print the result (exit 1 when the tool reports an error)
     Call(CallArgs),
-    /// Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply,
-    /// session_list)
-    Serve,
+    /// Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools:
+    /// pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765].
+    /// Requests need `Authorization: Bearer TOKEN`; the token file is printed at start
+    #[arg(long, value_name = "ADDR", num_args = 0..=1,
+          default_missing_value = crate::serve::http::DEFAULT_ADDR)]
+    http: Option<std::net::SocketAddr>,
+    /// Read the bearer token from this file (default: <home>/serve-token, generated on first use)
+    #[arg(long, value_name = "PATH", requires = "http")]
+    token_file: Option<std::path::PathBuf>,
+    /// Allow a non-loopback ADDR (other machines can connect; the token is still required)
+    #[arg(long, requires = "http")]
+    allow_remote: bool,
+    /// A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http")]
+    allow_origins: Vec<String>,
+    /// A `Host` header value accepted besides loopback names, `host` or `host:port` (repeatable;
+    /// for a remote bind reached by name)
+    #[arg(long = "allow-host", value_name = "HOST", requires = "http")]
+    allow_hosts: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -107,7 +129,7 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
         McpCommand::Get(args) => get(ctx, &home, &project, &args),
         McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
         McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
-        McpCommand::Serve => serve(ctx, home, &project).await,
+        McpCommand::Serve(args) => serve(ctx, home, &project, args).await,
     }
 }
 
@@ -231,12 +253,32 @@ async fn call(
     Ok(Outcome::failed_if(result.is_error))
 }
 
-async fn serve(ctx: &Context, home: PilotHome, project: &Project) -> anyhow::Result<Outcome> {
+async fn serve(
+    ctx: &Context,
+    home: PilotHome,
+    project: &Project,
+    args: ServeArgs,
+) -> anyhow::Result<Outcome> {
     let opts = crate::serve::ServeOptions {
         home,
         cwd: project.root.clone(),
         config_file: ctx.global.config.clone(),
     };
-    crate::serve::serve(opts).await?;
+    let Some(addr) = args.http else {
+        crate::serve::serve(opts).await?;
+        return Ok(Outcome::Success);
+    };
+    let http = crate::serve::http::HttpOptions {
+        addr,
+        token_file: args.token_file,
+        allow_remote: args.allow_remote,
+        allowed_origins: args.allow_origins,
+        allowed_hosts: args.allow_hosts,
+    };
+    let bound = crate::serve::http::bind(opts, http).await?;
+    print::listening(ctx, &bound)?;
+    let stop = CancellationToken::new();
+    let _signals = super::signals::cancel_on_signals(stop.clone());
+    bound.serve(stop).await?;
     Ok(Outcome::Success)
 }

@@ -97,3 +97,22 @@ pub(super) fn called(ctx: &Context, result: &CallOutput) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// `mcp serve --http`: the endpoint URL on stdout (`{"url", "token_file"}` with --json), the token
+/// file on stderr. The token itself is never printed.
+pub(super) fn listening(ctx: &Context, bound: &crate::serve::http::Bound) -> anyhow::Result<()> {
+    let url = format!("http://{}{}", bound.addr, crate::serve::http::PATH);
+    if ctx.out.json {
+        ctx.out.json_line(&serde_json::json!({
+            "url": url,
+            "token_file": bound.token_file,
+        }))?;
+    } else {
+        ctx.out.line(&url)?;
+        ctx.out.note(&format!(
+            "send `Authorization: Bearer <token>`; the token is in {}",
+            bound.token_file.display()
+        ));
+    }
+    Ok(())
+}
