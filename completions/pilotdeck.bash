@@ -433,6 +433,12 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__mcp,list)
                 cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__list"
                 ;;
+            pilotdeck__subcmd__help__subcmd__mcp,read)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__read"
+                ;;
+            pilotdeck__subcmd__help__subcmd__mcp,resources)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__resources"
+                ;;
             pilotdeck__subcmd__help__subcmd__mcp,rm)
                 cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__rm"
                 ;;
@@ -553,6 +559,12 @@ _pilotdeck() {
             pilotdeck__subcmd__mcp,list)
                 cmd="pilotdeck__subcmd__mcp__subcmd__list"
                 ;;
+            pilotdeck__subcmd__mcp,read)
+                cmd="pilotdeck__subcmd__mcp__subcmd__read"
+                ;;
+            pilotdeck__subcmd__mcp,resources)
+                cmd="pilotdeck__subcmd__mcp__subcmd__resources"
+                ;;
             pilotdeck__subcmd__mcp,rm)
                 cmd="pilotdeck__subcmd__mcp__subcmd__rm"
                 ;;
@@ -582,6 +594,12 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__mcp__subcmd__help,list)
                 cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__list"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,read)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__read"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,resources)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__resources"
                 ;;
             pilotdeck__subcmd__mcp__subcmd__help,rm)
                 cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__rm"
@@ -3247,7 +3265,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__mcp)
-            opts="list add rm get enable disable tools call serve"
+            opts="list add rm get enable disable tools call resources read serve"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3331,6 +3349,34 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__mcp__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__read)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__resources)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3999,7 +4045,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list add rm get enable disable tools call serve help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list add rm get enable disable tools call resources read serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4223,7 +4269,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__help)
-            opts="list add rm get enable disable tools call serve help"
+            opts="list add rm get enable disable tools call resources read serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4334,6 +4380,34 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__read)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__resources)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__mcp__subcmd__help__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -4377,6 +4451,74 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__list)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__read)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__resources)
             opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

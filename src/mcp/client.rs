@@ -65,7 +65,7 @@ pub struct CallOutput {
 
 /// Receives server notifications.
 #[derive(Debug, Clone, Default)]
-struct Notifications {
+pub(super) struct Notifications {
     tools_stale: Arc<AtomicBool>,
 }
 
@@ -341,7 +341,12 @@ impl Connection {
         flatten(&value)
     }
 
-    fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
+    /// The running rmcp client, for the other request kinds ([`super::resources`]).
+    pub(super) fn service(&self) -> &RunningService<RoleClient, Notifications> {
+        &self.service
+    }
+
+    pub(super) fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
         let mut message = e.to_string();
         // A write to a server that just exited fails before rmcp notices the closed stream.
         let transport_gone = matches!(
@@ -355,11 +360,10 @@ impl Connection {
         }
         Error::Service {
             server: self.name.clone(),
-            action: if action.starts_with("tools/list") {
-                "tools/list"
-            } else {
-                "tools/call"
-            },
+            action: ["tools/list", "resources/list", "resources/read"]
+                .into_iter()
+                .find(|a| action.starts_with(a))
+                .unwrap_or("tools/call"),
             message,
         }
     }

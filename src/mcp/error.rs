@@ -90,6 +90,8 @@ pub enum Error {
     BadArguments { message: String },
     #[error("cannot build the HTTP client: {message}")]
     HttpClient { message: String },
+    #[error("MCP server `{server}` offers no resources")]
+    NoResources { server: String },
 }
 
 impl Error {
@@ -107,6 +109,7 @@ impl Error {
             | Error::BadHeader { .. }
             | Error::Disabled { .. }
             | Error::UnknownTool { .. }
+            | Error::NoResources { .. }
             | Error::BadArguments { .. } => true,
             Error::Read { .. }
             | Error::Write { .. }

@@ -8,6 +8,7 @@
 //! - [`client`]: one running server ([`Connection`]); stdio children live in their own process group
 //!   and die with the connection.
 //! - [`bridge`] / [`source`]: MCP tools as `tools::Tool`s, started lazily and in parallel for a run.
+//! - [`resources`]: `resources/list` and `resources/read` of one connection.
 //! - [`sanitize`]: what a server sends is cleaned before anyone sees it.
 //! - [`ops`]: the library operations the `mcp` commands call.
 //!
@@ -20,6 +21,7 @@ pub mod config;
 mod edit;
 mod error;
 pub mod ops;
+mod resources;
 pub mod sanitize;
 mod source;
 
@@ -27,4 +29,5 @@ pub use bridge::{McpLiveTools, McpTool};
 pub use client::{CallOutput, Connection, RemoteTool};
 pub use config::{McpServers, Scope, ServerConfig, ServerEntry, Transport};
 pub use error::Error;
+pub use resources::{RemoteResource, ResourceContent};
 pub use source::{McpToolSource, project_tool_sources};

@@ -1,4 +1,4 @@
-//! The library operations behind `pilotdeck mcp list|get|add|rm|enable|disable|tools|call`. Each takes
+//! The library operations behind `pilotdeck mcp list|get|add|rm|enable|disable|tools|call|resources|read`. Each takes
 //! its inputs as an `XxxOptions` or plain values and returns data for `output`; none prints. Servers
 //! started here inherit what the default `tools::EnvFilter` lets through, plus their own `env:`.
 
@@ -11,7 +11,7 @@ use tokio_util::sync::CancellationToken;
 use super::client::{CallOutput, Connection, RemoteTool};
 use super::config::{McpServers, Scope, ServerConfig, ServerEntry, scope_file};
 use super::source::start_all;
-use super::{Error, edit};
+use super::{Error, RemoteResource, ResourceContent, edit};
 use crate::home::PilotHome;
 use crate::tools::EnvFilter;
 
@@ -182,4 +182,21 @@ pub async fn call(
         });
     };
     Ok(connection.call(&remote.wire_name, args, cancel).await)
+}
+
+/// Connects to `server` and lists its resources.
+pub async fn resources(servers: &McpServers, server: &str) -> Result<Vec<RemoteResource>, Error> {
+    let connection = Connection::start(servers.get(server)?, &EnvFilter::default()).await?;
+    connection.resources().await
+}
+
+/// Connects to `server` and reads the resource at `uri`.
+pub async fn read(
+    servers: &McpServers,
+    server: &str,
+    uri: &str,
+    cancel: &CancellationToken,
+) -> Result<Vec<ResourceContent>, Error> {
+    let connection = Connection::start(servers.get(server)?, &EnvFilter::default()).await?;
+    connection.read_resource(uri, cancel).await
 }

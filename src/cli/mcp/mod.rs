@@ -32,6 +32,10 @@ pub enum McpCommand {
     Tools(ToolsArgs),
     /// Call one tool of one server and print the result (exit 1 when the tool reports an error)
     Call(CallArgs),
+    /// List one server's resources: URI, name, MIME type, description
+    Resources(NameArgs),
+    /// Read one resource of one server and print its text (binary parts are described, not shown)
+    Read(ReadArgs),
     /// Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools:
     /// pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)
     Serve(ServeArgs),
@@ -103,6 +107,14 @@ pub struct CallArgs {
     args: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// The server name
+    server: String,
+    /// The resource URI (as `mcp resources NAME` lists it)
+    uri: String,
+}
+
 fn parse_env(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_owned(), v.to_owned())),
@@ -129,6 +141,8 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
         McpCommand::Get(args) => get(ctx, &home, &project, &args),
         McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
         McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
+        McpCommand::Resources(args) => resources(ctx, &home, &project, &args).await,
+        McpCommand::Read(args) => read(ctx, &home, &project, &args).await,
         McpCommand::Serve(args) => serve(ctx, home, &project, args).await,
     }
 }
@@ -251,6 +265,32 @@ async fn call(
     .await?;
     print::called(ctx, &result)?;
     Ok(Outcome::failed_if(result.is_error))
+}
+
+async fn resources(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let listed = ops::resources(&servers, &args.name).await?;
+    print::resources(ctx, &args.name, &listed)?;
+    Ok(Outcome::Success)
+}
+
+async fn read(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ReadArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let cancel = CancellationToken::new();
+    let _signals = super::signals::cancel_on_signals(cancel.clone());
+    let contents = ops::read(&servers, &args.server, &args.uri, &cancel).await?;
+    print::read(ctx, &contents)?;
+    Ok(Outcome::Success)
 }
 
 async fn serve(

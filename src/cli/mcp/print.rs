@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::cli::Context;
 use crate::mcp::ops::{ServerDetails, ServerSummary, ServerTools};
-use crate::mcp::{CallOutput, Error};
+use crate::mcp::{CallOutput, Error, RemoteResource, ResourceContent};
 use crate::terminal::{inert, inert_line};
 
 /// One warning per mcp.json entry (or file) that cannot be used.
@@ -113,6 +113,47 @@ pub(super) fn listening(ctx: &Context, bound: &crate::serve::http::Bound) -> any
             "send `Authorization: Bearer <token>`; the token is in {}",
             bound.token_file.display()
         ));
+    }
+    Ok(())
+}
+
+/// `URI  NAME  MIME  DESCRIPTION`, tab-separated.
+pub(super) fn resources(
+    ctx: &Context,
+    server: &str,
+    rows: &[RemoteResource],
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(rows)?;
+    } else if rows.is_empty() {
+        out.note(&format!(
+            "MCP server `{}` lists no resources",
+            inert_line(server)
+        ));
+    } else {
+        for r in rows {
+            out.line(&format!(
+                "{}\t{}\t{}\t{}",
+                inert_line(&r.uri),
+                inert_line(&r.name),
+                inert_line(r.mime_type.as_deref().unwrap_or("")),
+                inert_line(r.description.as_deref().unwrap_or(""))
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// The text of each part (binary parts described).
+pub(super) fn read(ctx: &Context, contents: &[ResourceContent]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(contents)?;
+    } else {
+        for c in contents {
+            out.line(&inert(&c.as_text()))?;
+        }
     }
     Ok(())
 }
