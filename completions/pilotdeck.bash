@@ -433,6 +433,12 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__mcp,list)
                 cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__list"
                 ;;
+            pilotdeck__subcmd__help__subcmd__mcp,login)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__login"
+                ;;
+            pilotdeck__subcmd__help__subcmd__mcp,logout)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__logout"
+                ;;
             pilotdeck__subcmd__help__subcmd__mcp,read)
                 cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__read"
                 ;;
@@ -559,6 +565,12 @@ _pilotdeck() {
             pilotdeck__subcmd__mcp,list)
                 cmd="pilotdeck__subcmd__mcp__subcmd__list"
                 ;;
+            pilotdeck__subcmd__mcp,login)
+                cmd="pilotdeck__subcmd__mcp__subcmd__login"
+                ;;
+            pilotdeck__subcmd__mcp,logout)
+                cmd="pilotdeck__subcmd__mcp__subcmd__logout"
+                ;;
             pilotdeck__subcmd__mcp,read)
                 cmd="pilotdeck__subcmd__mcp__subcmd__read"
                 ;;
@@ -594,6 +606,12 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__mcp__subcmd__help,list)
                 cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__list"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,login)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__login"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,logout)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__logout"
                 ;;
             pilotdeck__subcmd__mcp__subcmd__help,read)
                 cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__read"
@@ -3265,7 +3283,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__mcp)
-            opts="list add rm get enable disable tools call resources read serve"
+            opts="list add rm get enable disable tools call login logout resources read serve"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3349,6 +3367,34 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__mcp__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__logout)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4045,7 +4091,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list add rm get enable disable tools call resources read serve help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list add rm get enable disable tools call login logout resources read serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4269,7 +4315,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__help)
-            opts="list add rm get enable disable tools call resources read serve help"
+            opts="list add rm get enable disable tools call login logout resources read serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4380,6 +4426,34 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__logout)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__mcp__subcmd__help__subcmd__read)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -4451,6 +4525,74 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__list)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__login)
+            opts="-C -v -q -h -V --no-browser --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__logout)
             opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -1500,6 +1500,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+            cand login 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+            cand logout 'Forget the OAuth sign-in of a server'
             cand resources 'List one server''s resources: URI, name, MIME type, description'
             cand read 'Read one resource of one server and print its text (binary parts are described, not shown)'
             cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
@@ -1638,6 +1640,39 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;mcp;login'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --no-browser 'Do not open a browser: print the URL and read the redirect URL (or the code) from stdin'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;logout'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;mcp;resources'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
@@ -1700,6 +1735,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+            cand login 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+            cand logout 'Forget the OAuth sign-in of a server'
             cand resources 'List one server''s resources: URI, name, MIME type, description'
             cand read 'Read one resource of one server and print its text (binary parts are described, not shown)'
             cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
@@ -1720,6 +1757,10 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;mcp;help;tools'= {
         }
         &'pilotdeck;mcp;help;call'= {
+        }
+        &'pilotdeck;mcp;help;login'= {
+        }
+        &'pilotdeck;mcp;help;logout'= {
         }
         &'pilotdeck;mcp;help;resources'= {
         }
@@ -2185,6 +2226,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+            cand login 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+            cand logout 'Forget the OAuth sign-in of a server'
             cand resources 'List one server''s resources: URI, name, MIME type, description'
             cand read 'Read one resource of one server and print its text (binary parts are described, not shown)'
             cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
@@ -2204,6 +2247,10 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;mcp;tools'= {
         }
         &'pilotdeck;help;mcp;call'= {
+        }
+        &'pilotdeck;help;mcp;login'= {
+        }
+        &'pilotdeck;help;mcp;logout'= {
         }
         &'pilotdeck;help;mcp;resources'= {
         }

@@ -92,6 +92,10 @@ pub enum Error {
     HttpClient { message: String },
     #[error("MCP server `{server}` offers no resources")]
     NoResources { server: String },
+    #[error("MCP server `{server}` needs a sign-in: run `pilotdeck mcp login {server}`")]
+    NeedsLogin { server: String },
+    #[error("MCP server `{server}`: sign-in failed: {message}")]
+    OAuth { server: String, message: String },
 }
 
 impl Error {
@@ -111,6 +115,7 @@ impl Error {
             | Error::UnknownTool { .. }
             | Error::NoResources { .. }
             | Error::BadArguments { .. } => true,
+            Error::NeedsLogin { .. } | Error::OAuth { .. } => false,
             Error::Read { .. }
             | Error::Write { .. }
             | Error::Spawn { .. }

@@ -29,6 +29,9 @@ pub struct ServerSummary {
     /// The plugin that declared the server.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plugin: Option<String>,
+    /// Its OAuth sign-in, for a server that asked for one (never the tokens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth: Option<super::oauth::AuthStatus>,
 }
 
 impl ServerSummary {
@@ -50,6 +53,7 @@ impl ServerSummary {
             target,
             path: entry.path.clone(),
             plugin: entry.plugin.clone(),
+            auth: super::oauth::status(entry),
         }
     }
 }
@@ -199,4 +203,19 @@ pub async fn read(
 ) -> Result<Vec<ResourceContent>, Error> {
     let connection = Connection::start(servers.get(server)?, &EnvFilter::default()).await?;
     connection.read_resource(uri, cancel).await
+}
+
+/// `pilotdeck mcp login`: signs in to `server`; returns the granted scopes.
+pub async fn login(
+    servers: &McpServers,
+    server: &str,
+    opts: &super::oauth::login::LoginOptions,
+    say: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<String>, Error> {
+    super::oauth::login::login(servers.get(server)?, opts, say).await
+}
+
+/// `pilotdeck mcp logout`: forgets the sign-in; true when there was one.
+pub fn logout(servers: &McpServers, server: &str) -> Result<bool, Error> {
+    super::oauth::logout(servers.get(server)?)
 }

@@ -32,6 +32,10 @@ pub enum McpCommand {
     Tools(ToolsArgs),
     /// Call one tool of one server and print the result (exit 1 when the tool reports an error)
     Call(CallArgs),
+    /// Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)
+    Login(LoginArgs),
+    /// Forget the OAuth sign-in of a server
+    Logout(NameArgs),
     /// List one server's resources: URI, name, MIME type, description
     Resources(NameArgs),
     /// Read one resource of one server and print its text (binary parts are described, not shown)
@@ -108,6 +112,15 @@ pub struct CallArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// The server name
+    name: String,
+    /// Do not open a browser: print the URL and read the redirect URL (or the code) from stdin
+    #[arg(long)]
+    no_browser: bool,
+}
+
+#[derive(Debug, Args)]
 pub struct ReadArgs {
     /// The server name
     server: String,
@@ -141,6 +154,8 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
         McpCommand::Get(args) => get(ctx, &home, &project, &args),
         McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
         McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
+        McpCommand::Login(args) => login(ctx, &home, &project, &args).await,
+        McpCommand::Logout(args) => logout(ctx, &home, &project, &args),
         McpCommand::Resources(args) => resources(ctx, &home, &project, &args).await,
         McpCommand::Read(args) => read(ctx, &home, &project, &args).await,
         McpCommand::Serve(args) => serve(ctx, home, &project, args).await,
@@ -265,6 +280,38 @@ async fn call(
     .await?;
     print::called(ctx, &result)?;
     Ok(Outcome::failed_if(result.is_error))
+}
+
+async fn login(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &LoginArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let opts = crate::mcp::oauth::login::LoginOptions {
+        no_browser: args.no_browser,
+    };
+    let say = |text: &str| ctx.out.note(text);
+    let scopes = ops::login(&servers, &args.name, &opts, &say).await?;
+    print::signed_in(ctx, &args.name, &scopes)?;
+    Ok(Outcome::Success)
+}
+
+fn logout(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let was = ops::logout(&servers, &args.name)?;
+    ctx.out.note(&if was {
+        format!("signed out of MCP server `{}`", args.name)
+    } else {
+        format!("MCP server `{}` had no sign-in", args.name)
+    });
+    Ok(Outcome::Success)
 }
 
 async fn resources(

@@ -15,7 +15,8 @@ pub(super) fn problems(ctx: &Context, problems: &[Error]) {
     }
 }
 
-/// `NAME  SCOPE  TRANSPORT  enabled|disabled  TARGET`, tab-separated.
+/// `NAME  SCOPE  TRANSPORT  enabled|disabled  TARGET [AUTH]`, tab-separated (AUTH: `needs login`,
+/// `signed in (expires …)`, for servers that asked for an OAuth sign-in).
 pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<()> {
     let out = &ctx.out;
     if out.json {
@@ -27,8 +28,13 @@ pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<(
     } else {
         for r in rows {
             let scope = serde_json::to_value(r.scope)?;
+            let auth = r
+                .auth
+                .as_ref()
+                .map(|a| format!("\t{}", a.describe()))
+                .unwrap_or_default();
             out.line(&format!(
-                "{}\t{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}{auth}",
                 inert_line(&r.name),
                 scope.as_str().unwrap_or(""),
                 r.transport,
@@ -154,6 +160,25 @@ pub(super) fn read(ctx: &Context, contents: &[ResourceContent]) -> anyhow::Resul
         for c in contents {
             out.line(&inert(&c.as_text()))?;
         }
+    }
+    Ok(())
+}
+
+/// After `mcp login`: the granted scopes (`{"server", "scopes"}` with --json); never the tokens.
+pub(super) fn signed_in(ctx: &Context, server: &str, scopes: &[String]) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out
+            .json(&serde_json::json!({"server": server, "scopes": scopes}))?;
+    } else {
+        ctx.out.note(&format!(
+            "signed in to MCP server `{}`{}",
+            inert_line(server),
+            if scopes.is_empty() {
+                String::new()
+            } else {
+                format!(" (scopes: {})", inert_line(&scopes.join(" ")))
+            }
+        ));
     }
     Ok(())
 }
