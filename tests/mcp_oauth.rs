@@ -240,3 +240,92 @@ fn an_unattended_run_goes_on_without_a_server_whose_sign_in_is_gone() {
         "{tools:?}"
     );
 }
+
+#[test]
+fn a_403_insufficient_scope_steps_up_to_the_larger_scope() {
+    let server = OAuthServer::start(&["--step-up"]);
+    let (env, browser) = env_for(&server);
+    // Ask for less than the server needs, as a pre-configured entry might.
+    env.write(
+        &env.home.join("mcp.json"),
+        &json!({"mcpServers": {"remote": {"url": server.url(), "oauth": {"scopes": ["mcp:read"]}}}})
+            .to_string(),
+    );
+    let signed = login(&env, &browser);
+    assert!(
+        signed
+            .stderr
+            .contains("the server needs the scope `mcp:write` as well; authorizing again"),
+        "{}",
+        signed.stderr
+    );
+    assert!(signed.stderr.contains("mcp:write"), "{}", signed.stderr);
+    let stats = env.cmd().args(["mcp", "call", "remote", "stats"]).run(0);
+    assert!(
+        stats.stdout.contains("codes=2"),
+        "a second authorization for the larger scope: {}",
+        stats.stdout
+    );
+}
+
+#[test]
+fn an_authorization_response_from_another_issuer_is_refused() {
+    let server = OAuthServer::start(&["--wrong-iss"]);
+    let (env, browser) = env_for(&server);
+    let refused = env
+        .cmd()
+        .args(["mcp", "login", "remote"])
+        .env("BROWSER", &browser)
+        .run(1);
+    assert!(
+        refused.stderr.contains("issuer mismatch") && refused.stderr.contains("evil.example"),
+        "{}",
+        refused.stderr
+    );
+    let stored = std::fs::read_to_string(token_file(&env)).unwrap_or_default();
+    assert!(
+        !stored.contains("access_token"),
+        "no token was kept: {stored}"
+    );
+}
+
+#[test]
+fn no_browser_reads_the_redirect_url_from_stdin() {
+    use std::io::{BufRead, BufReader, Write};
+    let server = OAuthServer::start(&[]);
+    let (env, _) = env_for(&server);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"))
+        .args(["mcp", "login", "remote", "--no-browser"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.user_home)
+        .env("PILOTDECK_HOME", &env.home)
+        .current_dir(&env.project)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let auth_url = loop {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "no URL printed");
+        if let Some(url) = line.trim().strip_prefix("http") {
+            break format!("http{url}");
+        }
+    };
+    // What the user's browser would be sent to: the authorize endpoint's redirect.
+    let location = std::process::Command::new("curl")
+        .args(["-s", "-o", "/dev/null", "-w", "%{redirect_url}", &auth_url])
+        .output()
+        .unwrap();
+    let location = String::from_utf8(location.stdout).unwrap();
+    assert!(location.contains("code="), "{location}");
+    writeln!(child.stdin.take().unwrap(), "{location}").unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    assert!(child.wait().unwrap().success(), "{rest}");
+    assert!(rest.contains("signed in to MCP server `remote`"), "{rest}");
+    let called = env.cmd().args(["mcp", "call", "remote", "whoami"]).run(0);
+    assert_eq!(called.stdout, "hello, signed-in client\n");
+}

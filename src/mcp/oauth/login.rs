@@ -83,8 +83,10 @@ pub async fn login(
     state.start_authorization(request).await.map_err(auth)?;
     let mut auth_url = state.get_authorization_url().await.map_err(auth)?;
     let mut listener = listener;
+    // The same loopback listener (and redirect URI) serves every round.
     loop {
         let callback = listener.wait(&auth_url, opts, say).await.map_err(failed)?;
+        refused(&callback).map_err(failed)?;
         state.handle_callback_url(&callback).await.map_err(auth)?;
         let OAuthState::Authorized(manager) = &state else {
             return Err(failed("the authorization did not complete".to_owned()));
@@ -103,7 +105,6 @@ pub async fn login(
                     .request_scope_upgrade(&scope, &redirect)
                     .await
                     .map_err(auth)?;
-                listener = Callback::bind_at(listener.port).await.map_err(failed)?;
             }
             Some(_) => {
                 return Err(failed("the server refused the new token (401)".to_owned()));
@@ -184,11 +185,7 @@ struct Callback {
 
 impl Callback {
     async fn bind() -> Result<Callback, String> {
-        Callback::bind_at(0).await
-    }
-
-    async fn bind_at(port: u16) -> Result<Callback, String> {
-        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
             .await
             .map_err(|e| format!("cannot listen on 127.0.0.1 for the redirect: {e}"))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
@@ -256,6 +253,27 @@ impl Callback {
                 return Ok(format!("http://127.0.0.1:{}{target}", self.port));
             }
         }
+    }
+}
+
+/// The authorization server's `error` (and `error_description`) in the redirect, if it sent one.
+fn refused(callback: &str) -> Result<(), String> {
+    let Ok(url) = url::Url::parse(callback) else {
+        return Ok(());
+    };
+    let param = |name: &str| {
+        url.query_pairs()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+    };
+    match param("error") {
+        None => Ok(()),
+        Some(error) => Err(format!(
+            "the authorization server refused: {error}{}",
+            param("error_description")
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default()
+        )),
     }
 }
 
@@ -332,6 +350,17 @@ mod tests {
             Some("a")
         );
         assert_eq!(challenge_param("Bearer", "scope"), None);
+    }
+
+    #[test]
+    fn an_error_redirect_is_reported() {
+        let e =
+            refused("http://127.0.0.1:9/callback?error=access_denied&error_description=no&state=s");
+        assert_eq!(
+            e.err().as_deref(),
+            Some("the authorization server refused: access_denied (no)")
+        );
+        assert!(refused("http://127.0.0.1:9/callback?code=c&state=s").is_ok());
     }
 
     #[test]
