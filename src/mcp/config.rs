@@ -79,6 +79,10 @@ pub struct OAuthConfig {
     /// The scopes to ask for (else the server's challenge, else its `scopes_supported`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scopes: Option<Vec<String>>,
+    /// An HTTPS URL of a client ID metadata document, used when the authorization server supports
+    /// them and no `clientId` is set (before dynamic registration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_metadata_url: Option<String>,
 }
 
 /// Which file a server came from.

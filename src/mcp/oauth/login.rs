@@ -4,7 +4,9 @@
 //! 1. An unauthenticated `initialize` POST gets the server's 401; its `WWW-Authenticate` seeds
 //!    discovery (protected resource metadata, then authorization server metadata, with rmcp's
 //!    well-known fallbacks). A server that does not answer 401 needs no sign-in.
-//! 2. The client is the pre-registered `oauth.clientId` of the entry, else dynamically registered;
+//! 2. The client is the pre-registered `oauth.clientId` of the entry, else its
+//!    `oauth.clientMetadataUrl` (when the server supports client ID metadata documents), else
+//!    dynamically registered;
 //!    scopes are the entry's `oauth.scopes`, else what the challenge or metadata name.
 //! 3. The authorization URL is printed, and opened with `$BROWSER` (or `xdg-open`/`open` when there
 //!    is a display) unless `--no-browser`. The code comes back to a loopback listener
@@ -76,6 +78,9 @@ pub async fn login(
     let oauth = entry.config.oauth.clone().unwrap_or_default();
     if let Some(id) = oauth.client_id {
         request = request.with_preregistered_client(id);
+    }
+    if let Some(document) = oauth.client_metadata_url {
+        request = request.with_client_metadata_url(document);
     }
     if let Some(scopes) = oauth.scopes {
         request = request.with_scopes(scopes);
