@@ -1668,7 +1668,11 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a server without removing it')
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Start servers and list their tools with schemas')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call one tool of one server and print the result (exit 1 when the tool reports an error)')
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Forget the OAuth sign-in of a server')
+            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'List one server''s resources: URI, name, MIME type, description')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Read one resource of one server and print its text (binary parts are described, not shown)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1813,12 +1817,86 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'pilotdeck;mcp;serve' {
+        'pilotdeck;mcp;login' {
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--no-browser', '--no-browser', [CompletionResultType]::ParameterName, 'Do not open a browser: print the URL and read the redirect URL (or the code) from stdin')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;mcp;logout' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;mcp;resources' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;mcp;read' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;mcp;serve' {
+            [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765]. Requests need `Authorization: Bearer TOKEN`; the token file is printed at start')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the bearer token from this file (default: <home>/serve-token, generated on first use)')
+            [CompletionResult]::new('--allow-origin', '--allow-origin', [CompletionResultType]::ParameterName, 'A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)')
+            [CompletionResult]::new('--allow-host', '--allow-host', [CompletionResultType]::ParameterName, 'A `Host` header value accepted besides loopback names, `host` or `host:port` (repeatable; for a remote bind reached by name)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'Allow a non-loopback ADDR (other machines can connect; the token is still required)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
@@ -1839,7 +1917,11 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a server without removing it')
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Start servers and list their tools with schemas')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call one tool of one server and print the result (exit 1 when the tool reports an error)')
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Forget the OAuth sign-in of a server')
+            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'List one server''s resources: URI, name, MIME type, description')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Read one resource of one server and print its text (binary parts are described, not shown)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1865,6 +1947,18 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;mcp;help;call' {
+            break
+        }
+        'pilotdeck;mcp;help;login' {
+            break
+        }
+        'pilotdeck;mcp;help;logout' {
+            break
+        }
+        'pilotdeck;mcp;help;resources' {
+            break
+        }
+        'pilotdeck;mcp;help;read' {
             break
         }
         'pilotdeck;mcp;help;serve' {
@@ -2424,7 +2518,11 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a server without removing it')
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Start servers and list their tools with schemas')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call one tool of one server and print the result (exit 1 when the tool reports an error)')
-            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Forget the OAuth sign-in of a server')
+            [CompletionResult]::new('resources', 'resources', [CompletionResultType]::ParameterValue, 'List one server''s resources: URI, name, MIME type, description')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Read one resource of one server and print its text (binary parts are described, not shown)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)')
             break
         }
         'pilotdeck;help;mcp;list' {
@@ -2449,6 +2547,18 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;mcp;call' {
+            break
+        }
+        'pilotdeck;help;mcp;login' {
+            break
+        }
+        'pilotdeck;help;mcp;logout' {
+            break
+        }
+        'pilotdeck;help;mcp;resources' {
+            break
+        }
+        'pilotdeck;help;mcp;read' {
             break
         }
         'pilotdeck;help;mcp;serve' {

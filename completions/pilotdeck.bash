@@ -433,6 +433,18 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__mcp,list)
                 cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__list"
                 ;;
+            pilotdeck__subcmd__help__subcmd__mcp,login)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__login"
+                ;;
+            pilotdeck__subcmd__help__subcmd__mcp,logout)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__logout"
+                ;;
+            pilotdeck__subcmd__help__subcmd__mcp,read)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__read"
+                ;;
+            pilotdeck__subcmd__help__subcmd__mcp,resources)
+                cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__resources"
+                ;;
             pilotdeck__subcmd__help__subcmd__mcp,rm)
                 cmd="pilotdeck__subcmd__help__subcmd__mcp__subcmd__rm"
                 ;;
@@ -556,6 +568,18 @@ _pilotdeck() {
             pilotdeck__subcmd__mcp,list)
                 cmd="pilotdeck__subcmd__mcp__subcmd__list"
                 ;;
+            pilotdeck__subcmd__mcp,login)
+                cmd="pilotdeck__subcmd__mcp__subcmd__login"
+                ;;
+            pilotdeck__subcmd__mcp,logout)
+                cmd="pilotdeck__subcmd__mcp__subcmd__logout"
+                ;;
+            pilotdeck__subcmd__mcp,read)
+                cmd="pilotdeck__subcmd__mcp__subcmd__read"
+                ;;
+            pilotdeck__subcmd__mcp,resources)
+                cmd="pilotdeck__subcmd__mcp__subcmd__resources"
+                ;;
             pilotdeck__subcmd__mcp,rm)
                 cmd="pilotdeck__subcmd__mcp__subcmd__rm"
                 ;;
@@ -585,6 +609,18 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__mcp__subcmd__help,list)
                 cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__list"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,login)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__login"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,logout)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__logout"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,read)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__read"
+                ;;
+            pilotdeck__subcmd__mcp__subcmd__help,resources)
+                cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__resources"
                 ;;
             pilotdeck__subcmd__mcp__subcmd__help,rm)
                 cmd="pilotdeck__subcmd__mcp__subcmd__help__subcmd__rm"
@@ -3256,7 +3292,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__mcp)
-            opts="list add rm get enable disable tools call serve"
+            opts="list add rm get enable disable tools call login logout resources read serve"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3340,6 +3376,62 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__mcp__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__logout)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__read)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__mcp__subcmd__resources)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4022,7 +4114,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list add rm get enable disable tools call serve help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version list add rm get enable disable tools call login logout resources read serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4246,7 +4338,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__help)
-            opts="list add rm get enable disable tools call serve help"
+            opts="list add rm get enable disable tools call login logout resources read serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4357,6 +4449,62 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__logout)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__read)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__help__subcmd__resources)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__mcp__subcmd__help__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -4433,6 +4581,142 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__mcp__subcmd__login)
+            opts="-C -v -q -h -V --no-browser --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__logout)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__read)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__mcp__subcmd__resources)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__mcp__subcmd__rm)
             opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -4468,12 +4752,28 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__serve)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --http --token-file --allow-remote --allow-origin --allow-host --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-origin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-host)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

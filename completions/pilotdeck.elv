@@ -1531,7 +1531,11 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand login 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+            cand logout 'Forget the OAuth sign-in of a server'
+            cand resources 'List one server''s resources: URI, name, MIME type, description'
+            cand read 'Read one resource of one server and print its text (binary parts are described, not shown)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;mcp;list'= {
@@ -1667,12 +1671,82 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'pilotdeck;mcp;serve'= {
+        &'pilotdeck;mcp;login'= {
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
+            cand --no-browser 'Do not open a browser: print the URL and read the redirect URL (or the code) from stdin'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;logout'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;resources'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;read'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;mcp;serve'= {
+            cand --http 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765]. Requests need `Authorization: Bearer TOKEN`; the token file is printed at start'
+            cand --token-file 'Read the bearer token from this file (default: <home>/serve-token, generated on first use)'
+            cand --allow-origin 'A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)'
+            cand --allow-host 'A `Host` header value accepted besides loopback names, `host` or `host:port` (repeatable; for a remote bind reached by name)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --allow-remote 'Allow a non-loopback ADDR (other machines can connect; the token is still required)'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -1692,7 +1766,11 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand login 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+            cand logout 'Forget the OAuth sign-in of a server'
+            cand resources 'List one server''s resources: URI, name, MIME type, description'
+            cand read 'Read one resource of one server and print its text (binary parts are described, not shown)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;mcp;help;list'= {
@@ -1710,6 +1788,14 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;mcp;help;tools'= {
         }
         &'pilotdeck;mcp;help;call'= {
+        }
+        &'pilotdeck;mcp;help;login'= {
+        }
+        &'pilotdeck;mcp;help;logout'= {
+        }
+        &'pilotdeck;mcp;help;resources'= {
+        }
+        &'pilotdeck;mcp;help;read'= {
         }
         &'pilotdeck;mcp;help;serve'= {
         }
@@ -2174,7 +2260,11 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand disable 'Disable a server without removing it'
             cand tools 'Start servers and list their tools with schemas'
             cand call 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+            cand login 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+            cand logout 'Forget the OAuth sign-in of a server'
+            cand resources 'List one server''s resources: URI, name, MIME type, description'
+            cand read 'Read one resource of one server and print its text (binary parts are described, not shown)'
+            cand serve 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
         }
         &'pilotdeck;help;mcp;list'= {
         }
@@ -2191,6 +2281,14 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;mcp;tools'= {
         }
         &'pilotdeck;help;mcp;call'= {
+        }
+        &'pilotdeck;help;mcp;login'= {
+        }
+        &'pilotdeck;help;mcp;logout'= {
+        }
+        &'pilotdeck;help;mcp;resources'= {
+        }
+        &'pilotdeck;help;mcp;read'= {
         }
         &'pilotdeck;help;mcp;serve'= {
         }

@@ -1047,27 +1047,31 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "import" -d 'Import a bundle from `export`, or a folder of markdown notes'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Counts of notes and queued turns'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s q -l quiet -d 'Only errors on stderr'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -l json -d 'Print results as JSON on stdout'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s h -l help -d 'Print help'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "list" -d 'List the configured servers: name, scope, transport, enabled'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "add" -d 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "rm" -d 'Remove a server (from the project\'s mcp.json if it is there, else the global one)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "get" -d 'Show one server\'s configuration'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "enable" -d 'Enable a disabled server'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "disable" -d 'Disable a server without removing it'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "tools" -d 'Start servers and list their tools with schemas'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "list" -d 'List the configured servers: name, scope, transport, enabled'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "add" -d 'Add a server: `add NAME -- COMMAND ARGS...` (stdio) or `add NAME --url URL` (Streamable HTTP)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "rm" -d 'Remove a server (from the project\'s mcp.json if it is there, else the global one)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "get" -d 'Show one server\'s configuration'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "enable" -d 'Enable a disabled server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "disable" -d 'Disable a server without removing it'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "tools" -d 'Start servers and list their tools with schemas'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "login" -d 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "logout" -d 'Forget the OAuth sign-in of a server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "resources" -d 'List one server\'s resources: URI, name, MIME type, description'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "read" -d 'Read one resource of one server and print its text (binary parts are described, not shown)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and not __fish_seen_subcommand_from list add rm get enable disable tools call login logout resources read serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
@@ -1162,12 +1166,62 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from call" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -l no-browser -d 'Do not open a browser: print the URL and read the redirect URL (or the code) from stdin'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from resources" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from read" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l http -d 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765]. Requests need `Authorization: Bearer TOKEN`; the token file is printed at start' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l token-file -d 'Read the bearer token from this file (default: <home>/serve-token, generated on first use)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l allow-origin -d 'A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l allow-host -d 'A `Host` header value accepted besides loopback names, `host` or `host:port` (repeatable; for a remote bind reached by name)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l allow-remote -d 'Allow a non-loopback ADDR (other machines can connect; the token is still required)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Only errors on stderr'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from serve" -l json -d 'Print results as JSON on stdout'
@@ -1181,7 +1235,11 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Disable a server without removing it'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "tools" -d 'Start servers and list their tools with schemas'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "login" -d 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Forget the OAuth sign-in of a server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "resources" -d 'List one server\'s resources: URI, name, MIME type, description'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "read" -d 'Read one resource of one server and print its text (binary parts are described, not shown)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand mcp; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand skills; and not __fish_seen_subcommand_from list show help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand skills; and not __fish_seen_subcommand_from list show help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
@@ -1421,7 +1479,11 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "disable" -d 'Disable a server without removing it'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "tools" -d 'Start servers and list their tools with schemas'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "call" -d 'Call one tool of one server and print the result (exit 1 when the tool reports an error)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply, session_list)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "login" -d 'Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "logout" -d 'Forget the OAuth sign-in of a server'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "resources" -d 'List one server\'s resources: URI, name, MIME type, description'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "read" -d 'Read one resource of one server and print its text (binary parts are described, not shown)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from mcp" -f -a "serve" -d 'Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools: pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from skills" -f -a "list" -d 'List the skills: name, scope, description, path (project skills win over global ones)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from skills" -f -a "show" -d 'Print a skill\'s instructions, as `read_skill` gives them to the model'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from plugins" -f -a "list" -d 'List the plugins: name, version, scope, and the skills, hook events and MCP servers they add'

@@ -158,6 +158,16 @@ impl PilotHome {
         self.root.join("commands")
     }
 
+    /// The bearer token `mcp serve --http` requires unless `--token-file` names another (0600).
+    pub fn serve_token_file(&self) -> PathBuf {
+        self.root.join("serve-token")
+    }
+
+    /// OAuth sign-ins to remote MCP servers, one `<server>.json` each (0600; `mcp login`).
+    pub fn mcp_auth_dir(&self) -> PathBuf {
+        self.root.join("mcp-auth")
+    }
+
     /// `pilotdeck chat` input history, one JSON line per input.
     pub fn chat_history_file(&self) -> PathBuf {
         self.root.join("chat_history.jsonl")

@@ -16,7 +16,7 @@
 //! | 2 | `tools` `session` `extensions` `context` `media` `checkpoint` | the tool trait, registry, builtin tools, permissions, the environment filter, the OS sandbox (Landlock, a seccomp network filter, Seatbelt profiles, the per-host network proxy) and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam; images and PDFs given to the model (stored by hash, fitted to the model, PDF text); file checkpoints before agent edits and rewinding them |
 //! | 3 | `router` | tier decision (explicit, scenario, sticky, judge or heuristic), fallback execution, accounting, the one background model call |
 //! | 4 | `agent` | the loop: [`agent::Conversation`] (one session's agent, history, transcript) and the turn state machine, limits, [`agent::Deadline`] |
-//! | 5 | `memory` `mcp` | long-term memory (capture, index, recall, dream) and its checks; the MCP client (mcp.json, rmcp connections, tools as a tool source) |
+//! | 5 | `memory` `mcp` | long-term memory (capture, index, recall, dream) and its checks; the MCP client (mcp.json, rmcp connections, OAuth sign-in, tools and resources as a tool source) |
 //! | 6 | `launch` | the one launcher (below) |
 //! | 7 | `cron` `always_on` | scheduled tasks (schedules, claims, runs, delivery, units); autonomous background work (gates, lock, discovery, workspace, execution, report, apply) |
 //! | 8 | `doctor` `output` `serve` `cli` | the fronts: `doctor` aggregates each subsystem's checks; `output` is the only writer of stdout; `serve` is `pilotdeck mcp serve`; `cli` is clap and one function per subcommand |

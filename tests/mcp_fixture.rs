@@ -33,20 +33,10 @@ fn fixture_server() -> Value {
 
 /// The Python interpreter with the official MCP SDK (see `.ci/run`) and the fixture server script.
 fn python_and_script() -> (std::path::PathBuf, std::path::PathBuf) {
-    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
-                .join(".cache/pilotdeck-py/bin/python")
-        });
-    assert!(
-        python.exists(),
-        "{} is missing; run .ci/run",
-        python.display()
-    );
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/mcp_fixture_server.py");
-    (python, script)
+    (
+        support::python_with_mcp_sdk(),
+        support::fixture("mcp_fixture_server.py"),
+    )
 }
 
 /// The fixture server over Streamable HTTP on `port`; killed on drop.

@@ -297,24 +297,6 @@ async fn a_client_cancellation_cancels_the_run() {
     client.cancel().await.unwrap();
 }
 
-/// The Python interpreter of the venv `.ci/run` installs the official SDK into
-/// (`$PILOTDECK_TEST_PYTHON`, default `~/.cache/pilotdeck-py/bin/python`).
-fn python_with_mcp_sdk() -> std::path::PathBuf {
-    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(std::env::var_os("HOME").unwrap())
-                .join(".cache/pilotdeck-py/bin/python")
-        });
-    assert!(
-        python.exists(),
-        "{} is missing; run .ci/run (it creates a venv with the `mcp` SDK from PyPI) or set \
-         PILOTDECK_TEST_PYTHON to a python that has it",
-        python.display()
-    );
-    python
-}
-
 #[test]
 fn the_official_python_sdk_drives_mcp_serve() {
     let mock = MockModel::spawn();
@@ -322,9 +304,8 @@ fn the_official_python_sdk_drives_mcp_serve() {
     mock.push(openai::text("hello back"));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/mcp_python_client.py");
-    let output = std::process::Command::new(python_with_mcp_sdk())
+    let script = support::fixture("mcp_python_client.py");
+    let output = std::process::Command::new(support::python_with_mcp_sdk())
         .arg(&script)
         .arg(assert_cmd::cargo::cargo_bin("pilotdeck"))
         .arg(&env.project)

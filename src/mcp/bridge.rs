@@ -7,11 +7,13 @@
 //! error.
 //!
 //! [`McpLiveTools`] is the registry's view of the started servers: their current (cached) tool lists,
-//! so tools a server adds or drops after `tools/list_changed` show up at the next model call.
+//! so tools a server adds or drops after `tools/list_changed` show up at the next model call; plus
+//! [`ReadMcpResource`] (`read_mcp_resource {server, uri?}`, read-only) when a running server offers
+//! resources: without `uri` it lists the server's resources, with one it reads it.
 
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::client::{Connection, RemoteTool};
 use crate::tools::{LiveTools, Tool, ToolContext, ToolFuture, ToolOutput};
@@ -31,15 +33,21 @@ impl McpLiveTools {
 impl LiveTools for McpLiveTools {
     fn current(&self) -> Vec<Arc<dyn Tool>> {
         // A server that died is left out: the model stops seeing tools that can only fail.
-        self.connections
-            .iter()
-            .filter(|c| c.is_alive())
+        let alive = self.connections.iter().filter(|c| c.is_alive());
+        let mut tools: Vec<Arc<dyn Tool>> = alive
+            .clone()
             .flat_map(|c| {
                 c.cached_tools().into_iter().map(move |remote| {
                     Arc::new(McpTool::new(Arc::clone(c), remote)) as Arc<dyn Tool>
                 })
             })
-            .collect()
+            .collect();
+        let with_resources: Vec<Arc<Connection>> =
+            alive.filter(|c| c.offers_resources()).cloned().collect();
+        if !with_resources.is_empty() {
+            tools.push(Arc::new(ReadMcpResource::new(with_resources)));
+        }
+        tools
     }
 }
 
@@ -92,6 +100,105 @@ impl Tool for McpTool {
                 })
             } else {
                 ToolOutput::ok(out.text, summary)
+            }
+        })
+    }
+}
+
+/// `read_mcp_resource {server, uri?}`: the resources of the running servers that offer them.
+#[derive(Debug)]
+pub(super) struct ReadMcpResource {
+    connections: Vec<Arc<Connection>>,
+    description: String,
+}
+
+impl ReadMcpResource {
+    fn new(connections: Vec<Arc<Connection>>) -> ReadMcpResource {
+        let names: Vec<&str> = connections.iter().map(|c| c.name.as_str()).collect();
+        let description = format!(
+            "Read a resource (a document, file or record) from an MCP server. Without `uri`, list \
+             the server's resources (uri, name, type). Servers with resources: {}.",
+            names.join(", ")
+        );
+        ReadMcpResource {
+            connections,
+            description,
+        }
+    }
+
+    async fn answer(&self, ctx: &ToolContext, input: &Value) -> Result<String, String> {
+        let server = input.get("server").and_then(Value::as_str).unwrap_or("");
+        let Some(connection) = self.connections.iter().find(|c| c.name == server) else {
+            let names: Vec<&str> = self.connections.iter().map(|c| c.name.as_str()).collect();
+            return Err(format!(
+                "no running MCP server `{server}` with resources; choose one of: {}",
+                names.join(", ")
+            ));
+        };
+        match input.get("uri").and_then(Value::as_str) {
+            None => {
+                let listed = connection.resources().await.map_err(|e| e.to_string())?;
+                if listed.is_empty() {
+                    return Ok(format!("MCP server `{server}` lists no resources"));
+                }
+                Ok(listed
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{}\t{}\t{}",
+                            r.uri,
+                            r.name,
+                            r.mime_type.as_deref().unwrap_or("")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
+            Some(uri) => {
+                let read = connection
+                    .read_resource(uri, &ctx.cancel)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok(read
+                    .iter()
+                    .map(super::ResourceContent::as_text)
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
+        }
+    }
+}
+
+impl Tool for ReadMcpResource {
+    fn name(&self) -> &str {
+        "read_mcp_resource"
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn input_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "server": {"type": "string", "description": "The MCP server's name"},
+                "uri": {"type": "string", "description": "The resource to read; omit to list the server's resources"}
+            },
+            "required": ["server"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self) -> bool {
+        true
+    }
+
+    fn call<'a>(&'a self, ctx: &'a ToolContext, input: Value) -> ToolFuture<'a> {
+        Box::pin(async move {
+            match self.answer(ctx, &input).await {
+                Ok(text) => ToolOutput::ok(text, "MCP resource".to_owned()),
+                Err(message) => ToolOutput::error(message),
             }
         })
     }

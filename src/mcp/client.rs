@@ -65,7 +65,7 @@ pub struct CallOutput {
 
 /// Receives server notifications.
 #[derive(Debug, Clone, Default)]
-struct Notifications {
+pub(super) struct Notifications {
     tools_stale: Arc<AtomicBool>,
 }
 
@@ -183,7 +183,7 @@ impl Connection {
             }
             Transport::Http { url, headers } => {
                 let service =
-                    tokio::time::timeout(timeout, connect_http(&server, &url, &headers, handler))
+                    tokio::time::timeout(timeout, connect_http(entry, &url, &headers, handler))
                         .await
                         .map_err(|_| Error::StartupTimeout {
                             server: server.clone(),
@@ -341,25 +341,34 @@ impl Connection {
         flatten(&value)
     }
 
-    fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
+    /// The running rmcp client, for the other request kinds ([`super::resources`]).
+    pub(super) fn service(&self) -> &RunningService<RoleClient, Notifications> {
+        &self.service
+    }
+
+    pub(super) fn service_error(&self, action: &str, e: &rmcp::ServiceError) -> Error {
         let mut message = e.to_string();
         // A write to a server that just exited fails before rmcp notices the closed stream.
         let transport_gone = matches!(
             e,
             rmcp::ServiceError::TransportClosed | rmcp::ServiceError::TransportSend(_)
         );
-        if transport_gone || !self.is_alive() {
+        if message.contains("Auth required") || message.contains("OAuth") {
+            message = format!(
+                "{message}; the sign-in is no longer valid: run `pilotdeck mcp login {}`",
+                self.name
+            );
+        } else if transport_gone || !self.is_alive() {
             message = format!("the server is not running any more ({message})");
             let stderr = tail(&self.stderr);
             message.push_str(&stderr);
         }
         Error::Service {
             server: self.name.clone(),
-            action: if action.starts_with("tools/list") {
-                "tools/list"
-            } else {
-                "tools/call"
-            },
+            action: ["tools/list", "resources/list", "resources/read"]
+                .into_iter()
+                .find(|a| action.starts_with(a))
+                .unwrap_or("tools/call"),
             message,
         }
     }
@@ -391,13 +400,14 @@ async fn subscribe(
 }
 
 async fn connect_http(
-    server: &str,
+    entry: &ServerEntry,
     url: &str,
     headers: &[(String, String)],
     handler: Notifications,
 ) -> Result<RunningService<RoleClient, Notifications>, Error> {
     use rmcp::transport::StreamableHttpClientTransport;
     use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    let server = entry.name.as_str();
     let mut map = std::collections::HashMap::new();
     for (k, v) in headers {
         let bad = || Error::BadHeader {
@@ -416,15 +426,58 @@ async fn connect_http(
     let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned())
         .custom_headers(map)
         .reinit_on_expired_session(true);
-    let transport = StreamableHttpClientTransport::with_client(client, config);
-    handler
-        .serve(transport)
-        .await
-        .map_err(|e| Error::Initialize {
+    // A stored OAuth sign-in: rmcp adds the bearer token, refreshes it before it expires and
+    // after a 401, and saves the new tokens (`super::oauth`).
+    let served = match super::oauth::authorizer(entry, url).await? {
+        Some(manager) => {
+            let client = rmcp::transport::auth::AuthClient::new(client, manager);
+            handler
+                .serve(StreamableHttpClientTransport::with_client(client, config))
+                .await
+        }
+        None => {
+            handler
+                .serve(StreamableHttpClientTransport::with_client(client, config))
+                .await
+        }
+    };
+    served.map_err(|e| {
+        let message = error_chain(&e);
+        if message.contains("Auth required") || message.contains("OAuth authorization required") {
+            super::oauth::mark_needs_login(entry, url);
+            return Error::NeedsLogin {
+                server: server.to_owned(),
+            };
+        }
+        // A refresh the authorization server refused (or could not answer): sign in again.
+        if let Some((_, detail)) = message.split_once("Auth error: ") {
+            let detail = detail.split(", when ").next().unwrap_or(detail);
+            return Error::OAuth {
+                server: server.to_owned(),
+                message: format!("{detail}; run `pilotdeck mcp login {server}`"),
+            };
+        }
+        Error::Initialize {
             server: server.to_owned(),
-            message: e.to_string(),
+            message,
             stderr: String::new(),
-        })
+        }
+    })
+}
+
+/// An error and its sources, `: `-joined.
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let next = s.to_string();
+        if !text.contains(&next) {
+            text.push_str(": ");
+            text.push_str(&next);
+        }
+        source = s.source();
+    }
+    text
 }
 
 /// A `CallToolResult` (as JSON) flattened to text for the model: text blocks as they are, other

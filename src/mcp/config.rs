@@ -61,9 +61,28 @@ pub struct ServerConfig {
     /// `true` starts a stdio server in the session's OS sandbox (`crate::tools::sandbox`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<bool>,
+    /// OAuth settings for `mcp login` (a pre-registered client id, scopes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oauth: Option<OAuthConfig>,
     /// Fields pilotdeck does not use, kept as they are.
     #[serde(flatten)]
     pub other: serde_json::Map<String, Value>,
+}
+
+/// `oauth` of a server entry: what `mcp login` uses instead of discovering it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OAuthConfig {
+    /// A client id registered with the authorization server beforehand (else dynamic registration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// The scopes to ask for (else the server's challenge, else its `scopes_supported`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scopes: Option<Vec<String>>,
+    /// An HTTPS URL of a client ID metadata document, used when the authorization server supports
+    /// them and no `clientId` is set (before dynamic registration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_metadata_url: Option<String>,
 }
 
 /// Which file a server came from.
@@ -210,6 +229,8 @@ pub struct ServerEntry {
     pub plugin: Option<String>,
     /// The sandbox a stdio server runs in, set for a session when its config says `sandbox: true`.
     pub sandbox: Option<crate::tools::sandbox::Confinement>,
+    /// Where its OAuth sign-in is kept (`<home>/mcp-auth/<name>.json`).
+    pub auth_file: Option<PathBuf>,
 }
 
 /// The merged servers of both files, plus what was wrong with them.
@@ -263,6 +284,7 @@ impl McpServers {
                                 config,
                                 plugin: None,
                                 sandbox: None,
+                                auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
                             },
                         );
                     }
@@ -292,6 +314,7 @@ impl McpServers {
                         self.servers.insert(
                             name.clone(),
                             ServerEntry {
+                                auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
                                 name,
                                 scope,
                                 path: manifest.clone(),

@@ -90,6 +90,12 @@ pub enum Error {
     BadArguments { message: String },
     #[error("cannot build the HTTP client: {message}")]
     HttpClient { message: String },
+    #[error("MCP server `{server}` offers no resources")]
+    NoResources { server: String },
+    #[error("MCP server `{server}` needs a sign-in: run `pilotdeck mcp login {server}`")]
+    NeedsLogin { server: String },
+    #[error("MCP server `{server}`: sign-in failed: {message}")]
+    OAuth { server: String, message: String },
 }
 
 impl Error {
@@ -107,7 +113,9 @@ impl Error {
             | Error::BadHeader { .. }
             | Error::Disabled { .. }
             | Error::UnknownTool { .. }
+            | Error::NoResources { .. }
             | Error::BadArguments { .. } => true,
+            Error::NeedsLogin { .. } | Error::OAuth { .. } => false,
             Error::Read { .. }
             | Error::Write { .. }
             | Error::Spawn { .. }

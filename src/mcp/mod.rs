@@ -8,6 +8,8 @@
 //! - [`client`]: one running server ([`Connection`]); stdio children live in their own process group
 //!   and die with the connection.
 //! - [`bridge`] / [`source`]: MCP tools as `tools::Tool`s, started lazily and in parallel for a run.
+//! - [`oauth`]: OAuth sign-in to remote servers (`mcp login/logout`, tokens under PilotHome).
+//! - [`resources`]: `resources/list` and `resources/read` of one connection.
 //! - [`sanitize`]: what a server sends is cleaned before anyone sees it.
 //! - [`ops`]: the library operations the `mcp` commands call.
 //!
@@ -19,7 +21,9 @@ mod client;
 pub mod config;
 mod edit;
 mod error;
+pub mod oauth;
 pub mod ops;
+mod resources;
 pub mod sanitize;
 mod source;
 
@@ -27,4 +31,5 @@ pub use bridge::{McpLiveTools, McpTool};
 pub use client::{CallOutput, Connection, RemoteTool};
 pub use config::{McpServers, Scope, ServerConfig, ServerEntry, Transport};
 pub use error::Error;
+pub use resources::{RemoteResource, ResourceContent};
 pub use source::{McpToolSource, project_tool_sources};

@@ -1,4 +1,4 @@
-//! The library operations behind `pilotdeck mcp list|get|add|rm|enable|disable|tools|call`. Each takes
+//! The library operations behind `pilotdeck mcp list|get|add|rm|enable|disable|tools|call|resources|read`. Each takes
 //! its inputs as an `XxxOptions` or plain values and returns data for `output`; none prints. Servers
 //! started here inherit what the default `tools::EnvFilter` lets through, plus their own `env:`.
 
@@ -11,7 +11,7 @@ use tokio_util::sync::CancellationToken;
 use super::client::{CallOutput, Connection, RemoteTool};
 use super::config::{McpServers, Scope, ServerConfig, ServerEntry, scope_file};
 use super::source::start_all;
-use super::{Error, edit};
+use super::{Error, RemoteResource, ResourceContent, edit};
 use crate::home::PilotHome;
 use crate::tools::EnvFilter;
 
@@ -29,6 +29,9 @@ pub struct ServerSummary {
     /// The plugin that declared the server.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plugin: Option<String>,
+    /// Its OAuth sign-in, for a server that asked for one (never the tokens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth: Option<super::oauth::AuthStatus>,
 }
 
 impl ServerSummary {
@@ -50,6 +53,7 @@ impl ServerSummary {
             target,
             path: entry.path.clone(),
             plugin: entry.plugin.clone(),
+            auth: super::oauth::status(entry),
         }
     }
 }
@@ -182,4 +186,36 @@ pub async fn call(
         });
     };
     Ok(connection.call(&remote.wire_name, args, cancel).await)
+}
+
+/// Connects to `server` and lists its resources.
+pub async fn resources(servers: &McpServers, server: &str) -> Result<Vec<RemoteResource>, Error> {
+    let connection = Connection::start(servers.get(server)?, &EnvFilter::default()).await?;
+    connection.resources().await
+}
+
+/// Connects to `server` and reads the resource at `uri`.
+pub async fn read(
+    servers: &McpServers,
+    server: &str,
+    uri: &str,
+    cancel: &CancellationToken,
+) -> Result<Vec<ResourceContent>, Error> {
+    let connection = Connection::start(servers.get(server)?, &EnvFilter::default()).await?;
+    connection.read_resource(uri, cancel).await
+}
+
+/// `pilotdeck mcp login`: signs in to `server`; returns the granted scopes.
+pub async fn login(
+    servers: &McpServers,
+    server: &str,
+    opts: &super::oauth::login::LoginOptions,
+    say: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<String>, Error> {
+    super::oauth::login::login(servers.get(server)?, opts, say).await
+}
+
+/// `pilotdeck mcp logout`: forgets the sign-in; true when there was one.
+pub fn logout(servers: &McpServers, server: &str) -> Result<bool, Error> {
+    super::oauth::logout(servers.get(server)?)
 }

@@ -1,5 +1,6 @@
-//! `pilotdeck mcp serve`: pilotdeck as an MCP server over stdio, so other agents can drive it. A
-//! front end beside the CLI: it drives the launcher, memory, the router and sessions; the MCP
+//! `pilotdeck mcp serve`: pilotdeck as an MCP server over stdio, or over Streamable HTTP with
+//! `--http` ([`http`]: bearer token, `Origin` and `Host` checks, graceful shutdown), so other
+//! agents, machines and services can drive it. A front end beside the CLI: it drives the launcher, memory, the router and sessions; the MCP
 //! *client* (servers pilotdeck uses) is `crate::mcp`.
 //!
 //! Tools (schemas generated from the types in [`tools`]):
@@ -21,8 +22,10 @@
 //! [`preinit`], so clients fall back to `initialize`; numeric (0 included) and string ids,
 //! and `tools/list` without params are rmcp's protocol handling.
 
+pub mod http;
 mod preinit;
 mod progress;
+mod token;
 pub mod tools;
 
 use std::path::{Path, PathBuf};
@@ -37,6 +40,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use crate::agent::{AgentOptions, Resume, TurnOutcome};
 use crate::home::{PilotHome, Project};
@@ -60,13 +64,23 @@ pub struct ServeOptions {
 pub enum ServeError {
     #[error("the MCP connection on stdio failed: {message}")]
     Transport { message: String },
+    #[error(
+        "refusing to listen on {addr}: not a loopback address; pass --allow-remote to accept \
+         connections from other machines (every request still needs the bearer token)"
+    )]
+    Remote { addr: std::net::SocketAddr },
+    #[error("cannot listen on {addr}: {message}")]
+    Bind {
+        addr: std::net::SocketAddr,
+        message: String,
+    },
+    #[error("cannot use the bearer token file {}: {message}", path.display())]
+    Token { path: PathBuf, message: String },
 }
 
 /// Serves MCP on stdin/stdout until the client disconnects.
 pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
-    let server = PilotdeckServer {
-        opts: Arc::new(opts),
-    };
+    let server = PilotdeckServer::new(opts, CancellationToken::new());
     let (stdin, stdout) = rmcp::transport::stdio();
     let transport = preinit::PreInitFilter::new(
         rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout),
@@ -86,6 +100,20 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
 #[derive(Debug, Clone)]
 struct PilotdeckServer {
     opts: Arc<ServeOptions>,
+    /// Fires at shutdown: every running turn is cancelled.
+    stop: CancellationToken,
+    /// The running turns, so shutdown can wait for them to end.
+    runs: TaskTracker,
+}
+
+impl PilotdeckServer {
+    fn new(opts: ServeOptions, stop: CancellationToken) -> PilotdeckServer {
+        PilotdeckServer {
+            opts: Arc::new(opts),
+            stop,
+            runs: TaskTracker::new(),
+        }
+    }
 }
 
 fn invalid(e: impl std::fmt::Display) -> ErrorData {
@@ -259,7 +287,7 @@ impl PilotdeckServer {
     }
 
     /// One turn through the launcher, unattended, in a new or continued session of the project
-    /// at `cwd`; a client cancellation (`notifications/cancelled`) cancels it.
+    /// at `cwd`; a client cancellation (`notifications/cancelled`) or shutdown cancels it.
     async fn run(
         &self,
         cwd: PathBuf,
@@ -298,8 +326,16 @@ impl PilotdeckServer {
             attachments: Vec::new(),
             timeout: None,
         };
+        let _running = self.runs.token();
+        let cancel = self.stop.child_token();
+        let request = context.ct.clone();
+        let linked = cancel.clone();
+        let _link = tokio_util::task::AbortOnDropHandle::new(tokio::spawn(async move {
+            request.cancelled().await;
+            linked.cancel();
+        }));
         let mut progress = Progress::new(context);
-        let finished = launch::run(&self.opts.home, launch, &context.ct, &mut progress).await;
+        let finished = launch::run(&self.opts.home, launch, &cancel, &mut progress).await;
         progress.finish().await;
         match finished {
             Ok(finished) => {

@@ -209,3 +209,27 @@ impl Run {
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
     }
 }
+
+/// The Python interpreter of the venv `.ci/run` installs the official MCP SDK into
+/// (`$PILOTDECK_TEST_PYTHON`, default `~/.cache/pilotdeck-py/bin/python`).
+pub(crate) fn python_with_mcp_sdk() -> PathBuf {
+    let python = std::env::var_os("PILOTDECK_TEST_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/pilotdeck-py/bin/python")
+        });
+    assert!(
+        python.exists(),
+        "{} is missing; run .ci/run (it creates a venv with the `mcp` SDK from PyPI) or set \
+         PILOTDECK_TEST_PYTHON to a python that has it",
+        python.display()
+    );
+    python
+}
+
+/// A file under `tests/fixtures/`.
+pub(crate) fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}

@@ -32,9 +32,39 @@ pub enum McpCommand {
     Tools(ToolsArgs),
     /// Call one tool of one server and print the result (exit 1 when the tool reports an error)
     Call(CallArgs),
-    /// Serve pilotdeck as an MCP server on stdin/stdout (tools: pilotdeck_run, pilotdeck_reply,
-    /// session_list)
-    Serve,
+    /// Sign in to a remote server with OAuth (opens $BROWSER, or prints the URL)
+    Login(LoginArgs),
+    /// Forget the OAuth sign-in of a server
+    Logout(NameArgs),
+    /// List one server's resources: URI, name, MIME type, description
+    Resources(NameArgs),
+    /// Read one resource of one server and print its text (binary parts are described, not shown)
+    Read(ReadArgs),
+    /// Serve pilotdeck as an MCP server on stdin/stdout, or over HTTP with --http (tools:
+    /// pilotdeck_run, pilotdeck_reply, session_list, memory_recall, router_decide)
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765].
+    /// Requests need `Authorization: Bearer TOKEN`; the token file is printed at start
+    #[arg(long, value_name = "ADDR", num_args = 0..=1,
+          default_missing_value = crate::serve::http::DEFAULT_ADDR)]
+    http: Option<std::net::SocketAddr>,
+    /// Read the bearer token from this file (default: <home>/serve-token, generated on first use)
+    #[arg(long, value_name = "PATH", requires = "http")]
+    token_file: Option<std::path::PathBuf>,
+    /// Allow a non-loopback ADDR (other machines can connect; the token is still required)
+    #[arg(long, requires = "http")]
+    allow_remote: bool,
+    /// A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http")]
+    allow_origins: Vec<String>,
+    /// A `Host` header value accepted besides loopback names, `host` or `host:port` (repeatable;
+    /// for a remote bind reached by name)
+    #[arg(long = "allow-host", value_name = "HOST", requires = "http")]
+    allow_hosts: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -81,6 +111,23 @@ pub struct CallArgs {
     args: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// The server name
+    name: String,
+    /// Do not open a browser: print the URL and read the redirect URL (or the code) from stdin
+    #[arg(long)]
+    no_browser: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// The server name
+    server: String,
+    /// The resource URI (as `mcp resources NAME` lists it)
+    uri: String,
+}
+
 fn parse_env(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_owned(), v.to_owned())),
@@ -107,7 +154,11 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
         McpCommand::Get(args) => get(ctx, &home, &project, &args),
         McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
         McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
-        McpCommand::Serve => serve(ctx, home, &project).await,
+        McpCommand::Login(args) => login(ctx, &home, &project, &args).await,
+        McpCommand::Logout(args) => logout(ctx, &home, &project, &args),
+        McpCommand::Resources(args) => resources(ctx, &home, &project, &args).await,
+        McpCommand::Read(args) => read(ctx, &home, &project, &args).await,
+        McpCommand::Serve(args) => serve(ctx, home, &project, args).await,
     }
 }
 
@@ -231,12 +282,90 @@ async fn call(
     Ok(Outcome::failed_if(result.is_error))
 }
 
-async fn serve(ctx: &Context, home: PilotHome, project: &Project) -> anyhow::Result<Outcome> {
+async fn login(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &LoginArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let opts = crate::mcp::oauth::login::LoginOptions {
+        no_browser: args.no_browser,
+    };
+    let say = |text: &str| ctx.out.note(text);
+    let scopes = ops::login(&servers, &args.name, &opts, &say).await?;
+    print::signed_in(ctx, &args.name, &scopes)?;
+    Ok(Outcome::Success)
+}
+
+fn logout(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let was = ops::logout(&servers, &args.name)?;
+    ctx.out.note(&if was {
+        format!("signed out of MCP server `{}`", args.name)
+    } else {
+        format!("MCP server `{}` had no sign-in", args.name)
+    });
+    Ok(Outcome::Success)
+}
+
+async fn resources(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &NameArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let listed = ops::resources(&servers, &args.name).await?;
+    print::resources(ctx, &args.name, &listed)?;
+    Ok(Outcome::Success)
+}
+
+async fn read(
+    ctx: &Context,
+    home: &PilotHome,
+    project: &Project,
+    args: &ReadArgs,
+) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, project);
+    let cancel = CancellationToken::new();
+    let _signals = super::signals::cancel_on_signals(cancel.clone());
+    let contents = ops::read(&servers, &args.server, &args.uri, &cancel).await?;
+    print::read(ctx, &contents)?;
+    Ok(Outcome::Success)
+}
+
+async fn serve(
+    ctx: &Context,
+    home: PilotHome,
+    project: &Project,
+    args: ServeArgs,
+) -> anyhow::Result<Outcome> {
     let opts = crate::serve::ServeOptions {
         home,
         cwd: project.root.clone(),
         config_file: ctx.global.config.clone(),
     };
-    crate::serve::serve(opts).await?;
+    let Some(addr) = args.http else {
+        crate::serve::serve(opts).await?;
+        return Ok(Outcome::Success);
+    };
+    let http = crate::serve::http::HttpOptions {
+        addr,
+        token_file: args.token_file,
+        allow_remote: args.allow_remote,
+        allowed_origins: args.allow_origins,
+        allowed_hosts: args.allow_hosts,
+    };
+    let bound = crate::serve::http::bind(opts, http).await?;
+    print::listening(ctx, &bound)?;
+    let stop = CancellationToken::new();
+    let _signals = super::signals::cancel_on_signals(stop.clone());
+    bound.serve(stop).await?;
     Ok(Outcome::Success)
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::cli::Context;
 use crate::mcp::ops::{ServerDetails, ServerSummary, ServerTools};
-use crate::mcp::{CallOutput, Error};
+use crate::mcp::{CallOutput, Error, RemoteResource, ResourceContent};
 use crate::terminal::{inert, inert_line};
 
 /// One warning per mcp.json entry (or file) that cannot be used.
@@ -15,7 +15,8 @@ pub(super) fn problems(ctx: &Context, problems: &[Error]) {
     }
 }
 
-/// `NAME  SCOPE  TRANSPORT  enabled|disabled  TARGET`, tab-separated.
+/// `NAME  SCOPE  TRANSPORT  enabled|disabled  TARGET [AUTH]`, tab-separated (AUTH: `needs login`,
+/// `signed in (expires …)`, for servers that asked for an OAuth sign-in).
 pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<()> {
     let out = &ctx.out;
     if out.json {
@@ -27,8 +28,13 @@ pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<(
     } else {
         for r in rows {
             let scope = serde_json::to_value(r.scope)?;
+            let auth = r
+                .auth
+                .as_ref()
+                .map(|a| format!("\t{}", a.describe()))
+                .unwrap_or_default();
             out.line(&format!(
-                "{}\t{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}{auth}",
                 inert_line(&r.name),
                 scope.as_str().unwrap_or(""),
                 r.transport,
@@ -94,6 +100,85 @@ pub(super) fn called(ctx: &Context, result: &CallOutput) -> anyhow::Result<()> {
         out.error(&result.text);
     } else {
         out.line(&inert(&result.text))?;
+    }
+    Ok(())
+}
+
+/// `mcp serve --http`: the endpoint URL on stdout (`{"url", "token_file"}` with --json), the token
+/// file on stderr. The token itself is never printed.
+pub(super) fn listening(ctx: &Context, bound: &crate::serve::http::Bound) -> anyhow::Result<()> {
+    let url = format!("http://{}{}", bound.addr, crate::serve::http::PATH);
+    if ctx.out.json {
+        ctx.out.json_line(&serde_json::json!({
+            "url": url,
+            "token_file": bound.token_file,
+        }))?;
+    } else {
+        ctx.out.line(&url)?;
+        ctx.out.note(&format!(
+            "send `Authorization: Bearer <token>`; the token is in {}",
+            bound.token_file.display()
+        ));
+    }
+    Ok(())
+}
+
+/// `URI  NAME  MIME  DESCRIPTION`, tab-separated.
+pub(super) fn resources(
+    ctx: &Context,
+    server: &str,
+    rows: &[RemoteResource],
+) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(rows)?;
+    } else if rows.is_empty() {
+        out.note(&format!(
+            "MCP server `{}` lists no resources",
+            inert_line(server)
+        ));
+    } else {
+        for r in rows {
+            out.line(&format!(
+                "{}\t{}\t{}\t{}",
+                inert_line(&r.uri),
+                inert_line(&r.name),
+                inert_line(r.mime_type.as_deref().unwrap_or("")),
+                inert_line(r.description.as_deref().unwrap_or(""))
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// The text of each part (binary parts described).
+pub(super) fn read(ctx: &Context, contents: &[ResourceContent]) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(contents)?;
+    } else {
+        for c in contents {
+            out.line(&inert(&c.as_text()))?;
+        }
+    }
+    Ok(())
+}
+
+/// After `mcp login`: the granted scopes (`{"server", "scopes"}` with --json); never the tokens.
+pub(super) fn signed_in(ctx: &Context, server: &str, scopes: &[String]) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out
+            .json(&serde_json::json!({"server": server, "scopes": scopes}))?;
+    } else {
+        ctx.out.note(&format!(
+            "signed in to MCP server `{}`{}",
+            inert_line(server),
+            if scopes.is_empty() {
+                String::new()
+            } else {
+                format!(" (scopes: {})", inert_line(&scopes.join(" ")))
+            }
+        ));
     }
     Ok(())
 }
