@@ -5870,9 +5870,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__run)
-            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --plan --ask-via-stdin --home --config --cwd --verbose --quiet --color --json --help --version"
-            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --system --append-system-prompt --memory --image --file --home --config --cwd --verbose --quiet --color --json --help --version"
-            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --render --system --append-system-prompt --memory --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-m -o -C -v -q -h -V --model --continue --session --output-last-message --output-schema --max-turns --max-cost --max-tokens --timeout --permission-mode --add-dir --allow-network --trust-project --allow --deny --ephemeral --render --system --append-system-prompt --memory --plan --ask-via-stdin --image --file --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5943,6 +5941,9 @@ _pilotdeck() {
                     return 0
                     ;;
                 --plan)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --image)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
