@@ -341,13 +341,8 @@ fn chat_in_tmux(env: &TestEnv, name: &str) -> tmux::Tmux {
 fn wait_for_prompt(tmux: &tmux::Tmux) {
     for _ in 0..1500 {
         let screen = tmux.screen();
-        if screen
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .map(str::trim)
-            == Some("›")
-        {
+        // The status line sits under the prompt: the prompt is the last line starting with `›`.
+        if screen.lines().rfind(|l| l.starts_with('›')).map(str::trim) == Some("›") {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));

@@ -480,6 +480,33 @@ fn wrap(cmd: &str, wrapper: usize) -> String {
     }
 }
 
+/// Every wrapper behind `sudo` keeps a hard-deny command denied (a proptest seed found
+/// `sudo strace -f rm -rf /` classified only as "elevated", so asked instead of denied).
+#[test]
+fn every_wrapper_behind_sudo_keeps_a_hard_deny() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap().join("proj");
+    std::fs::create_dir_all(&root).unwrap();
+    for w in 1..27 {
+        let cmd = wrap(&wrap("rm -rf /", w), 0);
+        for mode in [
+            PermissionMode::ReadOnly,
+            PermissionMode::WorkspaceWrite,
+            PermissionMode::Full,
+        ] {
+            let d = policy(mode, &root).decide(&PermissionRequest {
+                tool: "bash".to_owned(),
+                is_read_only: false,
+                subject: PermissionSubject::Command(cmd.clone()),
+            });
+            assert!(
+                matches!(&d, Decision::Deny { reason } if reason.contains("hard-deny")),
+                "{mode}: `{cmd}` got {d:?}"
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(super::config())]
 

@@ -226,7 +226,12 @@ impl Classifier<'_> {
             return hard(reason);
         }
         if escalated {
-            return dangerous(format!("`{joined}` runs with elevated privileges"));
+            // What runs elevated is classified too: a hard-deny command behind `sudo strace …`
+            // stays hard-denied.
+            return worse(
+                self.run(words, false, cwds, depth),
+                dangerous(format!("`{joined}` runs with elevated privileges")),
+            );
         }
         if cmd == "git" {
             let verdict = git::classify(args, cwds.last().map(PathBuf::as_path));
