@@ -147,14 +147,16 @@ impl SlashCommands {
             plugins
                 .iter()
                 .filter(move |p| p.scope == scope)
-                .map(move |p| {
-                    (
-                        p.dir.join("commands"),
-                        CommandSource::Plugin {
-                            name: p.name.clone(),
-                            scope,
-                        },
-                    )
+                .flat_map(move |p| {
+                    p.command_paths.iter().map(move |path| {
+                        (
+                            path.clone(),
+                            CommandSource::Plugin {
+                                name: p.name.clone(),
+                                scope,
+                            },
+                        )
+                    })
                 })
         };
         dirs.extend(plugin_dirs(Scope::Global));
@@ -170,7 +172,12 @@ impl SlashCommands {
         }
         let mut set = SlashCommands::default();
         for (dir, source) in dirs {
-            for path in crate::frontmatter::markdown_files(&dir) {
+            let files = if dir.is_file() {
+                vec![dir]
+            } else {
+                crate::frontmatter::markdown_files(&dir)
+            };
+            for path in files {
                 match load(&path, source.clone()) {
                     Ok(command) => set.insert(command),
                     Err(e) => problems.push(e),
@@ -268,5 +275,35 @@ mod tests {
             c.expand(" src/a.rs 'the spec' "),
             "Review src/a.rs against \"the spec\" (src/a.rs 'the spec'); cost , $x, $"
         );
+    }
+
+    #[test]
+    fn a_plugin_manifest_names_its_command_files_and_folders() {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = PilotHome::at(tmp.path().join("home"));
+        let plugin = home.plugins_dir().join("p");
+        for (file, text) in [
+            (
+                "plugin.json",
+                r#"{"name": "p", "commands": ["extra/review.md", "more"]}"#,
+            ),
+            (
+                "extra/review.md",
+                "---\ndescription: review\n---\nReview $1",
+            ),
+            ("more/ship.md", "Ship $ARGUMENTS"),
+            ("commands/ignored.md", "not listed, so not a command"),
+        ] {
+            let path = plugin.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            crate::store::write_atomic(&path, text.as_bytes()).unwrap();
+        }
+        let mut problems = Vec::new();
+        let plugins = crate::extensions::discover_plugins(&home, None, &mut problems);
+        let set = SlashCommands::discover(&home, None, &plugins, &mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
+        let names: Vec<&str> = set.all().iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["review", "ship"]);
+        assert_eq!(set.get("review").unwrap().expand("a.rs"), "Review a.rs");
     }
 }

@@ -4,6 +4,7 @@
 //! ```json
 //! {"name": "review", "version": "1.0.0", "description": "…",
 //!  "skills": "skills/",                 // a folder or a list of folders; default `skills/`
+//!  "commands": "commands/",             // folders or `.md` files, one or a list; default `commands/`
 //!  "hooks": "hooks/hooks.json",         // a file or an inline object; default `hooks/hooks.json`
 //!  "mcpServers": {"id": {"command": "…"}}}  // inline, or a file holding `{"mcpServers": …}`
 //! ```
@@ -35,6 +36,9 @@ pub struct Plugin {
     pub manifest: PathBuf,
     /// The folders its skills are discovered in.
     pub skill_dirs: Vec<PathBuf>,
+    /// Its slash commands: folders of `*.md` files, or single `.md` files (`commands`; default
+    /// `commands/`).
+    pub command_paths: Vec<PathBuf>,
     /// Its hooks settings (`{Event: [{matcher, hooks}]}`) and the file they came from.
     #[serde(skip)]
     pub hooks: Option<(PathBuf, Value)>,
@@ -103,23 +107,8 @@ fn load(dir: &Path, manifest: &Path, scope: Scope, problems: &mut Vec<Error>) ->
         ));
         return None;
     };
-    let skill_dirs = match doc.get("skills") {
-        None => vec![dir.join("skills")],
-        Some(Value::String(s)) => vec![dir.join(s)],
-        Some(Value::Array(list)) => list
-            .iter()
-            .filter_map(Value::as_str)
-            .map(|s| dir.join(s))
-            .collect(),
-        Some(_) => {
-            problems.push(Error::invalid(
-                manifest,
-                "skills",
-                "must be a folder or a list of folders",
-            ));
-            Vec::new()
-        }
-    };
+    let skill_dirs = manifest_paths(&doc, dir, manifest, "skills", problems);
+    let command_paths = manifest_paths(&doc, dir, manifest, "commands", problems);
     let hooks = match doc.get("hooks") {
         None => {
             let file = dir.join("hooks").join("hooks.json");
@@ -180,9 +169,38 @@ fn load(dir: &Path, manifest: &Path, scope: Scope, problems: &mut Vec<Error>) ->
         dir: dir.to_owned(),
         manifest: manifest.to_owned(),
         skill_dirs,
+        command_paths,
         hooks,
         mcp_servers,
     })
+}
+
+/// The manifest's `key` (`skills`, `commands`): a path or a list of paths inside the plugin, by
+/// default the folder named `key`.
+fn manifest_paths(
+    doc: &Value,
+    dir: &Path,
+    manifest: &Path,
+    key: &str,
+    problems: &mut Vec<Error>,
+) -> Vec<PathBuf> {
+    match doc.get(key) {
+        None => vec![dir.join(key)],
+        Some(Value::String(s)) => vec![dir.join(s)],
+        Some(Value::Array(list)) => list
+            .iter()
+            .filter_map(Value::as_str)
+            .map(|s| dir.join(s))
+            .collect(),
+        Some(_) => {
+            problems.push(Error::invalid(
+                manifest,
+                key,
+                "must be a path or a list of paths",
+            ));
+            Vec::new()
+        }
+    }
 }
 
 /// A hooks file may wrap the settings: `{"description": …, "hooks": {Event: …}}`.
