@@ -191,6 +191,16 @@ pub struct MemoryConfig {
     pub auto_index_interval_minutes: Option<u32>,
     pub auto_dream_interval_minutes: Option<u32>,
     pub reasoning_mode: Option<String>,
+    /// How stage 1 of recall ranks.
+    pub recall: MemoryRecallConfig,
+}
+
+/// `memory.recall`: stage 1 ranking switches.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MemoryRecallConfig {
+    /// Pseudo-relevance feedback: `auto` (short requests only), `on` or `off`.
+    pub feedback: crate::memory::Feedback,
 }
 
 impl Default for MemoryConfig {
@@ -210,6 +220,7 @@ impl Default for MemoryConfig {
             auto_index_interval_minutes: None,
             auto_dream_interval_minutes: None,
             reasoning_mode: None,
+            recall: MemoryRecallConfig::default(),
         }
     }
 }

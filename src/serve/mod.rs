@@ -226,6 +226,7 @@ impl PilotdeckServer {
             query,
             limit,
             offline: true,
+            as_of: None,
         };
         let result = crate::memory::recall(&memory, &opts)
             .await
