@@ -202,7 +202,11 @@ fn pilotdeck(bin: &Path, tmp: &Path, conv: usize, data: &Value, qs: &[&Question]
         assert!(out.status.success(), "{args:?} failed");
         out.stdout
     };
-    run(&["memory", "import", notes.parent().unwrap().to_str().unwrap()]);
+    run(&[
+        "memory",
+        "import",
+        notes.parent().unwrap().to_str().unwrap(),
+    ]);
     let results: Mutex<Vec<(usize, Ranked)>> = Mutex::new(Vec::new());
     let next = Mutex::new(0usize);
     std::thread::scope(|threads| {
@@ -234,7 +238,12 @@ fn pilotdeck(bin: &Path, tmp: &Path, conv: usize, data: &Value, qs: &[&Question]
 
 /// `Project/n7.md` → 7.
 fn session_of(id: &str) -> Option<u32> {
-    id.rsplit('/').next()?.strip_prefix('n')?.strip_suffix(".md")?.parse().ok()
+    id.rsplit('/')
+        .next()?
+        .strip_prefix('n')?
+        .strip_suffix(".md")?
+        .parse()
+        .ok()
 }
 
 fn parse(out: &Value, lines: &HashMap<u32, HashMap<usize, u32>>) -> Ranked {
@@ -244,9 +253,16 @@ fn parse(out: &Value, lines: &HashMap<u32, HashMap<usize, u32>>) -> Ranked {
     let turns = (out["windows"].as_array().into_iter().flatten())
         .filter_map(|w| {
             let s = session_of(w["id"].as_str()?)?;
-            let (first, last) = (w["lines"][0].as_u64()? as usize, w["lines"][1].as_u64()? as usize);
+            let (first, last) = (
+                w["lines"][0].as_u64()? as usize,
+                w["lines"][1].as_u64()? as usize,
+            );
             let map = lines.get(&s)?;
-            Some((first..=last).filter_map(|l| Some((s, *map.get(&l)?))).collect())
+            Some(
+                (first..=last)
+                    .filter_map(|l| Some((s, *map.get(&l)?)))
+                    .collect(),
+            )
         })
         .collect();
     Ranked { sessions, turns }
@@ -262,11 +278,17 @@ fn baseline(data: &Value, qs: &[&Question]) -> Vec<Ranked> {
     .unwrap();
     for s in sessions(data) {
         let body: Vec<&str> = s.turns.iter().map(|(_, t)| t.as_str()).collect();
-        conn.execute("INSERT INTO s (body, n) VALUES (?1, ?2)", (body.join("\n"), s.n))
-            .unwrap();
+        conn.execute(
+            "INSERT INTO s (body, n) VALUES (?1, ?2)",
+            (body.join("\n"), s.n),
+        )
+        .unwrap();
         for (turn, text) in &s.turns {
-            conn.execute("INSERT INTO t (body, n, turn) VALUES (?1, ?2, ?3)", (text, s.n, turn))
-                .unwrap();
+            conn.execute(
+                "INSERT INTO t (body, n, turn) VALUES (?1, ?2, ?3)",
+                (text, s.n, turn),
+            )
+            .unwrap();
         }
     }
     let stop: BTreeSet<&str> = STOP_WORDS.split_whitespace().collect();
@@ -322,7 +344,9 @@ fn figures<T: Ord + Copy>(wanted: &BTreeSet<T>, ranked: &[Vec<T>]) -> [f64; 5] {
             dcg += 1.0 / (i as f64 + 2.0).log2();
         }
     }
-    let ideal: f64 = (0..wanted.len().min(5)).map(|i| 1.0 / (i as f64 + 2.0).log2()).sum();
+    let ideal: f64 = (0..wanted.len().min(5))
+        .map(|i| 1.0 / (i as f64 + 2.0).log2())
+        .sum();
     let all = if recall(5) >= 1.0 { 1.0 } else { 0.0 };
     [recall(1), recall(5), recall(10), all, dcg / ideal]
 }
@@ -347,7 +371,12 @@ impl Sums {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        format!("{label:<24} {:>5} | {} | {}", self.n, f(&self.s), f(&self.t))
+        format!(
+            "{label:<24} {:>5} | {} | {}",
+            self.n,
+            f(&self.s),
+            f(&self.t)
+        )
     }
 }
 

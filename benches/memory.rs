@@ -231,7 +231,7 @@ fn latency(data: &[Value], tmp: &Path) {
             query: "warm up".to_owned(),
             limit: 5,
             offline: true,
-                as_of: None,
+            as_of: None,
         },
     )
     .unwrap();
@@ -250,7 +250,7 @@ fn latency(data: &[Value], tmp: &Path) {
                     query: q.clone(),
                     limit: 5,
                     offline: true,
-                as_of: None,
+                    as_of: None,
                 },
             )
             .unwrap();

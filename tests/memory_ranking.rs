@@ -31,9 +31,10 @@ fn handbook() -> String {
     let mut parts: Vec<String> = (0..40)
         .map(|i| format!("Section {i}: the cafeteria serves lunch at noon; the parking garage opens at seven."))
         .collect();
-    parts[20] = "Rotating the signing keys: run `keyctl rotate --all`, then publish the new public keys \
+    parts[20] =
+        "Rotating the signing keys: run `keyctl rotate --all`, then publish the new public keys \
                  to the release bucket."
-        .to_owned();
+            .to_owned();
     parts.join("\n\n")
 }
 
@@ -42,18 +43,33 @@ fn fixture(env: &TestEnv) {
     import_notes(
         env,
         &[
-            ("Project/handbook.md", &dated("Team handbook", "2023-01-10", &handbook())),
+            (
+                "Project/handbook.md",
+                &dated("Team handbook", "2023-01-10", &handbook()),
+            ),
             (
                 "Project/keys-faq.md",
-                &dated("Badge FAQ", "2023-01-10", "Office badge keys are at the front desk."),
+                &dated(
+                    "Badge FAQ",
+                    "2023-01-10",
+                    "Office badge keys are at the front desk.",
+                ),
             ),
             (
                 "Project/release-feb.md",
-                &dated("Release notes", "2024-02-01", "We shipped the billing release to customers."),
+                &dated(
+                    "Release notes",
+                    "2024-02-01",
+                    "We shipped the billing release to customers.",
+                ),
             ),
             (
                 "Project/release-mar.md",
-                &dated("Release notes", "2024-03-08", "We shipped the billing release to customers."),
+                &dated(
+                    "Release notes",
+                    "2024-03-08",
+                    "We shipped the billing release to customers.",
+                ),
             ),
             (
                 "Project/release-zh-feb.md",
@@ -81,7 +97,11 @@ fn ids(out: &Value) -> Vec<String> {
     (out["notes"].as_array().unwrap().iter())
         .map(|n| {
             let id = n["id"].as_str().unwrap();
-            id.rsplit('/').next().unwrap().trim_end_matches(".md").to_owned()
+            id.rsplit('/')
+                .next()
+                .unwrap()
+                .trim_end_matches(".md")
+                .to_owned()
         })
         .collect()
 }
@@ -93,7 +113,12 @@ fn the_paragraph_in_the_middle_of_a_long_note_is_found_and_quoted() {
     let out = recall(&env, &["how do we rotate the signing keys?"]);
     assert_eq!(ids(&out)[0], "handbook", "{out:#}");
     let best = &out["windows"][0];
-    assert!(best["id"].as_str().unwrap().ends_with("Project/handbook.md"));
+    assert!(
+        best["id"]
+            .as_str()
+            .unwrap()
+            .ends_with("Project/handbook.md")
+    );
     // The 21st paragraph: body lines 41 (paragraphs are separated by one blank line).
     assert_eq!(best["lines"], serde_json::json!([41, 41]), "{out:#}");
     assert!(best["text"].as_str().unwrap().contains("keyctl rotate"));
@@ -104,8 +129,14 @@ fn the_paragraph_in_the_middle_of_a_long_note_is_found_and_quoted() {
         .run(0)
         .stdout;
     assert!(text.contains("Team handbook"), "{text}");
-    assert!(text.contains("Project/handbook.md, dated 2023-01-10"), "{text}");
-    assert!(text.contains("[lines 41–41 of 79]\nRotating the signing keys"), "{text}");
+    assert!(
+        text.contains("Project/handbook.md, dated 2023-01-10"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[lines 41–41 of 79]\nRotating the signing keys"),
+        "{text}"
+    );
     assert!(!text.contains("Section 0:"), "{text}");
 }
 
@@ -113,10 +144,16 @@ fn the_paragraph_in_the_middle_of_a_long_note_is_found_and_quoted() {
 fn relative_time_lifts_the_notes_inside_it_in_english_and_chinese() {
     let env = TestEnv::new();
     fixture(&env);
-    let march = recall(&env, &["--as-of", "2024-03-13", "what did we ship last week?"]);
+    let march = recall(
+        &env,
+        &["--as-of", "2024-03-13", "what did we ship last week?"],
+    );
     assert_eq!(ids(&march)[0], "release-mar", "{march:#}");
     assert_eq!(march["time_span"]["start"], "2024-03-04");
-    let feb = recall(&env, &["--as-of", "2024-02-06", "what did we ship last week?"]);
+    let feb = recall(
+        &env,
+        &["--as-of", "2024-02-06", "what did we ship last week?"],
+    );
     assert_eq!(ids(&feb)[0], "release-feb", "{feb:#}");
     let zh = recall(&env, &["--as-of", "2024-03-13", "上周发布了什么版本？"]);
     assert_eq!(ids(&zh)[0], "release-zh-mar", "{zh:#}");
@@ -140,4 +177,51 @@ fn dates_are_searchable_words_and_stop_words_alone_find_nothing() {
         let out = recall(&env, &[query]);
         assert!(ids(&out).is_empty(), "{query}: {out:#}");
     }
+}
+
+#[test]
+fn feedback_finds_notes_sharing_the_best_notes_words_when_the_first_pass_is_short() {
+    let env = TestEnv::new();
+    let notes = [
+        (
+            "Project/a.md",
+            dated(
+                "Cluster",
+                "2024-01-01",
+                "The kubernetes cluster deploys with argo.",
+            ),
+        ),
+        (
+            "Project/b.md",
+            dated(
+                "Charts",
+                "2024-01-01",
+                "Our kubernetes cluster uses argo and helm charts.",
+            ),
+        ),
+        (
+            "Project/c.md",
+            dated("Rollouts", "2024-01-01", "Canary rollouts go through argo."),
+        ),
+        (
+            "Project/d.md",
+            dated("Lunch", "2024-01-01", "Lunch is at noon."),
+        ),
+    ];
+    let notes: Vec<(&str, &str)> = notes.iter().map(|(p, t)| (*p, t.as_str())).collect();
+    env.config("memory:\n  enabled: true\n  recall:\n    feedback: off\n");
+    import_notes(&env, &notes);
+    let off = recall(&env, &["kubernetes"]);
+    assert_eq!(ids(&off).len(), 2, "{off:#}");
+    assert_eq!(off["feedback"], false);
+    // `auto` (the default): two notes found where five were asked for, so feedback runs.
+    env.config("memory:\n  enabled: true\n");
+    let auto = recall(&env, &["--limit", "5", "kubernetes"]);
+    assert_eq!(auto["feedback"], true, "{auto:#}");
+    let found = ids(&auto);
+    assert_eq!(found.len(), 3, "{auto:#}");
+    assert!(
+        found[..2].contains(&"a".to_owned()) && found[2] == "c",
+        "{auto:#}"
+    );
 }

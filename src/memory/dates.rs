@@ -170,7 +170,10 @@ fn number(text: &str) -> Option<i64> {
         _ => {}
     }
     let digit = |c: char| "零一二三四五六七八九".chars().position(|d| d == c);
-    let chars: Vec<char> = text.chars().map(|c| if c == '两' { '二' } else { c }).collect();
+    let chars: Vec<char> = text
+        .chars()
+        .map(|c| if c == '两' { '二' } else { c })
+        .collect();
     match chars.as_slice() {
         ['十'] => Some(10),
         [c] => digit(*c).map(|n| n as i64),
@@ -336,7 +339,9 @@ fn named(text: &str, today: NaiveDate) -> Option<Span> {
         "last week" | "past week" | "上周" | "上星期" | "上个星期" | "先週" => {
             Some(week_of(today - Duration::days(7)))
         }
-        "this week" | "这周" | "本周" | "这星期" | "这个星期" | "今週" => Some(week_of(today)),
+        "this week" | "这周" | "本周" | "这星期" | "这个星期" | "今週" => {
+            Some(week_of(today))
+        }
         "last weekend" | "past weekend" => {
             let sunday = last_weekday(6, today);
             Some(Span {
@@ -374,12 +379,30 @@ mod tests {
 
     #[test]
     fn english_relative_time_becomes_a_span() {
-        assert_eq!(span("what did I do 10 days ago"), Some((d(2024, 3, 2), d(2024, 3, 4))));
-        assert_eq!(span("yesterday's meeting"), Some((d(2024, 3, 12), d(2024, 3, 12))));
-        assert_eq!(span("what did we fix last Saturday?"), Some((d(2024, 3, 8), d(2024, 3, 10))));
-        assert_eq!(span("the plan from last week"), Some((d(2024, 3, 4), d(2024, 3, 10))));
-        assert_eq!(span("what happened in May"), Some((d(2023, 5, 1), d(2023, 5, 31))));
-        assert_eq!(span("trips in February 2024"), Some((d(2024, 2, 1), d(2024, 2, 29))));
+        assert_eq!(
+            span("what did I do 10 days ago"),
+            Some((d(2024, 3, 2), d(2024, 3, 4)))
+        );
+        assert_eq!(
+            span("yesterday's meeting"),
+            Some((d(2024, 3, 12), d(2024, 3, 12)))
+        );
+        assert_eq!(
+            span("what did we fix last Saturday?"),
+            Some((d(2024, 3, 8), d(2024, 3, 10)))
+        );
+        assert_eq!(
+            span("the plan from last week"),
+            Some((d(2024, 3, 4), d(2024, 3, 10)))
+        );
+        assert_eq!(
+            span("what happened in May"),
+            Some((d(2023, 5, 1), d(2023, 5, 31)))
+        );
+        assert_eq!(
+            span("trips in February 2024"),
+            Some((d(2024, 2, 1), d(2024, 2, 29)))
+        );
         assert_eq!(span("may I see the build notes"), None);
         assert_eq!(span("how do we deploy"), None);
     }
@@ -387,10 +410,16 @@ mod tests {
     #[test]
     fn chinese_and_japanese_relative_time_becomes_a_span() {
         assert_eq!(span("上周的会议"), Some((d(2024, 3, 4), d(2024, 3, 10))));
-        assert_eq!(span("三天前修了什么"), Some((d(2024, 3, 9), d(2024, 3, 11))));
+        assert_eq!(
+            span("三天前修了什么"),
+            Some((d(2024, 3, 9), d(2024, 3, 11)))
+        );
         assert_eq!(span("上周六做了什么"), Some((d(2024, 3, 9), d(2024, 3, 9))));
         assert_eq!(span("五月的发布"), Some((d(2023, 5, 1), d(2023, 5, 31))));
-        assert_eq!(span("先月のリリース"), Some((d(2024, 2, 1), d(2024, 2, 29))));
+        assert_eq!(
+            span("先月のリリース"),
+            Some((d(2024, 2, 1), d(2024, 2, 29)))
+        );
         assert_eq!(span("2週間前の会議"), Some((d(2024, 2, 25), d(2024, 3, 2))));
         assert_eq!(span("昨日"), Some((d(2024, 3, 12), d(2024, 3, 12))));
     }
@@ -398,7 +427,10 @@ mod tests {
     #[test]
     fn dates_become_words_and_are_found_in_text() {
         assert_eq!(words(&[d(2023, 5, 20)]), "2023 may saturday 20");
-        assert_eq!(days_in("met on 2023-05-20, again 2024年3月1日"), [d(2023, 5, 20), d(2024, 3, 1)]);
+        assert_eq!(
+            days_in("met on 2023-05-20, again 2024年3月1日"),
+            [d(2023, 5, 20), d(2024, 3, 1)]
+        );
         assert_eq!(parse_day("2026-01-01T00:00:00Z"), Some(d(2026, 1, 1)));
     }
 }

@@ -285,7 +285,7 @@ pub(super) struct WindowHit {
 }
 
 /// Weight of the `dates` column against a body (1) in `bm25()`.
-const DATES_WEIGHT: f64 = 1.0;
+const DATES_WEIGHT: f64 = 3.0;
 
 /// The best `limit` active notes in `scopes` (all when `None`) for the FTS5 expression `expr`,
 /// by BM25 over name (×3), description (×2), body and dates.

@@ -38,6 +38,7 @@ mod trace;
 mod window;
 
 pub use capture::{capture, capture_text};
+pub use dates::{Span, parse_day};
 pub use dream::{DreamOptions, DreamReport, dream, rollback};
 pub use error::Error;
 pub use fts::IndexedNote;
@@ -50,7 +51,6 @@ pub use lifecycle::{
 };
 pub use note::{Note, NoteKind, NoteMeta, slug};
 pub use queue::Capture;
-pub use dates::{Span, parse_day};
 pub use rank::Feedback;
 pub use recall::{
     RecallOptions, RecallResult, RecalledNote, RecalledWindow, recall, recall_offline, render,

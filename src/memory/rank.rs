@@ -22,12 +22,12 @@ use super::segment;
 const NOTE_POOL: usize = 100;
 const WINDOW_POOL: usize = 200;
 /// A window's score: its own + `NEIGHBOUR` × each adjacent window's + `NOTE_LIFT` × its note's.
-const NEIGHBOUR: f64 = 0.2;
-const NOTE_LIFT: f64 = 1.5;
+const NEIGHBOUR: f64 = 0.3;
+const NOTE_LIFT: f64 = 0.7;
 /// A note's score: its own + `BEST_WINDOW` × its best window's (normalised).
-const BEST_WINDOW: f64 = 0.5;
+const BEST_WINDOW: f64 = 1.5;
 /// Added to the (normalised) score of a note with a day inside the request's time span.
-const TIME_BOOST: f64 = 0.3;
+const TIME_BOOST: f64 = 0.5;
 /// Feedback: expansion terms taken from the best `FEEDBACK_DOCS` notes.
 const FEEDBACK_DOCS: usize = 3;
 const FEEDBACK_TERMS: usize = 10;
@@ -36,7 +36,8 @@ const FEEDBACK_TERMS: usize = 10;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Feedback {
-    /// On for short requests (two search terms or fewer), where the first pass has least to go on.
+    /// On when the first pass found fewer notes than asked for: the request's words are too few or
+    /// too rare to fill the list, and the best notes' vocabulary may find the rest.
     #[default]
     Auto,
     On,
@@ -89,7 +90,7 @@ pub(super) fn search(
     let feedback = match req.feedback {
         Feedback::On => true,
         Feedback::Off => false,
-        Feedback::Auto => terms.len() <= 2,
+        Feedback::Auto => ranked.notes.len() < req.limit,
     };
     if feedback && !ranked.notes.is_empty() {
         let extra = expansion(conn, &ranked, &terms)?;
@@ -117,7 +118,9 @@ fn fuse(
 ) -> Result<Ranked, Error> {
     let notes = fts::notes(conn, expr, scopes, NOTE_POOL.max(limit))?;
     let windows = fts::windows(conn, expr, scopes, WINDOW_POOL.max(limit))?;
-    let top = notes.first().map_or(1.0, |n| n.note.score.max(f64::MIN_POSITIVE));
+    let top = notes
+        .first()
+        .map_or(1.0, |n| n.note.score.max(f64::MIN_POSITIVE));
     let note_score: HashMap<i64, f64> = notes
         .iter()
         .map(|n| {
@@ -127,7 +130,10 @@ fn fuse(
         })
         .collect();
     let window_scores = window_scores(&windows, &note_score);
-    let best_window = window_scores.iter().map(|w| w.1).fold(f64::MIN_POSITIVE, f64::max);
+    let best_window = window_scores
+        .iter()
+        .map(|w| w.1)
+        .fold(f64::MIN_POSITIVE, f64::max);
     let mut best_of_note: HashMap<i64, f64> = HashMap::new();
     for (w, score) in &window_scores {
         let best = best_of_note.entry(w.note).or_insert(0.0);
@@ -178,7 +184,9 @@ fn window_scores<'a>(
     windows: &'a [WindowHit],
     note_score: &HashMap<i64, f64>,
 ) -> Vec<(&'a WindowHit, f64)> {
-    let top = windows.first().map_or(1.0, |w| w.score.max(f64::MIN_POSITIVE));
+    let top = windows
+        .first()
+        .map_or(1.0, |w| w.score.max(f64::MIN_POSITIVE));
     let own: HashMap<(i64, i64), f64> = windows
         .iter()
         .map(|w| ((w.note, w.ordinal), w.score / top))
@@ -220,10 +228,16 @@ fn expansion(conn: &Connection, ranked: &Ranked, terms: &[String]) -> Result<Vec
             }
         }
     }
-    let mut words: Vec<(String, (usize, usize))> =
-        counts.into_iter().filter(|(_, (docs, _))| *docs >= 2).collect();
+    let mut words: Vec<(String, (usize, usize))> = counts
+        .into_iter()
+        .filter(|(_, (docs, _))| *docs >= 2)
+        .collect();
     words.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    Ok(words.into_iter().take(FEEDBACK_TERMS).map(|(w, _)| w).collect())
+    Ok(words
+        .into_iter()
+        .take(FEEDBACK_TERMS)
+        .map(|(w, _)| w)
+        .collect())
 }
 
 fn ranked_rowids(conn: &Connection, notes: &[IndexedNote]) -> Result<Vec<i64>, Error> {

@@ -21,10 +21,10 @@ use super::dates::{self, Span};
 use super::fts::IndexedNote;
 use super::layout;
 use super::rank::Request;
-use super::window;
 use super::select::{self, ModelStep, SkipReason};
 use super::space::Memory;
 use super::trace::{self, TraceKind};
+use super::window;
 use crate::home::Project;
 
 /// Lines of a note body placed in the context block when no window of it matched.
@@ -299,7 +299,12 @@ fn quote(n: &RecalledNote, windows: &[RecalledWindow]) -> String {
     mine.sort_by_key(|w| w.lines[0]);
     let parts: Vec<String> = mine
         .iter()
-        .map(|w| format!("[lines {}–{} of {lines}]\n{}", w.lines[0], w.lines[1], w.text))
+        .map(|w| {
+            format!(
+                "[lines {}–{} of {lines}]\n{}",
+                w.lines[0], w.lines[1], w.text
+            )
+        })
         .collect();
     parts.join("\n…\n")
 }
