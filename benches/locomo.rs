@@ -14,7 +14,8 @@
 //! evidence sessions in the top k), "all" (every evidence session in the top 5), NDCG@5, and the same
 //! for turns (pilotdeck: the ranked `windows` of `--json`; a window counts for the turns it covers).
 //! Conversations 1–5 are the dev split (what ranking was tuned on), 6–10 the check split; both are
-//! printed. `PILOTDECK_LOCOMO_CONVS=N` limits the run to the first N conversations.
+//! printed. `PILOTDECK_LOCOMO_CONVS=N` limits the run to the first N conversations;
+//! `PILOTDECK_LOCOMO_FEEDBACK=on|off|auto` sets `memory.recall.feedback` (default: the default).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -176,6 +177,11 @@ fn pilotdeck(bin: &Path, tmp: &Path, conv: usize, data: &Value, qs: &[&Question]
     let notes = tmp.join(format!("notes{conv}/Project"));
     std::fs::create_dir_all(&project).unwrap();
     std::fs::create_dir_all(&notes).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    if let Ok(feedback) = std::env::var("PILOTDECK_LOCOMO_FEEDBACK") {
+        let yaml = format!("memory:\n  recall:\n    feedback: {feedback}\n");
+        std::fs::write(home.join("pilotdeck.yaml"), yaml).unwrap();
+    }
     let sessions = sessions(data);
     let mut lines: HashMap<u32, HashMap<usize, u32>> = HashMap::new();
     for s in &sessions {
