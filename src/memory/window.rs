@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn a_long_paragraph_is_cut_at_line_ends() {
         let line = "x".repeat(300);
-        let body = vec![line.as_str(); 5].join("\n");
+        let body = [line.as_str(); 5].join("\n");
         let ranges: Vec<(usize, usize)> = split(&body)
             .iter()
             .map(|w| (w.first_line, w.last_line))
