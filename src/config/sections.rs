@@ -199,8 +199,20 @@ pub struct MemoryConfig {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MemoryRecallConfig {
-    /// Pseudo-relevance feedback: `auto` (short requests only), `on` or `off`.
-    pub feedback: crate::memory::Feedback,
+    /// Pseudo-relevance feedback: `auto` (when the first pass is short), `on` or `off`.
+    pub feedback: RecallFeedback,
+}
+
+/// Pseudo-relevance feedback (`memory.recall.feedback`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecallFeedback {
+    /// On when the first pass found fewer notes than asked for: the request's words are too few or
+    /// too rare to fill the list, and the best notes' vocabulary may find the rest.
+    #[default]
+    Auto,
+    On,
+    Off,
 }
 
 impl Default for MemoryConfig {

@@ -51,7 +51,6 @@ pub use lifecycle::{
 };
 pub use note::{Note, NoteKind, NoteMeta, slug};
 pub use queue::Capture;
-pub use rank::Feedback;
 pub use recall::{
     RecallOptions, RecallResult, RecalledNote, RecalledWindow, recall, recall_offline, render,
 };

@@ -11,12 +11,12 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::dates::{self, Span};
 use super::fts::{self, IndexedNote, NoteHit, WindowHit};
 use super::segment;
+pub(super) use crate::config::RecallFeedback as Feedback;
 
 /// How many notes and windows each query ranks before fusion, at least.
 const NOTE_POOL: usize = 100;
@@ -31,18 +31,6 @@ const TIME_BOOST: f64 = 0.5;
 /// Feedback: expansion terms taken from the best `FEEDBACK_DOCS` notes.
 const FEEDBACK_DOCS: usize = 3;
 const FEEDBACK_TERMS: usize = 10;
-
-/// Pseudo-relevance feedback (`memory.recall.feedback`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Feedback {
-    /// On when the first pass found fewer notes than asked for: the request's words are too few or
-    /// too rare to fill the list, and the best notes' vocabulary may find the rest.
-    #[default]
-    Auto,
-    On,
-    Off,
-}
 
 /// What stage 1 is asked.
 pub(super) struct Request<'a> {
