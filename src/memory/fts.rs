@@ -161,7 +161,14 @@ pub(super) fn sync_to(
                     dates::words(&days)
                 ],
             )?;
-            for (ordinal, w) in window::split(&note.body).iter().enumerate() {
+            let windows = window::split(&note.body);
+            // A note of one window is not indexed twice: recall takes the note as its window.
+            let windows = if windows.len() > 1 {
+                windows
+            } else {
+                Vec::new()
+            };
+            for (ordinal, w) in windows.iter().enumerate() {
                 tx.execute(
                     "INSERT INTO memory_windows (note, ordinal, first_line, last_line) VALUES (?1, ?2, ?3, ?4)",
                     params![rowid, ordinal as i64, w.first_line as i64, w.last_line as i64],
@@ -273,6 +280,8 @@ pub(super) struct NoteHit {
     pub rowid: i64,
     pub note: IndexedNote,
     pub days: Vec<chrono::NaiveDate>,
+    /// Whether the note has windows of its own (a note of one paragraph has none).
+    pub windowed: bool,
 }
 
 /// A window matching a query: its note's rowid, place and BM25 relevance (higher is better).
@@ -296,7 +305,8 @@ pub(super) fn notes(
     limit: usize,
 ) -> Result<Vec<NoteHit>, Error> {
     let sql = format!(
-        "SELECT {COLUMNS}, bm25(memory_fts, 3.0, 2.0, 1.0, {DATES_WEIGHT}) AS rank, n.rowid, n.days
+        "SELECT {COLUMNS}, bm25(memory_fts, 3.0, 2.0, 1.0, {DATES_WEIGHT}) AS rank, n.rowid, n.days,
+                EXISTS (SELECT 1 FROM memory_windows w WHERE w.note = n.rowid)
          FROM memory_fts JOIN memory_notes n ON n.rowid = memory_fts.rowid
          WHERE memory_fts MATCH ?1 AND n.deprecated = 0
            AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))
@@ -313,6 +323,7 @@ pub(super) fn notes(
                 note: row_to_note(r, -rank)?,
                 rowid: r.get(9)?,
                 days: dates::from_column(&days),
+                windowed: r.get(11)?,
             })
         })
         .and_then(Iterator::collect)
@@ -406,7 +417,10 @@ mod tests {
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         let hits = notes(&conn, "\"xtask\"", None, 5).unwrap();
         assert_eq!(hits.len(), 1);
-        assert_eq!(windows(&conn, "\"xtask\"", None, 5).unwrap().len(), 1);
+        assert!(
+            windows(&conn, "\"xtask\"", None, 5).unwrap().is_empty(),
+            "a note of one paragraph is its own window"
+        );
         std::fs::remove_file(&path).unwrap();
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         assert!(notes(&conn, "\"xtask\"", None, 5).unwrap().is_empty());

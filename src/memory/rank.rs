@@ -41,7 +41,8 @@ pub(super) struct Request<'a> {
     pub feedback: Feedback,
 }
 
-/// A ranked window: the note it belongs to (index into [`Ranked::notes`]) and its lines.
+/// A ranked window: the note it belongs to (index into [`Ranked::notes`]) and its lines
+/// (`last_line` is `usize::MAX` for a note that is one window: its whole body).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct RankedWindow {
     pub note: usize,
@@ -117,7 +118,22 @@ fn fuse(
             (n.rowid, n.note.score / top + lift)
         })
         .collect();
-    let window_scores = window_scores(&windows, &note_score);
+    // A note without windows of its own is one window: the whole body.
+    let whole: Vec<WindowHit> = (notes.iter())
+        .filter(|n| !n.windowed)
+        .map(|n| WindowHit {
+            note: n.rowid,
+            ordinal: 0,
+            first_line: 1,
+            last_line: usize::MAX,
+            score: 0.0,
+        })
+        .collect();
+    let mut window_scores = window_scores(&windows, &note_score);
+    for w in &whole {
+        let note = note_score.get(&w.note).copied().unwrap_or(0.0);
+        window_scores.push((w, note + NOTE_LIFT * note));
+    }
     let best_window = window_scores
         .iter()
         .map(|w| w.1)

@@ -225,11 +225,12 @@ fn rank(memory: &Memory, opts: &RecallOptions, limit: usize) -> Result<(Connecti
     let windows = (ranked.windows.iter())
         .filter_map(|w| {
             let note = notes.get(w.note)?.as_ref()?;
+            let last = w.last_line.min(note.body.lines().count().max(w.first_line));
             Some(RecalledWindow {
                 id: note.id.clone(),
-                lines: [w.first_line, w.last_line],
+                lines: [w.first_line, last],
                 score: w.score,
-                text: window::lines(&note.body, w.first_line, w.last_line),
+                text: window::lines(&note.body, w.first_line, last),
             })
         })
         .collect();
