@@ -3,7 +3,8 @@
 //! A note body is cut at blank lines into paragraphs; a heading stays with the paragraph under it,
 //! and a paragraph longer than [`MAX_WINDOW_CHARS`] is cut further at line ends. Each window keeps
 //! its body line range (1-based, inclusive), so recall can quote it and the context block can say
-//! where in the note it is.
+//! where in the note it is. A note of one window has no window rows: recall takes the whole note
+//! as its window ([`super::rank`]).
 
 /// A window longer than this is cut at line ends (a single longer line stays whole).
 const MAX_WINDOW_CHARS: usize = 800;
