@@ -155,6 +155,7 @@ fn quality(data: &[Value], tmp: &Path, use_observations: bool) {
                 query: question.to_owned(),
                 limit: 10,
                 offline: true,
+                as_of: None,
             };
             let result = recall(&memory, &opts).unwrap();
             let got: Vec<u32> = result
@@ -230,6 +231,7 @@ fn latency(data: &[Value], tmp: &Path) {
             query: "warm up".to_owned(),
             limit: 5,
             offline: true,
+            as_of: None,
         },
     )
     .unwrap();
@@ -248,6 +250,7 @@ fn latency(data: &[Value], tmp: &Path) {
                     query: q.clone(),
                     limit: 5,
                     offline: true,
+                    as_of: None,
                 },
             )
             .unwrap();

@@ -5354,7 +5354,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__recall)
-            opts="-C -v -q -h -V --project --all --limit --offline --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --project --all --limit --offline --as-of --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5365,6 +5365,10 @@ _pilotdeck() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --as-of)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1254,6 +1254,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;memory;recall'= {
             cand --project 'The project (default: -C DIR, else the current directory)'
             cand --limit 'How many notes at most'
+            cand --as-of 'Read relative time in the query ("last week", "上周") against this day (YYYY-MM-DD), not today'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'

@@ -880,6 +880,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l project -d 'The project (default: -C DIR, else the current directory)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l limit -d 'How many notes at most' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l as-of -d 'Read relative time in the query ("last week", "上周") against this day (YYYY-MM-DD), not today' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from recall" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F

@@ -191,6 +191,28 @@ pub struct MemoryConfig {
     pub auto_index_interval_minutes: Option<u32>,
     pub auto_dream_interval_minutes: Option<u32>,
     pub reasoning_mode: Option<String>,
+    /// How stage 1 of recall ranks.
+    pub recall: MemoryRecallConfig,
+}
+
+/// `memory.recall`: stage 1 ranking switches.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MemoryRecallConfig {
+    /// Pseudo-relevance feedback: `auto` (when the first pass is short), `on` or `off`.
+    pub feedback: RecallFeedback,
+}
+
+/// Pseudo-relevance feedback (`memory.recall.feedback`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecallFeedback {
+    /// On when the first pass found fewer notes than asked for: the request's words are too few or
+    /// too rare to fill the list, and the best notes' vocabulary may find the rest.
+    #[default]
+    Auto,
+    On,
+    Off,
 }
 
 impl Default for MemoryConfig {
@@ -210,6 +232,7 @@ impl Default for MemoryConfig {
             auto_index_interval_minutes: None,
             auto_dream_interval_minutes: None,
             reasoning_mode: None,
+            recall: MemoryRecallConfig::default(),
         }
     }
 }

@@ -16,8 +16,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::Error;
 use super::layout::{self, Listing, Scope};
 use super::note::NoteKind;
-use super::segment;
 use super::state;
+use super::{dates, window};
 use crate::store;
 
 /// One indexed note, as the index knows it.
@@ -130,14 +130,19 @@ pub(super) fn sync_to(
                 continue;
             };
             let sources = serde_json::to_string(&note.meta.source_sessions).unwrap_or_default();
+            let own_days = dates::meta_days(&note.meta);
+            let mut days = own_days.clone();
+            days.extend(dates::days_in(&note.body));
+            let days = dates::distinct(days);
             tx.execute(
-                "INSERT INTO memory_notes (path, scope_key, kind, name, description, deprecated, updated_at, source_sessions, mtime_ns, size)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                "INSERT INTO memory_notes (path, scope_key, kind, name, description, deprecated, updated_at, source_sessions, mtime_ns, size, days)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                  ON CONFLICT (path) DO UPDATE SET scope_key = ?2, kind = ?3, name = ?4, description = ?5,
-                   deprecated = ?6, updated_at = ?7, source_sessions = ?8, mtime_ns = ?9, size = ?10",
+                   deprecated = ?6, updated_at = ?7, source_sessions = ?8, mtime_ns = ?9, size = ?10, days = ?11",
                 params![
                     key, f.file.scope_key, note.meta.kind.as_str(), note.meta.name, note.meta.description,
-                    note.meta.deprecated, note.meta.updated_at, sources, f.mtime_ns, f.size
+                    note.meta.deprecated, note.meta.updated_at, sources, f.mtime_ns, f.size,
+                    dates::column(&days)
                 ],
             )?;
             let rowid: i64 = tx.query_row(
@@ -145,16 +150,40 @@ pub(super) fn sync_to(
                 [key],
                 |r| r.get(0),
             )?;
-            tx.execute("DELETE FROM memory_fts WHERE rowid = ?1", [rowid])?;
+            delete_text(tx, rowid)?;
             tx.execute(
-                "INSERT INTO memory_fts (rowid, name, description, body) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO memory_fts (rowid, name, description, body, dates) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
                     rowid,
                     crate::text::segment(&note.meta.name),
                     crate::text::segment(&note.meta.description),
-                    crate::text::segment(&note.body)
+                    crate::text::segment(&note.body),
+                    dates::words(&days)
                 ],
             )?;
+            let windows = window::split(&note.body);
+            // A note of one window is not indexed twice: recall takes the note as its window.
+            let windows = if windows.len() > 1 {
+                windows
+            } else {
+                Vec::new()
+            };
+            for (ordinal, w) in windows.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO memory_windows (note, ordinal, first_line, last_line) VALUES (?1, ?2, ?3, ?4)",
+                    params![rowid, ordinal as i64, w.first_line as i64, w.last_line as i64],
+                )?;
+                let mut days = own_days.clone();
+                days.extend(dates::days_in(&w.text));
+                tx.execute(
+                    "INSERT INTO memory_window_fts (rowid, body, dates) VALUES (?1, ?2, ?3)",
+                    params![
+                        tx.last_insert_rowid(),
+                        crate::text::segment(&w.text),
+                        dates::words(&dates::distinct(days))
+                    ],
+                )?;
+            }
         }
         state::put(tx, scope_key, FINGERPRINT_KEY, fingerprint)?;
         Ok(())
@@ -167,6 +196,15 @@ pub(super) fn forget(conn: &mut Connection, scope_key: &str) -> Result<(), Error
     store::immediate(conn, |tx| -> Result<(), Error> {
         tx.execute(
             "DELETE FROM memory_fts WHERE rowid IN (SELECT rowid FROM memory_notes WHERE scope_key = ?1)",
+            [scope_key],
+        )?;
+        tx.execute(
+            "DELETE FROM memory_window_fts WHERE rowid IN (SELECT w.id FROM memory_windows w
+               JOIN memory_notes n ON n.rowid = w.note WHERE n.scope_key = ?1)",
+            [scope_key],
+        )?;
+        tx.execute(
+            "DELETE FROM memory_windows WHERE note IN (SELECT rowid FROM memory_notes WHERE scope_key = ?1)",
             [scope_key],
         )?;
         tx.execute("DELETE FROM memory_notes WHERE scope_key = ?1", [scope_key])?;
@@ -185,9 +223,20 @@ fn delete_row(tx: &rusqlite::Transaction<'_>, path: &str) -> Result<(), Error> {
         )
         .optional()?;
     if let Some(rowid) = rowid {
-        tx.execute("DELETE FROM memory_fts WHERE rowid = ?1", [rowid])?;
+        delete_text(tx, rowid)?;
         tx.execute("DELETE FROM memory_notes WHERE rowid = ?1", [rowid])?;
     }
+    Ok(())
+}
+
+/// Drops the full-text rows and windows of note `rowid`.
+fn delete_text(tx: &rusqlite::Transaction<'_>, rowid: i64) -> Result<(), Error> {
+    tx.execute("DELETE FROM memory_fts WHERE rowid = ?1", [rowid])?;
+    tx.execute(
+        "DELETE FROM memory_window_fts WHERE rowid IN (SELECT id FROM memory_windows WHERE note = ?1)",
+        [rowid],
+    )?;
+    tx.execute("DELETE FROM memory_windows WHERE note = ?1", [rowid])?;
     Ok(())
 }
 
@@ -226,19 +275,38 @@ fn scope_param(scopes: Option<&[String]>) -> Option<String> {
     scopes.map(|s| serde_json::to_string(s).unwrap_or_else(|_| "[]".to_owned()))
 }
 
-/// Ranks active notes in `scopes` (all when `None`) against `query` with BM25 over name (×3),
-/// description (×2) and body. Empty when the query has no searchable words.
-pub(super) fn search(
+/// A note matching a query, with its BM25 relevance (higher is better) and its days.
+pub(super) struct NoteHit {
+    pub rowid: i64,
+    pub note: IndexedNote,
+    pub days: Vec<chrono::NaiveDate>,
+    /// Whether the note has windows of its own (a note of one paragraph has none).
+    pub windowed: bool,
+}
+
+/// A window matching a query: its note's rowid, place and BM25 relevance (higher is better).
+pub(super) struct WindowHit {
+    pub note: i64,
+    pub ordinal: i64,
+    pub first_line: usize,
+    pub last_line: usize,
+    pub score: f64,
+}
+
+/// Weight of the `dates` column against a body (1) in `bm25()`.
+const DATES_WEIGHT: f64 = 3.0;
+
+/// The best `limit` active notes in `scopes` (all when `None`) for the FTS5 expression `expr`,
+/// by BM25 over name (×3), description (×2), body and dates.
+pub(super) fn notes(
     conn: &Connection,
-    query: &str,
+    expr: &str,
     scopes: Option<&[String]>,
     limit: usize,
-) -> Result<Vec<IndexedNote>, Error> {
-    let Some(expr) = segment::match_expression(&segment::query_terms(query)) else {
-        return Ok(Vec::new());
-    };
+) -> Result<Vec<NoteHit>, Error> {
     let sql = format!(
-        "SELECT {COLUMNS}, bm25(memory_fts, 3.0, 2.0, 1.0) AS rank
+        "SELECT {COLUMNS}, bm25(memory_fts, 3.0, 2.0, 1.0, {DATES_WEIGHT}) AS rank, n.rowid, n.days,
+                EXISTS (SELECT 1 FROM memory_windows w WHERE w.note = n.rowid)
          FROM memory_fts JOIN memory_notes n ON n.rowid = memory_fts.rowid
          WHERE memory_fts MATCH ?1 AND n.deprecated = 0
            AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))
@@ -250,11 +318,60 @@ pub(super) fn search(
     let rows = stmt
         .query_map(params![expr, scope_param(scopes), limit as i64], |r| {
             let rank: f64 = r.get(8)?;
-            row_to_note(r, -rank)
+            let days: String = r.get(10)?;
+            Ok(NoteHit {
+                note: row_to_note(r, -rank)?,
+                rowid: r.get(9)?,
+                days: dates::from_column(&days),
+                windowed: r.get(11)?,
+            })
         })
         .and_then(Iterator::collect)
         .map_err(Error::sqlite("searching notes"))?;
     Ok(rows)
+}
+
+/// The best `limit` windows of active notes in `scopes` for `expr`, by BM25 over body and dates.
+pub(super) fn windows(
+    conn: &Connection,
+    expr: &str,
+    scopes: Option<&[String]>,
+    limit: usize,
+) -> Result<Vec<WindowHit>, Error> {
+    let sql = format!(
+        "SELECT w.note, w.ordinal, w.first_line, w.last_line,
+                bm25(memory_window_fts, 1.0, {DATES_WEIGHT}) AS rank
+         FROM memory_window_fts JOIN memory_windows w ON w.id = memory_window_fts.rowid
+           JOIN memory_notes n ON n.rowid = w.note
+         WHERE memory_window_fts MATCH ?1 AND n.deprecated = 0
+           AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))
+         ORDER BY rank LIMIT ?3"
+    );
+    let mut stmt = conn
+        .prepare_cached(&sql)
+        .map_err(Error::sqlite("searching notes"))?;
+    let rows = stmt
+        .query_map(params![expr, scope_param(scopes), limit as i64], |r| {
+            let rank: f64 = r.get(4)?;
+            Ok(WindowHit {
+                note: r.get(0)?,
+                ordinal: r.get(1)?,
+                first_line: r.get::<_, i64>(2)? as usize,
+                last_line: r.get::<_, i64>(3)? as usize,
+                score: -rank,
+            })
+        })
+        .and_then(Iterator::collect)
+        .map_err(Error::sqlite("searching notes"))?;
+    Ok(rows)
+}
+
+/// The indexed (segmented) body of note `rowid`.
+pub(super) fn body(conn: &Connection, rowid: i64) -> Result<String, Error> {
+    conn.prepare_cached("SELECT body FROM memory_fts WHERE rowid = ?1")
+        .and_then(|mut s| s.query_row([rowid], |r| r.get(0)).optional())
+        .map(Option::unwrap_or_default)
+        .map_err(Error::sqlite("reading the note index"))
 }
 
 /// Every indexed note in `scopes` (all when `None`), newest first within each kind.
@@ -298,10 +415,15 @@ mod tests {
         let edited = note.render().replace("Use make.", "Use cargo xtask.");
         crate::test_edits::edit_in_place(&path, &edited);
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
-        let hits = search(&conn, "xtask", None, 5).unwrap();
+        let hits = notes(&conn, "\"xtask\"", None, 5).unwrap();
         assert_eq!(hits.len(), 1);
+        assert!(
+            windows(&conn, "\"xtask\"", None, 5).unwrap().is_empty(),
+            "a note of one paragraph is its own window"
+        );
         std::fs::remove_file(&path).unwrap();
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
-        assert!(search(&conn, "xtask", None, 5).unwrap().is_empty());
+        assert!(notes(&conn, "\"xtask\"", None, 5).unwrap().is_empty());
+        assert!(windows(&conn, "\"xtask\"", None, 5).unwrap().is_empty());
     }
 }

@@ -35,6 +35,7 @@ impl MemoryHook for TurnMemory {
                 query: query.to_owned(),
                 limit: TURN_RECALL_LIMIT,
                 offline: false,
+                as_of: None,
             };
             match recall::recall(&self.memory, &opts).await {
                 Ok(result) if !result.notes.is_empty() => Some(recall::render(&result)),

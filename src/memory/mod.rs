@@ -2,7 +2,8 @@
 //!
 //! Three stages share one store. **Capture** ([`capture`]) queues each finished `run`/`chat` turn in
 //! `state.db`; **index** ([`index`]) turns queued turns into markdown notes with a model call;
-//! **recall** ([`recall`]) ranks notes for a request with the local full-text index, optionally lets
+//! **recall** ([`recall`]) ranks notes and their paragraph windows ([`window`]) for a request with the
+//! local full-text index ([`rank`], with dates as words and relative time, [`dates`]), optionally lets
 //! the memory model pick among them ([`select`]), and renders the block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
 //! in. The lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
 //! live in [`lifecycle`]; the `doctor --deep` checks and repairs in [`check`].
@@ -15,6 +16,7 @@
 mod capture;
 mod catalog;
 pub mod check;
+mod dates;
 mod dream;
 mod error;
 mod fts;
@@ -25,6 +27,7 @@ mod lifecycle;
 mod llm;
 mod note;
 mod queue;
+mod rank;
 mod recall;
 mod segment;
 mod select;
@@ -32,8 +35,10 @@ mod space;
 mod stage;
 mod state;
 mod trace;
+mod window;
 
 pub use capture::{capture, capture_text};
+pub use dates::{Span, parse_day};
 pub use dream::{DreamOptions, DreamReport, dream, rollback};
 pub use error::Error;
 pub use fts::IndexedNote;
@@ -46,7 +51,9 @@ pub use lifecycle::{
 };
 pub use note::{Note, NoteKind, NoteMeta, slug};
 pub use queue::Capture;
-pub use recall::{RecallOptions, RecallResult, RecalledNote, recall, recall_offline, render};
+pub use recall::{
+    RecallOptions, RecallResult, RecalledNote, RecalledWindow, recall, recall_offline, render,
+};
 pub use segment::query_terms;
 pub use select::{FallbackReason, ModelStep, SkipReason};
 pub use space::{Memory, now};

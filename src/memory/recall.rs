@@ -1,9 +1,10 @@
 //! Recall: the notes relevant to a request, and the context block the agent receives.
 //!
-//! **Stage 1** is local and fast: rank notes with the full-text index (BM25 over name, description
-//! and body; porter stemming; CJK bigrams) over an index kept in step with the note files
+//! **Stage 1** is local and fast: rank notes and their paragraph windows with the full-text index
+//! ([`super::rank`]: BM25 over name, description, body and dates as words; porter stemming; CJK
+//! bigrams; relative time; optional feedback) over an index kept in step with the note files
 //! ([`Memory::search`]: new, deleted and renamed notes count at once, notes edited in place within
-//! seconds). In a project the project's notes and the global
+//! seconds). The context block quotes each note's best windows. In a project the project's notes and the global
 //! user notes are searched; in the General workspace (no project) every project's notes are.
 //! **Stage 2**, optional ([`super::select`]): the memory model decides whether memory is needed and
 //! picks among stage 1's candidates, within what is left of `retrievalTimeoutMs`; on any failure
@@ -11,19 +12,29 @@
 
 use std::time::{Duration, Instant};
 
+use chrono::NaiveDate;
 use rusqlite::Connection;
 use serde::Serialize;
 
 use super::Error;
+use super::dates::{self, Span};
 use super::fts::IndexedNote;
 use super::layout;
+use super::rank::Request;
 use super::select::{self, ModelStep, SkipReason};
 use super::space::Memory;
 use super::trace::{self, TraceKind};
+use super::window;
 use crate::home::Project;
 
-/// Lines of a note body placed in the context block.
+/// Lines of a note body placed in the context block when no window of it matched.
 const MAX_BODY_LINES: usize = 60;
+
+/// A note of at most this many lines is quoted whole; a longer one by its best windows.
+const WHOLE_NOTE_LINES: usize = 20;
+
+/// Windows quoted per note in the context block, at most.
+const WINDOWS_PER_NOTE: usize = 3;
 
 /// What to recall.
 #[derive(Debug, Clone)]
@@ -34,6 +45,19 @@ pub struct RecallOptions {
     pub limit: usize,
     /// Stage 1 only, even when `reasoningMode: accuracy_first` asks for the model step.
     pub offline: bool,
+    /// The day relative time ("last week") is read against; `None`: today.
+    pub as_of: Option<NaiveDate>,
+}
+
+/// A ranked paragraph window of a recalled note.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecalledWindow {
+    /// The note's id.
+    pub id: String,
+    /// First and last body line (1-based).
+    pub lines: [usize; 2],
+    pub score: f64,
+    pub text: String,
 }
 
 /// One recalled note.
@@ -43,6 +67,8 @@ pub struct RecalledNote {
     pub note: IndexedNote,
     /// The note's path relative to the memory root.
     pub id: String,
+    /// The note's day: its `date:` or `created_at:` key, else `updated_at`.
+    pub date: Option<NaiveDate>,
     pub body: String,
 }
 
@@ -51,6 +77,14 @@ pub struct RecalledNote {
 pub struct RecallResult {
     pub query: String,
     pub notes: Vec<RecalledNote>,
+    /// The best windows of those notes, best first.
+    pub windows: Vec<RecalledWindow>,
+    /// The reference day for relative time.
+    pub as_of: NaiveDate,
+    /// The request's relative time as days, when it names one.
+    pub time_span: Option<Span>,
+    /// Whether pseudo-relevance feedback ran (`memory.recall.feedback`).
+    pub feedback: bool,
     /// What stage 2 did (`skipped` when it did not run).
     pub model_step: ModelStep,
     pub elapsed_ms: f64,
@@ -79,11 +113,12 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         let (memory, opts) = (memory.clone(), opts.clone());
         tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted))
     };
-    let (conn, candidates) = match tokio::time::timeout_at(deadline, stage1).await {
+    let (conn, found) = match tokio::time::timeout_at(deadline, stage1).await {
         Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
         Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
         Ok(Ok(ranked)) => ranked?,
     };
+    let candidates = found.notes;
     let (notes, model_step) = match skip {
         Some(reason) => (candidates, ModelStep::Skipped { reason }),
         None if candidates.is_empty() => (
@@ -94,9 +129,16 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         ),
         None => select::choose(memory, &opts.query, candidates, opts.limit, deadline).await,
     };
+    let mut windows = found.windows;
+    windows.retain(|w| notes.iter().any(|n| n.id == w.id));
+    windows.truncate(opts.limit);
     let result = RecallResult {
         query: opts.query.clone(),
         notes,
+        windows,
+        as_of: found.as_of,
+        time_span: found.time_span,
+        feedback: found.feedback,
         model_step,
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
     };
@@ -113,10 +155,14 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
 /// Stage 1 only, on the calling thread (no runtime needed). Records a trace.
 pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
     let started = Instant::now();
-    let (conn, notes) = rank(memory, opts, opts.limit)?;
+    let (conn, found) = rank(memory, opts, opts.limit)?;
     let result = RecallResult {
         query: opts.query.clone(),
-        notes,
+        notes: found.notes,
+        windows: found.windows,
+        as_of: found.as_of,
+        time_span: found.time_span,
+        feedback: found.feedback,
         model_step: ModelStep::Skipped {
             reason: SkipReason::Offline,
         },
@@ -126,22 +172,39 @@ pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallRes
     Ok(result)
 }
 
-/// Stage 1: the best `limit` notes ([`Memory::search`]) with their bodies. Each note is read from
-/// its file, so what is returned is as the file says now (a note edited in place since the index
-/// last saw it included); one that now says it is deprecated is left out.
-fn rank(
-    memory: &Memory,
-    opts: &RecallOptions,
-    limit: usize,
-) -> Result<(Connection, Vec<RecalledNote>), Error> {
+/// What stage 1 found, with note bodies read.
+struct Found {
+    notes: Vec<RecalledNote>,
+    windows: Vec<RecalledWindow>,
+    as_of: NaiveDate,
+    time_span: Option<Span>,
+    feedback: bool,
+}
+
+/// Stage 1: the best `limit` notes and windows ([`Memory::search`]) with their text. Each note is
+/// read from its file, so what is returned is as the file says now (a note edited in place since
+/// the index last saw it included); one that now says it is deprecated is left out.
+fn rank(memory: &Memory, opts: &RecallOptions, limit: usize) -> Result<(Connection, Found), Error> {
     let key = opts.project.as_ref().map(|p| &p.key);
-    let (conn, hits) = memory.search(key, &opts.query, limit)?;
-    let notes = hits
+    let as_of = opts
+        .as_of
+        .unwrap_or_else(|| chrono::Local::now().date_naive());
+    let req = Request {
+        query: &opts.query,
+        limit,
+        today: as_of,
+        feedback: memory.settings.recall.feedback,
+    };
+    let (conn, ranked) = memory.search(key, &req)?;
+    let mut notes: Vec<Option<RecalledNote>> = ranked
+        .notes
         .into_iter()
-        .filter_map(|mut note| {
+        .map(|mut note| {
+            let mut date = None;
             let body = match layout::read_note(&note.path, note.kind) {
                 Ok(fresh) if fresh.meta.deprecated => return None,
                 Ok(fresh) => {
+                    date = dates::meta_days(&fresh.meta).first().copied();
                     note.name = fresh.meta.name;
                     note.description = fresh.meta.description;
                     note.updated_at = fresh.meta.updated_at;
@@ -151,10 +214,34 @@ fn rank(
                 Err(_) => String::new(),
             };
             let id = layout::relative(&note.path, memory.layout.root());
-            Some(RecalledNote { note, id, body })
+            Some(RecalledNote {
+                note,
+                id,
+                date,
+                body,
+            })
         })
         .collect();
-    Ok((conn, notes))
+    let windows = (ranked.windows.iter())
+        .filter_map(|w| {
+            let note = notes.get(w.note)?.as_ref()?;
+            let last = w.last_line.min(note.body.lines().count().max(w.first_line));
+            Some(RecalledWindow {
+                id: note.id.clone(),
+                lines: [w.first_line, last],
+                score: w.score,
+                text: window::lines(&note.body, w.first_line, last),
+            })
+        })
+        .collect();
+    let found = Found {
+        notes: notes.drain(..).flatten().collect(),
+        windows,
+        as_of,
+        time_span: ranked.span,
+        feedback: ranked.feedback,
+    };
+    Ok((conn, found))
 }
 
 fn record(mut conn: Connection, opts: &RecallOptions, result: &RecallResult) -> Result<(), Error> {
@@ -182,17 +269,43 @@ pub fn render(result: &RecallResult) -> String {
     );
     for n in &result.notes {
         out.push_str(&format!(
-            "\n### [{}] {} — {} ({}, updated {})\n",
+            "\n### [{}] {} — {} ({}, {})\n",
             n.note.kind.as_str(),
             n.note.name,
             n.note.description,
             n.id,
-            n.note.updated_at
+            n.date
+                .map_or_else(|| "undated".to_owned(), |d| format!("dated {d}"))
         ));
-        let body: Vec<&str> = n.body.lines().take(MAX_BODY_LINES).collect();
-        out.push_str(&body.join("\n"));
+        out.push_str(&quote(n, &result.windows));
         out.push('\n');
     }
     out.push_str("</memory>\n");
     out
+}
+
+/// What the context block quotes of note `n`: the whole body when short, else its best windows
+/// in body order (each headed by its lines), else its first lines.
+fn quote(n: &RecalledNote, windows: &[RecalledWindow]) -> String {
+    let lines = n.body.lines().count();
+    let mut mine: Vec<&RecalledWindow> = windows
+        .iter()
+        .filter(|w| w.id == n.id)
+        .take(WINDOWS_PER_NOTE)
+        .collect();
+    if lines <= WHOLE_NOTE_LINES || mine.is_empty() {
+        let body: Vec<&str> = n.body.lines().take(MAX_BODY_LINES).collect();
+        return body.join("\n");
+    }
+    mine.sort_by_key(|w| w.lines[0]);
+    let parts: Vec<String> = mine
+        .iter()
+        .map(|w| {
+            format!(
+                "[lines {}–{} of {lines}]\n{}",
+                w.lines[0], w.lines[1], w.text
+            )
+        })
+        .collect();
+    parts.join("\n…\n")
 }

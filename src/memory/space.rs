@@ -7,8 +7,9 @@ use rusqlite::Connection;
 
 use super::Error;
 use super::catalog;
-use super::fts::{self, IndexedNote};
+use super::fts;
 use super::layout::{Folders, GLOBAL_SCOPE, Layout, Scope};
+use super::rank;
 use crate::config::{Config, MemoryConfig};
 use crate::home::{PilotHome, Project, ProjectKey};
 use crate::store;
@@ -99,9 +100,8 @@ impl Memory {
     pub(super) fn search(
         &self,
         project: Option<&ProjectKey>,
-        query: &str,
-        limit: usize,
-    ) -> Result<(Connection, Vec<IndexedNote>), Error> {
+        req: &rank::Request<'_>,
+    ) -> Result<(Connection, rank::Ranked), Error> {
         let dirs = self.scope_dirs(project);
         let scopes = index_scopes(&dirs);
         let keys = self.scopes(project);
@@ -134,7 +134,7 @@ impl Memory {
                         .collect::<Vec<_>>()
                 })
             });
-            let mut hits = fts::search(&snapshot, query, keys.as_deref(), limit)?;
+            let mut hits = rank::search(&snapshot, req, keys.as_deref())?;
             snapshot.commit()?;
             let Some(check) = check else {
                 return Ok((conn, hits));
@@ -158,7 +158,7 @@ impl Memory {
             }
             fts::record_checks(&mut conn, &checks)?;
             if changed > 0 {
-                hits = fts::search(&conn, query, keys.as_deref(), limit)?;
+                hits = rank::search(&conn, req, keys.as_deref())?;
             }
             Ok((conn, hits))
         })
@@ -268,7 +268,13 @@ mod tests {
     }
 
     fn found(memory: &Memory, project: Option<&ProjectKey>, query: &str) -> Vec<String> {
-        let mut names: Vec<String> = (memory.search(project, query, 5).unwrap().1)
+        let req = rank::Request {
+            query,
+            limit: 5,
+            today: chrono::Local::now().date_naive(),
+            feedback: rank::Feedback::Off,
+        };
+        let mut names: Vec<String> = (memory.search(project, &req).unwrap().1.notes)
             .into_iter()
             .map(|n| n.name)
             .collect();

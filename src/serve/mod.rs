@@ -254,6 +254,7 @@ impl PilotdeckServer {
             query,
             limit,
             offline: true,
+            as_of: None,
         };
         let result = crate::memory::recall(&memory, &opts)
             .await

@@ -237,6 +237,27 @@ pub const MIGRATIONS: &[&str] = &[
      DELETE FROM session_dirs;",
     // 10: cron — a task's cost cap per run (`cron add --max-cost`), USD; NULL = none.
     "ALTER TABLE cron_tasks ADD COLUMN max_cost_usd REAL;",
+    // 11: memory — recall ranks notes and their paragraph windows, with each note's dates as words
+    // (`dates` columns) and as days (`memory_notes.days`, ISO, space-separated). The note index is a
+    // cache of the files: it is emptied here and rebuilt by the next sync in the new form.
+    "DROP TABLE memory_fts;
+     CREATE VIRTUAL TABLE memory_fts USING fts5 (
+        name, description, body, dates, tokenize = 'porter unicode61'
+     );
+     DELETE FROM memory_notes;
+     DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');
+     ALTER TABLE memory_notes ADD COLUMN days TEXT NOT NULL DEFAULT '';
+     CREATE TABLE memory_windows (
+        id INTEGER PRIMARY KEY,
+        note INTEGER NOT NULL,
+        ordinal INTEGER NOT NULL,
+        first_line INTEGER NOT NULL,
+        last_line INTEGER NOT NULL
+     );
+     CREATE INDEX memory_windows_note ON memory_windows (note, ordinal);
+     CREATE VIRTUAL TABLE memory_window_fts USING fts5 (
+        body, dates, tokenize = 'porter unicode61'
+     );",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -119,6 +119,7 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                 query: arg.to_owned(),
                 limit: 5,
                 offline: false,
+                as_of: None,
             };
             match crate::memory::recall(&memory, &opts).await {
                 Ok(result) if result.notes.is_empty() => out.note("no memory notes match"),

@@ -83,6 +83,13 @@ pub struct RecallArgs {
     /// Stage 1 only: no model step, even with memory.reasoningMode accuracy_first
     #[arg(long)]
     offline: bool,
+    /// Read relative time in the query ("last week", "上周") against this day (YYYY-MM-DD), not today
+    #[arg(long, value_name = "DATE", value_parser = parse_as_of)]
+    as_of: Option<chrono::NaiveDate>,
+}
+
+fn parse_as_of(text: &str) -> Result<chrono::NaiveDate, String> {
+    memory::parse_day(text).ok_or_else(|| format!("`{text}` is not a date like 2024-03-13"))
 }
 
 #[derive(Debug, Args)]
@@ -233,6 +240,7 @@ async fn recall(ctx: &Context, mem: &Memory, a: RecallArgs) -> anyhow::Result<Ou
         query: a.query,
         limit: usize::from(a.limit),
         offline: a.offline,
+        as_of: a.as_of,
     };
     let result = memory::recall(mem, &opts)
         .await

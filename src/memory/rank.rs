@@ -1,0 +1,260 @@
+//! Stage 1 scoring: notes and their paragraph windows ranked together.
+//!
+//! One FTS5 query ranks whole notes (name, description, body, dates as words), another their
+//! windows ([`super::window`]); both BM25 scores are normalised by the best of their list. A
+//! window's score is lifted by its neighbours' and by its note's; a note's by its best window's.
+//! Notes holding a day inside the request's relative time ([`super::dates::relative`]) are lifted
+//! too. Pseudo-relevance feedback ([`Feedback`]), when on, runs the queries again with the original
+//! terms twice and the words most shared by the first pass's best notes.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use rusqlite::Connection;
+
+use super::Error;
+use super::dates::{self, Span};
+use super::fts::{self, IndexedNote, NoteHit, WindowHit};
+use super::segment;
+pub(super) use crate::config::RecallFeedback as Feedback;
+
+/// How many notes and windows each query ranks before fusion, at least.
+const NOTE_POOL: usize = 100;
+const WINDOW_POOL: usize = 200;
+/// A window's score: its own + `NEIGHBOUR` × each adjacent window's + `NOTE_LIFT` × its note's.
+const NEIGHBOUR: f64 = 0.3;
+const NOTE_LIFT: f64 = 0.7;
+/// A note's score: its own + `BEST_WINDOW` × its best window's (normalised).
+const BEST_WINDOW: f64 = 1.5;
+/// Added to the (normalised) score of a note with a day inside the request's time span.
+const TIME_BOOST: f64 = 0.5;
+/// Feedback: expansion terms taken from the best `FEEDBACK_DOCS` notes.
+const FEEDBACK_DOCS: usize = 3;
+const FEEDBACK_TERMS: usize = 10;
+
+/// What stage 1 is asked.
+pub(super) struct Request<'a> {
+    pub query: &'a str,
+    pub limit: usize,
+    /// The reference day relative time is read against.
+    pub today: NaiveDate,
+    pub feedback: Feedback,
+}
+
+/// A ranked window: the note it belongs to (index into [`Ranked::notes`]) and its lines
+/// (`last_line` is `usize::MAX` for a note that is one window: its whole body).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct RankedWindow {
+    pub note: usize,
+    pub first_line: usize,
+    pub last_line: usize,
+    pub score: f64,
+}
+
+/// Stage 1's answer.
+#[derive(Debug, Default)]
+pub(super) struct Ranked {
+    /// Best first, at most `limit`.
+    pub notes: Vec<IndexedNote>,
+    /// The best windows of those notes, best first, at most `limit`.
+    pub windows: Vec<RankedWindow>,
+    /// The request's relative time, when it names one.
+    pub span: Option<Span>,
+    /// Whether feedback ran.
+    pub feedback: bool,
+}
+
+/// Ranks notes and windows in `scopes` for `req`.
+pub(super) fn search(
+    conn: &Connection,
+    req: &Request<'_>,
+    scopes: Option<&[String]>,
+) -> Result<Ranked, Error> {
+    let terms = segment::query_terms(req.query);
+    let Some(expr) = segment::match_expression(&terms) else {
+        return Ok(Ranked::default());
+    };
+    let span = dates::relative(req.query, req.today);
+    let mut ranked = fuse(conn, &expr, scopes, req.limit, span)?;
+    let feedback = match req.feedback {
+        Feedback::On => true,
+        Feedback::Off => false,
+        Feedback::Auto => ranked.notes.len() < req.limit,
+    };
+    if feedback && !ranked.notes.is_empty() {
+        let extra = expansion(conn, &ranked, &terms)?;
+        if !extra.is_empty() {
+            let mut all = terms.clone();
+            all.extend(terms.iter().cloned());
+            all.extend(extra);
+            if let Some(expr) = segment::match_expression(&all) {
+                ranked = fuse(conn, &expr, scopes, req.limit, span)?;
+                ranked.feedback = true;
+            }
+        }
+    }
+    ranked.span = span;
+    Ok(ranked)
+}
+
+/// One pass: both queries, normalised and fused.
+fn fuse(
+    conn: &Connection,
+    expr: &str,
+    scopes: Option<&[String]>,
+    limit: usize,
+    span: Option<Span>,
+) -> Result<Ranked, Error> {
+    let notes = fts::notes(conn, expr, scopes, NOTE_POOL.max(limit))?;
+    let windows = fts::windows(conn, expr, scopes, WINDOW_POOL.max(limit))?;
+    let top = notes
+        .first()
+        .map_or(1.0, |n| n.note.score.max(f64::MIN_POSITIVE));
+    let note_score: HashMap<i64, f64> = notes
+        .iter()
+        .map(|n| {
+            let inside = span.is_some_and(|s| n.days.iter().any(|d| s.contains(*d)));
+            let lift = if inside { TIME_BOOST } else { 0.0 };
+            (n.rowid, n.note.score / top + lift)
+        })
+        .collect();
+    // A note without windows of its own is one window: the whole body.
+    let whole: Vec<WindowHit> = (notes.iter())
+        .filter(|n| !n.windowed)
+        .map(|n| WindowHit {
+            note: n.rowid,
+            ordinal: 0,
+            first_line: 1,
+            last_line: usize::MAX,
+            score: 0.0,
+        })
+        .collect();
+    let mut window_scores = window_scores(&windows, &note_score);
+    for w in &whole {
+        let note = note_score.get(&w.note).copied().unwrap_or(0.0);
+        window_scores.push((w, note + NOTE_LIFT * note));
+    }
+    let best_window = window_scores
+        .iter()
+        .map(|w| w.1)
+        .fold(f64::MIN_POSITIVE, f64::max);
+    let mut best_of_note: HashMap<i64, f64> = HashMap::new();
+    for (w, score) in &window_scores {
+        let best = best_of_note.entry(w.note).or_insert(0.0);
+        *best = best.max(score / best_window);
+    }
+    let mut scored: Vec<(f64, NoteHit)> = notes
+        .into_iter()
+        .map(|n| {
+            let own = note_score.get(&n.rowid).copied().unwrap_or(0.0);
+            let window = best_of_note.get(&n.rowid).copied().unwrap_or(0.0);
+            (own + BEST_WINDOW * window, n)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.truncate(limit);
+    let place: HashMap<i64, usize> = (scored.iter().enumerate())
+        .map(|(i, (_, n))| (n.rowid, i))
+        .collect();
+    let mut kept: Vec<RankedWindow> = window_scores
+        .iter()
+        .filter_map(|(w, score)| {
+            Some(RankedWindow {
+                note: *place.get(&w.note)?,
+                first_line: w.first_line,
+                last_line: w.last_line,
+                score: *score,
+            })
+        })
+        .collect();
+    kept.sort_by(|a, b| b.score.total_cmp(&a.score));
+    kept.truncate(limit);
+    Ok(Ranked {
+        notes: scored
+            .into_iter()
+            .map(|(score, mut n)| {
+                n.note.score = score;
+                n.note
+            })
+            .collect(),
+        windows: kept,
+        span: None,
+        feedback: false,
+    })
+}
+
+/// Each window with its fused score: own (normalised) + neighbours + its note's.
+fn window_scores<'a>(
+    windows: &'a [WindowHit],
+    note_score: &HashMap<i64, f64>,
+) -> Vec<(&'a WindowHit, f64)> {
+    let top = windows
+        .first()
+        .map_or(1.0, |w| w.score.max(f64::MIN_POSITIVE));
+    let own: HashMap<(i64, i64), f64> = windows
+        .iter()
+        .map(|w| ((w.note, w.ordinal), w.score / top))
+        .collect();
+    windows
+        .iter()
+        .map(|w| {
+            let near = |o: i64| own.get(&(w.note, o)).copied().unwrap_or(0.0);
+            let note = note_score.get(&w.note).copied().unwrap_or(0.0);
+            let score = w.score / top
+                + NEIGHBOUR * (near(w.ordinal - 1) + near(w.ordinal + 1))
+                + NOTE_LIFT * note;
+            (w, score)
+        })
+        .collect()
+}
+
+/// Expansion terms for feedback: the words (not stop words, not already searched) found in most of
+/// the best notes, most frequent first.
+fn expansion(conn: &Connection, ranked: &Ranked, terms: &[String]) -> Result<Vec<String>, Error> {
+    let mut counts: HashMap<String, (usize, usize)> = HashMap::new();
+    let rowids = ranked_rowids(conn, &ranked.notes)?;
+    for rowid in rowids.into_iter().take(FEEDBACK_DOCS) {
+        let body = fts::body(conn, rowid)?;
+        let mut seen = std::collections::HashSet::new();
+        for word in crate::text::terms(&body) {
+            let word = word.to_lowercase();
+            if word.chars().count() < 3 && !word.chars().any(crate::text::is_cjk)
+                || word.chars().all(|c| c.is_ascii_digit())
+                || segment::is_stop_word(&word)
+                || terms.contains(&word)
+            {
+                continue;
+            }
+            let entry = counts.entry(word.clone()).or_default();
+            entry.1 += 1;
+            if seen.insert(word) {
+                entry.0 += 1;
+            }
+        }
+    }
+    let mut words: Vec<(String, (usize, usize))> = counts
+        .into_iter()
+        .filter(|(_, (docs, _))| *docs >= 2)
+        .collect();
+    words.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Ok(words
+        .into_iter()
+        .take(FEEDBACK_TERMS)
+        .map(|(w, _)| w)
+        .collect())
+}
+
+fn ranked_rowids(conn: &Connection, notes: &[IndexedNote]) -> Result<Vec<i64>, Error> {
+    let mut stmt = conn
+        .prepare_cached("SELECT rowid FROM memory_notes WHERE path = ?1")
+        .map_err(Error::sqlite("reading the note index"))?;
+    let mut out = Vec::new();
+    for n in notes.iter().take(FEEDBACK_DOCS) {
+        let path = n.path.to_string_lossy();
+        let id: i64 = stmt
+            .query_row([path.as_ref()], |r| r.get(0))
+            .map_err(Error::sqlite("reading the note index"))?;
+        out.push(id);
+    }
+    Ok(out)
+}

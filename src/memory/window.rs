@@ -1,0 +1,107 @@
+//! Paragraph windows: the fine documents recall ranks beside whole notes.
+//!
+//! A note body is cut at blank lines into paragraphs; a heading stays with the paragraph under it,
+//! and a paragraph longer than [`MAX_WINDOW_CHARS`] is cut further at line ends. Each window keeps
+//! its body line range (1-based, inclusive), so recall can quote it and the context block can say
+//! where in the note it is. A note of one window has no window rows: recall takes the whole note
+//! as its window ([`super::rank`]).
+
+/// A window longer than this is cut at line ends (a single longer line stays whole).
+const MAX_WINDOW_CHARS: usize = 800;
+
+/// One window of a note body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Window {
+    pub first_line: usize,
+    pub last_line: usize,
+    pub text: String,
+}
+
+/// The windows of `body`, in order. Empty for a body of blank lines.
+pub(super) fn split(body: &str) -> Vec<Window> {
+    let mut out = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    for (i, line) in body.lines().enumerate() {
+        let n = i + 1;
+        let blank = line.trim().is_empty();
+        let heading = line.trim_start().starts_with('#');
+        let only_headings = block.iter().all(|(_, l)| l.trim_start().starts_with('#'));
+        if blank {
+            if !only_headings || block.is_empty() {
+                flush(&mut block, &mut out);
+            }
+            continue;
+        }
+        if heading && !only_headings {
+            flush(&mut block, &mut out);
+        }
+        block.push((n, line));
+    }
+    flush(&mut block, &mut out);
+    out
+}
+
+/// Emits `block` as one window, or several when it is long.
+fn flush(block: &mut Vec<(usize, &str)>, out: &mut Vec<Window>) {
+    let mut current: Vec<(usize, &str)> = Vec::new();
+    let mut size = 0;
+    for &(n, line) in block.iter() {
+        if size > 0 && size + line.len() > MAX_WINDOW_CHARS {
+            out.push(window(&current));
+            current.clear();
+            size = 0;
+        }
+        size += line.len() + 1;
+        current.push((n, line));
+    }
+    if !current.is_empty() {
+        out.push(window(&current));
+    }
+    block.clear();
+}
+
+fn window(lines: &[(usize, &str)]) -> Window {
+    let text: Vec<&str> = lines.iter().map(|(_, l)| *l).collect();
+    Window {
+        first_line: lines.first().map_or(0, |l| l.0),
+        last_line: lines.last().map_or(0, |l| l.0),
+        text: text.join("\n"),
+    }
+}
+
+/// Lines `first..=last` (1-based) of `body`.
+pub(super) fn lines(body: &str, first: usize, last: usize) -> String {
+    let picked: Vec<&str> = body
+        .lines()
+        .skip(first.saturating_sub(1))
+        .take(last + 1 - first.max(1))
+        .collect();
+    picked.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_become_windows_and_headings_stay_with_their_text() {
+        let body = "# Deploy\n\nWe ship on Fridays.\nAfter tests.\n\n\nRollback with git revert.\n## Notes\nnone";
+        let w = split(body);
+        let ranges: Vec<(usize, usize)> = w.iter().map(|w| (w.first_line, w.last_line)).collect();
+        assert_eq!(ranges, [(1, 4), (7, 7), (8, 9)]);
+        assert_eq!(w[0].text, "# Deploy\nWe ship on Fridays.\nAfter tests.");
+        assert_eq!(lines(body, 3, 4), "We ship on Fridays.\nAfter tests.");
+        assert!(split("\n\n").is_empty());
+    }
+
+    #[test]
+    fn a_long_paragraph_is_cut_at_line_ends() {
+        let line = "x".repeat(300);
+        let body = [line.as_str(); 5].join("\n");
+        let ranges: Vec<(usize, usize)> = split(&body)
+            .iter()
+            .map(|w| (w.first_line, w.last_line))
+            .collect();
+        assert_eq!(ranges, [(1, 2), (3, 4), (5, 5)]);
+    }
+}

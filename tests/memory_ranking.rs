@@ -1,0 +1,227 @@
+//! Recall's stage 1 ranking pinned on a small fixture, through the real binary: a long note whose
+//! relevant paragraph is in the middle, dated notes and relative time (`--as-of`), English and
+//! Chinese, dates as words, and a query of stop words only.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+#[path = "support/memory.rs"]
+mod memory_support;
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use memory_support::import_notes;
+use serde_json::Value;
+use support::TestEnv;
+
+/// A note with a `date:` key.
+fn dated(name: &str, date: &str, body: &str) -> String {
+    format!(
+        "---\nname: {name}\ndescription: ''\ntype: project\nscope: project\nupdated_at: 2026-01-01T00:00:00Z\ndate: {date}\n---\n\n{body}\n"
+    )
+}
+
+/// A long handbook: 40 filler paragraphs with the key rotation procedure as the 21st.
+fn handbook() -> String {
+    let mut parts: Vec<String> = (0..40)
+        .map(|i| format!("Section {i}: the cafeteria serves lunch at noon; the parking garage opens at seven."))
+        .collect();
+    parts[20] =
+        "Rotating the signing keys: run `keyctl rotate --all`, then publish the new public keys \
+                 to the release bucket."
+            .to_owned();
+    parts.join("\n\n")
+}
+
+fn fixture(env: &TestEnv) {
+    env.config("memory:\n  enabled: true\n");
+    import_notes(
+        env,
+        &[
+            (
+                "Project/handbook.md",
+                &dated("Team handbook", "2023-01-10", &handbook()),
+            ),
+            (
+                "Project/keys-faq.md",
+                &dated(
+                    "Badge FAQ",
+                    "2023-01-10",
+                    "Office badge keys are at the front desk.",
+                ),
+            ),
+            (
+                "Project/release-feb.md",
+                &dated(
+                    "Release notes",
+                    "2024-02-01",
+                    "We shipped the billing release to customers.",
+                ),
+            ),
+            (
+                "Project/release-mar.md",
+                &dated(
+                    "Release notes",
+                    "2024-03-08",
+                    "We shipped the billing release to customers.",
+                ),
+            ),
+            (
+                "Project/release-zh-feb.md",
+                &dated("发布记录", "2024-02-01", "我们把计费版本发布给了客户。"),
+            ),
+            (
+                "Project/release-zh-mar.md",
+                &dated("发布记录", "2024-03-08", "我们把计费版本发布给了客户。"),
+            ),
+            (
+                "Project/picnic.md",
+                &dated("Team picnic", "2023-05-20", "We had a picnic by the lake."),
+            ),
+        ],
+    );
+}
+
+fn recall(env: &TestEnv, args: &[&str]) -> Value {
+    let mut cmd = env.cmd().args(["memory", "recall", "--offline", "--json"]);
+    cmd = cmd.args(args);
+    cmd.run(0).json()
+}
+
+fn ids(out: &Value) -> Vec<String> {
+    (out["notes"].as_array().unwrap().iter())
+        .map(|n| {
+            let id = n["id"].as_str().unwrap();
+            id.rsplit('/')
+                .next()
+                .unwrap()
+                .trim_end_matches(".md")
+                .to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn the_paragraph_in_the_middle_of_a_long_note_is_found_and_quoted() {
+    let env = TestEnv::new();
+    fixture(&env);
+    let out = recall(&env, &["how do we rotate the signing keys?"]);
+    assert_eq!(ids(&out)[0], "handbook", "{out:#}");
+    let best = &out["windows"][0];
+    assert!(
+        best["id"]
+            .as_str()
+            .unwrap()
+            .ends_with("Project/handbook.md")
+    );
+    // The 21st paragraph: body lines 41 (paragraphs are separated by one blank line).
+    assert_eq!(best["lines"], serde_json::json!([41, 41]), "{out:#}");
+    assert!(best["text"].as_str().unwrap().contains("keyctl rotate"));
+    // The context block quotes that window, with the note's name, path and date, not the note's start.
+    let text = env
+        .cmd()
+        .args(["memory", "recall", "--offline", "rotate the signing keys"])
+        .run(0)
+        .stdout;
+    assert!(text.contains("Team handbook"), "{text}");
+    assert!(
+        text.contains("Project/handbook.md, dated 2023-01-10"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[lines 41–41 of 79]\nRotating the signing keys"),
+        "{text}"
+    );
+    assert!(!text.contains("Section 0:"), "{text}");
+}
+
+#[test]
+fn relative_time_lifts_the_notes_inside_it_in_english_and_chinese() {
+    let env = TestEnv::new();
+    fixture(&env);
+    let march = recall(
+        &env,
+        &["--as-of", "2024-03-13", "what did we ship last week?"],
+    );
+    assert_eq!(ids(&march)[0], "release-mar", "{march:#}");
+    assert_eq!(march["time_span"]["start"], "2024-03-04");
+    let feb = recall(
+        &env,
+        &["--as-of", "2024-02-06", "what did we ship last week?"],
+    );
+    assert_eq!(ids(&feb)[0], "release-feb", "{feb:#}");
+    let zh = recall(&env, &["--as-of", "2024-03-13", "上周发布了什么版本？"]);
+    assert_eq!(ids(&zh)[0], "release-zh-mar", "{zh:#}");
+    let zh = recall(&env, &["--as-of", "2024-03-13", "上个月发布了什么版本？"]);
+    assert_eq!(ids(&zh)[0], "release-zh-feb", "{zh:#}");
+    let bad = env
+        .cmd()
+        .args(["memory", "recall", "--as-of", "next tuesday", "release"])
+        .run(2);
+    assert!(bad.stderr.contains("not a date"), "{}", bad.stderr);
+}
+
+#[test]
+fn dates_are_searchable_words_and_stop_words_alone_find_nothing() {
+    let env = TestEnv::new();
+    fixture(&env);
+    // 2023-05-20 was a Saturday; the note's text says neither.
+    let out = recall(&env, &["what happened on a saturday?"]);
+    assert_eq!(ids(&out)[0], "picnic", "{out:#}");
+    for query in ["what did you do?", "什么是", "Why would it be?"] {
+        let out = recall(&env, &[query]);
+        assert!(ids(&out).is_empty(), "{query}: {out:#}");
+    }
+}
+
+#[test]
+fn feedback_finds_notes_sharing_the_best_notes_words_when_the_first_pass_is_short() {
+    let env = TestEnv::new();
+    let notes = [
+        (
+            "Project/a.md",
+            dated(
+                "Cluster",
+                "2024-01-01",
+                "The kubernetes cluster deploys with argo.",
+            ),
+        ),
+        (
+            "Project/b.md",
+            dated(
+                "Charts",
+                "2024-01-01",
+                "Our kubernetes cluster uses argo and helm charts.",
+            ),
+        ),
+        (
+            "Project/c.md",
+            dated("Rollouts", "2024-01-01", "Canary rollouts go through argo."),
+        ),
+        (
+            "Project/d.md",
+            dated("Lunch", "2024-01-01", "Lunch is at noon."),
+        ),
+    ];
+    let notes: Vec<(&str, &str)> = notes.iter().map(|(p, t)| (*p, t.as_str())).collect();
+    env.config("memory:\n  enabled: true\n  recall:\n    feedback: off\n");
+    import_notes(&env, &notes);
+    let off = recall(&env, &["kubernetes"]);
+    assert_eq!(ids(&off).len(), 2, "{off:#}");
+    assert_eq!(off["feedback"], false);
+    // `auto` (the default): two notes found where five were asked for, so feedback runs.
+    env.config("memory:\n  enabled: true\n");
+    let auto = recall(&env, &["--limit", "5", "kubernetes"]);
+    assert_eq!(auto["feedback"], true, "{auto:#}");
+    let found = ids(&auto);
+    assert_eq!(found.len(), 3, "{auto:#}");
+    assert!(
+        found[..2].contains(&"a".to_owned()) && found[2] == "c",
+        "{auto:#}"
+    );
+}
