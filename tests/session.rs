@@ -76,10 +76,10 @@ fn list_show_rename_fork_export_and_rm() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Ownership rules."));
-    mock.push(title("Borrow checker basics"));
+    mock.push_title(title("Borrow checker basics"));
     mock.push(answer("More detail."));
     mock.push(answer("Second session."));
-    mock.push(title("Another topic"));
+    mock.push_title(title("Another topic"));
     let env = setup(&mock);
     env.cmd().args(["run", "Explain the borrow checker"]).run(0);
     env.cmd()
@@ -198,9 +198,9 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Use a WAL journal for concurrent readers."));
-    mock.push(title("SQLite setup"));
+    mock.push_title(title("SQLite setup"));
     mock.push(answer("我们可以在上下文窗口快满的时候做会话压缩。"));
-    mock.push(title("长对话"));
+    mock.push_title(title("长对话"));
     let env = setup(&mock);
     env.cmd()
         .args(["run", "How should SQLite be configured?"])
@@ -575,12 +575,12 @@ fn run_titles_a_session_once_failures_are_silent_and_a_resumed_untitled_session_
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("First."));
-    mock.push(mock_model::Reply::json_text(
+    mock.push_title(mock_model::Reply::json_text(
         400,
         r#"{"error":{"message":"mock: no titles today","type":"invalid_request_error"}}"#,
     ));
     mock.push(answer("Second."));
-    mock.push(title("Übersicht der Aufgaben"));
+    mock.push_title(title("Übersicht der Aufgaben"));
     mock.push(answer("Third."));
     mock.push(answer("Ephemeral."));
     let env = setup(&mock);
@@ -623,7 +623,7 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Read 第3章 first, then the appendix."));
-    mock.push(title("Reading order"));
+    mock.push_title(title("Reading order"));
     let env = setup(&mock);
     env.cmd().args(["run", "What should I read?"]).run(0);
     let search = |query: &str| -> Vec<Value> {
