@@ -343,3 +343,65 @@ fn invalid_tool_json_is_repaired_when_unambiguous_else_reported_back() {
     let told = requests[2].tool_result("c2").unwrap();
     assert!(told.contains("not valid JSON"), "{told}");
 }
+
+/// An OpenAI stream that stops with `finish_reason` `weird` and nothing in it (10 in, 2 out).
+fn weird_empty_reply() -> Reply {
+    let chunk = |delta: Value, finish: Value| {
+        serde_json::json!({"id": "chatcmpl-weird", "object": "chat.completion.chunk",
+            "created": 1, "model": "gpt-4.1",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+    };
+    openai::sse(&[
+        chunk(
+            serde_json::json!({"role": "assistant", "content": ""}),
+            Value::Null,
+        ),
+        chunk(serde_json::json!({}), "weird".into()),
+        serde_json::json!({"id": "chatcmpl-weird", "object": "chat.completion.chunk",
+            "created": 1, "model": "gpt-4.1", "choices": [],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}),
+    ])
+}
+
+#[test]
+fn an_empty_reply_with_an_unknown_finish_reason_is_retried_once_then_fails_clearly() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(weird_empty_reply());
+    mock.push(openai::stream(
+        &Turn::new().text("Here it is.").usage(10, 4),
+    ));
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = env.cmd().args(["run", "--json", "answer me"]).run(0);
+    let events = jsonl(&run.stdout);
+    assert_eq!(mock.requests().len(), 2, "one retry");
+    let ended = of_type(&events, "model.call_ended");
+    assert_eq!(ended.len(), 1, "{events:#?}");
+    assert_eq!(ended[0]["recovery"], "retry_empty");
+    assert_eq!(ended[0]["usage"]["output_tokens"], 2);
+    let completed = of_type(&events, "turn.completed")[0];
+    assert_eq!(completed["usage"]["output_tokens"], 6, "{completed}");
+    assert_eq!(
+        of_type(&events, "item.completed").last().unwrap()["item"]["text"],
+        "Here it is."
+    );
+
+    // Twice in a row: the turn fails with a clear error, both calls' tokens counted.
+    mock.push(weird_empty_reply());
+    mock.push(weird_empty_reply());
+    let run = env.cmd().args(["run", "--json", "answer me again"]).run(1);
+    let events = jsonl(&run.stdout);
+    assert_eq!(mock.requests().len(), 4, "no second retry");
+    let failed = of_type(&events, "turn.failed")[0];
+    assert_eq!(failed["error"]["code"], "empty_response", "{failed}");
+    assert!(
+        failed["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown reason"),
+        "{failed}"
+    );
+    assert_eq!(failed["usage"]["output_tokens"], 4, "{failed}");
+    assert_items_end(&events);
+}
