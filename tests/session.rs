@@ -667,3 +667,66 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
     assert_eq!(search("appendix").len(), 1);
     assert_eq!(list(&env).len(), 1);
 }
+
+#[test]
+fn a_turn_routed_to_a_model_with_a_smaller_window_is_compacted_for_it_first() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    for i in 1..=3 {
+        mock.push(answer(&filler(&format!("answer{i}"), 500)));
+    }
+    let env = setup(&mock);
+    env.cmd().args(["run", &filler("prompt1", 500)]).run(0);
+    for i in 2..=3 {
+        env.cmd()
+            .args(["run", "--continue", &filler(&format!("prompt{i}"), 500)])
+            .run(0);
+    }
+    // The conversation fits the agent's model; the router sends the next turn to `small`, whose
+    // window (5111 - 1000 reserved) it overflows.
+    env.config(&format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n        judge: {{}}\n        small: {{capabilities: {{maxContextTokens: 5111, maxOutputTokens: 1000}}}}\nrouter:\n  tokenSaver:\n    judge: mock/judge\n    tiers:\n      simple: {{model: mock/small}}\n      medium: {{model: mock/gpt-4.1}}\n      reasoning: {{model: mock/gpt-4.1}}\n      complex: {{model: mock/gpt-4.1}}\n",
+        mock.base_url()
+    ));
+    mock.push(openai::json(
+        &Turn::new().text("<TIER>simple</TIER>").usage(50, 3),
+    ));
+    mock.push(openai::json(
+        &Turn::new()
+            .text("## Objective\nSUMMARY-OF-TURNS")
+            .usage(0, 5),
+    ));
+    mock.push(answer("small answer"));
+    let fourth = env
+        .cmd()
+        .args(["run", "--continue", "--json", "fourth question"])
+        .run(0);
+    let events: Vec<Value> = fourth
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let at = |kind: &str| events.iter().position(|e| e["type"] == kind);
+    let compacted = at("context.compacted").expect("compacted for the small window");
+    let routed = at("router.decided").expect("routed");
+    assert!(routed < compacted, "{}", fourth.stdout);
+
+    let requests = mock.requests();
+    assert_eq!(
+        requests.len(),
+        6,
+        "judge, summary, then the small model's call"
+    );
+    assert_eq!(requests[3].model(), "judge");
+    assert!(!requests[4].is_stream());
+    assert!(
+        requests[4].last_user_text().unwrap().contains("prompt1:"),
+        "the summary request carries the old turns"
+    );
+    let served = &requests[5];
+    assert_eq!(served.model(), "small");
+    let sent = texts(served);
+    assert!(sent[0].contains("SUMMARY-OF-TURNS"), "{sent:?}");
+    assert!(sent.iter().all(|t| !t.contains("prompt1:")));
+    assert_eq!(sent.last().unwrap(), "fourth question");
+}

@@ -161,7 +161,17 @@ impl Agent {
             ))));
         }
         state.iterations += 1;
-        self.fit_context(io.history, &io.token, io.emit).await;
+        // The window of the model that will serve the call: the router decides first.
+        let budget = match &self.router {
+            Some(_) => {
+                let probe = self.request(io, state);
+                self.serving_budget(io.turn, &probe, &io.token, io.emit)
+                    .await
+            }
+            None => self.budget(),
+        };
+        self.fit_context(budget, io.history, &io.token, io.emit)
+            .await;
         let mut request = self.request(io, state);
         if let Err(reason) = self.check_budget(io, state, &mut request).await {
             state.iterations -= 1;
