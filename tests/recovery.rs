@@ -405,3 +405,57 @@ fn an_empty_reply_with_an_unknown_finish_reason_is_retried_once_then_fails_clear
     assert_eq!(failed["usage"]["output_tokens"], 4, "{failed}");
     assert_items_end(&events);
 }
+
+#[test]
+fn a_cancelled_call_counts_the_tokens_reported_before_the_interrupt() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    // `message_start` (450 input tokens), the text block's start and one delta, then silence.
+    mock.push(
+        anthropic::stream(
+            &Turn::new()
+                .text("A long answer that never ends")
+                .usage(450, 20),
+        )
+        .stall_after(3),
+    );
+    let env = anthropic_env(&mock, "");
+    let mut child = env.spawn(&["run", "--json", "tell me everything"]);
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut lines = Vec::new();
+    while !lines
+        .iter()
+        .any(|l: &String| l.contains("\"item.updated\""))
+    {
+        lines.push(
+            rx.recv_timeout(std::time::Duration::from_secs(30))
+                .expect("the answer started streaming"),
+        );
+    }
+    TestEnv::stop(child, rustix::process::Signal::INT, 130);
+    lines.extend(rx.iter());
+    let events = jsonl(&lines.join("\n"));
+    let ended = of_type(&events, "model.call_ended");
+    assert_eq!(ended.len(), 1, "{events:#?}");
+    assert_eq!(ended[0]["status"], "cancelled");
+    assert_eq!(ended[0]["usage"]["input_tokens"], 450);
+    let failed = of_type(&events, "turn.failed")[0];
+    assert_eq!(failed["usage"]["input_tokens"], 450, "{failed}");
+    assert_items_end(&events);
+    let model_call = records(&env)
+        .into_iter()
+        .find(|r| r["type"] == "model_call")
+        .unwrap();
+    assert_eq!(model_call["usage"]["input_tokens"], 450);
+    let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
+    assert_eq!(sessions[0]["input_tokens"], 450, "{sessions}");
+}

@@ -253,11 +253,15 @@ impl Agent {
             }
         }
         if token.is_cancelled() {
-            return Some(CallEnd::Failed(TurnError::Cancelled));
+            let usage = match &executed.result {
+                Ok(r) => r.usage,
+                Err(e) => e.usage,
+            };
+            return Some(CallEnd::Cancelled(usage));
         }
         Some(match executed.result {
             Ok(r) => CallEnd::Done(r),
-            Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Failed(TurnError::Cancelled),
+            Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Cancelled(e.usage),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         })
     }

@@ -35,6 +35,8 @@ const OUTPUT_SCHEMA_RETRIES: u32 = 2;
 pub(super) enum CallEnd {
     Done(ModelResponse),
     Failed(TurnError),
+    /// Cancelled, with the tokens the stream reported before it stopped.
+    Cancelled(Usage),
 }
 
 /// What a turn does next.
@@ -233,6 +235,7 @@ impl Agent {
                 return self.call_failed(io, state, TurnError::Model(e));
             }
             CallEnd::Failed(e) => return self.call_failed(io, state, e),
+            CallEnd::Cancelled(usage) => return self.call_cancelled(io, state, usage),
         };
         if let Some(step) = self.recover_reply(io, state, &response) {
             return step;
@@ -458,7 +461,7 @@ impl Agent {
         loop {
             let event = tokio::select! {
                 event = stream.next() => event,
-                () = token.cancelled() => return CallEnd::Failed(TurnError::Cancelled),
+                () = token.cancelled() => return CallEnd::Cancelled(assembler.usage()),
             };
             let Some(event) = event else { break };
             match &event {
@@ -473,13 +476,11 @@ impl Agent {
             assembler.push(&event);
         }
         if token.is_cancelled() {
-            return CallEnd::Failed(TurnError::Cancelled);
+            return CallEnd::Cancelled(assembler.usage());
         }
         match assembler.finish() {
             Ok(r) => CallEnd::Done(r),
-            Err(e) if e.code == crate::model::ErrorCode::Cancelled => {
-                CallEnd::Failed(TurnError::Cancelled)
-            }
+            Err(e) if e.code == crate::model::ErrorCode::Cancelled => CallEnd::Cancelled(e.usage),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         }
     }
