@@ -459,3 +459,53 @@ fn a_cancelled_call_counts_the_tokens_reported_before_the_interrupt() {
     let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
     assert_eq!(sessions[0]["input_tokens"], 450, "{sessions}");
 }
+
+#[test]
+fn text_format_tool_calls_run_for_a_marked_provider_and_leave_the_answer() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let written = "Let me look.\n<tool_call>\n{\"name\": \"read_file\", \"arguments\": {\"file_path\": \"a.txt\"}}\n</tool_call>";
+    mock.push(openai::stream(&Turn::new().text(written).usage(30, 20)));
+    mock.push(openai::stream(
+        &Turn::new().text("It says alpha.").usage(60, 5),
+    ));
+    let env = TestEnv::new();
+    env.config(&format!(
+        "{}      toolCallFormat: text\n",
+        mock.agent_config()
+    ));
+    env.write(&env.project.join("a.txt"), "alpha\n");
+    let run = env
+        .cmd()
+        .args(["run", "--json", "what is in a.txt?"])
+        .run(0);
+    let events = jsonl(&run.stdout);
+    let requests = mock.requests();
+    assert_eq!(
+        requests.len(),
+        2,
+        "the call ran and the model was asked again"
+    );
+    let result = requests[1].tool_result("text_call_0").unwrap();
+    assert!(result.contains("alpha"), "{result}");
+    let texts: Vec<&str> = of_type(&events, "item.completed")
+        .iter()
+        .filter(|e| e["item"]["type"] == "agent_message")
+        .filter_map(|e| e["item"]["text"].as_str())
+        .collect();
+    assert_eq!(texts, ["Let me look.", "It says alpha."], "{events:#?}");
+    assert!(
+        of_type(&events, "item.completed")
+            .iter()
+            .any(|e| e["item"]["type"] == "tool_call" || e["item"]["name"] == "read_file"),
+        "{events:#?}"
+    );
+
+    // The same text from a provider not marked so is just text.
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    mock.push(openai::stream(&Turn::new().text(written).usage(30, 20)));
+    let run = env.cmd().args(["run", "what is in a.txt?"]).run(0);
+    assert!(run.stdout.contains("<tool_call>"), "{}", run.stdout);
+    assert_eq!(mock.requests().len(), 3);
+}

@@ -194,7 +194,7 @@ impl Agent {
                 .await
         };
         let response = match end {
-            CallEnd::Done(r) => r,
+            CallEnd::Done(r) => self.read_text_tool_calls(r),
             CallEnd::Failed(TurnError::Model(e))
                 if recover::is_break(e.code)
                     && !streamed.is_empty()
@@ -430,6 +430,26 @@ impl Agent {
             iterations: state.iterations,
             tool_calls: state.tool_calls,
         }
+    }
+
+    /// A reply of a model marked `toolCallFormat: text`: its `<tool_call>` tags become real calls.
+    fn read_text_tool_calls(
+        &self,
+        mut response: crate::model::ModelResponse,
+    ) -> crate::model::ModelResponse {
+        // The model that answered: the routed one when it is not the agent's.
+        let served =
+            crate::config::ModelRef::parse(&self.current_model()).filter(|m| *m != self.model);
+        let marked = match (&self.router, served) {
+            (Some(router), Some(model)) => router
+                .provider(&model)
+                .is_ok_and(|p| p.text_tool_calls(&model.model)),
+            _ => self.provider.text_tool_calls(&self.model.model),
+        };
+        if marked && crate::model::text_tool_calls(&mut response.message) > 0 {
+            response.finish_reason = crate::model::FinishReason::ToolCalls;
+        }
+        response
     }
 
     /// Streams one model call, forwarding deltas: through the router when there is one (see
