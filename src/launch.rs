@@ -136,7 +136,7 @@ pub async fn run(
     if let Ok(outcome) = &outcome {
         sink.on_outcome(outcome);
     }
-    conversation.write_title(deadline.token()).await;
+    conversation.write_title().await;
     conversation.end("exit").await;
     Ok(Finished {
         outcome: outcome?,

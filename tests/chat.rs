@@ -50,7 +50,7 @@ fn piped_chat_runs_one_turn_per_line_and_continues() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Hi there."));
-    mock.push(title("Greeting and follow-up"));
+    mock.push_title(title("Greeting and follow-up"));
     mock.push(answer("Still here."));
     mock.push(answer("Resumed."));
     let env = setup(&mock);
@@ -117,7 +117,7 @@ fn piped_chat_denies_what_would_need_asking() {
         &Turn::new().tool_call("c1", "write_file", &args).usage(0, 5),
     ));
     mock.push(answer("Could not write."));
-    mock.push(title("Write outside"));
+    mock.push_title(title("Write outside"));
     let run = env.cmd().arg_str("chat").stdin("write it\n").run(0);
     assert_eq!(run.stdout, "Could not write.\n");
     assert!(run.stderr.contains("denied write_file"), "{}", run.stderr);
@@ -238,7 +238,7 @@ fn chat_in_a_terminal_streams_asks_cancels_and_exits() {
         &Turn::new().tool_call("c1", "write_file", &args).usage(0, 5),
     ));
     mock.push(answer("Wrote the file for you."));
-    mock.push(title("Write a file"));
+    mock.push_title(title("Write a file"));
     mock.push(answer("Starting a very long job").stall_after(2));
     mock.push(answer("Back again."));
 
@@ -288,7 +288,7 @@ fn chat_turns_are_captured_into_memory_when_it_is_configured() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Noted."));
-    mock.push(title("Database choice"));
+    mock.push_title(title("Database choice"));
     let env = setup(&mock);
     let config = std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap();
     env.config(&format!("{config}memory:\n  enabled: true\n"));
@@ -350,10 +350,10 @@ fn chat_history_is_recalled_with_the_up_arrow_in_the_next_chat() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("First answer."));
-    mock.push(title("First question"));
+    mock.push_title(title("First question"));
     mock.push(answer("Two lines seen."));
     mock.push(answer("Recalled and edited."));
-    mock.push(title("First question again"));
+    mock.push_title(title("First question again"));
     let env = setup(&mock);
     let tmux = Tmux::new("history");
 

@@ -426,7 +426,7 @@ fn session_start_runs_once_per_session_and_adds_context() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(openai::text("one"));
-    mock.push(openai::json(&Turn::new().text("A title").usage(0, 3)));
+    mock.push_title(openai::json(&Turn::new().text("A title").usage(0, 3)));
     mock.push(openai::text("two"));
     let env = env_with(
         &mock,

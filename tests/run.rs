@@ -723,33 +723,37 @@ fn runs_are_logged_to_the_daily_file_without_the_api_key() {
 }
 
 #[test]
-fn the_answer_is_printed_before_the_title_call_returns() {
+fn the_title_is_asked_for_while_the_answer_streams_and_never_holds_the_exit() {
     let mock = MockModel::spawn();
     mock.script_titles();
-    mock.push(openai::text("The answer."));
-    let gate = tokio_util::sync::CancellationToken::new();
-    mock.push(openai::json(&Turn::new().text("Title")).held_until(&gate));
+    // The answer starts streaming, then waits for `answer_gate`: the title request must arrive
+    // while it is in flight. The title reply never comes (its gate is never opened).
+    let answer_gate = tokio_util::sync::CancellationToken::new();
+    mock.push(openai::text("The answer.").paused_after(2, &answer_gate));
+    let never = tokio_util::sync::CancellationToken::new();
+    mock.push_title(openai::json(&Turn::new().text("Title")).held_until(&never));
     let env = TestEnv::new();
     env.config(&config_for(&mock));
-    let mut child = env.spawn(&["run", "a question"]);
-    // The title request is held: the answer must arrive on stdout all the same.
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
-        tx.send(line).unwrap();
-    });
-    let line = rx
-        .recv_timeout(std::time::Duration::from_secs(30))
-        .expect("the answer waited for the title call");
-    assert_eq!(line, "The answer.\n");
+    let child = env.spawn(&["run", "a question"]);
     block_on(mock.wait_for_requests(2));
-    let title = &mock.requests()[1];
-    assert!(title.is_title_request());
+    let requests = mock.requests();
+    assert!(requests[0].is_stream());
+    let title = &requests[1];
+    assert!(title.is_title_request(), "sent alongside the answer");
+    assert!(title.last_user_text().unwrap().contains("a question"));
     assert_eq!(title.body["max_tokens"], 40, "{}", title.body);
-    gate.cancel();
-    assert!(child.wait().unwrap().success());
+    answer_gate.cancel();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "The answer.\n");
     let transcript = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
-    assert!(transcript.contains("\"title\":\"Title\""), "{transcript}");
+    assert!(
+        !transcript.contains("\"type\":\"title\""),
+        "a title that never came is not waited for: {transcript}"
+    );
+    let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
+    assert_eq!(
+        sessions[0]["title"], "a question",
+        "the prompt stays the title"
+    );
 }

@@ -76,10 +76,10 @@ fn list_show_rename_fork_export_and_rm() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Ownership rules."));
-    mock.push(title("Borrow checker basics"));
+    mock.push_title(title("Borrow checker basics"));
     mock.push(answer("More detail."));
     mock.push(answer("Second session."));
-    mock.push(title("Another topic"));
+    mock.push_title(title("Another topic"));
     let env = setup(&mock);
     env.cmd().args(["run", "Explain the borrow checker"]).run(0);
     env.cmd()
@@ -198,9 +198,9 @@ fn search_finds_ascii_and_cjk_text_with_snippets() {
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Use a WAL journal for concurrent readers."));
-    mock.push(title("SQLite setup"));
+    mock.push_title(title("SQLite setup"));
     mock.push(answer("我们可以在上下文窗口快满的时候做会话压缩。"));
-    mock.push(title("长对话"));
+    mock.push_title(title("长对话"));
     let env = setup(&mock);
     env.cmd()
         .args(["run", "How should SQLite be configured?"])
@@ -575,12 +575,12 @@ fn run_titles_a_session_once_failures_are_silent_and_a_resumed_untitled_session_
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("First."));
-    mock.push(mock_model::Reply::json_text(
+    mock.push_title(mock_model::Reply::json_text(
         400,
         r#"{"error":{"message":"mock: no titles today","type":"invalid_request_error"}}"#,
     ));
     mock.push(answer("Second."));
-    mock.push(title("Übersicht der Aufgaben"));
+    mock.push_title(title("Übersicht der Aufgaben"));
     mock.push(answer("Third."));
     mock.push(answer("Ephemeral."));
     let env = setup(&mock);
@@ -623,7 +623,7 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
     let mock = MockModel::spawn();
     mock.script_titles();
     mock.push(answer("Read 第3章 first, then the appendix."));
-    mock.push(title("Reading order"));
+    mock.push_title(title("Reading order"));
     let env = setup(&mock);
     env.cmd().args(["run", "What should I read?"]).run(0);
     let search = |query: &str| -> Vec<Value> {
@@ -669,4 +669,67 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
     );
     assert_eq!(search("appendix").len(), 1);
     assert_eq!(list(&env).len(), 1);
+}
+
+#[test]
+fn a_turn_routed_to_a_model_with_a_smaller_window_is_compacted_for_it_first() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    for i in 1..=3 {
+        mock.push(answer(&filler(&format!("answer{i}"), 500)));
+    }
+    let env = setup(&mock);
+    env.cmd().args(["run", &filler("prompt1", 500)]).run(0);
+    for i in 2..=3 {
+        env.cmd()
+            .args(["run", "--continue", &filler(&format!("prompt{i}"), 500)])
+            .run(0);
+    }
+    // The conversation fits the agent's model; the router sends the next turn to `small`, whose
+    // window (5111 - 1000 reserved) it overflows.
+    env.config(&format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: test-key\n      models:\n        gpt-4.1: {{}}\n        judge: {{}}\n        small: {{capabilities: {{maxContextTokens: 5111, maxOutputTokens: 1000}}}}\nrouter:\n  tokenSaver:\n    judge: mock/judge\n    tiers:\n      simple: {{model: mock/small}}\n      medium: {{model: mock/gpt-4.1}}\n      reasoning: {{model: mock/gpt-4.1}}\n      complex: {{model: mock/gpt-4.1}}\n",
+        mock.base_url()
+    ));
+    mock.push(openai::json(
+        &Turn::new().text("<TIER>simple</TIER>").usage(50, 3),
+    ));
+    mock.push(openai::json(
+        &Turn::new()
+            .text("## Objective\nSUMMARY-OF-TURNS")
+            .usage(0, 5),
+    ));
+    mock.push(answer("small answer"));
+    let fourth = env
+        .cmd()
+        .args(["run", "--continue", "--json", "fourth question"])
+        .run(0);
+    let events: Vec<Value> = fourth
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let at = |kind: &str| events.iter().position(|e| e["type"] == kind);
+    let compacted = at("context.compacted").expect("compacted for the small window");
+    let routed = at("router.decided").expect("routed");
+    assert!(routed < compacted, "{}", fourth.stdout);
+
+    let requests = mock.requests();
+    assert_eq!(
+        requests.len(),
+        6,
+        "judge, summary, then the small model's call"
+    );
+    assert_eq!(requests[3].model(), "judge");
+    assert!(!requests[4].is_stream());
+    assert!(
+        requests[4].last_user_text().unwrap().contains("prompt1:"),
+        "the summary request carries the old turns"
+    );
+    let served = &requests[5];
+    assert_eq!(served.model(), "small");
+    let sent = texts(served);
+    assert!(sent[0].contains("SUMMARY-OF-TURNS"), "{sent:?}");
+    assert!(sent.iter().all(|t| !t.contains("prompt1:")));
+    assert_eq!(sent.last().unwrap(), "fourth question");
 }

@@ -65,16 +65,16 @@ impl Agent {
             .observe(self.raw_estimate(messages), reported);
     }
 
-    /// Run at the start of each iteration: trims old tool results near the limit and summarises
-    /// when that is not enough. A failed summary is logged and the turn goes on (the provider's
+    /// Run at the start of each iteration with the budget of the model that will serve the call:
+    /// trims old tool results near the limit and summarises when that is not enough. A failed summary is logged and the turn goes on (the provider's
     /// `prompt_too_long`, if it comes, gets one more try).
     pub(super) async fn fit_context(
         &self,
+        budget: Budget,
         history: &mut Vec<Message>,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) {
-        let budget = self.budget();
         let tokens = self.prompt_tokens(history);
         tracing::debug!(tokens, budget = budget.prompt_tokens, "context size");
         let mut action = budget.action(tokens);

@@ -3,19 +3,21 @@
 //! always-on and `mcp serve`) and `session compact` all open sessions here, so `--continue` / `--session ID` resume the same way everywhere: find the
 //! transcript, rebuild the history from its last compaction boundary (interrupted turns marked), and
 //! keep the session's model unless `-m` overrides it, and start from its last to-do list. The
-//! session's title is written here too, after its first completed turn, when the caller asks
-//! ([`Conversation::write_title`]: after the outcome was shown).
+//! session's title is asked for alongside its first turn ([`super::title::TitleCall`]) and written
+//! after that turn completed, when the caller asks ([`Conversation::write_title`]: after the
+//! outcome was shown).
 
 use chrono::Utc;
 use tokio_util::sync::CancellationToken;
 
 use super::compact::Compacted;
 use super::setup::{AgentOptions, SetupError, build};
+use super::title::{TITLE_GRACE, TitleCall};
 use super::{Agent, AgentEvent, Recorder, TurnOutcome};
 use crate::config::Config;
 use crate::home::{PilotHome, Project};
 use crate::media::{Attachment, MediaStore, session_media_dir};
-use crate::model::{ContentBlock, Message, ModelRequest};
+use crate::model::{ContentBlock, Message};
 use crate::session::{self, Record, SessionId, Transcript};
 
 /// Which session a conversation opens.
@@ -63,11 +65,6 @@ pub enum RunError {
     Media(#[from] crate::media::Error),
 }
 
-/// Output tokens a title may use.
-const TITLE_MAX_TOKENS: u64 = 40;
-/// Longest title kept from the model.
-const TITLE_CHARS: usize = 80;
-
 /// An open session.
 pub struct Conversation {
     pub agent: Agent,
@@ -84,6 +81,8 @@ pub struct Conversation {
     titled: bool,
     /// The last turn completed: a session without a title gets one now.
     title_due: bool,
+    /// The title request started with the last turn.
+    title_call: Option<TitleCall>,
     /// The to-do list was given by the caller (`run --plan`): the next turn reports and records it
     /// first.
     announce_todos: bool,
@@ -146,6 +145,7 @@ impl Conversation {
             resumed,
             titled,
             title_due: false,
+            title_call: None,
             announce_todos,
             home: home.clone(),
             project: project.clone(),
@@ -217,10 +217,14 @@ impl Conversation {
     ) -> Result<TurnOutcome, RunError> {
         self.start()?;
         let turn = self.next_turn;
+        let mut release = self.start_title(&prompt, cancel);
         let input = self.input_message(prompt, attachments)?;
         let mut recorder = Recorder::new(self.transcript.clone());
         recorder.set_turn(turn);
         let mut forward = |event: AgentEvent| {
+            if let Some(release) = release.take_if(|_| event.is_model_reply()) {
+                release.send(()).ok();
+            }
             recorder.on_event(&event);
             emit(event);
         };
@@ -313,53 +317,48 @@ impl Conversation {
         Ok(done)
     }
 
-    /// After the first completed turn of a session without a title (new, or resumed from a run
-    /// whose title call failed): asks the cheap model for a short title in the user's language
-    /// (`max_tokens` 40) and records it. Called by the launcher after the turn's outcome was
-    /// reported, so the title round trip never delays an answer (`run` prints before it); chat
-    /// calls it after each input. Failures are silent (the first prompt stays the title) and not
-    /// retried in this process.
-    pub async fn write_title(&mut self, cancel: &CancellationToken) {
-        if self.titled || self.history.is_empty() || !self.title_due {
-            return;
+    /// Starts the title request of a session without a title (new, or resumed from a run whose
+    /// title call failed), from its first prompt; it goes out with the turn's first model reply.
+    /// Returns the sender that releases it.
+    fn start_title(
+        &mut self,
+        prompt: &str,
+        cancel: &CancellationToken,
+    ) -> Option<tokio::sync::oneshot::Sender<()>> {
+        if self.titled || self.transcript.is_none() {
+            return None;
         }
         self.titled = true;
-        let Some(transcript) = &self.transcript else {
-            return;
-        };
         let first = self
             .history
             .iter()
             .find(|m| m.role == crate::model::Role::User)
-            .map(Message::text)
-            .unwrap_or_default();
-        let prompt = format!(
-            "Write a title of at most six words for a conversation that starts with the request \
-below. Use the language of the request. Reply with the title only, no quotes.\n\n<request>\n{}\n</request>",
-            first.chars().take(2_000).collect::<String>()
-        );
-        let model = self.agent.cheap_model();
-        let mut request = ModelRequest::new(model.clone(), vec![Message::user(prompt)]);
-        request.max_output_tokens = Some(TITLE_MAX_TOKENS);
-        let title = match self
-            .agent
-            .background_complete(
-                crate::router::CallRole::Title,
-                Some(&model),
-                &request,
-                cancel,
-            )
-            .await
-        {
-            Ok(r) => clean_title(&r.message.text()),
-            Err(e) => {
-                tracing::debug!(error = %e.user_message(), "no title for the session");
-                return;
-            }
+            .map_or_else(|| prompt.to_owned(), Message::text);
+        let mut call = TitleCall::start(&self.agent, &first, cancel);
+        let release = call.take_release();
+        self.title_call = Some(call);
+        release
+    }
+
+    /// After the turn that started the title request: when it completed, waits at most
+    /// [`TITLE_GRACE`] for the title and records it; a title not back by then is dropped (the first
+    /// prompt stays the title). A turn that did not complete drops the request, and the next turn
+    /// asks again. Called by the launcher after the turn's outcome was reported, so the title never
+    /// delays an answer; chat calls it after each input. Failures are silent and not retried in
+    /// this process.
+    pub async fn write_title(&mut self) {
+        let Some(call) = self.title_call.take() else {
+            return;
         };
-        if title.is_empty() {
+        if !self.title_due {
+            call.abort();
+            self.titled = false;
             return;
         }
+        let (Some(title), Some(transcript)) = (call.finish(TITLE_GRACE).await, &self.transcript)
+        else {
+            return;
+        };
         if let Err(e) = transcript.append(&Record::Title {
             title,
             at: Utc::now(),
@@ -367,24 +366,6 @@ below. Use the language of the request. Reply with the title only, no quotes.\n\
             tracing::debug!(error = %e, "cannot record the session title");
         }
     }
-}
-
-/// The first non-empty line, without quotes or a heading mark, at most [`TITLE_CHARS`].
-fn clean_title(text: &str) -> String {
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("");
-    let line = line
-        .trim_start_matches('#')
-        .trim()
-        .trim_matches(|c| matches!(c, '"' | '\'' | '`' | '“' | '”' | '「' | '」'));
-    line.chars()
-        .take(TITLE_CHARS)
-        .collect::<String>()
-        .trim()
-        .to_owned()
 }
 
 /// `session compact ID`: opens the session, summarises it, records the boundary.
@@ -416,18 +397,4 @@ pub async fn compact_session(
             query: query.to_owned(),
         })?;
     Ok((id, done))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clean_title;
-
-    #[test]
-    fn titles_are_one_clean_line() {
-        assert_eq!(
-            clean_title("\n\"Fix the login bug\"\nmore"),
-            "Fix the login bug"
-        );
-        assert_eq!(clean_title("# 会话压缩"), "会话压缩");
-    }
 }

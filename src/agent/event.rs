@@ -83,3 +83,17 @@ pub enum AgentEvent {
         judge_called: bool,
     },
 }
+
+impl AgentEvent {
+    /// Said by a model reply as it arrives (its text, reasoning, whole message, or the end of a
+    /// call that failed or was cut): the turn's first model request has been answered.
+    pub fn is_model_reply(&self) -> bool {
+        matches!(
+            self,
+            AgentEvent::TextDelta { .. }
+                | AgentEvent::ThinkingDelta { .. }
+                | AgentEvent::AssistantMessage { .. }
+                | AgentEvent::CallEnded { .. }
+        )
+    }
+}

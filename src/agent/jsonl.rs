@@ -209,7 +209,16 @@ impl JsonlEmitter {
             AgentEvent::UserMessage { turn, .. } => vec![RunEvent::TurnStarted { turn: *turn }],
             AgentEvent::TextDelta { text } => self.delta(text, false),
             AgentEvent::ThinkingDelta { text } => self.delta(text, true),
-            AgentEvent::AssistantMessage { .. } => self.close(None),
+            AgentEvent::AssistantMessage { message, .. } => {
+                // A reply with calls may have had them as text (`toolCallFormat: text`): the
+                // item ends with the text that is left.
+                if message.tool_calls().next().is_some()
+                    && let Some((_, text)) = &mut self.message
+                {
+                    *text = message.text();
+                }
+                self.close(None)
+            }
             AgentEvent::CallEnded {
                 usage,
                 model,

@@ -26,6 +26,7 @@ mod recover;
 mod route;
 mod setup;
 mod subagent;
+mod title;
 mod turn;
 
 pub use budget::{MIN_OUTPUT_TOKENS, RunBudget};

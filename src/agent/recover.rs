@@ -208,6 +208,26 @@ impl Agent {
         }
     }
 
+    /// A model call was cancelled: the turn ends, the tokens the stream reported before it
+    /// stopped counted.
+    pub(super) fn call_cancelled(
+        &self,
+        io: &mut TurnIo<'_>,
+        state: &mut TurnState,
+        usage: Usage,
+    ) -> Step {
+        self.keep_partial(io, state);
+        self.abandon(
+            io,
+            state,
+            usage,
+            CallStatus::Cancelled,
+            "interrupted".to_owned(),
+            None,
+        );
+        Step::Finish(Err(TurnError::Cancelled))
+    }
+
     /// A turn ending while its answer is being continued keeps the answer so far (its tokens were
     /// counted when it was cut).
     pub(super) fn keep_partial(&self, io: &mut TurnIo<'_>, state: &mut TurnState) {

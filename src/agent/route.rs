@@ -11,6 +11,7 @@ use super::event::AgentEvent;
 use super::outcome::TurnError;
 use super::turn::CallEnd;
 use crate::config::ModelRef;
+use crate::context::Budget;
 use crate::model::{ErrorCode, ModelEvent, ModelRequest, Pricing, Role, Usage};
 use crate::router::{CallContext, CallRole, DecideOptions, Decision, Router, Scenario};
 
@@ -149,6 +150,38 @@ impl Agent {
         (self.model.to_string(), info.max_output_tokens, info.pricing)
     }
 
+    /// The prompt budget the next call of `turn` must fit: the agent model's, or the routed
+    /// model's when that one's window is smaller (the router decides now when it has not yet).
+    pub(super) async fn serving_budget(
+        &self,
+        turn: u32,
+        request: &ModelRequest,
+        token: &CancellationToken,
+        emit: &mut (dyn FnMut(AgentEvent) + Send),
+    ) -> Budget {
+        let own = self.budget();
+        let Some(router) = &self.router else {
+            return own;
+        };
+        let Ok(Some(decision)) = self.decision(router, turn, request, token, emit).await else {
+            return own;
+        };
+        let model = decision.model_ref();
+        let Ok(provider) = router.provider(&model) else {
+            return own;
+        };
+        let info = provider.model_info(&model.model);
+        let routed = Budget::new(
+            info.context_window,
+            self.max_output_tokens.unwrap_or(info.max_output_tokens),
+        );
+        if routed.prompt_tokens < own.prompt_tokens {
+            routed
+        } else {
+            own
+        }
+    }
+
     /// One model call through the router. `None` when routing is unavailable (the caller then
     /// calls the agent's model directly).
     pub(super) async fn routed_call(
@@ -220,11 +253,15 @@ impl Agent {
             }
         }
         if token.is_cancelled() {
-            return Some(CallEnd::Failed(TurnError::Cancelled));
+            let usage = match &executed.result {
+                Ok(r) => r.usage,
+                Err(e) => e.usage,
+            };
+            return Some(CallEnd::Cancelled(usage));
         }
         Some(match executed.result {
             Ok(r) => CallEnd::Done(r),
-            Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Failed(TurnError::Cancelled),
+            Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Cancelled(e.usage),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         })
     }

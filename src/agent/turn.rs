@@ -35,6 +35,8 @@ const OUTPUT_SCHEMA_RETRIES: u32 = 2;
 pub(super) enum CallEnd {
     Done(ModelResponse),
     Failed(TurnError),
+    /// Cancelled, with the tokens the stream reported before it stopped.
+    Cancelled(Usage),
 }
 
 /// What a turn does next.
@@ -161,7 +163,17 @@ impl Agent {
             ))));
         }
         state.iterations += 1;
-        self.fit_context(io.history, &io.token, io.emit).await;
+        // The window of the model that will serve the call: the router decides first.
+        let budget = match &self.router {
+            Some(_) => {
+                let probe = self.request(io, state);
+                self.serving_budget(io.turn, &probe, &io.token, io.emit)
+                    .await
+            }
+            None => self.budget(),
+        };
+        self.fit_context(budget, io.history, &io.token, io.emit)
+            .await;
         let mut request = self.request(io, state);
         if let Err(reason) = self.check_budget(io, state, &mut request).await {
             state.iterations -= 1;
@@ -182,7 +194,7 @@ impl Agent {
                 .await
         };
         let response = match end {
-            CallEnd::Done(r) => r,
+            CallEnd::Done(r) => self.read_text_tool_calls(r),
             CallEnd::Failed(TurnError::Model(e))
                 if recover::is_break(e.code)
                     && !streamed.is_empty()
@@ -223,6 +235,7 @@ impl Agent {
                 return self.call_failed(io, state, TurnError::Model(e));
             }
             CallEnd::Failed(e) => return self.call_failed(io, state, e),
+            CallEnd::Cancelled(usage) => return self.call_cancelled(io, state, usage),
         };
         if let Some(step) = self.recover_reply(io, state, &response) {
             return step;
@@ -419,6 +432,26 @@ impl Agent {
         }
     }
 
+    /// A reply of a model marked `toolCallFormat: text`: its `<tool_call>` tags become real calls.
+    fn read_text_tool_calls(
+        &self,
+        mut response: crate::model::ModelResponse,
+    ) -> crate::model::ModelResponse {
+        // The model that answered: the routed one when it is not the agent's.
+        let served =
+            crate::config::ModelRef::parse(&self.current_model()).filter(|m| *m != self.model);
+        let marked = match (&self.router, served) {
+            (Some(router), Some(model)) => router
+                .provider(&model)
+                .is_ok_and(|p| p.text_tool_calls(&model.model)),
+            _ => self.provider.text_tool_calls(&self.model.model),
+        };
+        if marked && crate::model::text_tool_calls(&mut response.message) > 0 {
+            response.finish_reason = crate::model::FinishReason::ToolCalls;
+        }
+        response
+    }
+
     /// Streams one model call, forwarding deltas: through the router when there is one (see
     /// `route.rs`), else straight to the agent's model.
     async fn call_model(
@@ -448,7 +481,7 @@ impl Agent {
         loop {
             let event = tokio::select! {
                 event = stream.next() => event,
-                () = token.cancelled() => return CallEnd::Failed(TurnError::Cancelled),
+                () = token.cancelled() => return CallEnd::Cancelled(assembler.usage()),
             };
             let Some(event) = event else { break };
             match &event {
@@ -463,13 +496,11 @@ impl Agent {
             assembler.push(&event);
         }
         if token.is_cancelled() {
-            return CallEnd::Failed(TurnError::Cancelled);
+            return CallEnd::Cancelled(assembler.usage());
         }
         match assembler.finish() {
             Ok(r) => CallEnd::Done(r),
-            Err(e) if e.code == crate::model::ErrorCode::Cancelled => {
-                CallEnd::Failed(TurnError::Cancelled)
-            }
+            Err(e) if e.code == crate::model::ErrorCode::Cancelled => CallEnd::Cancelled(e.usage),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         }
     }

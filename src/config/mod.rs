@@ -36,7 +36,7 @@ pub use providers::{KNOWN_PROVIDERS, KnownProvider, default_model, known_provide
 pub use schema::{
     AgentConfig, BudgetConfig, Capabilities, Config, IGNORED_SECTIONS, ImageDetail, Modality,
     ModelEntry, ModelPricing, ModelSection, Multimodal, Protocol, ProviderConfig, RetryConfig,
-    SubagentsConfig, ThinkingConfig,
+    SubagentsConfig, ThinkingConfig, ToolCallFormat,
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};

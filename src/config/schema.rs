@@ -138,6 +138,20 @@ pub struct ProviderConfig {
     pub extra_body: serde_json::Map<String, serde_json::Value>,
     pub retry: RetryConfig,
     pub models: BTreeMap<String, Option<ModelEntry>>,
+    /// `text`: the provider's models write tool calls as `<tool_call>{…}</tool_call>` text
+    /// (Hermes/Qwen style); they are read into real calls. Default `native`.
+    pub tool_call_format: Option<ToolCallFormat>,
+}
+
+/// How a model sends tool calls.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ToolCallFormat {
+    /// The API's own tool-call fields.
+    #[default]
+    Native,
+    /// `<tool_call>{"name": …, "arguments": …}</tool_call>` in the text.
+    Text,
 }
 
 /// Per-provider retry settings; unset fields take the model layer's defaults.
@@ -165,6 +179,8 @@ pub struct ModelEntry {
     pub multimodal: Option<Multimodal>,
     /// Prices in USD per million tokens; override the catalog.
     pub pricing: Option<ModelPricing>,
+    /// Overrides the provider's `toolCallFormat` for this model.
+    pub tool_call_format: Option<ToolCallFormat>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

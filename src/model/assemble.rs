@@ -37,6 +37,11 @@ pub struct Assembler {
 }
 
 impl Assembler {
+    /// The usage reported so far (the last `Usage` event).
+    pub fn usage(&self) -> Usage {
+        self.usage
+    }
+
     pub fn new() -> Assembler {
         Assembler::default()
     }

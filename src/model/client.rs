@@ -249,6 +249,8 @@ struct Forwarder {
     started: bool,
     content_sent: bool,
     usage: Option<Usage>,
+    /// The usage last passed on.
+    forwarded: Option<Usage>,
     /// Tokens of failed attempts before this one: added to the reply's usage, or to the final
     /// error's, so they are counted whatever happens.
     spent: Usage,
@@ -266,25 +268,29 @@ impl Forwarder {
                 self.started = true;
                 event
             }
+            // Held until content was passed on (an attempt without content may be retried
+            // unseen), then passed on as it comes, so a call cancelled mid-answer still counts
+            // what was reported; the final figure once more at the end if it changed.
             ModelEvent::Usage { usage } => {
                 self.usage = Some(usage);
-                return Ok(());
+                return if self.content_sent {
+                    self.forward_usage().await
+                } else {
+                    Ok(())
+                };
             }
             ModelEvent::MessageEnd { .. } => {
-                let mut usage = self.usage.take().unwrap_or_default();
+                let usage = *self.usage.get_or_insert_with(Usage::default);
                 if !self.content_sent && usage.output_tokens == 0 {
                     let mut error = origin.error(
                         ErrorCode::EmptyResponse,
                         "no content and zero output tokens",
                     );
                     error.usage = usage;
+                    self.usage = None;
                     return Err(Stop::Failed(error));
                 }
-                usage.add(&self.spent);
-                self.tx
-                    .send(ModelEvent::Usage { usage })
-                    .await
-                    .map_err(|_| Stop::Closed)?;
+                self.forward_usage().await?;
                 event
             }
             ModelEvent::TextDelta { ref text } => {
@@ -311,7 +317,26 @@ impl Forwarder {
                 other
             }
         };
+        if event.is_content() && self.forwarded.is_none() {
+            self.forward_usage().await?;
+        }
         self.tx.send(event).await.map_err(|_| Stop::Closed)
+    }
+
+    /// Passes on the usage reported so far (failed attempts' included), unless already sent.
+    async fn forward_usage(&mut self) -> Result<(), Stop> {
+        let Some(mut usage) = self.usage else {
+            return Ok(());
+        };
+        usage.add(&self.spent);
+        if self.forwarded == Some(usage) {
+            return Ok(());
+        }
+        self.forwarded = Some(usage);
+        self.tx
+            .send(ModelEvent::Usage { usage })
+            .await
+            .map_err(|_| Stop::Closed)
     }
 
     async fn send_all(
@@ -339,6 +364,7 @@ async fn drive(call: Call, tx: mpsc::Sender<ModelEvent>) {
         started: false,
         content_sent: false,
         usage: None,
+        forwarded: None,
         spent: Usage::default(),
         last_text: String::new(),
         repeats: 0,
@@ -378,6 +404,7 @@ async fn drive(call: Call, tx: mpsc::Sender<ModelEvent>) {
         // Counted once: into `spent` now, and from there into the reply or the final error.
         let mut error = error;
         out.spent.add(&std::mem::take(&mut error.usage));
+        out.usage = None;
         budget.record(&error);
         tracing::debug!(provider = %call.provider.id, code = %error.code, status = ?error.status, "model request failed");
         if out.content_sent || error.code == ErrorCode::Cancelled {

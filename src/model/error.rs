@@ -368,7 +368,7 @@ impl Error {
                 "{who} was cut off by the output token limit in the middle of a tool call{detail}; raise agent.maxOutputTokens or ask for smaller steps"
             ),
             ErrorCode::EmptyResponse => {
-                format!("{who} returned an empty reply; try again or use another model")
+                format!("{who} returned an empty reply{detail}; try again or use another model")
             }
             ErrorCode::Cancelled => format!("the request to {who} was cancelled"),
             ErrorCode::Config => format!(

@@ -22,6 +22,7 @@ mod repair;
 mod request;
 pub mod retry;
 pub mod sse;
+mod text_tools;
 mod wire;
 
 pub use assemble::{Assembler, ModelResponse};
@@ -38,3 +39,4 @@ pub use provider::{DEFAULT_TIMEOUT, ResolvedProvider, endpoint_candidates};
 pub use repair::repair_arguments;
 pub use request::{Effort, ModelRequest, OutputSchema, ThinkingRequest, ToolChoice, ToolSpec};
 pub use retry::{RetryBudget, RetryPolicy};
+pub use text_tools::text_tool_calls;

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::config::{self, ModelEntry, Protocol, ProviderConfig};
+use crate::config::{self, ModelEntry, Protocol, ProviderConfig, ToolCallFormat};
 
 use super::catalog::{self, ModelInfo};
 use super::error::{Error, ErrorCode};
@@ -35,6 +35,7 @@ pub struct ResolvedProvider {
     pub timeout: Duration,
     pub retry: RetryPolicy,
     models: BTreeMap<String, Option<ModelEntry>>,
+    tool_call_format: Option<ToolCallFormat>,
 }
 
 /// Where the API key comes from.
@@ -90,6 +91,7 @@ impl ResolvedProvider {
                 .unwrap_or(DEFAULT_TIMEOUT),
             retry: RetryPolicy::from_config(&config.retry),
             models: config.models.clone(),
+            tool_call_format: config.tool_call_format,
         })
     }
 
@@ -119,6 +121,16 @@ impl ResolvedProvider {
     }
 
     /// Catalog information for `model`, with this provider's `models.<model>` entry applied.
+    /// Whether `model` writes its tool calls as text (`toolCallFormat: text` on the model entry,
+    /// else on the provider).
+    pub fn text_tool_calls(&self, model: &str) -> bool {
+        let entry = self.models.get(model).and_then(Option::as_ref);
+        entry
+            .and_then(|e| e.tool_call_format)
+            .or(self.tool_call_format)
+            == Some(ToolCallFormat::Text)
+    }
+
     pub fn model_info(&self, model: &str) -> ModelInfo {
         let entry = self.models.get(model).and_then(Option::as_ref);
         catalog::model_info(self.protocol, model, entry)

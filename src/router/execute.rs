@@ -381,14 +381,21 @@ impl Router {
         let mut pending: Vec<ModelEvent> = Vec::new();
         let mut assembler = Assembler::new();
         let mut streamed = false;
+        // The usage reported so far: a cancelled attempt still counts it.
+        let mut seen = crate::model::Usage::default();
         loop {
             let event = tokio::select! {
                 event = stream.next() => event,
                 () = cancel.cancelled() => {
-                    return Attempt::Failed(ModelError::new(ErrorCode::Cancelled, &model.provider, &model.model, ""), streamed);
+                    let mut error = ModelError::new(ErrorCode::Cancelled, &model.provider, &model.model, "");
+                    error.usage = seen;
+                    return Attempt::Failed(error, streamed);
                 }
             };
             let Some(event) = event else { break };
+            if let ModelEvent::Usage { usage } = &event {
+                seen = *usage;
+            }
             if let ModelEvent::Error { error } = &event {
                 return Attempt::Failed(error.clone(), streamed);
             }

@@ -477,7 +477,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
     if let Some(status) = &status {
         status.end_turn();
     }
-    repl.conversation.write_title(token).await;
+    repl.conversation.write_title().await;
     if let Some(e) = answer.write_error {
         return Err(e.into());
     }

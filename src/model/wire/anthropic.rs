@@ -270,13 +270,15 @@ impl Decoder {
         match kind {
             "message_start" => {
                 let message = data.get("message").unwrap_or(&Value::Null);
-                if let Some(u) = message.get("usage") {
-                    merge_usage(&mut self.usage, u);
-                }
                 out.push(ModelEvent::MessageStart {
                     id: str_field(message, "id").map(str::to_owned),
                     model: str_field(message, "model").map(str::to_owned),
                 });
+                // The input tokens, known now: a call cancelled before its end still counts them.
+                if let Some(u) = message.get("usage") {
+                    merge_usage(&mut self.usage, u);
+                    out.push(ModelEvent::Usage { usage: self.usage });
+                }
             }
             "content_block_start" => {
                 let block = data.get("content_block").unwrap_or(&Value::Null);

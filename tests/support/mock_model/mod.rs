@@ -75,6 +75,8 @@ struct State {
     /// "A title" unless [`MockModel::script_titles`] puts them back in the script).
     title: Option<String>,
     title_requests: Vec<Request>,
+    /// Replies for session-title requests in script mode ([`MockModel::push_title`]).
+    titles: VecDeque<Reply>,
     problems: Vec<String>,
     /// Set by `expect_problems`: the drop check is skipped.
     checked: bool,
@@ -88,6 +90,7 @@ impl Default for State {
             requests: Vec::new(),
             title: Some("A title".to_owned()),
             title_requests: Vec::new(),
+            titles: VecDeque::new(),
             problems: Vec::new(),
             checked: false,
         }
@@ -187,6 +190,16 @@ impl MockModel {
         self.state.lock().unwrap().title = None;
     }
 
+    /// Scripts the reply to the next session-title request (implies [`MockModel::script_titles`]).
+    /// Title requests go out alongside a turn's model calls, so they take their replies from this
+    /// queue, in order, rather than from the main script; they still count in
+    /// [`MockModel::requests`], in arrival order.
+    pub fn push_title(&self, reply: Reply) {
+        let mut state = self.state.lock().unwrap();
+        state.title = None;
+        state.titles.push_back(reply);
+    }
+
     /// The session-title requests answered by [`MockModel::answer_titles`].
     pub fn title_requests(&self) -> Vec<Request> {
         self.state.lock().unwrap().title_requests.clone()
@@ -240,6 +253,12 @@ impl MockModel {
     pub fn problems(&self) -> Vec<String> {
         let state = self.state.lock().unwrap();
         let mut problems = state.problems.clone();
+        if !state.titles.is_empty() {
+            problems.push(format!(
+                "{} title reply(s) never requested",
+                state.titles.len()
+            ));
+        }
         for (i, mount) in state.done.iter().chain(state.mounts.iter()).enumerate() {
             if mount.served > mount.expected || (!mount.at_most && mount.served != mount.expected) {
                 problems.push(format!(
@@ -371,20 +390,27 @@ async fn handle(
             let n = state.requests.len();
             state.problems.push(format!("request #{n}: {problem}"));
         }
-        state.requests.push(request);
-        let reply = loop {
-            match state.mounts.front_mut() {
-                Some(mount) if mount.served < mount.expected => {
-                    mount.served += 1;
-                    break Some(mount.reply.clone());
-                }
-                Some(_) => {
-                    let used = state.mounts.pop_front().unwrap();
-                    state.done.push(used);
-                }
-                None => break None,
-            }
+        let scripted_title = if request.is_title_request() {
+            state.titles.pop_front()
+        } else {
+            None
         };
+        state.requests.push(request);
+        let reply = scripted_title.or_else(|| {
+            loop {
+                match state.mounts.front_mut() {
+                    Some(mount) if mount.served < mount.expected => {
+                        mount.served += 1;
+                        break Some(mount.reply.clone());
+                    }
+                    Some(_) => {
+                        let used = state.mounts.pop_front().unwrap();
+                        state.done.push(used);
+                    }
+                    None => break None,
+                }
+            }
+        });
         if reply.is_none() {
             let n = state.requests.len();
             state

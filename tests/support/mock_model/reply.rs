@@ -30,6 +30,9 @@ pub struct Reply {
     body: Body,
     /// Nothing is written until this is cancelled (see [`Reply::held_until`]).
     gate: Option<CancellationToken>,
+    /// After this many frames, nothing more is written until the token is cancelled (see
+    /// [`Reply::paused_after`]).
+    pause: Option<(usize, CancellationToken)>,
 }
 
 impl Reply {
@@ -45,6 +48,7 @@ impl Reply {
             headers: Vec::new(),
             body: Body::Json(body.to_owned()),
             gate: None,
+            pause: None,
         }
     }
 
@@ -59,6 +63,7 @@ impl Reply {
                 end: End::Complete,
             },
             gate: None,
+            pause: None,
         }
     }
 
@@ -77,6 +82,13 @@ impl Reply {
     /// cancelled, then sends it as usual: lets a test act while a model call is in flight.
     pub fn held_until(mut self, gate: &CancellationToken) -> Reply {
         self.gate = Some(gate.clone());
+        self
+    }
+
+    /// Sends the first `n` frames, then waits until `gate` is cancelled before the rest: a model
+    /// call that has started answering and is still in flight.
+    pub fn paused_after(mut self, n: usize, gate: &CancellationToken) -> Reply {
+        self.pause = Some((n, gate.clone()));
         self
     }
 
@@ -155,7 +167,13 @@ impl Reply {
                 head.push_str("content-type: text/event-stream\r\ncache-control: no-cache\r\ntransfer-encoding: chunked\r\n\r\n");
                 socket.write_all(head.as_bytes()).await?;
                 socket.flush().await?;
-                for frame in frames {
+                for (i, frame) in frames.iter().enumerate() {
+                    if let Some((_, gate)) = self.pause.as_ref().filter(|(n, _)| *n == i) {
+                        tokio::select! {
+                            () = gate.cancelled() => {}
+                            () = shutdown.cancelled() => return Ok(()),
+                        }
+                    }
                     let chunk = format!("{:x}\r\n{frame}\r\n", frame.len());
                     socket.write_all(chunk.as_bytes()).await?;
                     socket.flush().await?;
