@@ -14,7 +14,7 @@ mod mock_model;
 mod support;
 
 use always_on_common::*;
-use mock_model::{MockModel, openai};
+use mock_model::{MockModel, Turn, openai};
 use serde_json::Value;
 use support::TestEnv;
 
@@ -242,4 +242,34 @@ fn a_second_plan_reuses_the_cycles_workspace_and_a_known_dedupe_key_is_refused()
     assert_eq!(third["workspace"], first["workspace"]);
     let existing = mock.requests()[5].last_user_text().unwrap();
     assert!(existing.contains("upper-five"), "{existing}");
+}
+
+#[test]
+fn daily_budget_closes_when_todays_runs_spent_the_usd_cap() {
+    let mock = MockModel::spawn();
+    let env = project(
+        &mock,
+        &format!(
+            "{NO_DORMANCY}  trigger:\n    cooldownMinutes: 0\n    recentUserMsgMinutes: 0\n    dailyBudgetUsd: 0.05\n"
+        ),
+    );
+    // The first discovery costs $0.059 (gpt-4.1: $2/M input) and files nothing.
+    mock.push(openai::stream(
+        &Turn::new().text("no plan: fine").usage(29_500, 0),
+    ));
+    assert_eq!(tick(&env, &[], 0)["outcome"], "no_plan");
+    let report = tick(&env, &[], 0);
+    assert_eq!(gate(&report), "daily_budget");
+    assert!(
+        report["gate"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("dailyBudgetUsd = $0.05"),
+        "{report}"
+    );
+    assert_eq!(
+        mock.requests().len(),
+        1,
+        "the gated tick made no model call"
+    );
 }

@@ -102,7 +102,7 @@ pub async fn run_turn(
                         .always_on
                         .trigger
                         .daily_budget_usd
-                        .map(|cap| cap - spent_today(&spec.log)),
+                        .map(|cap| cap - spec.log.parent().map_or(0.0, spent_today)),
                     ..RunBudget::default()
                 },
                 entry: Some("always-on"),
@@ -204,11 +204,9 @@ pub fn execution_prompt(ws: &Path, run_id: &str, language: &str, plan: &str) -> 
 }
 
 /// USD always-on's turns of this project spent today (UTC): the `cost_usd` of the closing line of
-/// every run log in `log`'s directory written since midnight. Unreadable logs count as 0.
-fn spent_today(log: &std::path::Path) -> f64 {
-    let Some(dir) = log.parent() else {
-        return 0.0;
-    };
+/// every run log in `dir` ([`super::Paths::runs_dir`]) written since midnight. Unreadable logs
+/// count as 0.
+pub(super) fn spent_today(dir: &std::path::Path) -> f64 {
     let midnight = chrono::Utc::now()
         .date_naive()
         .and_time(chrono::NaiveTime::MIN)

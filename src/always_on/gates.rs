@@ -175,7 +175,7 @@ pub fn before_lock(
         }
         Dormancy::Awake => {}
     }
-    activity_gates(db, cfg, &target.key, force)
+    activity_gates(db, cfg, paths, force)
 }
 
 /// The gates a tick checks under the lock: the activity gates again (a tick that finished
@@ -183,22 +183,24 @@ pub fn before_lock(
 pub fn under_lock(
     db: &Db,
     cfg: &AlwaysOnConfig,
-    key: &ProjectKey,
+    paths: &Paths,
     force: bool,
 ) -> Result<Option<Closed>, Error> {
-    if let Some(closed) = activity_gates(db, cfg, key, force)? {
+    if let Some(closed) = activity_gates(db, cfg, paths, force)? {
         return Ok(Some(closed));
     }
-    cycle_gate(db, cfg, key)
+    cycle_gate(db, cfg, paths.key())
 }
 
-/// `agent_busy`, then (unless forced) `recent_user_msg`, `cooldown` and `daily_budget`.
+/// `agent_busy`, then (unless forced) `recent_user_msg`, `cooldown` and `daily_budget` (runs, then
+/// `dailyBudgetUsd`: a forced tick still stops at the USD cap, in its first model call).
 pub fn activity_gates(
     db: &Db,
     cfg: &AlwaysOnConfig,
-    key: &ProjectKey,
+    paths: &Paths,
     force: bool,
 ) -> Result<Option<Closed>, Error> {
+    let key = paths.key();
     let now = now_ms();
     let trigger = &cfg.trigger;
     let stale = i64::from(trigger.heartbeat_stale_seconds) * 1000;
@@ -254,6 +256,15 @@ pub fn activity_gates(
                 trigger.daily_budget
             ),
         ));
+    }
+    if let Some(cap) = trigger.daily_budget_usd {
+        let spent = super::execute::spent_today(&paths.runs_dir());
+        if spent >= cap {
+            return Ok(closed(
+                Gate::DailyBudget,
+                format!("${spent:.4} spent today (UTC) of dailyBudgetUsd = ${cap}"),
+            ));
+        }
     }
     Ok(None)
 }

@@ -32,9 +32,16 @@ impl Paths {
 
     /// The agent events of one phase of a run (`discover`, `execute`), in `run --json` format.
     pub fn run_log(&self, run_id: &str, phase: &str) -> PathBuf {
-        self.dir
-            .join("runs")
-            .join(format!("{run_id}.{phase}.jsonl"))
+        self.runs_dir().join(format!("{run_id}.{phase}.jsonl"))
+    }
+
+    /// The run logs ([`Paths::run_log`]).
+    pub fn runs_dir(&self) -> PathBuf {
+        self.dir.join("runs")
+    }
+
+    pub fn key(&self) -> &ProjectKey {
+        &self.key
     }
 
     pub fn events_file(&self) -> PathBuf {

@@ -50,10 +50,10 @@ pub fn status(
     {
         gate = Some(c);
     }
-    if gate.is_none() {
-        gate = gates::activity_gates(&db, cfg, key, false)?;
-    }
     let paths = Paths::new(home, key);
+    if gate.is_none() {
+        gate = gates::activity_gates(&db, cfg, &paths, false)?;
+    }
     if gate.is_none() && TickLock::try_acquire(&paths)?.is_none() {
         gate = Some(Closed {
             gate: Gate::LockHeld,

@@ -123,7 +123,7 @@ pub async fn tick(
     };
     let mut report = report;
     report.reclaimed = lock::reclaim(&db, &paths, &target.key)?;
-    if let Some(closed) = gates::under_lock(&db, cfg, &target.key, opts.force)? {
+    if let Some(closed) = gates::under_lock(&db, cfg, &paths, opts.force)? {
         return Ok(report.gated(closed));
     }
     let run = Run::new(home, config, target, &paths, &mut db, &run_id, report);
