@@ -295,9 +295,13 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         crate::config::trust::trust_this_process();
     }
     let loaded = ctx.load_config(None)?;
-    let commands = slash_commands(ctx, &home, &project.root, &loaded.config);
     let mut allow = args.allow.clone();
-    let prompt = match expand_command(&commands, &prompt) {
+    // Plugins and command files are read only for a `/name` prompt, not on every run.
+    let expanded = prompt.trim_start().starts_with('/').then(|| {
+        let commands = slash_commands(ctx, &home, &project.root, &loaded.config);
+        expand_command(&commands, &prompt)
+    });
+    let prompt = match expanded.flatten() {
         Some((expanded, allowed)) => {
             allow.extend(allowed);
             expanded
