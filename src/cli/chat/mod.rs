@@ -17,6 +17,7 @@
 //! [`changes`]) and a status line sits under the prompt ([`status`]). Custom slash commands
 //! (`extensions::SlashCommands`) run as turns.
 
+mod answer;
 mod approver;
 mod ask;
 mod changes;
@@ -33,7 +34,7 @@ use clap::Args;
 use tokio_util::sync::CancellationToken;
 
 use super::args::{AccessArgs, ResumeArgs};
-use super::markdown::{self, Mode};
+use super::markdown::Mode;
 use super::{Context, Outcome};
 use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
 use crate::diff::FileChange;
@@ -41,7 +42,8 @@ use crate::extensions::SlashCommands;
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::output::Output;
 use crate::session::TurnStatus;
-use crate::terminal::{inert, inert_line};
+use crate::terminal::inert_line;
+use answer::Answer;
 use changes::Changes;
 use status::{StatusLine, Totals};
 
@@ -521,57 +523,6 @@ fn show_todos(ctx: &Context, items: &[crate::session::TodoItem]) {
             TodoStatus::Pending => "0",
         };
         out.note(&out.paint(colour, &line));
-    }
-}
-
-/// The answer on stdout: streamed raw (inert), or rendered block by block.
-struct Answer {
-    out: Output,
-    stream: Option<markdown::Stream>,
-    ends_with_newline: bool,
-    write_error: Option<std::io::Error>,
-}
-
-impl Answer {
-    fn new(out: Output, mode: Mode) -> Answer {
-        Answer {
-            out,
-            stream: (mode == Mode::Rendered).then(markdown::Stream::default),
-            ends_with_newline: true,
-            write_error: None,
-        }
-    }
-
-    fn write(&mut self, text: &str) {
-        if text.is_empty() {
-            return;
-        }
-        if let Err(e) = self.out.raw(text) {
-            self.write_error.get_or_insert(e);
-        }
-        self.ends_with_newline = text.ends_with('\n');
-    }
-
-    fn push(&mut self, text: &str) {
-        match &mut self.stream {
-            Some(stream) => {
-                let rendered = stream.push(text);
-                self.write(&rendered);
-            }
-            None => self.write(&inert(text)),
-        }
-    }
-
-    /// Ends the text so far (a tool call or the end of the reply follows): the last block is
-    /// rendered, and the line ended.
-    fn end_block(&mut self) {
-        if let Some(stream) = &mut self.stream {
-            let rendered = stream.finish();
-            self.write(&rendered);
-        }
-        if !self.ends_with_newline {
-            self.write("\n");
-        }
     }
 }
 
