@@ -425,6 +425,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('decide', 'decide', [CompletionResultType]::ParameterValue, 'Print which tier and model a prompt would be routed to')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Total the recorded spend by model and tier, and the saving against the baseline model')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines')
+            [CompletionResult]::new('calibrate', 'calibrate', [CompletionResultType]::ParameterValue, 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -437,7 +439,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
-            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Never call the judge model; use the built-in heuristic')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Never call the judge model; use the offline classifier (router.tokenSaver.scorer)')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Also print the classifier signals, the judge call and the fallback chain')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
@@ -468,9 +470,48 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'pilotdeck;router;eval' {
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'pilotdeck;router;calibrate' {
+            [CompletionResult]::new('--strong-share', '--strong-share', [CompletionResultType]::ParameterName, 'Share of past prompts (0..1) that should go to the strong tiers (reasoning, complex)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only prompts from this recent period: 7d, 30d, …')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the thresholds without writing them to the config file')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'pilotdeck;router;help' {
             [CompletionResult]::new('decide', 'decide', [CompletionResultType]::ParameterValue, 'Print which tier and model a prompt would be routed to')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Total the recorded spend by model and tier, and the saving against the baseline model')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines')
+            [CompletionResult]::new('calibrate', 'calibrate', [CompletionResultType]::ParameterValue, 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -478,6 +519,12 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;router;help;stats' {
+            break
+        }
+        'pilotdeck;router;help;eval' {
+            break
+        }
+        'pilotdeck;router;help;calibrate' {
             break
         }
         'pilotdeck;router;help;help' {
@@ -2313,12 +2360,20 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         'pilotdeck;help;router' {
             [CompletionResult]::new('decide', 'decide', [CompletionResultType]::ParameterValue, 'Print which tier and model a prompt would be routed to')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Total the recorded spend by model and tier, and the saving against the baseline model')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines')
+            [CompletionResult]::new('calibrate', 'calibrate', [CompletionResultType]::ParameterValue, 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers')
             break
         }
         'pilotdeck;help;router;decide' {
             break
         }
         'pilotdeck;help;router;stats' {
+            break
+        }
+        'pilotdeck;help;router;eval' {
+            break
+        }
+        'pilotdeck;help;router;calibrate' {
             break
         }
         'pilotdeck;help;always-on' {

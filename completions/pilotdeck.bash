@@ -496,8 +496,14 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__plugins,list)
                 cmd="pilotdeck__subcmd__help__subcmd__plugins__subcmd__list"
                 ;;
+            pilotdeck__subcmd__help__subcmd__router,calibrate)
+                cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__calibrate"
+                ;;
             pilotdeck__subcmd__help__subcmd__router,decide)
                 cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__decide"
+                ;;
+            pilotdeck__subcmd__help__subcmd__router,eval)
+                cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__eval"
                 ;;
             pilotdeck__subcmd__help__subcmd__router,stats)
                 cmd="pilotdeck__subcmd__help__subcmd__router__subcmd__stats"
@@ -727,8 +733,14 @@ _pilotdeck() {
             pilotdeck__subcmd__plugins__subcmd__help,list)
                 cmd="pilotdeck__subcmd__plugins__subcmd__help__subcmd__list"
                 ;;
+            pilotdeck__subcmd__router,calibrate)
+                cmd="pilotdeck__subcmd__router__subcmd__calibrate"
+                ;;
             pilotdeck__subcmd__router,decide)
                 cmd="pilotdeck__subcmd__router__subcmd__decide"
+                ;;
+            pilotdeck__subcmd__router,eval)
+                cmd="pilotdeck__subcmd__router__subcmd__eval"
                 ;;
             pilotdeck__subcmd__router,help)
                 cmd="pilotdeck__subcmd__router__subcmd__help"
@@ -736,8 +748,14 @@ _pilotdeck() {
             pilotdeck__subcmd__router,stats)
                 cmd="pilotdeck__subcmd__router__subcmd__stats"
                 ;;
+            pilotdeck__subcmd__router__subcmd__help,calibrate)
+                cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__calibrate"
+                ;;
             pilotdeck__subcmd__router__subcmd__help,decide)
                 cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__decide"
+                ;;
+            pilotdeck__subcmd__router__subcmd__help,eval)
+                cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__eval"
                 ;;
             pilotdeck__subcmd__router__subcmd__help,help)
                 cmd="pilotdeck__subcmd__router__subcmd__help__subcmd__help"
@@ -3712,7 +3730,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__router)
-            opts="decide stats"
+            opts="decide stats eval calibrate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3725,7 +3743,35 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__help__subcmd__router__subcmd__calibrate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__help__subcmd__router__subcmd__decide)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__router__subcmd__eval)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5700,12 +5746,54 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__router)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version decide stats help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version decide stats eval calibrate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__calibrate)
+            opts="-C -v -q -h -V --strong-share --since --dry-run --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --strong-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5779,8 +5867,42 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__router__subcmd__eval)
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__router__subcmd__help)
-            opts="decide stats help"
+            opts="decide stats eval calibrate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5793,7 +5915,35 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__router__subcmd__help__subcmd__calibrate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__router__subcmd__help__subcmd__decide)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__router__subcmd__help__subcmd__eval)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -394,6 +394,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --version 'Print version'
             cand decide 'Print which tier and model a prompt would be routed to'
             cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand eval 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines'
+            cand calibrate 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;router;decide'= {
@@ -405,7 +407,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -C 'Run as if started in DIR (the project directory)'
             cand --cwd 'Run as if started in DIR (the project directory)'
             cand --color 'When to use colour on stderr and in tables'
-            cand --offline 'Never call the judge model; use the built-in heuristic'
+            cand --offline 'Never call the judge model; use the offline classifier (router.tokenSaver.scorer)'
             cand --explain 'Also print the classifier signals, the judge call and the fallback chain'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
@@ -434,14 +436,55 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;router;eval'= {
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'pilotdeck;router;calibrate'= {
+            cand --strong-share 'Share of past prompts (0..1) that should go to the strong tiers (reasoning, complex)'
+            cand --since 'Only prompts from this recent period: 7d, 30d, …'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --dry-run 'Print the thresholds without writing them to the config file'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;router;help'= {
             cand decide 'Print which tier and model a prompt would be routed to'
             cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand eval 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines'
+            cand calibrate 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;router;help;decide'= {
         }
         &'pilotdeck;router;help;stats'= {
+        }
+        &'pilotdeck;router;help;eval'= {
+        }
+        &'pilotdeck;router;help;calibrate'= {
         }
         &'pilotdeck;router;help;help'= {
         }
@@ -2107,10 +2150,16 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;router'= {
             cand decide 'Print which tier and model a prompt would be routed to'
             cand stats 'Total the recorded spend by model and tier, and the saving against the baseline model'
+            cand eval 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines'
+            cand calibrate 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers'
         }
         &'pilotdeck;help;router;decide'= {
         }
         &'pilotdeck;help;router;stats'= {
+        }
+        &'pilotdeck;help;router;eval'= {
+        }
+        &'pilotdeck;help;router;calibrate'= {
         }
         &'pilotdeck;help;always-on'= {
             cand tick 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'

@@ -281,20 +281,22 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "compact" -d 'Summarise a session\'s older history now, as automatic compaction would'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand session; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -s q -l quiet -d 'Only errors on stderr'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -l json -d 'Print results as JSON on stdout'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -s h -l help -d 'Print help'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -s V -l version -d 'Print version'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -s h -l help -d 'Print help'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -f -a "eval" -d 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -f -a "calibrate" -d 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and not __fish_seen_subcommand_from decide stats eval calibrate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -l session -d 'Decide as a request of this session (sticky tier, short continuations)' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -s m -l model -d 'Decide as if -m provider/model were given' -r
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
@@ -303,7 +305,7 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -l offline -d 'Never call the judge model; use the built-in heuristic'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -l offline -d 'Never call the judge model; use the offline classifier (router.tokenSaver.scorer)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -l explain -d 'Also print the classifier signals, the judge call and the fallback chain'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from decide" -s q -l quiet -d 'Only errors on stderr'
@@ -322,8 +324,35 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_s
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from stats" -l json -d 'Print results as JSON on stdout'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from eval" -s V -l version -d 'Print version'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l strong-share -d 'Share of past prompts (0..1) that should go to the strong tiers (reasoning, complex)' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l since -d 'Only prompts from this recent period: 7d, 30d, …' -r
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -s C -l cwd -d 'Run as if started in DIR (the project directory)' -r -F
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l color -d 'When to use colour on stderr and in tables' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l dry-run -d 'Print the thresholds without writing them to the config file'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -s q -l quiet -d 'Only errors on stderr'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -l json -d 'Print results as JSON on stdout'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from calibrate" -s V -l version -d 'Print version'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "eval" -d 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "calibrate" -d 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand router; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -l home -d 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)' -r -F
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand always-on; and not __fish_seen_subcommand_from tick watch status plans show diff apply discard enable disable help" -l config -d 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)' -r -F
@@ -1430,6 +1459,8 @@ complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_see
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from session" -f -a "reindex" -d 'Rebuild the session index in state.db from the transcript files'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "decide" -d 'Print which tier and model a prompt would be routed to'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "stats" -d 'Total the recorded spend by model and tier, and the saving against the baseline model'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "eval" -d 'Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from router" -f -a "calibrate" -d 'Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "tick" -d 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "watch" -d 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand help; and __fish_seen_subcommand_from always-on" -f -a "status" -d 'Per project: where the next tick would stop, last run, dormancy, budget left'

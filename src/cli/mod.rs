@@ -23,6 +23,8 @@ mod markdown;
 mod mcp;
 mod memory;
 mod router;
+mod router_tune;
+mod router_yaml;
 mod run;
 mod sandbox;
 mod session;

@@ -19,6 +19,18 @@ pub enum RouterCommand {
     Decide(DecideArgs),
     /// Total the recorded spend by model and tier, and the saving against the baseline model
     Stats(StatsArgs),
+    /// Measure the offline classifiers on labelled prompts: APGR, shares, tier mix, spend, baselines
+    ///
+    /// FILE is JSONL, one `{prompt, weak_ok|weak_score, strong_ok|strong_score[, follow_up]}` a
+    /// line. APGR is the area under the performance-gap-recovered curve (0.5 = random, 1 = perfect),
+    /// for the learned scorer, the heuristic's tiers, prompt length and random order.
+    Eval(super::router_tune::EvalArgs),
+    /// Set router.tokenSaver.thresholds so a share of your past prompts goes to strong tiers
+    ///
+    /// Scores the user prompts in your session transcripts with the learned scorer, writes the
+    /// thresholds to the home config file and prints the projected spend against sending everything
+    /// to the reasoning tier's model. They act when router.tokenSaver.scorer is `learned`.
+    Calibrate(super::router_tune::CalibrateArgs),
 }
 
 #[derive(Debug, Args)]
@@ -28,7 +40,7 @@ pub struct DecideArgs {
     /// Decide as a request of this session (sticky tier, short continuations)
     #[arg(long, value_name = "ID")]
     session: Option<String>,
-    /// Never call the judge model; use the built-in heuristic
+    /// Never call the judge model; use the offline classifier (router.tokenSaver.scorer)
     #[arg(long)]
     offline: bool,
     /// Also print the classifier signals, the judge call and the fallback chain
@@ -50,6 +62,8 @@ pub(super) async fn run(ctx: &Context, cmd: RouterCommand) -> anyhow::Result<Out
     match cmd {
         RouterCommand::Decide(args) => decide(ctx, args).await,
         RouterCommand::Stats(args) => stats(ctx, &args),
+        RouterCommand::Eval(args) => super::router_tune::eval(ctx, &args),
+        RouterCommand::Calibrate(args) => super::router_tune::calibrate(ctx, &args),
     }
 }
 

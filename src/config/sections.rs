@@ -78,6 +78,29 @@ pub struct TokenSaverConfig {
     pub subagent: Option<SubagentPolicyConfig>,
     pub judge_timeout_ms: u64,
     pub cache_aware_switching: CacheAwareSwitchingConfig,
+    /// The offline classifier: the keyword `heuristic` (default) or the `learned` scorer.
+    pub scorer: ScorerChoice,
+    /// Learned-scorer cut-offs for the medium and reasoning tiers (`router calibrate` writes them).
+    pub thresholds: Option<ThresholdsConfig>,
+}
+
+/// `router.tokenSaver.scorer`: which offline classifier decides when no judge does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScorerChoice {
+    /// The keyword rules (`router::heuristic`).
+    #[default]
+    Heuristic,
+    /// The learned scorer (`router::scorer`) under `thresholds`.
+    Learned,
+}
+
+/// `router.tokenSaver.thresholds`: scores (0..1) at which the medium and reasoning tiers start.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThresholdsConfig {
+    pub medium: f64,
+    pub reasoning: f64,
 }
 
 impl Default for TokenSaverConfig {
@@ -91,6 +114,8 @@ impl Default for TokenSaverConfig {
             subagent: None,
             judge_timeout_ms: 15_000,
             cache_aware_switching: CacheAwareSwitchingConfig::default(),
+            scorer: ScorerChoice::default(),
+            thresholds: None,
         }
     }
 }

@@ -3,10 +3,11 @@
 //! The chain, first match wins: router disabled → the default model; an explicit model (`-m`);
 //! a scenario model (`scenarios.subagent` for subagents); sticky (a follow-up request of the same
 //! session and turn reuses the turn's model; a short continuation such as "ok" or "继续" keeps the
-//! previous tier); classification (the judge, or the heuristic); the default tier. Classification
+//! previous tier); classification (the judge, or the offline classifier `tokenSaver.scorer`: the
+//! keyword heuristic or the learned scorer); the default tier. Classification
 //! calls the judge only when it can change the answer: a judge is configured, `--offline` was not
 //! given, and the tiers map to more than one model. A judge failure or timeout falls back to the
-//! heuristic. Cache-aware switching then keeps the session's current model when re-reading the
+//! offline classifier. Cache-aware switching then keeps the session's current model when re-reading the
 //! prompt cache on it is cheaper than prefilling the new model. Last, a request with images the
 //! chosen model cannot see goes to the first model of its fallback chain that can
 //! (`resolved_from: fallback`, reason `media_rerouted: …`), or fails with `unsupported_modality`.
@@ -17,10 +18,11 @@ use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
 use super::error::Error;
-use super::heuristic::{self, Tier};
+use super::heuristic;
 use super::judge::{self, JudgeOutcome};
 use super::ledger::{self, CallRole, RouterEvent, StatsRecord};
 use super::runtime::Router;
+use super::scorer;
 use super::settings::TokenSaver;
 use super::sticky::Sticky;
 use crate::config::ModelRef;
@@ -343,7 +345,7 @@ impl Router {
             (None, Some(judge)) => judge.clone(),
             (why, _) => {
                 let why = why.unwrap_or_default();
-                return heuristic_pick(saver, &opts.text, &why, None);
+                return heuristic_pick(saver, opts, &why, None);
             }
         };
         let outcome = self.call_judge(saver, &judge_model, opts, cancel).await;
@@ -373,12 +375,9 @@ impl Router {
                 },
                 None => default_tier(saver, "the judge named an unknown tier"),
             },
-            Err(failure) => heuristic_pick(
-                saver,
-                &opts.text,
-                &format!("the judge {failure}"),
-                Some(report),
-            ),
+            Err(failure) => {
+                heuristic_pick(saver, opts, &format!("the judge {failure}"), Some(report))
+            }
         }
     }
 
@@ -510,28 +509,28 @@ fn default_tier(saver: &TokenSaver, why: &str) -> Pick {
     }
 }
 
-/// The heuristic's tier, mapped onto the configured tiers (an unconfigured tier → the default).
+/// The offline classifier's tier (`tokenSaver.scorer`: the keyword heuristic, or the learned
+/// [`scorer`] under the configured thresholds), mapped onto the configured tiers (an unconfigured
+/// tier → the nearest configured).
 fn heuristic_pick(
     saver: &TokenSaver,
-    text: &str,
+    opts: &DecideOptions,
     why: &str,
     judge: Option<super::decide::JudgeReport>,
 ) -> Pick {
-    let c = heuristic::classify(text);
-    let tier = saver.tier(c.tier.as_str()).or_else(|| {
-        // The nearest configured canonical tier above, then below.
-        let mut order: Vec<Tier> = Tier::ALL.into_iter().filter(|t| *t > c.tier).collect();
-        order.extend(Tier::ALL.into_iter().rev().filter(|t| *t < c.tier));
-        order.into_iter().find_map(|t| saver.tier(t.as_str()))
-    });
-    let Some(tier) = tier else {
+    let follow_up = opts.turn.map_or(0, |t| t.saturating_sub(1));
+    let c = scorer::classify_with(saver.scorer, &opts.text, follow_up, saver.thresholds);
+    let Some(tier) = saver.nearest(c.tier) else {
         return default_tier(saver, why);
     };
     Pick {
         tier: Some(tier.name.clone()),
         model: tier.model.clone(),
         from: ResolvedFrom::Heuristic,
-        reason: format!("{why}; the heuristic chose {}", tier.name),
+        reason: match c.score {
+            Some(score) => format!("{why}; the scorer ({score:.3}) chose {}", tier.name),
+            None => format!("{why}; the heuristic chose {}", tier.name),
+        },
         signals: c.signals.iter().map(|s| (*s).to_owned()).collect(),
         judge,
     }

@@ -18,6 +18,10 @@ pub enum Error {
     )]
     UnknownDefaultTier { tier: String, known: String },
     #[error(
+        "router.tokenSaver.thresholds: need 0 <= medium ({medium}) <= reasoning ({reasoning}) <= 1; `pilotdeck router calibrate` sets them"
+    )]
+    BadThresholds { medium: f64, reasoning: f64 },
+    #[error(
         "no model to route to; set agent.model or router.scenarios.default in pilotdeck.yaml, or pass -m provider/model"
     )]
     NoModel,

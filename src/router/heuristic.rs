@@ -2,9 +2,11 @@
 //!
 //! It scores signals found in the text — length, code, file and tool mentions, multi-step and
 //! delegation wording — in English and Chinese, and maps the score to one of PilotDeck's four tiers.
-//! It is what the router uses when no judge is configured, with `--offline`, when every tier maps to
-//! one model, and when the judge fails or times out, so routing always has an answer. It is a
-//! deliberately cheap, explainable rule set; `benches/router_heuristic.rs` measures its accuracy.
+//! It is the offline classifier by default (`router.tokenSaver.scorer: heuristic`): what the router
+//! uses when no judge is configured, with `--offline`, and when the judge fails or times out. With
+//! `scorer: learned` the learned [`scorer`](super::scorer) picks the tier instead and these signals
+//! (and the keyword score, as one of its features) are its `--explain` text; delegation wording
+//! stays the complex tier either way. `benches/router_heuristic.rs` measures both.
 
 use std::fmt;
 
@@ -84,7 +86,7 @@ fn count(text: &str, words: &[&str]) -> usize {
 
 /// True when `text` contains `word`; a Latin-script word must start at a word boundary, so
 /// "api" does not fire inside "capital" (it may end anywhere: "test" matches "tests").
-fn mentions(text: &str, word: &str) -> bool {
+pub(super) fn mentions(text: &str, word: &str) -> bool {
     if !word.starts_with(|c: char| c.is_ascii_alphanumeric()) {
         return text.contains(word);
     }
@@ -97,7 +99,7 @@ fn mentions(text: &str, word: &str) -> bool {
 }
 
 /// Lines that start a numbered or bulleted step (`1.`, `2)`, `- `, `第一步`).
-fn steps(text: &str) -> usize {
+pub(super) fn steps(text: &str) -> usize {
     text.lines()
         .map(str::trim_start)
         .filter(|l| {
@@ -111,7 +113,7 @@ fn steps(text: &str) -> usize {
 }
 
 /// Path-like tokens: `src/main.rs`, `README.md`, `./x`.
-fn file_mentions(text: &str) -> usize {
+pub(super) fn file_mentions(text: &str) -> usize {
     text.split(|c: char| {
         c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | '，')
     })
@@ -131,6 +133,11 @@ fn file_mentions(text: &str) -> usize {
 
 /// Classifies `text` (the latest user message).
 pub fn classify(text: &str) -> Classification {
+    scored(text).0
+}
+
+/// The classification and the keyword score behind it (delegation counts as 8).
+pub(super) fn scored(text: &str) -> (Classification, i32) {
     let lower = text.to_lowercase();
     let chars = text.chars().count();
     let cjk = text
@@ -145,10 +152,13 @@ pub fn classify(text: &str) -> Classification {
         count(&lower, DELEGATION) + usize::from(agents && count(&lower, MANY_AGENTS) > 0);
     if delegation > 0 {
         signals.push("delegation wording");
-        return Classification {
-            tier: Tier::Complex,
-            signals,
-        };
+        return (
+            Classification {
+                tier: Tier::Complex,
+                signals,
+            },
+            8,
+        );
     }
     let deep = count(&lower, DEEP);
     let tool = count(&lower, TOOLISH);
@@ -204,7 +214,7 @@ pub fn classify(text: &str) -> Classification {
     if signals.is_empty() {
         signals.push("short, no code or tool wording");
     }
-    Classification { tier, signals }
+    (Classification { tier, signals }, score)
 }
 
 #[cfg(test)]

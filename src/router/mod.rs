@@ -2,7 +2,12 @@
 //!
 //! [`Router::decide`] runs the decision chain explicit → scenario → sticky → classify → default tier,
 //! where classification is the judge model (one non-streaming call, only when it can change the
-//! answer) or the built-in [`heuristic`] classifier (no model call). [`Router::execute`] streams
+//! answer) or, offline and whenever the judge fails, the offline classifier `tokenSaver.scorer`:
+//! the keyword [`heuristic`] (default) or the learned [`scorer`] (a logistic model over hashed
+//! n-grams and dense prompt features, weights compiled in, tiers from `tokenSaver.thresholds`; the
+//! heuristic's signals are its explanation). [`eval`] measures routing on labelled prompts (APGR,
+//! baselines) for `router eval`; [`calibrate`] fits thresholds to a wanted strong share of the
+//! user's past prompts and projects spend for `router calibrate`. [`Router::execute`] streams
 //! from the decided model and then the fallback chain, moving on only while nothing has been passed
 //! to the caller, with one [`RetryBudget`](crate::model::RetryBudget) shared by every attempt.
 //! Sticky state and the provider circuit live in `state.db` ([`sticky`]) because every command is
@@ -13,14 +18,17 @@
 //! `pilotdeck router …` renders what it returns.
 
 mod background;
+pub mod calibrate;
 mod decide;
 mod error;
+pub mod eval;
 mod execute;
 pub mod heuristic;
 mod judge;
 mod keywords;
 pub mod ledger;
 mod runtime;
+pub mod scorer;
 mod settings;
 mod sticky;
 mod usage;

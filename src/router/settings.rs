@@ -14,7 +14,8 @@ use std::time::Duration;
 
 use super::error::Error;
 use super::heuristic::Tier;
-use crate::config::{Config, ModelPricing, ModelRef, RouterConfig, TokenSaverConfig};
+use super::scorer::Thresholds;
+use crate::config::{Config, ModelPricing, ModelRef, RouterConfig, ScorerChoice, TokenSaverConfig};
 
 /// Fallbacks tried after the decided model unless `fallback.maxFallbacks` says otherwise.
 pub(super) const DEFAULT_MAX_FALLBACKS: usize = 5;
@@ -42,6 +43,10 @@ pub struct TokenSaver {
     pub judge_timeout: Duration,
     /// `Some(minSavingsRatio)` when cache-aware switching is on.
     pub cache_aware: Option<f64>,
+    /// `tokenSaver.scorer`: the offline classifier.
+    pub scorer: ScorerChoice,
+    /// `tokenSaver.thresholds`; `None`: the learned scorer's defaults.
+    pub thresholds: Option<Thresholds>,
 }
 
 impl TokenSaver {
@@ -49,6 +54,16 @@ impl TokenSaver {
         self.tiers
             .iter()
             .find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The configured tier for a canonical tier: the same name, else the nearest configured
+    /// canonical tier above, then below.
+    pub fn nearest(&self, tier: Tier) -> Option<&TierSpec> {
+        self.tier(tier.as_str()).or_else(|| {
+            let mut order: Vec<Tier> = Tier::ALL.into_iter().filter(|t| *t > tier).collect();
+            order.extend(Tier::ALL.into_iter().rev().filter(|t| *t < tier));
+            order.into_iter().find_map(|t| self.tier(t.as_str()))
+        })
     }
 
     /// True when every tier maps to one model: classifying cannot change the model.
@@ -263,6 +278,21 @@ fn token_saver(
             .map(|t| t.name.clone())
             .unwrap_or_default(),
     };
+    let thresholds = match ts.thresholds {
+        Some(t) if (0.0..=t.reasoning).contains(&t.medium) && t.reasoning <= 1.0 => {
+            Some(Thresholds {
+                medium: t.medium,
+                reasoning: t.reasoning,
+            })
+        }
+        Some(t) => {
+            return Err(Error::BadThresholds {
+                medium: t.medium,
+                reasoning: t.reasoning,
+            });
+        }
+        None => None,
+    };
     let judge = ts
         .judge
         .as_deref()
@@ -286,5 +316,7 @@ fn token_saver(
             .cache_aware_switching
             .enabled
             .then_some(ts.cache_aware_switching.min_savings_ratio),
+        scorer: ts.scorer,
+        thresholds,
     }))
 }
