@@ -114,3 +114,20 @@ pub(super) fn install_units(
     }
     Ok(Outcome::Success)
 }
+
+/// `cron install --kubernetes`: the claim, the tasks' ConfigMap and one CronJob per active task.
+pub(super) fn kubernetes(
+    ctx: &Context,
+    home: &PilotHome,
+    a: &InstallArgs,
+) -> anyhow::Result<Outcome> {
+    let config = crate::cli::kubernetes::home_config(ctx, home)?;
+    let models = crate::cron::kubernetes::task_models(home).map_err(fail)?;
+    let cluster = a.kube.cluster(&config, &models);
+    let made = crate::cron::kubernetes::manifests(home, &cluster).map_err(fail)?;
+    if made.tasks.is_empty() {
+        ctx.out
+            .note("no active task can run on Kubernetes; only the claim and an empty ConfigMap");
+    }
+    crate::cli::kubernetes::emit(ctx, &a.kube, "cron", &made.objects, &made.notes, &made.prune)
+}
