@@ -101,17 +101,12 @@ pub fn task_models(home: &PilotHome) -> Result<Vec<Option<String>>, Error> {
 fn k8s_schedule(schedule: &Schedule) -> Result<String, String> {
     match schedule {
         Schedule::Cron { expr } => Ok(expr.clone()),
-        Schedule::Every { seconds, .. } => match seconds / 60 {
-            m if seconds % 60 == 0 && m > 0 && m < 60 && 60 % m == 0 => Ok(format!("*/{m} * * * *")),
-            m if seconds % 3600 == 0 && m / 60 < 24 && 24 % (m / 60) == 0 => {
-                Ok(format!("0 */{} * * *", m / 60))
-            }
-            1440 => Ok("0 0 * * *".to_owned()),
-            _ => Err(format!(
+        Schedule::Every { seconds, .. } => kubernetes::interval_schedule(*seconds).ok_or_else(|| {
+            format!(
                 "every {} has no cron expression (it must divide an hour or a day)",
                 super::schedule::human_seconds(*seconds)
-            )),
-        },
+            )
+        }),
         Schedule::Once { .. } => Err("a one-shot task; run it with `cron run` instead".into()),
     }
 }
@@ -292,16 +287,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn intervals_become_cron_expressions_when_they_divide_the_hour_or_day() {
-        let every = |seconds| Schedule::Every {
-            seconds,
-            anchor: Utc::now(),
-        };
-        assert_eq!(k8s_schedule(&every(900)).unwrap(), "*/15 * * * *");
-        assert_eq!(k8s_schedule(&every(6 * 3600)).unwrap(), "0 */6 * * *");
-        assert_eq!(k8s_schedule(&every(86_400)).unwrap(), "0 0 * * *");
-        assert!(k8s_schedule(&every(7 * 60)).is_err());
-        assert!(k8s_schedule(&every(5 * 3600)).is_err());
+    fn one_shot_tasks_have_no_cron_expression() {
         let once = Schedule::Once { at: Utc::now() };
         assert!(k8s_schedule(&once).unwrap_err().contains("one-shot"));
     }

@@ -133,6 +133,19 @@ pub fn repo_dir(url: &str) -> String {
     format!("{WORKSPACE}/{}-{hex}", name.trim_matches('-'))
 }
 
+/// A cron expression firing every `seconds`, when that divides an hour or a day.
+pub fn interval_schedule(seconds: u64) -> Option<String> {
+    let minutes = seconds / 60;
+    match minutes {
+        m if seconds % 60 == 0 && m > 0 && m < 60 && 60 % m == 0 => Some(format!("*/{m} * * * *")),
+        m if seconds % 3600 == 0 && m / 60 < 24 && 24 % (m / 60) == 0 => {
+            Some(format!("0 */{} * * *", m / 60))
+        }
+        1440 if seconds % 60 == 0 => Some("0 0 * * *".to_owned()),
+        _ => None,
+    }
+}
+
 /// A label-safe name part: lower-case alphanumerics and `-`, at most `max` characters.
 pub fn dns_label(text: &str, max: usize) -> String {
     let mut out = String::new();
@@ -337,6 +350,16 @@ mod tests {
         assert_ne!(a, repo_dir("git@github.com:other/web-app.git"));
         assert_eq!(a, repo_dir("https://github.com/acme/Web-App.git/"));
         assert!(repo_dir("file:///").starts_with("/data/workspace/repo-"));
+    }
+
+    #[test]
+    fn intervals_become_cron_expressions_when_they_divide_the_hour_or_day() {
+        assert_eq!(interval_schedule(900).as_deref(), Some("*/15 * * * *"));
+        assert_eq!(interval_schedule(6 * 3600).as_deref(), Some("0 */6 * * *"));
+        assert_eq!(interval_schedule(86_400).as_deref(), Some("0 0 * * *"));
+        assert_eq!(interval_schedule(7 * 60), None);
+        assert_eq!(interval_schedule(5 * 3600), None);
+        assert_eq!(interval_schedule(90), None);
     }
 
     #[test]
