@@ -1,0 +1,502 @@
+//! `cron install --kubernetes` and `always-on install --kubernetes` end to end: every generated
+//! manifest is validated against the Kubernetes OpenAPI schema by `kubernetes-validate` (PyPI, pinned
+//! in `.ci/run`, with the schema of Kubernetes [`K8S_VERSION`]), and the pods' containers are run for
+//! real — the init container's clone from a `file://` remote, then the main container's command with
+//! the arguments, working directory and environment taken from the manifest — with temporary
+//! directories standing in for the volumes, against the mock model. What the pod recorded is then
+//! read back with `cron history` and `always-on show/diff/apply` against that PilotHome.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+mod always_on_common;
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use always_on_common::{APP, git, git_project, mount_discovery, mount_execution};
+use mock_model::{MockModel, Turn, openai};
+use serde::Deserialize;
+use serde_yaml::Value;
+use support::TestEnv;
+
+/// The Kubernetes version whose schema the manifests must satisfy (`kubernetes-validate -k`).
+const K8S_VERSION: &str = "1.33.0";
+
+/// Validates `yaml` (one or more documents) in strict mode; panics with the validator's report.
+fn validate(yaml: &str, dir: &Path) {
+    let python = support::python_with_mcp_sdk();
+    let probe = std::process::Command::new(&python)
+        .args(["-m", "kubernetes_validate", "--version"])
+        .output()
+        .unwrap();
+    assert!(
+        probe.status.success(),
+        "kubernetes-validate is not installed for {}: run .ci/run (it installs the pinned \
+         kubernetes-validate from PyPI into that venv)\n{}",
+        python.display(),
+        String::from_utf8_lossy(&probe.stderr)
+    );
+    let file = dir.join(format!("manifest-{}.yaml", docs(yaml).len()));
+    std::fs::write(&file, yaml).unwrap();
+    let out = std::process::Command::new(&python)
+        .args(["-m", "kubernetes_validate", "--strict", "-k", K8S_VERSION])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{report}\n{yaml}");
+    assert_eq!(
+        report.matches(" passed for resource ").count(),
+        docs(yaml).len(),
+        "{report}"
+    );
+}
+
+fn docs(yaml: &str) -> Vec<Value> {
+    serde_yaml::Deserializer::from_str(yaml)
+        .map(|d| Value::deserialize(d).unwrap())
+        .collect()
+}
+
+fn find<'a>(objects: &'a [Value], kind: &str, name: &str) -> &'a Value {
+    objects
+        .iter()
+        .find(|o| o["kind"] == kind && o["metadata"]["name"] == name)
+        .unwrap_or_else(|| panic!("no {kind} {name} in {objects:?}"))
+}
+
+fn pod_spec(cron_job: &Value) -> &Value {
+    &cron_job["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+}
+
+fn env_of(container: &Value, name: &str) -> Value {
+    container["env"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("no env {name} in {container:?}"))
+}
+
+/// Checks what every generated CronJob must have.
+fn check_cron_job(job: &Value, schedule: &str, zone: &str, key_env: &str) {
+    let spec = &job["spec"];
+    assert_eq!(spec["schedule"], schedule);
+    assert_eq!(spec["timeZone"], zone);
+    assert_eq!(spec["concurrencyPolicy"], "Forbid");
+    assert_eq!(spec["jobTemplate"]["spec"]["backoffLimit"], 0);
+    let pod = pod_spec(job);
+    assert_eq!(pod["restartPolicy"], "Never");
+    assert_eq!(pod["securityContext"]["runAsNonRoot"], true);
+    let main = &pod["containers"][0];
+    let key = env_of(main, key_env);
+    assert_eq!(key["valueFrom"]["secretKeyRef"]["name"], "pilotdeck-api-keys");
+    assert_eq!(key["valueFrom"]["secretKeyRef"]["key"], key_env);
+    assert!(key.get("value").is_none(), "a key value is inlined: {key:?}");
+    assert_eq!(env_of(main, "PILOTDECK_HOME")["value"], "/data/home");
+    assert_eq!(main["securityContext"]["readOnlyRootFilesystem"], true);
+    let claim = pod["volumes"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|v| v.get("persistentVolumeClaim").is_some())
+        .unwrap();
+    assert_eq!(
+        claim["persistentVolumeClaim"]["claimName"],
+        "pilotdeck-data"
+    );
+    let init = &pod["initContainers"][0];
+    assert_eq!(init["image"], main["image"]);
+    assert!(
+        init["command"][2]
+            .as_str()
+            .unwrap()
+            .contains("git clone --quiet \"$REPO_URL\" \"$REPO_DIR\"")
+    );
+}
+
+fn check_claim(objects: &[Value]) {
+    let claim = find(objects, "PersistentVolumeClaim", "pilotdeck-data");
+    assert_eq!(claim["spec"]["accessModes"][0], "ReadWriteOnce");
+}
+
+/// A project whose `origin` is a bare repository reached over `file://`; returns the remote's URL.
+fn project_with_remote(env: &TestEnv) -> (String, PathBuf) {
+    git_project(env);
+    let remote = env.tmp.path().join("remote.git");
+    git(env.tmp.path(), &["init", "-q", "--bare", remote.to_str().unwrap()]);
+    let url = format!("file://{}", remote.display());
+    git(&env.project, &["remote", "add", "origin", &url]);
+    git(&env.project, &["push", "-q", "origin", "HEAD:refs/heads/main"]);
+    (url, remote)
+}
+
+/// The configuration the pods get from the `pilotdeck-config` ConfigMap (and the install reads):
+/// the mock model, its key from `$MOCK_API_KEY`.
+fn config(mock: &MockModel, extra: &str) -> String {
+    format!(
+        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: ${{MOCK_API_KEY}}\n      models:\n        gpt-4.1: {{}}\n{extra}",
+        mock.base_url()
+    )
+}
+
+/// A pod's volumes as directories: mount paths are rewritten to them in every argument and
+/// environment value of the containers (the only change made to what the manifest says).
+struct Pod {
+    /// (mount path in the pod, directory standing in for it), longest path first.
+    mounts: Vec<(String, PathBuf)>,
+    bin: PathBuf,
+}
+
+impl Pod {
+    /// Lays out the volumes of `job` under `root`: the claim at `root/data` (kept between runs),
+    /// ConfigMaps filled from `config_maps` (name → key → text), emptyDirs fresh.
+    fn new(job: &Value, root: &Path, config_maps: &BTreeMap<String, BTreeMap<String, String>>) -> Pod {
+        let spec = pod_spec(job);
+        let run = root.join(format!("run-{}", ulid::Ulid::generate()));
+        let mut dirs = BTreeMap::new();
+        for volume in spec["volumes"].as_sequence().unwrap() {
+            let name = volume["name"].as_str().unwrap().to_owned();
+            let dir = if volume.get("persistentVolumeClaim").is_some() {
+                root.join("claim")
+            } else {
+                run.join(&name)
+            };
+            std::fs::create_dir_all(&dir).unwrap();
+            if let Some(cm) = volume.get("configMap") {
+                let data = &config_maps[cm["name"].as_str().unwrap()];
+                match cm.get("items").and_then(Value::as_sequence) {
+                    Some(items) => {
+                        for item in items {
+                            let text = &data[item["key"].as_str().unwrap()];
+                            std::fs::write(dir.join(item["path"].as_str().unwrap()), text).unwrap();
+                        }
+                    }
+                    None => {
+                        for (key, text) in data {
+                            std::fs::write(dir.join(key), text).unwrap();
+                        }
+                    }
+                }
+            }
+            dirs.insert(name, dir);
+        }
+        let mut mounts: Vec<(String, PathBuf)> = spec["containers"][0]["volumeMounts"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["mountPath"].as_str().unwrap().to_owned(),
+                    dirs[m["name"].as_str().unwrap()].clone(),
+                )
+            })
+            .collect();
+        mounts.sort_by_key(|(p, _)| std::cmp::Reverse(p.len()));
+        let bin = assert_cmd::cargo::cargo_bin("pilotdeck")
+            .parent()
+            .unwrap()
+            .to_owned();
+        Pod { mounts, bin }
+    }
+
+    /// `text` with each mount path (a whole path component sequence) replaced by its directory.
+    fn map(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        'outer: while !rest.is_empty() {
+            let at_start = out.is_empty() || out.ends_with([' ', '"', '\'', '=', '\n', ':']);
+            if at_start {
+                for (path, dir) in &self.mounts {
+                    if let Some(after) = rest.strip_prefix(path.as_str()) {
+                        if after.is_empty() || after.starts_with(['/', '"', ' ', '\n', '\'']) {
+                            out.push_str(dir.to_str().unwrap());
+                            rest = after;
+                            continue 'outer;
+                        }
+                    }
+                }
+            }
+            let c = rest.chars().next().unwrap();
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+        out
+    }
+
+    /// Runs `container` as the pod would: its command and args, working directory and environment
+    /// (secrets from `secrets`), nothing else of the test's environment but `PATH`.
+    fn run(&self, container: &Value, secrets: &[(&str, &str)]) -> std::process::Output {
+        let strings = |v: &Value| -> Vec<String> {
+            v.as_sequence()
+                .map(|s| s.iter().map(|a| self.map(a.as_str().unwrap())).collect())
+                .unwrap_or_default()
+        };
+        let mut argv = strings(&container["command"]);
+        argv.extend(strings(&container["args"]));
+        let program = if argv[0] == "pilotdeck" {
+            self.bin.join("pilotdeck")
+        } else {
+            PathBuf::from(&argv[0])
+        };
+        let mut cmd = std::process::Command::new(program);
+        cmd.args(&argv[1..]).env_clear().env(
+            "PATH",
+            format!("{}:/usr/local/bin:/usr/bin:/bin", self.bin.display()),
+        );
+        if let Some(dir) = container["workingDir"].as_str() {
+            cmd.current_dir(self.map(dir));
+        } else {
+            cmd.current_dir(&self.mounts[0].1);
+        }
+        for e in container["env"].as_sequence().unwrap() {
+            let name = e["name"].as_str().unwrap();
+            match e["value"].as_str() {
+                Some(v) => cmd.env(name, self.map(v)),
+                None => {
+                    let key = e["valueFrom"]["secretKeyRef"]["key"].as_str().unwrap();
+                    let value = secrets.iter().find(|(k, _)| *k == key).unwrap().1;
+                    cmd.env(name, value)
+                }
+            };
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "container {:?} failed\n--- stdout\n{}\n--- stderr\n{}",
+            container["name"],
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+
+    /// Runs the init container, then the main one.
+    fn fire(&self, job: &Value, secrets: &[(&str, &str)]) -> std::process::Output {
+        let spec = pod_spec(job);
+        for init in spec["initContainers"].as_sequence().unwrap() {
+            self.run(init, secrets);
+        }
+        self.run(&spec["containers"][0], secrets)
+    }
+
+    /// The directory standing in for `path` inside the pod.
+    fn host(&self, path: &str) -> PathBuf {
+        PathBuf::from(self.map(path))
+    }
+}
+
+fn read_dir_yaml(dir: &Path) -> (Vec<String>, String) {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "kustomization.yaml")
+        .collect();
+    names.sort();
+    let yaml = names
+        .iter()
+        .map(|n| std::fs::read_to_string(dir.join(n)).unwrap())
+        .collect::<Vec<_>>()
+        .join("---\n");
+    (names, yaml)
+}
+
+fn config_maps(objects: &[Value], user_config: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+    let mut maps = BTreeMap::new();
+    maps.insert(
+        "pilotdeck-config".to_owned(),
+        BTreeMap::from([("pilotdeck.yaml".to_owned(), user_config.to_owned())]),
+    );
+    for cm in objects.iter().filter(|o| o["kind"] == "ConfigMap") {
+        let data = cm["data"]
+            .as_mapping()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.as_str().unwrap().to_owned(), v.as_str().unwrap().to_owned()))
+            .collect();
+        maps.insert(cm["metadata"]["name"].as_str().unwrap().to_owned(), data);
+    }
+    maps
+}
+
+#[test]
+fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("Repo summary");
+    mock.mount(openai::stream(&Turn::new().text("all good").usage(10, 2)), 2);
+    let env = TestEnv::new();
+    let (url, _) = project_with_remote(&env);
+    let user_config = config(&mock, "");
+    env.config(&user_config);
+    let add = |args: &[&str]| {
+        let mut all = vec!["--json", "cron", "add"];
+        all.extend_from_slice(args);
+        env.cmd().args(all).run(0).json()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let id = add(&[
+        "--cron",
+        "30 9 * * MON-FRI",
+        "--tz",
+        "Europe/Berlin",
+        "--catch-up",
+        "skip",
+        "--timeout",
+        "10m",
+        "summarize the repository",
+    ]);
+    let gone = add(&["--every", "15m", "check the build"]);
+    let out = env.tmp.path().join("k8s");
+    let install = |prune: bool| {
+        let mut args = vec!["cron", "install", "--kubernetes", "--namespace", "agents"];
+        args.extend(["--out", out.to_str().unwrap()]);
+        if prune {
+            args.push("--prune");
+        }
+        env.cmd().args(args).run(0)
+    };
+    install(false);
+    let (files, yaml) = read_dir_yaml(&out);
+    validate(&yaml, env.tmp.path());
+    let objects = docs(&yaml);
+    check_claim(&objects);
+    assert!(std::fs::read_to_string(out.join("kustomization.yaml")).unwrap().contains("cronjob-pilotdeck-cron-"));
+    let job = find(&objects, "CronJob", &format!("pilotdeck-cron-{id}"));
+    check_cron_job(job, "30 9 * * MON-FRI", "Europe/Berlin", "MOCK_API_KEY");
+    assert_eq!(job["metadata"]["namespace"], "agents");
+    assert_eq!(job["metadata"]["labels"]["pilotdeck.dev/task"], id.as_str());
+    assert_eq!(job["spec"]["startingDeadlineSeconds"], 300, "catch-up skip: 5 minutes");
+    assert_eq!(job["spec"]["jobTemplate"]["spec"]["activeDeadlineSeconds"], 900);
+    assert_eq!(env_of(&pod_spec(job)["initContainers"][0], "REPO_URL")["value"], url.as_str());
+    let every = find(&objects, "CronJob", &format!("pilotdeck-cron-{gone}"));
+    check_cron_job(every, "*/15 * * * *", "Etc/UTC", "MOCK_API_KEY");
+    assert_eq!(every["spec"]["startingDeadlineSeconds"], 900, "catch-up once: one period");
+    assert_eq!(files.len(), 4, "{files:?}");
+
+    // A removed task's CronJob is pruned: its file goes, and the cluster command keeps only `id`.
+    env.cmd().args(["cron", "rm", &gone]).run(0);
+    let run = install(true);
+    let (files, yaml) = read_dir_yaml(&out);
+    assert!(!files.iter().any(|f| f.contains(&gone)), "{files:?}");
+    assert!(run.stdout.contains(&format!("removed {}", out.join(format!("cronjob-pilotdeck-cron-{gone}.yaml")).display())), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(&format!(
+            "kubectl delete cronjob --namespace agents --selector 'app.kubernetes.io/managed-by=pilotdeck,pilotdeck.dev/component=cron,pilotdeck.dev/task notin ({id})'"
+        )),
+        "{}",
+        run.stderr
+    );
+    validate(&yaml, env.tmp.path());
+    let objects = docs(&yaml);
+    let job = find(&objects, "CronJob", &format!("pilotdeck-cron-{id}"));
+
+    // Fire the pod twice (a fresh clone, then an update of it), as Kubernetes would.
+    let pod_root = env.tmp.path().join("pod");
+    let maps = config_maps(&objects, &user_config);
+    for _ in 0..2 {
+        let pod = Pod::new(job, &pod_root, &maps);
+        pod.fire(job, &[("MOCK_API_KEY", "test-key")]);
+    }
+    let pod = Pod::new(job, &pod_root, &maps);
+    let clone = pod.host(pod_spec(job)["containers"][0]["workingDir"].as_str().unwrap());
+    assert_eq!(std::fs::read_to_string(clone.join("app.txt")).unwrap(), APP);
+    let asked: Vec<_> = mock
+        .requests()
+        .into_iter()
+        .filter(|r| r.body["messages"].to_string().contains("summarize the repository"))
+        .collect();
+    assert!(asked.len() >= 2, "{asked:?}");
+    for r in &asked {
+        assert_eq!(r.header("authorization"), Some("Bearer test-key"), "the key from the Secret");
+    }
+
+    // The runs are in the claim's PilotHome, under the task's id.
+    let history = env
+        .cmd()
+        .env("PILOTDECK_HOME", pod.host("/data/home"))
+        .args(["--json", "cron", "history", &id])
+        .run(0)
+        .json();
+    let runs = history.as_array().unwrap();
+    assert_eq!(runs.len(), 2, "{history}");
+    for run in runs {
+        assert_eq!(run["task_id"], id.as_str());
+        assert_eq!(run["status"], "completed", "{run}");
+        assert_eq!(run["trigger"], "schedule");
+        assert_eq!(run["text"], "all good");
+    }
+}
+
+#[test]
+fn always_on_repositories_become_valid_cron_jobs_whose_ticks_leave_plans_to_read_and_push() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("Always-on");
+    let env = TestEnv::new();
+    let (url, remote) = project_with_remote(&env);
+    let user_config = config(
+        &mock,
+        "alwaysOn:\n  enabled: true\n  trigger:\n    tickIntervalMinutes: 15\n",
+    );
+    env.config(&user_config);
+    let run = env
+        .cmd()
+        .args(["always-on", "install", "--kubernetes", &url, "--image", "registry.example/pilotdeck:1"])
+        .run(0);
+    validate(&run.stdout, env.tmp.path());
+    let objects = docs(&run.stdout);
+    check_claim(&objects);
+    let jobs: Vec<&Value> = objects.iter().filter(|o| o["kind"] == "CronJob").collect();
+    assert_eq!(jobs.len(), 1);
+    let job = jobs[0];
+    check_cron_job(job, "*/15 * * * *", "Etc/UTC", "MOCK_API_KEY");
+    assert_eq!(job["spec"]["startingDeadlineSeconds"], 900);
+    let main = &pod_spec(job)["containers"][0];
+    assert_eq!(main["image"], "registry.example/pilotdeck:1");
+    assert_eq!(main["args"], serde_yaml::to_value(["always-on", "tick"]).unwrap());
+
+    // The pod: clone, enable always-on for the clone in the pod's config copy, tick.
+    mount_discovery(&mock, "upper-five");
+    mount_execution(&mock);
+    let pod = Pod::new(job, &env.tmp.path().join("pod"), &config_maps(&objects, &user_config));
+    let out = pod.fire(job, &[("MOCK_API_KEY", "test-key")]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("executed"), "{}", String::from_utf8_lossy(&out.stdout));
+
+    // Read the result against the claim's PilotHome.
+    let home = pod.host("/data/home");
+    let ao = |args: &[&str]| {
+        let mut all = vec!["--json", "always-on"];
+        all.extend_from_slice(args);
+        env.cmd().env("PILOTDECK_HOME", &home).args(all).run(0).json()
+    };
+    let plans = ao(&["plans", "--all"]);
+    let plan = plans[0]["id"].as_str().unwrap().to_owned();
+    let shown = ao(&["show", &plan]);
+    assert!(shown.to_string().contains("Upper-case the last line"), "{shown}");
+    let patch = env.tmp.path().join("plan.patch");
+    ao(&["apply", &plan, "--patch", patch.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&patch).unwrap();
+    assert!(text.contains("-five\n+FIVE"), "{text}");
+
+    // Only on request, the work goes to the remote as a branch; the clone is untouched.
+    let clone = pod.host(main["workingDir"].as_str().unwrap());
+    ao(&["apply", &plan, "--push-branch", "agent/upper-five"]);
+    let pushed = git(&remote, &["show", "agent/upper-five:app.txt"]);
+    assert_eq!(pushed, APP.replace("five", "FIVE"));
+    assert_eq!(std::fs::read_to_string(clone.join("app.txt")).unwrap(), APP);
+    assert_eq!(git(&remote, &["branch", "--list"]).lines().count(), 2);
+}
