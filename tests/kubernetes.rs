@@ -440,6 +440,49 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
         assert_eq!(run["trigger"], "schedule");
         assert_eq!(run["text"], "all good");
     }
+
+    // always-on writes into the same directory: one claim, and the kustomization lists everything.
+    env.cmd()
+        .args(["always-on", "install", "--kubernetes", &url, "--out", out.to_str().unwrap()])
+        .run(0);
+    let kustomization: Value =
+        serde_yaml::from_str(&std::fs::read_to_string(out.join("kustomization.yaml")).unwrap())
+            .unwrap();
+    let (files, yaml) = read_dir_yaml(&out);
+    assert_eq!(
+        kustomization["resources"],
+        serde_yaml::to_value(&files).unwrap()
+    );
+    assert_eq!(files.len(), 4, "{files:?}");
+    assert!(files.iter().any(|f| f.starts_with("cronjob-pilotdeck-always-on-remote-")));
+    validate(&yaml, env.tmp.path());
+}
+
+#[test]
+fn the_example_kustomization_and_config_are_valid() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/kubernetes");
+    let env = TestEnv::new();
+    validate(
+        &std::fs::read_to_string(dir.join("namespace.yaml")).unwrap(),
+        env.tmp.path(),
+    );
+    let kustomization: Value =
+        serde_yaml::from_str(&std::fs::read_to_string(dir.join("kustomization.yaml")).unwrap())
+            .unwrap();
+    let names: Vec<&str> = ["configMapGenerator", "secretGenerator"]
+        .iter()
+        .map(|k| kustomization[*k][0]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["pilotdeck-config", "pilotdeck-api-keys"], "the names the CronJobs use");
+    assert_eq!(kustomization["images"][0]["name"], "pilotdeck", "the default --image's name");
+    let config = dir.join("pilotdeck.yaml");
+    let run = env
+        .cmd()
+        .env("OPENAI_API_KEY", "sk-test")
+        .args(["--json", "--config", config.to_str().unwrap(), "config", "validate"])
+        .run(0);
+    assert_eq!(run.json()["valid"], true, "{}", run.stdout);
+    assert_eq!(run.json()["diagnostics"], serde_json::json!([]), "{}", run.stdout);
 }
 
 #[test]

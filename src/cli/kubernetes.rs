@@ -1,6 +1,7 @@
 //! The Kubernetes flags shared by `cron install --kubernetes` and `always-on install --kubernetes`,
 //! and writing what they generate: one YAML stream on stdout, or with `--out DIR` one file per
-//! object plus a `kustomization.yaml` listing them (`kubectl apply -k DIR`).
+//! object plus a `kustomization.yaml` listing every manifest in DIR (`kubectl apply -k DIR`), so cron
+//! and always-on can share one directory (and their one claim).
 //!
 //! Pruning: every generated object is labelled `app.kubernetes.io/managed-by=pilotdeck` and
 //! `pilotdeck.dev/component=cron|always-on`, each CronJob also with its task id or repository. With
@@ -142,6 +143,19 @@ fn stale_files(dir: &Path, component: &str, objects: &[Object]) -> Vec<PathBuf> 
     stale
 }
 
+/// Every manifest in `dir` (what both install commands wrote there), sorted.
+fn manifest_files(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".yaml") && name != "kustomization.yaml" {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
 /// Prints or writes `objects`, the notes and the next steps.
 pub(super) fn emit(
     ctx: &Context,
@@ -170,7 +184,7 @@ pub(super) fn emit(
         let kustomization = Kustomization {
             api_version: "kustomize.config.k8s.io/v1beta1",
             kind: "Kustomization",
-            resources: objects.iter().map(Object::file_name).collect(),
+            resources: manifest_files(dir)?,
         };
         let path = dir.join("kustomization.yaml");
         crate::store::write_atomic(&path, serde_yaml::to_string(&kustomization)?.as_bytes())?;

@@ -2,7 +2,7 @@
 //! install --kubernetes`): the typed manifest objects ([`manifest`]) and the one pod every generated
 //! CronJob runs ([`cron_job`]), so cron and always-on differ only in their schedule and arguments.
 //!
-//! The pod (see `examples/kubernetes/README.md` and the README's "Running on Kubernetes"):
+//! The pod (the README's "Running on Kubernetes" and `examples/kubernetes/` show it in use):
 //!
 //! - one `PersistentVolumeClaim` ([`claim`], ReadWriteOnce) mounted at [`DATA`]: PilotHome at
 //!   [`HOME_DIR`] (so `cron history` and `always-on show` work against it) and the repositories under
