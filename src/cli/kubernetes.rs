@@ -85,6 +85,10 @@ fn key_env(config: &Config, model: Option<&str>) -> Option<String> {
 }
 
 impl KubeArgs {
+    pub(super) fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
+    }
+
     /// The cluster settings, with the key variables of `models` when none were given.
     pub(super) fn cluster(&self, config: &Config, models: &[Option<String>]) -> Cluster {
         let mut key_envs = self.api_key_env.clone();

@@ -131,3 +131,16 @@ pub(super) fn kubernetes(
     }
     crate::cli::kubernetes::emit(ctx, &a.kube, "cron", &made.objects, &made.notes, &made.prune)
 }
+
+/// `cron uninstall --kubernetes`: the command that deletes every CronJob `install` made (pilotdeck
+/// never talks to the cluster).
+pub(super) fn kubernetes_uninstall(ctx: &Context, a: &InstallArgs) -> anyhow::Result<Outcome> {
+    let command = crate::kubernetes::prune_command(
+        a.kube.namespace(),
+        "cron",
+        crate::cron::kubernetes::TASK_LABEL,
+        &[],
+    );
+    ctx.out.line(&command)?;
+    Ok(Outcome::Success)
+}

@@ -52,7 +52,7 @@ pub enum CronCommand {
     /// Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every
     /// minute, or Kubernetes CronJobs, one per active task
     Install(InstallArgs),
-    /// Remove the files `install` wrote
+    /// Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)
     Uninstall(InstallArgs),
     /// Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)
     Import(ImportArgs),
@@ -197,10 +197,10 @@ pub struct InstallArgs {
     #[arg(long)]
     user: bool,
     /// Print the files instead of writing them
-    #[arg(long)]
+    #[arg(long, conflicts_with = "kubernetes")]
     print: bool,
     /// Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "kubernetes")]
     dir: Option<PathBuf>,
     #[command(flatten)]
     kube: crate::cli::kubernetes::KubeArgs,
@@ -276,6 +276,7 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
         CronCommand::Daemon => runs::daemon(ctx, &home, env).await,
         CronCommand::Install(a) if a.kubernetes => install::kubernetes(ctx, &home, &a),
         CronCommand::Install(a) => install_units(ctx, &home, &a, false),
+        CronCommand::Uninstall(a) if a.kubernetes => install::kubernetes_uninstall(ctx, &a),
         CronCommand::Uninstall(a) => install_units(ctx, &home, &a, true),
     }
 }
