@@ -103,9 +103,15 @@ fn check_cron_job(job: &Value, schedule: &str, zone: &str, key_env: &str) {
     assert_eq!(pod["securityContext"]["runAsNonRoot"], true);
     let main = &pod["containers"][0];
     let key = env_of(main, key_env);
-    assert_eq!(key["valueFrom"]["secretKeyRef"]["name"], "pilotdeck-api-keys");
+    assert_eq!(
+        key["valueFrom"]["secretKeyRef"]["name"],
+        "pilotdeck-api-keys"
+    );
     assert_eq!(key["valueFrom"]["secretKeyRef"]["key"], key_env);
-    assert!(key.get("value").is_none(), "a key value is inlined: {key:?}");
+    assert!(
+        key.get("value").is_none(),
+        "a key value is inlined: {key:?}"
+    );
     assert_eq!(env_of(main, "PILOTDECK_HOME")["value"], "/data/home");
     assert_eq!(main["securityContext"]["readOnlyRootFilesystem"], true);
     let claim = pod["volumes"]
@@ -137,10 +143,16 @@ fn check_claim(objects: &[Value]) {
 fn project_with_remote(env: &TestEnv) -> (String, PathBuf) {
     git_project(env);
     let remote = env.tmp.path().join("remote.git");
-    git(env.tmp.path(), &["init", "-q", "--bare", remote.to_str().unwrap()]);
+    git(
+        env.tmp.path(),
+        &["init", "-q", "--bare", remote.to_str().unwrap()],
+    );
     let url = format!("file://{}", remote.display());
     git(&env.project, &["remote", "add", "origin", &url]);
-    git(&env.project, &["push", "-q", "origin", "HEAD:refs/heads/main"]);
+    git(
+        &env.project,
+        &["push", "-q", "origin", "HEAD:refs/heads/main"],
+    );
     (url, remote)
 }
 
@@ -164,7 +176,11 @@ struct Pod {
 impl Pod {
     /// Lays out the volumes of `job` under `root`: the claim at `root/data` (kept between runs),
     /// ConfigMaps filled from `config_maps` (name → key → text), emptyDirs fresh.
-    fn new(job: &Value, root: &Path, config_maps: &BTreeMap<String, BTreeMap<String, String>>) -> Pod {
+    fn new(
+        job: &Value,
+        root: &Path,
+        config_maps: &BTreeMap<String, BTreeMap<String, String>>,
+    ) -> Pod {
         let spec = pod_spec(job);
         let run = root.join(format!("run-{}", ulid::Ulid::generate()));
         let mut dirs = BTreeMap::new();
@@ -221,12 +237,12 @@ impl Pod {
             let at_start = out.is_empty() || out.ends_with([' ', '"', '\'', '=', '\n', ':']);
             if at_start {
                 for (path, dir) in &self.mounts {
-                    if let Some(after) = rest.strip_prefix(path.as_str()) {
-                        if after.is_empty() || after.starts_with(['/', '"', ' ', '\n', '\'']) {
-                            out.push_str(dir.to_str().unwrap());
-                            rest = after;
-                            continue 'outer;
-                        }
+                    if let Some(after) = rest.strip_prefix(path.as_str())
+                        && (after.is_empty() || after.starts_with(['/', '"', ' ', '\n', '\'']))
+                    {
+                        out.push_str(dir.to_str().unwrap());
+                        rest = after;
+                        continue 'outer;
                     }
                 }
             }
@@ -325,7 +341,12 @@ fn config_maps(objects: &[Value], user_config: &str) -> BTreeMap<String, BTreeMa
             .as_mapping()
             .unwrap()
             .iter()
-            .map(|(k, v)| (k.as_str().unwrap().to_owned(), v.as_str().unwrap().to_owned()))
+            .map(|(k, v)| {
+                (
+                    k.as_str().unwrap().to_owned(),
+                    v.as_str().unwrap().to_owned(),
+                )
+            })
             .collect();
         maps.insert(cm["metadata"]["name"].as_str().unwrap().to_owned(), data);
     }
@@ -336,7 +357,10 @@ fn config_maps(objects: &[Value], user_config: &str) -> BTreeMap<String, BTreeMa
 fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
     let mock = MockModel::spawn();
     mock.answer_titles("Repo summary");
-    mock.mount(openai::stream(&Turn::new().text("all good").usage(10, 2)), 2);
+    mock.mount(
+        openai::stream(&Turn::new().text("all good").usage(10, 2)),
+        2,
+    );
     let env = TestEnv::new();
     let (url, _) = project_with_remote(&env);
     let user_config = config(&mock, "");
@@ -375,17 +399,33 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
     validate(&yaml, env.tmp.path());
     let objects = docs(&yaml);
     check_claim(&objects);
-    assert!(std::fs::read_to_string(out.join("kustomization.yaml")).unwrap().contains("cronjob-pilotdeck-cron-"));
+    assert!(
+        std::fs::read_to_string(out.join("kustomization.yaml"))
+            .unwrap()
+            .contains("cronjob-pilotdeck-cron-")
+    );
     let job = find(&objects, "CronJob", &format!("pilotdeck-cron-{id}"));
     check_cron_job(job, "30 9 * * MON-FRI", "Europe/Berlin", "MOCK_API_KEY");
     assert_eq!(job["metadata"]["namespace"], "agents");
     assert_eq!(job["metadata"]["labels"]["pilotdeck.dev/task"], id.as_str());
-    assert_eq!(job["spec"]["startingDeadlineSeconds"], 300, "catch-up skip: 5 minutes");
-    assert_eq!(job["spec"]["jobTemplate"]["spec"]["activeDeadlineSeconds"], 900);
-    assert_eq!(env_of(&pod_spec(job)["initContainers"][0], "REPO_URL")["value"], url.as_str());
+    assert_eq!(
+        job["spec"]["startingDeadlineSeconds"], 300,
+        "catch-up skip: 5 minutes"
+    );
+    assert_eq!(
+        job["spec"]["jobTemplate"]["spec"]["activeDeadlineSeconds"],
+        900
+    );
+    assert_eq!(
+        env_of(&pod_spec(job)["initContainers"][0], "REPO_URL")["value"],
+        url.as_str()
+    );
     let every = find(&objects, "CronJob", &format!("pilotdeck-cron-{gone}"));
     check_cron_job(every, "*/15 * * * *", "Etc/UTC", "MOCK_API_KEY");
-    assert_eq!(every["spec"]["startingDeadlineSeconds"], 900, "catch-up once: one period");
+    assert_eq!(
+        every["spec"]["startingDeadlineSeconds"], 900,
+        "catch-up once: one period"
+    );
     assert_eq!(files.len(), 4, "{files:?}");
 
     // A removed task's CronJob is pruned: its file goes, and the cluster command keeps only `id`.
@@ -393,7 +433,15 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
     let run = install(true);
     let (files, yaml) = read_dir_yaml(&out);
     assert!(!files.iter().any(|f| f.contains(&gone)), "{files:?}");
-    assert!(run.stdout.contains(&format!("removed {}", out.join(format!("cronjob-pilotdeck-cron-{gone}.yaml")).display())), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(&format!(
+            "removed {}",
+            out.join(format!("cronjob-pilotdeck-cron-{gone}.yaml"))
+                .display()
+        )),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stderr.contains(&format!(
             "kubectl delete cronjob --namespace agents --selector 'app.kubernetes.io/managed-by=pilotdeck,pilotdeck.dev/component=cron,pilotdeck.dev/task notin ({id})'"
@@ -413,16 +461,28 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
         pod.fire(job, &[("MOCK_API_KEY", "test-key")]);
     }
     let pod = Pod::new(job, &pod_root, &maps);
-    let clone = pod.host(pod_spec(job)["containers"][0]["workingDir"].as_str().unwrap());
+    let clone = pod.host(
+        pod_spec(job)["containers"][0]["workingDir"]
+            .as_str()
+            .unwrap(),
+    );
     assert_eq!(std::fs::read_to_string(clone.join("app.txt")).unwrap(), APP);
     let asked: Vec<_> = mock
         .requests()
         .into_iter()
-        .filter(|r| r.body["messages"].to_string().contains("summarize the repository"))
+        .filter(|r| {
+            r.body["messages"]
+                .to_string()
+                .contains("summarize the repository")
+        })
         .collect();
     assert!(asked.len() >= 2, "{asked:?}");
     for r in &asked {
-        assert_eq!(r.header("authorization"), Some("Bearer test-key"), "the key from the Secret");
+        assert_eq!(
+            r.header("authorization"),
+            Some("Bearer test-key"),
+            "the key from the Secret"
+        );
     }
 
     // The runs are in the claim's PilotHome, under the task's id.
@@ -443,7 +503,14 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
 
     // always-on writes into the same directory: one claim, and the kustomization lists everything.
     env.cmd()
-        .args(["always-on", "install", "--kubernetes", &url, "--out", out.to_str().unwrap()])
+        .args([
+            "always-on",
+            "install",
+            "--kubernetes",
+            &url,
+            "--out",
+            out.to_str().unwrap(),
+        ])
         .run(0);
     let kustomization: Value =
         serde_yaml::from_str(&std::fs::read_to_string(out.join("kustomization.yaml")).unwrap())
@@ -454,7 +521,11 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
         serde_yaml::to_value(&files).unwrap()
     );
     assert_eq!(files.len(), 4, "{files:?}");
-    assert!(files.iter().any(|f| f.starts_with("cronjob-pilotdeck-always-on-remote-")));
+    assert!(
+        files
+            .iter()
+            .any(|f| f.starts_with("cronjob-pilotdeck-always-on-remote-"))
+    );
     validate(&yaml, env.tmp.path());
 }
 
@@ -473,16 +544,34 @@ fn the_example_kustomization_and_config_are_valid() {
         .iter()
         .map(|k| kustomization[*k][0]["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["pilotdeck-config", "pilotdeck-api-keys"], "the names the CronJobs use");
-    assert_eq!(kustomization["images"][0]["name"], "pilotdeck", "the default --image's name");
+    assert_eq!(
+        names,
+        ["pilotdeck-config", "pilotdeck-api-keys"],
+        "the names the CronJobs use"
+    );
+    assert_eq!(
+        kustomization["images"][0]["name"], "pilotdeck",
+        "the default --image's name"
+    );
     let config = dir.join("pilotdeck.yaml");
     let run = env
         .cmd()
         .env("OPENAI_API_KEY", "sk-test")
-        .args(["--json", "--config", config.to_str().unwrap(), "config", "validate"])
+        .args([
+            "--json",
+            "--config",
+            config.to_str().unwrap(),
+            "config",
+            "validate",
+        ])
         .run(0);
     assert_eq!(run.json()["valid"], true, "{}", run.stdout);
-    assert_eq!(run.json()["diagnostics"], serde_json::json!([]), "{}", run.stdout);
+    assert_eq!(
+        run.json()["diagnostics"],
+        serde_json::json!([]),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -498,7 +587,14 @@ fn always_on_repositories_become_valid_cron_jobs_whose_ticks_leave_plans_to_read
     env.config(&user_config);
     let run = env
         .cmd()
-        .args(["always-on", "install", "--kubernetes", &url, "--image", "registry.example/pilotdeck:1"])
+        .args([
+            "always-on",
+            "install",
+            "--kubernetes",
+            &url,
+            "--image",
+            "registry.example/pilotdeck:1",
+        ])
         .run(0);
     validate(&run.stdout, env.tmp.path());
     let objects = docs(&run.stdout);
@@ -510,26 +606,44 @@ fn always_on_repositories_become_valid_cron_jobs_whose_ticks_leave_plans_to_read
     assert_eq!(job["spec"]["startingDeadlineSeconds"], 900);
     let main = &pod_spec(job)["containers"][0];
     assert_eq!(main["image"], "registry.example/pilotdeck:1");
-    assert_eq!(main["args"], serde_yaml::to_value(["always-on", "tick"]).unwrap());
+    assert_eq!(
+        main["args"],
+        serde_yaml::to_value(["always-on", "tick"]).unwrap()
+    );
 
     // The pod: clone, enable always-on for the clone in the pod's config copy, tick.
     mount_discovery(&mock, "upper-five");
     mount_execution(&mock);
-    let pod = Pod::new(job, &env.tmp.path().join("pod"), &config_maps(&objects, &user_config));
+    let pod = Pod::new(
+        job,
+        &env.tmp.path().join("pod"),
+        &config_maps(&objects, &user_config),
+    );
     let out = pod.fire(job, &[("MOCK_API_KEY", "test-key")]);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("executed"), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("executed"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 
     // Read the result against the claim's PilotHome.
     let home = pod.host("/data/home");
     let ao = |args: &[&str]| {
         let mut all = vec!["--json", "always-on"];
         all.extend_from_slice(args);
-        env.cmd().env("PILOTDECK_HOME", &home).args(all).run(0).json()
+        env.cmd()
+            .env("PILOTDECK_HOME", &home)
+            .args(all)
+            .run(0)
+            .json()
     };
     let plans = ao(&["plans", "--all"]);
     let plan = plans[0]["id"].as_str().unwrap().to_owned();
     let shown = ao(&["show", &plan]);
-    assert!(shown.to_string().contains("Upper-case the last line"), "{shown}");
+    assert!(
+        shown.to_string().contains("Upper-case the last line"),
+        "{shown}"
+    );
     let patch = env.tmp.path().join("plan.patch");
     ao(&["apply", &plan, "--patch", patch.to_str().unwrap()]);
     let text = std::fs::read_to_string(&patch).unwrap();

@@ -24,7 +24,12 @@ pub struct Manifests {
 }
 
 /// The manifests for `repos`, each ticking on `schedule` (a cron expression, UTC).
-pub fn manifests(cluster: &Cluster, repos: &[String], schedule: &str, period_secs: u64) -> Manifests {
+pub fn manifests(
+    cluster: &Cluster,
+    repos: &[String],
+    schedule: &str,
+    period_secs: u64,
+) -> Manifests {
     let config_path = format!("{TMP}/pilotdeck.yaml");
     let mut objects = vec![Object::Claim(kubernetes::claim(cluster))];
     let mut keep = Vec::new();
@@ -39,7 +44,7 @@ pub fn manifests(cluster: &Cluster, repos: &[String], schedule: &str, period_sec
         let prepare = format!(
             "cp {CONFIG_DIR}/pilotdeck.yaml \"$PILOTDECK_CONFIG_PATH\"\npilotdeck always-on enable \"$REPO_DIR\"\n"
         );
-        objects.push(Object::CronJob(kubernetes::cron_job(
+        objects.push(Object::CronJob(Box::new(kubernetes::cron_job(
             cluster,
             Job {
                 name,
@@ -56,7 +61,7 @@ pub fn manifests(cluster: &Cluster, repos: &[String], schedule: &str, period_sec
                 config_path: Some(config_path.clone()),
                 volumes: Vec::new(),
             },
-        )));
+        ))));
         keep.push(label);
     }
     let prune =

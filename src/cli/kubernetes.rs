@@ -15,8 +15,8 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::cli::{Context, Outcome};
-use crate::config::{Config, LoadOptions};
 use crate::config::ModelRef;
+use crate::config::{Config, LoadOptions};
 use crate::home::PilotHome;
 use crate::kubernetes::Cluster;
 use crate::kubernetes::manifest::{Object, to_yaml};
@@ -37,14 +37,24 @@ pub(super) struct KubeArgs {
     #[arg(long, requires = "kubernetes")]
     prune: bool,
     /// The Secret holding the API keys (one key per variable, named like it)
-    #[arg(long, value_name = "NAME", requires = "kubernetes", default_value = "pilotdeck-api-keys")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "kubernetes",
+        default_value = "pilotdeck-api-keys"
+    )]
     secret: String,
     /// An environment variable read from the Secret (repeatable; default: the key variables of the
     /// providers the configured models use)
     #[arg(long, value_name = "VAR", requires = "kubernetes")]
     api_key_env: Vec<String>,
     /// Size of the PersistentVolumeClaim holding PilotHome and the clones
-    #[arg(long, value_name = "SIZE", requires = "kubernetes", default_value = "5Gi")]
+    #[arg(
+        long,
+        value_name = "SIZE",
+        requires = "kubernetes",
+        default_value = "5Gi"
+    )]
     storage: String,
 }
 

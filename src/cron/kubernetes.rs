@@ -101,12 +101,14 @@ pub fn task_models(home: &PilotHome) -> Result<Vec<Option<String>>, Error> {
 fn k8s_schedule(schedule: &Schedule) -> Result<String, String> {
     match schedule {
         Schedule::Cron { expr } => Ok(expr.clone()),
-        Schedule::Every { seconds, .. } => kubernetes::interval_schedule(*seconds).ok_or_else(|| {
-            format!(
-                "every {} has no cron expression (it must divide an hour or a day)",
-                super::schedule::human_seconds(*seconds)
-            )
-        }),
+        Schedule::Every { seconds, .. } => {
+            kubernetes::interval_schedule(*seconds).ok_or_else(|| {
+                format!(
+                    "every {} has no cron expression (it must divide an hour or a day)",
+                    super::schedule::human_seconds(*seconds)
+                )
+            })
+        }
         Schedule::Once { .. } => Err("a one-shot task; run it with `cron run` instead".into()),
     }
 }
@@ -128,8 +130,7 @@ fn starting_deadline(task: &Task) -> Result<u64, Error> {
 fn origin_url(root: &Path) -> Option<String> {
     let repo = git2::Repository::discover(root).ok()?;
     let remote = repo.find_remote("origin").ok()?;
-    let url = remote.url().ok().map(str::to_owned);
-    url
+    remote.url().ok().map(str::to_owned)
 }
 
 /// The manifests for every active task of `home`.
@@ -173,7 +174,7 @@ pub fn manifests(home: &PilotHome, cluster: &Cluster) -> Result<Manifests, Error
         let key = format!("{}.json", task.id);
         let spec = serde_json::to_string_pretty(&TaskSpec::of(&task)).unwrap_or_default();
         data.insert(key.clone(), spec + "\n");
-        jobs.push(Object::CronJob(kubernetes::cron_job(
+        jobs.push(Object::CronJob(Box::new(kubernetes::cron_job(
             cluster,
             Job {
                 name: format!("pilotdeck-cron-{}", task.id),
@@ -211,7 +212,7 @@ pub fn manifests(home: &PilotHome, cluster: &Cluster) -> Result<Manifests, Error
                     },
                 )],
             },
-        )));
+        ))));
         out.tasks.push(task.id.clone());
     }
     out.objects.push(Object::ConfigMap(ConfigMap {

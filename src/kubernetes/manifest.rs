@@ -25,7 +25,7 @@ pub struct ObjectMeta {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Object {
-    CronJob(CronJob),
+    CronJob(Box<CronJob>),
     Claim(PersistentVolumeClaim),
     ConfigMap(ConfigMap),
 }

@@ -137,11 +137,13 @@ pub fn repo_dir(url: &str) -> String {
 pub fn interval_schedule(seconds: u64) -> Option<String> {
     let minutes = seconds / 60;
     match minutes {
-        m if seconds % 60 == 0 && m > 0 && m < 60 && 60 % m == 0 => Some(format!("*/{m} * * * *")),
-        m if seconds % 3600 == 0 && m / 60 < 24 && 24 % (m / 60) == 0 => {
+        m if seconds.is_multiple_of(60) && m > 0 && m < 60 && 60 % m == 0 => {
+            Some(format!("*/{m} * * * *"))
+        }
+        m if seconds.is_multiple_of(3600) && m / 60 < 24 && 24 % (m / 60) == 0 => {
             Some(format!("0 */{} * * *", m / 60))
         }
-        1440 if seconds % 60 == 0 => Some("0 0 * * *".to_owned()),
+        1440 if seconds.is_multiple_of(60) => Some("0 0 * * *".to_owned()),
         _ => None,
     }
 }
@@ -365,7 +367,12 @@ mod tests {
     #[test]
     fn prune_keeps_the_listed_values() {
         assert_eq!(
-            prune_command(Some("ci"), "cron", "pilotdeck.dev/task", &["a".into(), "b".into()]),
+            prune_command(
+                Some("ci"),
+                "cron",
+                "pilotdeck.dev/task",
+                &["a".into(), "b".into()]
+            ),
             "kubectl delete cronjob --namespace ci --selector 'app.kubernetes.io/managed-by=pilotdeck,pilotdeck.dev/component=cron,pilotdeck.dev/task notin (a,b)'"
         );
         assert!(!prune_command(None, "cron", "x", &[]).contains("notin"));

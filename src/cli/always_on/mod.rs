@@ -353,10 +353,21 @@ fn install(ctx: &Context, home: &PilotHome, args: &InstallArgs) -> anyhow::Resul
              divides an hour or a day (5, 10, 15, 30, 60, 120, …)"
         ))
     })?;
-    if let Some(bad) = args.repos.iter().find(|r| r.trim().is_empty() || r.starts_with('-')) {
+    if let Some(bad) = args
+        .repos
+        .iter()
+        .find(|r| r.trim().is_empty() || r.starts_with('-'))
+    {
         return Err(UsageError(format!("`{bad}` is not a git URL")).into());
     }
     let cluster = args.kube.cluster(&config, &[None]);
     let made = always_on::kubernetes::manifests(&cluster, &args.repos, &schedule, period);
-    crate::cli::kubernetes::emit(ctx, &args.kube, "always-on", &made.objects, &[], &made.prune)
+    crate::cli::kubernetes::emit(
+        ctx,
+        &args.kube,
+        "always-on",
+        &made.objects,
+        &[],
+        &made.prune,
+    )
 }

@@ -129,7 +129,14 @@ pub(super) fn kubernetes(
         ctx.out
             .note("no active task can run on Kubernetes; only the claim and an empty ConfigMap");
     }
-    crate::cli::kubernetes::emit(ctx, &a.kube, "cron", &made.objects, &made.notes, &made.prune)
+    crate::cli::kubernetes::emit(
+        ctx,
+        &a.kube,
+        "cron",
+        &made.objects,
+        &made.notes,
+        &made.prune,
+    )
 }
 
 /// `cron uninstall --kubernetes`: the command that deletes every CronJob `install` made (pilotdeck
