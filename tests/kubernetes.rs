@@ -657,3 +657,61 @@ fn always_on_repositories_become_valid_cron_jobs_whose_ticks_leave_plans_to_read
     assert_eq!(std::fs::read_to_string(clone.join("app.txt")).unwrap(), APP);
     assert_eq!(git(&remote, &["branch", "--list"]).lines().count(), 2);
 }
+
+#[test]
+fn bad_input_gets_a_clear_error() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    git_project(&env);
+    env.config(&config(
+        &mock,
+        "alwaysOn:\n  enabled: true\n  trigger:\n    tickIntervalMinutes: 7\n",
+    ));
+    env.cmd()
+        .args(["cron", "add", "--cron", "@daily", "report"])
+        .run(0);
+    let run = env.cmd().args(["cron", "install", "--kubernetes"]).run(2);
+    assert!(
+        run.stderr.contains("has no `origin` remote"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+
+    let run = env
+        .cmd()
+        .args(["cron", "run", "--task-file", "missing.json"])
+        .run(2);
+    assert!(
+        run.stderr
+            .contains("cannot read the task file `missing.json`"),
+        "{}",
+        run.stderr
+    );
+    env.write(&env.project.join("task.json"), "{\"id\": \"x\"}");
+    let run = env
+        .cmd()
+        .args(["cron", "run", "--task-file", "task.json"])
+        .run(2);
+    assert!(run.stderr.contains("missing field"), "{}", run.stderr);
+
+    let run = env
+        .cmd()
+        .args([
+            "always-on",
+            "install",
+            "--kubernetes",
+            "https://example.com/a.git",
+        ])
+        .run(2);
+    assert!(
+        run.stderr.contains("tickIntervalMinutes is 7"),
+        "{}",
+        run.stderr
+    );
+    let run = env
+        .cmd()
+        .args(["always-on", "install", "https://example.com/a.git"])
+        .run(2);
+    assert!(run.stderr.contains("--kubernetes"), "{}", run.stderr);
+}
