@@ -1,10 +1,10 @@
-//! `cron install --kubernetes` and `always-on install --kubernetes` end to end: every generated
-//! manifest is validated against the Kubernetes OpenAPI schema by `kubernetes-validate` (PyPI, pinned
-//! in `.ci/run`, with the schema of Kubernetes [`K8S_VERSION`]), and the pods' containers are run for
-//! real — the init container's clone from a `file://` remote, then the main container's command with
-//! the arguments, working directory and environment taken from the manifest — with temporary
+//! `cron install --kubernetes` and `always-on install --kubernetes` end to end (the harness is
+//! `support/kube.rs`): every generated manifest is validated against the Kubernetes OpenAPI schema by
+//! the pinned `kubernetes-validate` (PyPI, installed by `.ci/run`), and the pods' containers are run
+//! for real — the init container's clone from a `file://` remote, then the main container's command
+//! with the arguments, working directory and environment taken from the manifest — with temporary
 //! directories standing in for the volumes, against the mock model. What the pod recorded is then
-//! read back with `cron history` and `always-on show/diff/apply` against that PilotHome.
+//! read back with `cron history` and `always-on show/apply` against that PilotHome.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,82 +14,19 @@
 )]
 
 mod always_on_common;
+#[path = "support/kube.rs"]
+mod kube;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use always_on_common::{APP, git, git_project, mount_discovery, mount_execution};
+use kube::{Pod, config_maps, docs, env_of, find, pod_spec, read_dir_yaml, validate};
 use mock_model::{MockModel, Turn, openai};
-use serde::Deserialize;
 use serde_yaml::Value;
 use support::TestEnv;
-
-/// The Kubernetes version whose schema the manifests must satisfy (`kubernetes-validate -k`).
-const K8S_VERSION: &str = "1.33.0";
-
-/// Validates `yaml` (one or more documents) in strict mode; panics with the validator's report.
-fn validate(yaml: &str, dir: &Path) {
-    let python = support::python_with_mcp_sdk();
-    let probe = std::process::Command::new(&python)
-        .args(["-m", "kubernetes_validate", "--version"])
-        .output()
-        .unwrap();
-    assert!(
-        probe.status.success(),
-        "kubernetes-validate is not installed for {}: run .ci/run (it installs the pinned \
-         kubernetes-validate from PyPI into that venv)\n{}",
-        python.display(),
-        String::from_utf8_lossy(&probe.stderr)
-    );
-    let file = dir.join(format!("manifest-{}.yaml", docs(yaml).len()));
-    std::fs::write(&file, yaml).unwrap();
-    let out = std::process::Command::new(&python)
-        .args(["-m", "kubernetes_validate", "--strict", "-k", K8S_VERSION])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let report = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{report}\n{yaml}");
-    assert_eq!(
-        report.matches(" passed for resource ").count(),
-        docs(yaml).len(),
-        "{report}"
-    );
-}
-
-fn docs(yaml: &str) -> Vec<Value> {
-    serde_yaml::Deserializer::from_str(yaml)
-        .map(|d| Value::deserialize(d).unwrap())
-        .collect()
-}
-
-fn find<'a>(objects: &'a [Value], kind: &str, name: &str) -> &'a Value {
-    objects
-        .iter()
-        .find(|o| o["kind"] == kind && o["metadata"]["name"] == name)
-        .unwrap_or_else(|| panic!("no {kind} {name} in {objects:?}"))
-}
-
-fn pod_spec(cron_job: &Value) -> &Value {
-    &cron_job["spec"]["jobTemplate"]["spec"]["template"]["spec"]
-}
-
-fn env_of(container: &Value, name: &str) -> Value {
-    container["env"]
-        .as_sequence()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == name)
-        .cloned()
-        .unwrap_or_else(|| panic!("no env {name} in {container:?}"))
-}
 
 /// Checks what every generated CronJob must have.
 fn check_cron_job(job: &Value, schedule: &str, zone: &str, key_env: &str) {
@@ -163,194 +100,6 @@ fn config(mock: &MockModel, extra: &str) -> String {
         "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {}\n      apiKey: ${{MOCK_API_KEY}}\n      models:\n        gpt-4.1: {{}}\n{extra}",
         mock.base_url()
     )
-}
-
-/// A pod's volumes as directories: mount paths are rewritten to them in every argument and
-/// environment value of the containers (the only change made to what the manifest says).
-struct Pod {
-    /// (mount path in the pod, directory standing in for it), longest path first.
-    mounts: Vec<(String, PathBuf)>,
-    bin: PathBuf,
-}
-
-impl Pod {
-    /// Lays out the volumes of `job` under `root`: the claim at `root/data` (kept between runs),
-    /// ConfigMaps filled from `config_maps` (name → key → text), emptyDirs fresh.
-    fn new(
-        job: &Value,
-        root: &Path,
-        config_maps: &BTreeMap<String, BTreeMap<String, String>>,
-    ) -> Pod {
-        let spec = pod_spec(job);
-        let run = root.join(format!("run-{}", ulid::Ulid::generate()));
-        let mut dirs = BTreeMap::new();
-        for volume in spec["volumes"].as_sequence().unwrap() {
-            let name = volume["name"].as_str().unwrap().to_owned();
-            let dir = if volume.get("persistentVolumeClaim").is_some() {
-                root.join("claim")
-            } else {
-                run.join(&name)
-            };
-            std::fs::create_dir_all(&dir).unwrap();
-            if let Some(cm) = volume.get("configMap") {
-                let data = &config_maps[cm["name"].as_str().unwrap()];
-                match cm.get("items").and_then(Value::as_sequence) {
-                    Some(items) => {
-                        for item in items {
-                            let text = &data[item["key"].as_str().unwrap()];
-                            std::fs::write(dir.join(item["path"].as_str().unwrap()), text).unwrap();
-                        }
-                    }
-                    None => {
-                        for (key, text) in data {
-                            std::fs::write(dir.join(key), text).unwrap();
-                        }
-                    }
-                }
-            }
-            dirs.insert(name, dir);
-        }
-        let mut mounts: Vec<(String, PathBuf)> = spec["containers"][0]["volumeMounts"]
-            .as_sequence()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                (
-                    m["mountPath"].as_str().unwrap().to_owned(),
-                    dirs[m["name"].as_str().unwrap()].clone(),
-                )
-            })
-            .collect();
-        mounts.sort_by_key(|(p, _)| std::cmp::Reverse(p.len()));
-        let bin = assert_cmd::cargo::cargo_bin("pilotdeck")
-            .parent()
-            .unwrap()
-            .to_owned();
-        Pod { mounts, bin }
-    }
-
-    /// `text` with each mount path (a whole path component sequence) replaced by its directory.
-    fn map(&self, text: &str) -> String {
-        let mut out = String::new();
-        let mut rest = text;
-        'outer: while !rest.is_empty() {
-            let at_start = out.is_empty() || out.ends_with([' ', '"', '\'', '=', '\n', ':']);
-            if at_start {
-                for (path, dir) in &self.mounts {
-                    if let Some(after) = rest.strip_prefix(path.as_str())
-                        && (after.is_empty() || after.starts_with(['/', '"', ' ', '\n', '\'']))
-                    {
-                        out.push_str(dir.to_str().unwrap());
-                        rest = after;
-                        continue 'outer;
-                    }
-                }
-            }
-            let c = rest.chars().next().unwrap();
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-        }
-        out
-    }
-
-    /// Runs `container` as the pod would: its command and args, working directory and environment
-    /// (secrets from `secrets`), nothing else of the test's environment but `PATH`.
-    fn run(&self, container: &Value, secrets: &[(&str, &str)]) -> std::process::Output {
-        let strings = |v: &Value| -> Vec<String> {
-            v.as_sequence()
-                .map(|s| s.iter().map(|a| self.map(a.as_str().unwrap())).collect())
-                .unwrap_or_default()
-        };
-        let mut argv = strings(&container["command"]);
-        argv.extend(strings(&container["args"]));
-        let program = if argv[0] == "pilotdeck" {
-            self.bin.join("pilotdeck")
-        } else {
-            PathBuf::from(&argv[0])
-        };
-        let mut cmd = std::process::Command::new(program);
-        cmd.args(&argv[1..]).env_clear().env(
-            "PATH",
-            format!("{}:/usr/local/bin:/usr/bin:/bin", self.bin.display()),
-        );
-        if let Some(dir) = container["workingDir"].as_str() {
-            cmd.current_dir(self.map(dir));
-        } else {
-            cmd.current_dir(&self.mounts[0].1);
-        }
-        for e in container["env"].as_sequence().unwrap() {
-            let name = e["name"].as_str().unwrap();
-            match e["value"].as_str() {
-                Some(v) => cmd.env(name, self.map(v)),
-                None => {
-                    let key = e["valueFrom"]["secretKeyRef"]["key"].as_str().unwrap();
-                    let value = secrets.iter().find(|(k, _)| *k == key).unwrap().1;
-                    cmd.env(name, value)
-                }
-            };
-        }
-        let out = cmd.output().unwrap();
-        assert!(
-            out.status.success(),
-            "container {:?} failed\n--- stdout\n{}\n--- stderr\n{}",
-            container["name"],
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out
-    }
-
-    /// Runs the init container, then the main one.
-    fn fire(&self, job: &Value, secrets: &[(&str, &str)]) -> std::process::Output {
-        let spec = pod_spec(job);
-        for init in spec["initContainers"].as_sequence().unwrap() {
-            self.run(init, secrets);
-        }
-        self.run(&spec["containers"][0], secrets)
-    }
-
-    /// The directory standing in for `path` inside the pod.
-    fn host(&self, path: &str) -> PathBuf {
-        PathBuf::from(self.map(path))
-    }
-}
-
-fn read_dir_yaml(dir: &Path) -> (Vec<String>, String) {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n != "kustomization.yaml")
-        .collect();
-    names.sort();
-    let yaml = names
-        .iter()
-        .map(|n| std::fs::read_to_string(dir.join(n)).unwrap())
-        .collect::<Vec<_>>()
-        .join("---\n");
-    (names, yaml)
-}
-
-fn config_maps(objects: &[Value], user_config: &str) -> BTreeMap<String, BTreeMap<String, String>> {
-    let mut maps = BTreeMap::new();
-    maps.insert(
-        "pilotdeck-config".to_owned(),
-        BTreeMap::from([("pilotdeck.yaml".to_owned(), user_config.to_owned())]),
-    );
-    for cm in objects.iter().filter(|o| o["kind"] == "ConfigMap") {
-        let data = cm["data"]
-            .as_mapping()
-            .unwrap()
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.as_str().unwrap().to_owned(),
-                    v.as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
-        maps.insert(cm["metadata"]["name"].as_str().unwrap().to_owned(), data);
-    }
-    maps
 }
 
 #[test]
