@@ -205,16 +205,22 @@ fn cron_tasks_become_valid_cron_jobs_whose_pods_run_and_record_in_the_claim() {
     // Fire the pod twice (a fresh clone, then an update of it), as Kubernetes would.
     let pod_root = env.tmp.path().join("pod");
     let maps = config_maps(&objects, &user_config);
+    // Fire the pod twice, as Kubernetes would: each pod clones afresh into its own emptyDir, at the
+    // same path (so one project), and records into the claim.
+    let workdir = pod_spec(job)["containers"][0]["workingDir"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(workdir.starts_with("/workspace/remote-"), "{workdir}");
+    let mut clones = Vec::new();
     for _ in 0..2 {
         let pod = Pod::new(job, &pod_root, &maps);
         pod.fire(job, &[("MOCK_API_KEY", "test-key")]);
+        clones.push(pod.host(&workdir));
     }
+    assert_ne!(clones[0], clones[1]);
     let pod = Pod::new(job, &pod_root, &maps);
-    let clone = pod.host(
-        pod_spec(job)["containers"][0]["workingDir"]
-            .as_str()
-            .unwrap(),
-    );
+    let clone = &clones[1];
     assert_eq!(std::fs::read_to_string(clone.join("app.txt")).unwrap(), APP);
     let asked: Vec<_> = mock
         .requests()
@@ -373,6 +379,30 @@ fn always_on_repositories_become_valid_cron_jobs_whose_ticks_leave_plans_to_read
         String::from_utf8_lossy(&out.stdout).contains("executed"),
         "{}",
         String::from_utf8_lossy(&out.stdout)
+    );
+    // The next firing finds the clone on the claim and brings it to the remote's HEAD (a new
+    // commit there); the tick then stops at its cooldown gate (exit 0), with no model call.
+    let main_dir = pod.host(main["workingDir"].as_str().unwrap());
+    assert!(
+        main_dir.starts_with(pod.host("/data")),
+        "the clone is on the claim"
+    );
+    env.write(&env.project.join("CHANGELOG.md"), "new\n");
+    git(&env.project, &["add", "CHANGELOG.md"]);
+    git(&env.project, &["commit", "-qm", "changelog"]);
+    git(
+        &env.project,
+        &["push", "-q", "origin", "HEAD:refs/heads/main"],
+    );
+    let out = pod.fire(job, &[("MOCK_API_KEY", "test-key")]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("cooldown"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(
+        std::fs::read_to_string(main_dir.join("CHANGELOG.md")).unwrap(),
+        "new\n"
     );
 
     // Read the result against the claim's PilotHome.

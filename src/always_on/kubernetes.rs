@@ -34,7 +34,7 @@ pub fn manifests(
     let mut objects = vec![Object::Claim(kubernetes::claim(cluster))];
     let mut keep = Vec::new();
     for url in repos {
-        let dir = kubernetes::repo_dir(url);
+        let dir = kubernetes::repo_dir(kubernetes::WORKSPACE, url);
         let label = dir.rsplit('/').next().unwrap_or_default().to_owned();
         let (stem, hash) = label.rsplit_once('-').unwrap_or((label.as_str(), ""));
         let name = format!(
@@ -55,6 +55,7 @@ pub fn manifests(
                 starting_deadline_seconds: Some(period_secs),
                 active_deadline_seconds: None,
                 repo_url: url.clone(),
+                keep_clone: true,
                 prepare: Some(prepare),
                 args: vec!["always-on".into(), "tick".into()],
                 env: Vec::new(),

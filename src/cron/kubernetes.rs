@@ -4,8 +4,9 @@
 //! Kubernetes is the scheduler there, so a pod does not tick: it runs one task now. The task travels
 //! as a [`TaskSpec`] (JSON in the ConfigMap [`TASKS_CONFIG_MAP`], one key per task) and
 //! [`run_spec`] stores it in the pod's PilotHome (on the claim, so `cron history` works against it)
-//! under the same id, in the project the pod runs in (the clone of the task project's `origin`),
-//! then runs it and records the run like a scheduled one.
+//! under the same id, in the project the pod runs in (a fresh clone of the task project's `origin`
+//! in an `emptyDir`, at the same path in every pod), then runs it and records the run like a
+//! scheduled one.
 //!
 //! Schedules: a cron expression is used as it is (Kubernetes reads the same five fields and macros,
 //! with the same day rule) in the task's IANA `timeZone`; `--every` becomes `*/N` minutes or hours
@@ -185,6 +186,7 @@ pub fn manifests(home: &PilotHome, cluster: &Cluster) -> Result<Manifests, Error
                 starting_deadline_seconds: Some(starting_deadline(&task)?),
                 active_deadline_seconds: task.timeout_secs.map(|s| s + 300),
                 repo_url,
+                keep_clone: false,
                 prepare: None,
                 args: vec![
                     "cron".into(),

@@ -5,11 +5,11 @@
 //! The pod (the README's "Running on Kubernetes" and `examples/kubernetes/` show it in use):
 //!
 //! - one `PersistentVolumeClaim` ([`claim`], ReadWriteOnce) mounted at [`DATA`]: PilotHome at
-//!   [`HOME_DIR`] (so `cron history` and `always-on show` work against it) and the repositories under
-//!   [`WORKSPACE`]. state.db is SQLite in WAL mode: its locks only hold on one kernel's filesystem,
+//!   [`HOME_DIR`] (so `cron history` and `always-on show` work against it) and always-on's clones
+//!   under [`WORKSPACE`] (a cron pod clones into an `emptyDir` at [`SCRATCH_WORKSPACE`]). state.db is SQLite in WAL mode: its locks only hold on one kernel's filesystem,
 //!   so the claim must not be a shared network filesystem;
-//! - an init container (same image) that clones the repository from its git URL into the volume, or
-//!   brings an earlier clone to the remote's HEAD, then runs the workload's own preparation;
+//! - an init container (same image) that clones the repository from its git URL, or brings a kept
+//!   clone to the remote's HEAD, then runs the workload's own preparation;
 //! - the user's `pilotdeck.yaml` from a ConfigMap, API keys from a Secret by name (`secretKeyRef`,
 //!   never a value), a non-root user, a read-only root filesystem (only the volume and `/tmp` are
 //!   writable), `concurrencyPolicy: Forbid` and `backoffLimit: 0` (pilotdeck retries model calls
@@ -36,8 +36,11 @@ use manifest::{
 pub const DATA: &str = "/data";
 /// PilotHome inside the pod.
 pub const HOME_DIR: &str = "/data/home";
-/// Clones of the repositories inside the pod.
+/// Clones that outlive the pod (always-on: its worktrees under PilotHome point into them).
 pub const WORKSPACE: &str = "/data/workspace";
+/// Clones made fresh for each pod (cron: an `emptyDir`, so concurrent tasks of one repository never
+/// share a working tree); the path is the same in every pod, so the project key is too.
+pub const SCRATCH_WORKSPACE: &str = "/workspace";
 /// The user's `pilotdeck.yaml` (ConfigMap key `pilotdeck.yaml`) is mounted here.
 pub const CONFIG_DIR: &str = "/etc/pilotdeck/config";
 /// The one other writable directory (an `emptyDir`): `HOME`, `TMPDIR`, git's scratch files.
@@ -94,6 +97,9 @@ pub struct Job {
     pub starting_deadline_seconds: Option<u64>,
     pub active_deadline_seconds: Option<u64>,
     pub repo_url: String,
+    /// Keep the clone on the claim ([`WORKSPACE`]) instead of a fresh one per pod
+    /// ([`SCRATCH_WORKSPACE`]).
+    pub keep_clone: bool,
     /// Shell lines the init container runs after the clone (with `$REPO_DIR` set).
     pub prepare: Option<String>,
     /// `pilotdeck` arguments of the main container (run in the clone).
@@ -106,8 +112,8 @@ pub struct Job {
     pub volumes: Vec<(Volume, VolumeMount)>,
 }
 
-/// The clone directory of `url` inside the pod: `WORKSPACE/<name>-<hash>`.
-pub fn repo_dir(url: &str) -> String {
+/// The clone directory of `url` under `base`: `<base>/<name>-<hash>`.
+pub fn repo_dir(base: &str, url: &str) -> String {
     let trimmed = url.trim_end_matches('/');
     let last = trimmed
         .rsplit(['/', ':'])
@@ -130,7 +136,7 @@ pub fn repo_dir(url: &str) -> String {
     }
     let digest = Sha256::digest(trimmed.as_bytes());
     let hex: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
-    format!("{WORKSPACE}/{}-{hex}", name.trim_matches('-'))
+    format!("{base}/{}-{hex}", name.trim_matches('-'))
 }
 
 /// A cron expression firing every `seconds`, when that divides an hour or a day.
@@ -220,7 +226,12 @@ pub fn claim(cluster: &Cluster) -> PersistentVolumeClaim {
 pub fn cron_job(cluster: &Cluster, job: Job) -> CronJob {
     let mut labels = map([MANAGED_BY, (COMPONENT, job.component)]);
     labels.extend(job.labels);
-    let repo_dir = repo_dir(&job.repo_url);
+    let base = if job.keep_clone {
+        WORKSPACE
+    } else {
+        SCRATCH_WORKSPACE
+    };
+    let repo_dir = repo_dir(base, &job.repo_url);
     let config_path = job
         .config_path
         .unwrap_or_else(|| format!("{CONFIG_DIR}/pilotdeck.yaml"));
@@ -230,11 +241,14 @@ pub fn cron_job(cluster: &Cluster, job: Job) -> CronJob {
         EnvVar::value("HOME", TMP),
         EnvVar::value("TMPDIR", TMP),
     ];
-    let mounts = vec![
+    let mut mounts = vec![
         mount("data", DATA, false),
         mount("config", CONFIG_DIR, true),
         mount("tmp", TMP, false),
     ];
+    if !job.keep_clone {
+        mounts.push(mount("workspace", SCRATCH_WORKSPACE, false));
+    }
     let mut script = CLONE.to_owned();
     if let Some(prepare) = &job.prepare {
         script.push_str(prepare);
@@ -279,6 +293,12 @@ pub fn cron_job(cluster: &Cluster, job: Job) -> CronJob {
             source: VolumeSource::EmptyDir {},
         },
     ];
+    if !job.keep_clone {
+        volumes.push(Volume {
+            name: "workspace".into(),
+            source: VolumeSource::EmptyDir {},
+        });
+    }
     for (volume, mount) in job.volumes {
         volumes.push(volume);
         main.volume_mounts.push(mount);
@@ -347,11 +367,14 @@ mod tests {
 
     #[test]
     fn repo_dirs_are_named_for_the_repository_and_unique_per_url() {
-        let a = repo_dir("https://github.com/acme/Web-App.git");
+        let a = repo_dir(WORKSPACE, "https://github.com/acme/Web-App.git");
         assert!(a.starts_with("/data/workspace/web-app-"), "{a}");
-        assert_ne!(a, repo_dir("git@github.com:other/web-app.git"));
-        assert_eq!(a, repo_dir("https://github.com/acme/Web-App.git/"));
-        assert!(repo_dir("file:///").starts_with("/data/workspace/repo-"));
+        assert_ne!(a, repo_dir(WORKSPACE, "git@github.com:other/web-app.git"));
+        assert_eq!(
+            a,
+            repo_dir(WORKSPACE, "https://github.com/acme/Web-App.git/")
+        );
+        assert!(repo_dir("/w", "file:///").starts_with("/w/repo-"));
     }
 
     #[test]
