@@ -551,10 +551,11 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('plans', 'plans', [CompletionResultType]::ParameterValue, 'List the plans of this project (or all), newest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a plan, its report and the diffstat of its workspace')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print the diff of a plan''s workspace against the project as it was')
-            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict), or out as a patch file or a pushed branch')
             [CompletionResult]::new('discard', 'discard', [CompletionResultType]::ParameterValue, 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Turn always-on on for a project (edits alwaysOn in the home config file)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn always-on off for a project')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -666,6 +667,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;always-on;apply' {
+            [CompletionResult]::new('--patch', '--patch', [CompletionResultType]::ParameterName, 'Write the change as a unified diff to FILE instead (the project is not touched)')
+            [CompletionResult]::new('--push-branch', '--push-branch', [CompletionResultType]::ParameterName, 'Commit the change in the workspace and push it to the project''s origin as BRANCH instead (the project is not touched; always-on itself never pushes)')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
@@ -734,6 +737,31 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'pilotdeck;always-on;install' {
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Namespace of the generated objects (default: kubectl''s current one)')
+            [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Container image with pilotdeck and git (examples/kubernetes/Containerfile builds one)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write one file per object and a kustomization.yaml into DIR instead of printing them')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The Secret holding the API keys (one key per variable, named like it)')
+            [CompletionResult]::new('--api-key-env', '--api-key-env', [CompletionResultType]::ParameterName, 'An environment variable read from the Secret (repeatable; default: the key variables of the providers the configured models use)')
+            [CompletionResult]::new('--storage', '--storage', [CompletionResultType]::ParameterName, 'Size of the PersistentVolumeClaim holding PilotHome and the clones')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--kubernetes', '--kubernetes', [CompletionResultType]::ParameterName, 'Kubernetes CronJobs, one per repository, with their PersistentVolumeClaim (the only kind)')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'Remove CronJobs of tasks or repositories no longer generated: their files in --out, and print the `kubectl delete` command for the cluster')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'pilotdeck;always-on;help' {
             [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'One round: check the gates, then discover, execute and report (a closed gate exits 0)')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change')
@@ -741,10 +769,11 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('plans', 'plans', [CompletionResultType]::ParameterValue, 'List the plans of this project (or all), newest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a plan, its report and the diffstat of its workspace')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print the diff of a plan''s workspace against the project as it was')
-            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict), or out as a patch file or a pushed branch')
             [CompletionResult]::new('discard', 'discard', [CompletionResultType]::ParameterValue, 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Turn always-on on for a project (edits alwaysOn in the home config file)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn always-on off for a project')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -776,6 +805,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;always-on;help;disable' {
+            break
+        }
+        'pilotdeck;always-on;help;install' {
             break
         }
         'pilotdeck;always-on;help;help' {
@@ -826,8 +858,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next fire times of a cron expression (checks it)')
             [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'Run every due task once, then exit (for system cron / a systemd timer every minute)')
             [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C')
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute')
-            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute, or Kubernetes CronJobs, one per active task')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -981,6 +1013,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;cron;run' {
+            [CompletionResult]::new('--task-file', '--task-file', [CompletionResultType]::ParameterName, 'Run the task written in FILE (as `install --kubernetes` puts it in the pod), stored in this PilotHome under its id in the current project; the run is recorded as scheduled')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
@@ -1072,6 +1105,12 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         }
         'pilotdeck;cron;install' {
             [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Namespace of the generated objects (default: kubectl''s current one)')
+            [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Container image with pilotdeck and git (examples/kubernetes/Containerfile builds one)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write one file per object and a kustomization.yaml into DIR instead of printing them')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The Secret holding the API keys (one key per variable, named like it)')
+            [CompletionResult]::new('--api-key-env', '--api-key-env', [CompletionResultType]::ParameterName, 'An environment variable read from the Secret (repeatable; default: the key variables of the providers the configured models use)')
+            [CompletionResult]::new('--storage', '--storage', [CompletionResultType]::ParameterName, 'Size of the PersistentVolumeClaim holding PilotHome and the clones')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
@@ -1080,8 +1119,10 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--systemd', '--systemd', [CompletionResultType]::ParameterName, 'A systemd user service + timer (the default on Linux)')
             [CompletionResult]::new('--launchd', '--launchd', [CompletionResultType]::ParameterName, 'A launchd agent plist (the default on macOS)')
             [CompletionResult]::new('--crontab', '--crontab', [CompletionResultType]::ParameterName, 'A crontab line (always printed, never installed)')
+            [CompletionResult]::new('--kubernetes', '--kubernetes', [CompletionResultType]::ParameterName, 'Kubernetes CronJobs, one per active task, with their PersistentVolumeClaim and task ConfigMap')
             [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)')
             [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Print the files instead of writing them')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'Remove CronJobs of tasks or repositories no longer generated: their files in --out, and print the `kubectl delete` command for the cluster')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
@@ -1095,6 +1136,12 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         }
         'pilotdeck;cron;uninstall' {
             [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Namespace of the generated objects (default: kubectl''s current one)')
+            [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Container image with pilotdeck and git (examples/kubernetes/Containerfile builds one)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write one file per object and a kustomization.yaml into DIR instead of printing them')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The Secret holding the API keys (one key per variable, named like it)')
+            [CompletionResult]::new('--api-key-env', '--api-key-env', [CompletionResultType]::ParameterName, 'An environment variable read from the Secret (repeatable; default: the key variables of the providers the configured models use)')
+            [CompletionResult]::new('--storage', '--storage', [CompletionResultType]::ParameterName, 'Size of the PersistentVolumeClaim holding PilotHome and the clones')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
@@ -1103,8 +1150,10 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--systemd', '--systemd', [CompletionResultType]::ParameterName, 'A systemd user service + timer (the default on Linux)')
             [CompletionResult]::new('--launchd', '--launchd', [CompletionResultType]::ParameterName, 'A launchd agent plist (the default on macOS)')
             [CompletionResult]::new('--crontab', '--crontab', [CompletionResultType]::ParameterName, 'A crontab line (always printed, never installed)')
+            [CompletionResult]::new('--kubernetes', '--kubernetes', [CompletionResultType]::ParameterName, 'Kubernetes CronJobs, one per active task, with their PersistentVolumeClaim and task ConfigMap')
             [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)')
             [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Print the files instead of writing them')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'Remove CronJobs of tasks or repositories no longer generated: their files in --out, and print the `kubectl delete` command for the cluster')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
@@ -1146,8 +1195,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next fire times of a cron expression (checks it)')
             [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'Run every due task once, then exit (for system cron / a systemd timer every minute)')
             [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C')
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute')
-            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute, or Kubernetes CronJobs, one per active task')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -2383,10 +2432,11 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('plans', 'plans', [CompletionResultType]::ParameterValue, 'List the plans of this project (or all), newest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a plan, its report and the diffstat of its workspace')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print the diff of a plan''s workspace against the project as it was')
-            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict), or out as a patch file or a pushed branch')
             [CompletionResult]::new('discard', 'discard', [CompletionResultType]::ParameterValue, 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Turn always-on on for a project (edits alwaysOn in the home config file)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Turn always-on off for a project')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs')
             break
         }
         'pilotdeck;help;always-on;tick' {
@@ -2419,6 +2469,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         'pilotdeck;help;always-on;disable' {
             break
         }
+        'pilotdeck;help;always-on;install' {
+            break
+        }
         'pilotdeck;help;usage' {
             break
         }
@@ -2435,8 +2488,8 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next fire times of a cron expression (checks it)')
             [CompletionResult]::new('tick', 'tick', [CompletionResultType]::ParameterValue, 'Run every due task once, then exit (for system cron / a systemd timer every minute)')
             [CompletionResult]::new('daemon', 'daemon', [CompletionResultType]::ParameterValue, 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C')
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute')
-            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute, or Kubernetes CronJobs, one per active task')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)')
             break
         }

@@ -94,6 +94,9 @@ _pilotdeck() {
             pilotdeck__subcmd__always__subcmd__on,help)
                 cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help"
                 ;;
+            pilotdeck__subcmd__always__subcmd__on,install)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__install"
+                ;;
             pilotdeck__subcmd__always__subcmd__on,plans)
                 cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__plans"
                 ;;
@@ -126,6 +129,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__always__subcmd__on__subcmd__help,help)
                 cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__help"
+                ;;
+            pilotdeck__subcmd__always__subcmd__on__subcmd__help,install)
+                cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__install"
                 ;;
             pilotdeck__subcmd__always__subcmd__on__subcmd__help,plans)
                 cmd="pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__plans"
@@ -342,6 +348,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__help__subcmd__always__subcmd__on,enable)
                 cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__enable"
+                ;;
+            pilotdeck__subcmd__help__subcmd__always__subcmd__on,install)
+                cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__install"
                 ;;
             pilotdeck__subcmd__help__subcmd__always__subcmd__on,plans)
                 cmd="pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__plans"
@@ -918,7 +927,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__always__subcmd__on)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version tick watch status plans show diff apply discard enable disable help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version tick watch status plans show diff apply discard enable disable install help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -952,12 +961,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__always__subcmd__on__subcmd__apply)
-            opts="-C -v -q -h -V --dry-run --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --dry-run --patch --push-branch --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --patch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --push-branch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1122,7 +1139,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__always__subcmd__on__subcmd__help)
-            opts="tick watch status plans show diff apply discard enable disable help"
+            opts="tick watch status plans show diff apply discard enable disable install help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1219,6 +1236,20 @@ _pilotdeck() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         pilotdeck__subcmd__always__subcmd__on__subcmd__help__subcmd__plans)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -1282,6 +1313,64 @@ _pilotdeck() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__always__subcmd__on__subcmd__install)
+            opts="-C -v -q -h -V --kubernetes --namespace --image --out --prune --secret --api-key-env --storage --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --storage)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2380,13 +2469,37 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__install)
-            opts="-C -v -q -h -V --systemd --launchd --crontab --user --print --dir --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --systemd --launchd --crontab --kubernetes --user --print --dir --namespace --image --out --prune --secret --api-key-env --storage --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --storage)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2600,12 +2713,16 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__run)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --task-file --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --task-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2706,13 +2823,37 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__cron__subcmd__uninstall)
-            opts="-C -v -q -h -V --systemd --launchd --crontab --user --print --dir --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --systemd --launchd --crontab --kubernetes --user --print --dir --namespace --image --out --prune --secret --api-key-env --storage --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --storage)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2792,7 +2933,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__always__subcmd__on)
-            opts="tick watch status plans show diff apply discard enable disable"
+            opts="tick watch status plans show diff apply discard enable disable install"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2862,6 +3003,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__enable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__always__subcmd__on__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -509,10 +509,11 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand plans 'List the plans of this project (or all), newest first'
             cand show 'Show a plan, its report and the diffstat of its workspace'
             cand diff 'Print the diff of a plan''s workspace against the project as it was'
-            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)'
+            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict), or out as a patch file or a pushed branch'
             cand discard 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot'
             cand enable 'Turn always-on on for a project (edits alwaysOn in the home config file)'
             cand disable 'Turn always-on off for a project'
+            cand install 'Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;always-on;tick'= {
@@ -617,6 +618,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --version 'Print version'
         }
         &'pilotdeck;always-on;apply'= {
+            cand --patch 'Write the change as a unified diff to FILE instead (the project is not touched)'
+            cand --push-branch 'Commit the change in the workspace and push it to the project''s origin as BRANCH instead (the project is not touched; always-on itself never pushes)'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'
@@ -681,6 +684,30 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;always-on;install'= {
+            cand --namespace 'Namespace of the generated objects (default: kubectl''s current one)'
+            cand --image 'Container image with pilotdeck and git (examples/kubernetes/Containerfile builds one)'
+            cand --out 'Write one file per object and a kustomization.yaml into DIR instead of printing them'
+            cand --secret 'The Secret holding the API keys (one key per variable, named like it)'
+            cand --api-key-env 'An environment variable read from the Secret (repeatable; default: the key variables of the providers the configured models use)'
+            cand --storage 'Size of the PersistentVolumeClaim holding PilotHome and the clones'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --kubernetes 'Kubernetes CronJobs, one per repository, with their PersistentVolumeClaim (the only kind)'
+            cand --prune 'Remove CronJobs of tasks or repositories no longer generated: their files in --out, and print the `kubectl delete` command for the cluster'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;always-on;help'= {
             cand tick 'One round: check the gates, then discover, execute and report (a closed gate exits 0)'
             cand watch 'Keep ticking: every trigger.tickIntervalMinutes, and when project files change'
@@ -688,10 +715,11 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand plans 'List the plans of this project (or all), newest first'
             cand show 'Show a plan, its report and the diffstat of its workspace'
             cand diff 'Print the diff of a plan''s workspace against the project as it was'
-            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)'
+            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict), or out as a patch file or a pushed branch'
             cand discard 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot'
             cand enable 'Turn always-on on for a project (edits alwaysOn in the home config file)'
             cand disable 'Turn always-on off for a project'
+            cand install 'Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;always-on;help;tick'= {
@@ -713,6 +741,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;always-on;help;enable'= {
         }
         &'pilotdeck;always-on;help;disable'= {
+        }
+        &'pilotdeck;always-on;help;install'= {
         }
         &'pilotdeck;always-on;help;help'= {
         }
@@ -760,8 +790,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand next 'Print the next fire times of a cron expression (checks it)'
             cand tick 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
             cand daemon 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
-            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
-            cand uninstall 'Remove the files `install` wrote'
+            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute, or Kubernetes CronJobs, one per active task'
+            cand uninstall 'Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)'
             cand import 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -907,6 +937,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --version 'Print version'
         }
         &'pilotdeck;cron;run'= {
+            cand --task-file 'Run the task written in FILE (as `install --kubernetes` puts it in the pod), stored in this PilotHome under its id in the current project; the run is recorded as scheduled'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'
@@ -993,6 +1024,12 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;cron;install'= {
             cand --dir 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)'
+            cand --namespace 'Namespace of the generated objects (default: kubectl''s current one)'
+            cand --image 'Container image with pilotdeck and git (examples/kubernetes/Containerfile builds one)'
+            cand --out 'Write one file per object and a kustomization.yaml into DIR instead of printing them'
+            cand --secret 'The Secret holding the API keys (one key per variable, named like it)'
+            cand --api-key-env 'An environment variable read from the Secret (repeatable; default: the key variables of the providers the configured models use)'
+            cand --storage 'Size of the PersistentVolumeClaim holding PilotHome and the clones'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'
@@ -1001,8 +1038,10 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --systemd 'A systemd user service + timer (the default on Linux)'
             cand --launchd 'A launchd agent plist (the default on macOS)'
             cand --crontab 'A crontab line (always printed, never installed)'
+            cand --kubernetes 'Kubernetes CronJobs, one per active task, with their PersistentVolumeClaim and task ConfigMap'
             cand --user 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)'
             cand --print 'Print the files instead of writing them'
+            cand --prune 'Remove CronJobs of tasks or repositories no longer generated: their files in --out, and print the `kubectl delete` command for the cluster'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -1015,6 +1054,12 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;cron;uninstall'= {
             cand --dir 'Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)'
+            cand --namespace 'Namespace of the generated objects (default: kubectl''s current one)'
+            cand --image 'Container image with pilotdeck and git (examples/kubernetes/Containerfile builds one)'
+            cand --out 'Write one file per object and a kustomization.yaml into DIR instead of printing them'
+            cand --secret 'The Secret holding the API keys (one key per variable, named like it)'
+            cand --api-key-env 'An environment variable read from the Secret (repeatable; default: the key variables of the providers the configured models use)'
+            cand --storage 'Size of the PersistentVolumeClaim holding PilotHome and the clones'
             cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
             cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
             cand -C 'Run as if started in DIR (the project directory)'
@@ -1023,8 +1068,10 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --systemd 'A systemd user service + timer (the default on Linux)'
             cand --launchd 'A launchd agent plist (the default on macOS)'
             cand --crontab 'A crontab line (always printed, never installed)'
+            cand --kubernetes 'Kubernetes CronJobs, one per active task, with their PersistentVolumeClaim and task ConfigMap'
             cand --user 'Per-user units (the only kind pilotdeck writes; system-wide units are up to you)'
             cand --print 'Print the files instead of writing them'
+            cand --prune 'Remove CronJobs of tasks or repositories no longer generated: their files in --out, and print the `kubectl delete` command for the cluster'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'
@@ -1064,8 +1111,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand next 'Print the next fire times of a cron expression (checks it)'
             cand tick 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
             cand daemon 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
-            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
-            cand uninstall 'Remove the files `install` wrote'
+            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute, or Kubernetes CronJobs, one per active task'
+            cand uninstall 'Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)'
             cand import 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -2168,10 +2215,11 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand plans 'List the plans of this project (or all), newest first'
             cand show 'Show a plan, its report and the diffstat of its workspace'
             cand diff 'Print the diff of a plan''s workspace against the project as it was'
-            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict)'
+            cand apply 'Bring a plan''s workspace changes into the project (three-way; nothing on conflict), or out as a patch file or a pushed branch'
             cand discard 'Remove a plan''s workspace: the git worktree and its branch, or the snapshot'
             cand enable 'Turn always-on on for a project (edits alwaysOn in the home config file)'
             cand disable 'Turn always-on off for a project'
+            cand install 'Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs'
         }
         &'pilotdeck;help;always-on;tick'= {
         }
@@ -2193,6 +2241,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;help;always-on;disable'= {
         }
+        &'pilotdeck;help;always-on;install'= {
+        }
         &'pilotdeck;help;usage'= {
         }
         &'pilotdeck;help;cron'= {
@@ -2208,8 +2258,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand next 'Print the next fire times of a cron expression (checks it)'
             cand tick 'Run every due task once, then exit (for system cron / a systemd timer every minute)'
             cand daemon 'Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C'
-            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute'
-            cand uninstall 'Remove the files `install` wrote'
+            cand install 'Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute, or Kubernetes CronJobs, one per active task'
+            cand uninstall 'Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)'
             cand import 'Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)'
         }
         &'pilotdeck;help;cron;add'= {

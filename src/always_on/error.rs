@@ -30,6 +30,13 @@ pub enum Error {
         root.display()
     )]
     SnapshotTooLarge { root: PathBuf, size: u64, max: u64 },
+    #[error(
+        "plan {plan}'s workspace is a snapshot copy, not a git worktree: only a git project's plan \
+         can be pushed as a branch (write a patch with --patch FILE)"
+    )]
+    NotAWorktree { plan: String },
+    #[error("cannot push branch `{branch}`: {reason}")]
+    Push { branch: String, reason: String },
     #[error("no always-on plan matches `{query}`; list them with `pilotdeck always-on plans`")]
     PlanNotFound { query: String },
     #[error("`{query}` matches several plans ({}); give more of the id", ids.join(", "))]

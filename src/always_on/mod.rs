@@ -13,10 +13,11 @@
 //! `<home>/projects/<key>/always-on/` ([`paths`]), the per-project tick lock and the reclaim of
 //! what a dead holder left ([`lock`]), the heartbeat lease `run`/`chat` hold ([`lease`]), the
 //! dormancy fingerprint ([`fingerprint`]), `watch`, `enable`/`disable` ([`settings`]) and the
-//! doctor checks ([`check`], over [`maintenance`]). Does not own the agent loop: every turn is
-//! started by `launch::run`, as for `run` and cron. Never touches the user's working tree or index
-//! except
-//! in `apply`, and never pushes anywhere. Called by `cli/always_on.rs`, and `cli/run.rs` and
+//! doctor checks ([`check`], over [`maintenance`]), a plan's work as a patch file or a pushed
+//! branch ([`export`]) and the Kubernetes CronJobs ticking cloned repositories ([`kubernetes`]).
+//! Does not own the agent loop: every turn is started by `launch::run`, as for `run` and cron.
+//! Never touches the user's working tree or index except in `apply`, and never pushes except
+//! `apply --push-branch`, when the user asks. Called by `cli/always_on/`, and `cli/run.rs` and
 //! `cli/chat` for the lease.
 
 pub mod apply;
@@ -26,8 +27,10 @@ mod digest;
 mod error;
 pub mod events;
 pub mod execute;
+pub mod export;
 pub mod fingerprint;
 pub mod gates;
+pub mod kubernetes;
 pub mod lease;
 pub mod lock;
 pub mod maintenance;

@@ -138,7 +138,7 @@ fn workspace_of(db: &Db, query: &str) -> Result<(PlanRow, Cycle), Error> {
     Ok((plan, cycle))
 }
 
-fn open_workspace(db: &Db, query: &str) -> Result<(PlanRow, Cycle), Error> {
+pub(super) fn open_workspace(db: &Db, query: &str) -> Result<(PlanRow, Cycle), Error> {
     let (plan, cycle) = workspace_of(db, query)?;
     if cycle.status != CycleStatus::Active {
         return Err(Error::WorkspaceClosed {

@@ -19,6 +19,7 @@ mod config;
 mod cron;
 mod doctor;
 mod extensions;
+mod kubernetes;
 mod markdown;
 mod mcp;
 mod memory;

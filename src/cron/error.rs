@@ -33,6 +33,13 @@ pub enum Error {
     EmptyMessage,
     #[error("cannot read PilotDeck tasks from `{path}`: {reason}")]
     Import { path: PathBuf, reason: String },
+    #[error("cannot read the task file `{path}`: {reason}")]
+    TaskFile { path: PathBuf, reason: String },
+    #[error(
+        "task {id} runs in {project}, which has no `origin` remote: a Kubernetes pod clones the \
+         repository from it (add one with `git remote add origin URL`, or pause the task)"
+    )]
+    NoRemote { id: String, project: PathBuf },
     #[error(transparent)]
     Store(#[from] crate::store::Error),
     #[error(transparent)]
@@ -72,6 +79,8 @@ impl Error {
             | Error::EmptyMessage
             | Error::BadMode { .. }
             | Error::Import { .. }
+            | Error::TaskFile { .. }
+            | Error::NoRemote { .. }
             | Error::Config(_) => true,
             Error::Store(_)
             | Error::Home(_)

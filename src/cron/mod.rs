@@ -1,12 +1,13 @@
 //! Scheduled agent tasks (`pilotdeck cron`): schedules, the task store, ticks with claims, the daemon
-//! and the generated system units.
+//! and the generated system units and Kubernetes CronJobs.
 //!
 //! Owns: the `cron_tasks`/`cron_runs` tables in `state.db` (migration 2), the schedule semantics
 //! (5-field cron with the Vixie day rule, one-shot, interval; per-task IANA zones and the DST rule in
-//! `schedule.rs`), claiming each (task, slot) exactly once across processes (`db.rs`, `tick.rs`), and
-//! delivery of run records, and the `doctor --deep` check of its runs ([`check`]). Does not own the
-//! agent: a run is `launch::run`, unattended, in the
-//! task's project. Called by `cli/cron.rs`.
+//! `schedule.rs`), claiming each (task, slot) exactly once across processes (`db.rs`, `tick.rs`),
+//! delivery of run records, the `doctor --deep` check of its runs ([`check`]), the system units
+//! ([`install`]) and the Kubernetes CronJobs with the task file their pods run ([`kubernetes`]).
+//! Does not own the agent: a run is `launch::run`, unattended, in the task's project. Called by
+//! `cli/cron/`.
 
 pub mod check;
 mod daemon;
@@ -15,6 +16,7 @@ mod deliver;
 mod error;
 pub mod expr;
 pub mod install;
+pub mod kubernetes;
 mod ops;
 mod pilotdeck;
 mod runner;

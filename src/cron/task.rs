@@ -6,14 +6,14 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::schedule::Schedule;
 use crate::home::ProjectKey;
 
 /// A task id: a ULID, shown in full and accepted by unique prefix.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct TaskId(pub String);
 
@@ -30,7 +30,7 @@ impl fmt::Display for TaskId {
 }
 
 /// What a tick does with slots that passed while nothing was ticking.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum CatchUp {
     /// Run only a slot that is at most [`super::tick::GRACE`] late; older ones are dropped.

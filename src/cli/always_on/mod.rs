@@ -31,7 +31,8 @@ pub enum AlwaysOnCommand {
     Show(PlanArg),
     /// Print the diff of a plan's workspace against the project as it was
     Diff(PlanArg),
-    /// Bring a plan's workspace changes into the project (three-way; nothing on conflict)
+    /// Bring a plan's workspace changes into the project (three-way; nothing on conflict), or out
+    /// as a patch file or a pushed branch
     Apply(ApplyArgs),
     /// Remove a plan's workspace: the git worktree and its branch, or the snapshot
     Discard(PlanArg),
@@ -39,6 +40,20 @@ pub enum AlwaysOnCommand {
     Enable(DirArg),
     /// Turn always-on off for a project
     Disable(DirArg),
+    /// Write (or print) Kubernetes CronJobs running `always-on tick` in clones of REPO_URLs
+    Install(InstallArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct InstallArgs {
+    /// Kubernetes CronJobs, one per repository, with their PersistentVolumeClaim (the only kind)
+    #[arg(long, required = true)]
+    kubernetes: bool,
+    /// Git URLs of the repositories to work on (cloned by each pod's init container)
+    #[arg(value_name = "REPO_URL", required = true)]
+    repos: Vec<String>,
+    #[command(flatten)]
+    kube: crate::cli::kubernetes::KubeArgs,
 }
 
 #[derive(Debug, Args)]
@@ -69,8 +84,15 @@ pub struct ApplyArgs {
     /// Plan id (or a unique prefix)
     plan: String,
     /// Only say what would be applied, or what conflicts
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["patch", "push_branch"])]
     dry_run: bool,
+    /// Write the change as a unified diff to FILE instead (the project is not touched)
+    #[arg(long, value_name = "FILE", conflicts_with = "push_branch")]
+    patch: Option<PathBuf>,
+    /// Commit the change in the workspace and push it to the project's origin as BRANCH instead
+    /// (the project is not touched; always-on itself never pushes)
+    #[arg(long, value_name = "BRANCH")]
+    push_branch: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -139,7 +161,8 @@ fn fail(e: always_on::Error) -> anyhow::Error {
         always_on::Error::PlanNotFound { .. }
         | always_on::Error::AmbiguousPlan { .. }
         | always_on::Error::NoWorkspace { .. }
-        | always_on::Error::WorkspaceClosed { .. } => UsageError(e.to_string()).into(),
+        | always_on::Error::WorkspaceClosed { .. }
+        | always_on::Error::NotAWorktree { .. } => UsageError(e.to_string()).into(),
         other => other.into(),
     }
 }
@@ -153,10 +176,11 @@ pub(super) async fn run(ctx: &Context, cmd: AlwaysOnCommand) -> anyhow::Result<O
         AlwaysOnCommand::Plans(args) => plans(ctx, &home, args.all),
         AlwaysOnCommand::Show(arg) => show(ctx, &home, &arg.plan),
         AlwaysOnCommand::Diff(arg) => diff(ctx, &home, &arg.plan),
-        AlwaysOnCommand::Apply(args) => apply(ctx, &home, &args),
+        AlwaysOnCommand::Apply(args) => apply(ctx, &home, &args).await,
         AlwaysOnCommand::Discard(arg) => discard(ctx, &home, &arg.plan),
         AlwaysOnCommand::Enable(arg) => enable(ctx, &home, arg.dir.as_deref(), true),
         AlwaysOnCommand::Disable(arg) => enable(ctx, &home, arg.dir.as_deref(), false),
+        AlwaysOnCommand::Install(args) => install(ctx, &home, &args),
     }
 }
 
@@ -274,7 +298,21 @@ fn diff(ctx: &Context, home: &PilotHome, plan: &str) -> anyhow::Result<Outcome> 
 }
 
 /// Exit 1 when a file conflicts (then nothing was applied).
-fn apply(ctx: &Context, home: &PilotHome, args: &ApplyArgs) -> anyhow::Result<Outcome> {
+async fn apply(ctx: &Context, home: &PilotHome, args: &ApplyArgs) -> anyhow::Result<Outcome> {
+    if let Some(file) = &args.patch {
+        let (plan, files) = always_on::export::write_patch(home, &args.plan, file).map_err(fail)?;
+        print::patch_written(ctx, &plan, files, file)?;
+        return Ok(Outcome::Success);
+    }
+    if let Some(branch) = &args.push_branch {
+        let cancel = CancellationToken::new();
+        let _signals = cancel_on_signals(cancel.clone());
+        let (plan, pushed) = always_on::export::push_branch(home, &args.plan, branch, &cancel)
+            .await
+            .map_err(fail)?;
+        print::pushed(ctx, &plan, &pushed)?;
+        return Ok(Outcome::Success);
+    }
     let (plan, report) = review::apply_plan(home, &args.plan, args.dry_run).map_err(fail)?;
     print::applied(ctx, &plan, &report)?;
     Ok(Outcome::failed_if(!report.conflicts.is_empty()))
@@ -301,4 +339,35 @@ fn enable(
     let edited = settings::set_enabled(&file, &project.root, on).map_err(fail)?;
     print::enabled(ctx, &edited, &project.root, &file, on)?;
     Ok(Outcome::Success)
+}
+
+/// `always-on install --kubernetes REPO_URL…`: a CronJob per repository ticking every
+/// `alwaysOn.trigger.tickIntervalMinutes`.
+fn install(ctx: &Context, home: &PilotHome, args: &InstallArgs) -> anyhow::Result<Outcome> {
+    let config = crate::cli::kubernetes::home_config(ctx, home)?;
+    let minutes = config.always_on.trigger.tick_interval_minutes;
+    let period = u64::from(minutes) * 60;
+    let schedule = crate::kubernetes::interval_schedule(period).ok_or_else(|| {
+        UsageError(format!(
+            "alwaysOn.trigger.tickIntervalMinutes is {minutes}: a CronJob needs an interval that \
+             divides an hour or a day (5, 10, 15, 30, 60, 120, …)"
+        ))
+    })?;
+    if let Some(bad) = args
+        .repos
+        .iter()
+        .find(|r| r.trim().is_empty() || r.starts_with('-'))
+    {
+        return Err(UsageError(format!("`{bad}` is not a git URL")).into());
+    }
+    let cluster = args.kube.cluster(&config, &[None]);
+    let made = always_on::kubernetes::manifests(&cluster, &args.repos, &schedule, period);
+    crate::cli::kubernetes::emit(
+        ctx,
+        &args.kube,
+        "always-on",
+        &made.objects,
+        &[],
+        &made.prune,
+    )
 }

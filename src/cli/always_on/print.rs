@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::always_on::apply::{ApplyReport, WorkspaceDiff};
 use crate::always_on::db::{Cycle, PlanRow};
+use crate::always_on::export::Pushed;
 use crate::always_on::gates::format_ms;
 use crate::always_on::review::{ProjectStatus, Shown};
 use crate::always_on::settings::Edited;
@@ -295,6 +296,48 @@ pub(super) fn enabled(
             "run `pilotdeck always-on tick --all` from a timer (examples/systemd/) or keep \
              `pilotdeck always-on watch --all` running",
         );
+    }
+    Ok(())
+}
+
+/// `apply --patch FILE`.
+pub(super) fn patch_written(
+    ctx: &Context,
+    plan: &PlanRow,
+    files: usize,
+    file: &Path,
+) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&serde_json::json!({
+            "plan": plan.id,
+            "patch": file.display().to_string(),
+            "files": files,
+        }))?;
+    } else {
+        ctx.out.line(&format!(
+            "wrote {} ({files} file(s) of plan {}); apply it with `git apply {}`",
+            file.display(),
+            plan.id,
+            file.display()
+        ))?;
+    }
+    Ok(())
+}
+
+/// `apply --push-branch BRANCH`.
+pub(super) fn pushed(ctx: &Context, plan: &PlanRow, pushed: &Pushed) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(&serde_json::json!({
+            "plan": plan.id,
+            "branch": pushed.branch,
+            "commit": pushed.commit,
+            "remote": pushed.remote,
+        }))?;
+    } else {
+        ctx.out.line(&format!(
+            "pushed plan {} as branch {} ({}) to {}",
+            plan.id, pushed.branch, pushed.commit, pushed.remote
+        ))?;
     }
     Ok(())
 }

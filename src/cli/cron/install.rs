@@ -114,3 +114,40 @@ pub(super) fn install_units(
     }
     Ok(Outcome::Success)
 }
+
+/// `cron install --kubernetes`: the claim, the tasks' ConfigMap and one CronJob per active task.
+pub(super) fn kubernetes(
+    ctx: &Context,
+    home: &PilotHome,
+    a: &InstallArgs,
+) -> anyhow::Result<Outcome> {
+    let config = crate::cli::kubernetes::home_config(ctx, home)?;
+    let models = crate::cron::kubernetes::task_models(home).map_err(fail)?;
+    let cluster = a.kube.cluster(&config, &models);
+    let made = crate::cron::kubernetes::manifests(home, &cluster).map_err(fail)?;
+    if made.tasks.is_empty() {
+        ctx.out
+            .note("no active task can run on Kubernetes; only the claim and an empty ConfigMap");
+    }
+    crate::cli::kubernetes::emit(
+        ctx,
+        &a.kube,
+        "cron",
+        &made.objects,
+        &made.notes,
+        &made.prune,
+    )
+}
+
+/// `cron uninstall --kubernetes`: the command that deletes every CronJob `install` made (pilotdeck
+/// never talks to the cluster).
+pub(super) fn kubernetes_uninstall(ctx: &Context, a: &InstallArgs) -> anyhow::Result<Outcome> {
+    let command = crate::kubernetes::prune_command(
+        a.kube.namespace(),
+        "cron",
+        crate::cron::kubernetes::TASK_LABEL,
+        &[],
+    );
+    ctx.out.line(&command)?;
+    Ok(Outcome::Success)
+}

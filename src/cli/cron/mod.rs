@@ -2,7 +2,7 @@
 //! one `crate::cron` operation and hands the result to `print` (a table or JSON on stdout; notes on
 //! stderr). This file holds the flags and the dispatch; `tasks` the task table (add, edit, list, show,
 //! rm, pause, resume, next, import), `runs` running them (run, history, tick, daemon), `install` the
-//! scheduler units.
+//! scheduler units and Kubernetes CronJobs.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -40,7 +40,7 @@ pub enum CronCommand {
     /// Let a paused task fire again; slots missed while paused are not run
     Resume(IdArg),
     /// Run a task now, out of schedule, and wait for it
-    Run(IdArg),
+    Run(RunArgs),
     /// Past runs, newest first
     History(HistoryArgs),
     /// Print the next fire times of a cron expression (checks it)
@@ -49,9 +49,10 @@ pub enum CronCommand {
     Tick(TickArgs),
     /// Keep ticking: sleep until the next due time; stops on SIGTERM or Ctrl-C
     Daemon,
-    /// Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every minute
+    /// Write (or print) a systemd timer, launchd agent or crontab line running `cron tick` every
+    /// minute, or Kubernetes CronJobs, one per active task
     Install(InstallArgs),
-    /// Remove the files `install` wrote
+    /// Remove the files `install` wrote (for Kubernetes: print the `kubectl delete` command)
     Uninstall(InstallArgs),
     /// Import tasks from a PilotDeck tasks.json (cron / once / delay schedules)
     Import(ImportArgs),
@@ -136,6 +137,17 @@ pub struct ListArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Task id (or a unique prefix)
+    #[arg(required_unless_present = "task_file")]
+    id: Option<String>,
+    /// Run the task written in FILE (as `install --kubernetes` puts it in the pod), stored in this
+    /// PilotHome under its id in the current project; the run is recorded as scheduled
+    #[arg(long, value_name = "FILE", conflicts_with = "id")]
+    task_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
 pub struct HistoryArgs {
     /// Only this task's runs
     id: Option<String>,
@@ -167,7 +179,7 @@ pub struct TickArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("kind").args(["systemd", "launchd", "crontab"])))]
+#[command(group(ArgGroup::new("kind").args(["systemd", "launchd", "crontab", "kubernetes"])))]
 pub struct InstallArgs {
     /// A systemd user service + timer (the default on Linux)
     #[arg(long)]
@@ -178,15 +190,20 @@ pub struct InstallArgs {
     /// A crontab line (always printed, never installed)
     #[arg(long)]
     crontab: bool,
+    /// Kubernetes CronJobs, one per active task, with their PersistentVolumeClaim and task ConfigMap
+    #[arg(long)]
+    kubernetes: bool,
     /// Per-user units (the only kind pilotdeck writes; system-wide units are up to you)
     #[arg(long)]
     user: bool,
     /// Print the files instead of writing them
-    #[arg(long)]
+    #[arg(long, conflicts_with = "kubernetes")]
     print: bool,
     /// Write into DIR (default: ~/.config/systemd/user or ~/Library/LaunchAgents)
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "kubernetes")]
     dir: Option<PathBuf>,
+    #[command(flatten)]
+    kube: crate::cli::kubernetes::KubeArgs,
 }
 
 #[derive(Debug, Args)]
@@ -257,7 +274,9 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
         CronCommand::History(a) => runs::history(ctx, &home, &a),
         CronCommand::Tick(a) => runs::tick(ctx, &home, env, &a).await,
         CronCommand::Daemon => runs::daemon(ctx, &home, env).await,
+        CronCommand::Install(a) if a.kubernetes => install::kubernetes(ctx, &home, &a),
         CronCommand::Install(a) => install_units(ctx, &home, &a, false),
+        CronCommand::Uninstall(a) if a.kubernetes => install::kubernetes_uninstall(ctx, &a),
         CronCommand::Uninstall(a) => install_units(ctx, &home, &a, true),
     }
 }

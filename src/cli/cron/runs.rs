@@ -4,9 +4,9 @@
 use tokio_util::sync::CancellationToken;
 
 use super::print::{self, print_runs, print_tick, run_outcome};
-use super::{HistoryArgs, IdArg, TickArgs, cron_config, fail, zone};
+use super::{HistoryArgs, RunArgs, TickArgs, cron_config, fail, zone};
 use crate::cli::signals::cancel_on_signals;
-use crate::cli::{Context, Outcome};
+use crate::cli::{Context, Outcome, UsageError};
 use crate::cron::{self, RunEnv, TickOptions, TickReport};
 use crate::home::PilotHome;
 
@@ -14,13 +14,21 @@ pub(super) async fn run_now(
     ctx: &Context,
     home: &PilotHome,
     env: &RunEnv,
-    a: &IdArg,
+    a: &RunArgs,
 ) -> anyhow::Result<Outcome> {
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
-    let record = cron::run_now(home, env, &a.id, &cancel)
-        .await
-        .map_err(fail)?;
+    let record = match (&a.task_file, &a.id) {
+        (Some(file), _) => {
+            let project = ctx.project(home)?;
+            cron::kubernetes::run_spec(home, env, file, &project, &cancel).await
+        }
+        (None, Some(id)) => cron::run_now(home, env, id, &cancel).await,
+        (None, None) => {
+            return Err(UsageError("give a task id, or --task-file FILE".into()).into());
+        }
+    }
+    .map_err(fail)?;
     print_runs(ctx, std::slice::from_ref(&record), true)?;
     Ok(run_outcome(&[record]))
 }
