@@ -78,6 +78,8 @@ pub(super) struct TurnState {
     pub(super) resumed: u32,
     /// The answer so far while it is being continued.
     pub(super) partial: Option<Message>,
+    /// What the turn's tool calls spent on model calls of their own (sub-agents), `None` before any.
+    pub(super) delegated: Option<crate::tools::Spent>,
 }
 
 /// What every step works on: the turn's history, its cancellation and its event sink.
@@ -346,7 +348,13 @@ impl Agent {
                 self.limits.max_tool_calls
             ))));
         }
-        let executions = self.run_tools(io.turn, &calls, &io.token, io.emit).await;
+        let left = self.spend_left(io.turn, state);
+        let executions = self
+            .run_tools(io.turn, &calls, left, &io.token, io.emit)
+            .await;
+        for spent in executions.iter().filter_map(|e| e.output.spent.as_ref()) {
+            state.delegated.get_or_insert_default().add(spent);
+        }
         let invalid = calls
             .iter()
             .zip(&executions)
@@ -413,6 +421,7 @@ impl Agent {
                 TurnStatus::Failed
             }
         };
+        let (usage, cost_usd) = self.turn_spend(turn, &state);
         let final_text = history
             .iter()
             .rev()
@@ -423,8 +432,8 @@ impl Agent {
             turn,
             status,
             final_text,
-            usage: state.usage,
-            cost_usd: self.turn_cost(turn, &state.usage),
+            usage,
+            cost_usd,
             error: end.err(),
             duration: started.elapsed(),
             iterations: state.iterations,
