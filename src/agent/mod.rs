@@ -25,6 +25,7 @@ mod record;
 mod recover;
 mod route;
 mod setup;
+mod shown;
 mod subagent;
 mod title;
 mod turn;
@@ -40,6 +41,7 @@ pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
 pub use recover::{CONTINUE_LIMIT, CallStatus, RESUME_LIMIT, Recovery};
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
+pub use shown::ShownText;
 pub use subagent::{AgentTool, DEFAULT_ORCHESTRATION_PROMPT, SubagentSettings};
 
 use crate::config::ModelRef;

@@ -39,6 +39,14 @@ impl Agent {
             .unwrap_or_else(|| self.model.to_string())
     }
 
+    /// The model the router chose for `turn`, once it has.
+    pub(super) fn decided_model(&self, turn: u32) -> Option<ModelRef> {
+        let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+        (routing.turn == turn)
+            .then(|| routing.decision.as_ref().map(Decision::model_ref))
+            .flatten()
+    }
+
     /// The turn's cost: the routed calls' summed cost (judge included), else the agent model's price
     /// of `usage`.
     pub(super) fn turn_cost(&self, turn: u32, usage: &Usage) -> Option<f64> {

@@ -182,19 +182,37 @@ impl Agent {
             self.keep_partial(io, state);
             return Step::Finish(Err(TurnError::Budget(reason)));
         }
-        // The text passed on so far: a stream that breaks after it is continued from it.
+        // The text passed on so far: a stream that breaks after it is continued from it. A model
+        // that writes its tool calls as text has them held back from the stream.
         let mut streamed = String::new();
+        let mut tags = self
+            .marks_text_tools(self.decided_model(io.turn))
+            .then(crate::model::TagFilter::default);
         let end = {
             let emit = &mut *io.emit;
-            let mut capture = |event: AgentEvent| {
-                if let AgentEvent::TextDelta { text } = &event {
-                    streamed.push_str(text);
+            let mut capture = |event: AgentEvent| match (event, &mut tags) {
+                (AgentEvent::TextDelta { text }, Some(tags)) => {
+                    let text = tags.push(&text);
+                    if !text.is_empty() {
+                        streamed.push_str(&text);
+                        emit(AgentEvent::TextDelta { text });
+                    }
                 }
-                emit(event);
+                (AgentEvent::TextDelta { text }, None) => {
+                    streamed.push_str(&text);
+                    emit(AgentEvent::TextDelta { text });
+                }
+                (event, _) => emit(event),
             };
             self.call_model(io.turn, &request, &io.token, &mut capture)
                 .await
         };
+        if let Some(text) = tags.as_mut().map(crate::model::TagFilter::finish)
+            && !text.is_empty()
+        {
+            streamed.push_str(&text);
+            (io.emit)(AgentEvent::TextDelta { text });
+        }
         let response = match end {
             CallEnd::Done(r) => self.read_text_tool_calls(r),
             CallEnd::Failed(TurnError::Model(e))
@@ -447,18 +465,24 @@ impl Agent {
         mut response: crate::model::ModelResponse,
     ) -> crate::model::ModelResponse {
         // The model that answered: the routed one when it is not the agent's.
-        let served =
-            crate::config::ModelRef::parse(&self.current_model()).filter(|m| *m != self.model);
-        let marked = match (&self.router, served) {
+        let served = crate::config::ModelRef::parse(&self.current_model());
+        if self.marks_text_tools(served)
+            && crate::model::text_tool_calls(&mut response.message) > 0
+        {
+            response.finish_reason = crate::model::FinishReason::ToolCalls;
+        }
+        response
+    }
+
+    /// Whether `model` (the agent's when `None`) writes its tool calls as text
+    /// (`toolCallFormat: text`).
+    fn marks_text_tools(&self, model: Option<crate::config::ModelRef>) -> bool {
+        match (&self.router, model.filter(|m| *m != self.model)) {
             (Some(router), Some(model)) => router
                 .provider(&model)
                 .is_ok_and(|p| p.text_tool_calls(&model.model)),
             _ => self.provider.text_tool_calls(&self.model.model),
-        };
-        if marked && crate::model::text_tool_calls(&mut response.message) > 0 {
-            response.finish_reason = crate::model::FinishReason::ToolCalls;
         }
-        response
     }
 
     /// Streams one model call, forwarding deltas: through the router when there is one (see
