@@ -323,3 +323,65 @@ fn parallel_sub_agents_split_what_is_left_of_the_budget() {
     assert_eq!(completed["usage"]["input_tokens"], 6_000, "{completed}");
     assert_eq!(completed["usage"]["output_tokens"], 10);
 }
+
+#[test]
+fn a_compaction_summary_inside_a_turn_counts_in_its_usage_and_cost() {
+    let (mock, env) = mocked("");
+    mock.push(openai::stream(&Turn::new().text("First.").usage(100, 5)));
+    env.cmd().args(["run", "first question"]).run(0);
+    // The provider says the prompt is too long: the history is summarised, then the call retried.
+    mock.push(openai::context_length_exceeded());
+    mock.push(openai::json(
+        &Turn::new().text("## Objective\nSUMMARY").usage(4_000, 50),
+    ));
+    mock.push(openai::stream(&Turn::new().text("Second.").usage(200, 5)));
+    let run = env
+        .cmd()
+        .args(["run", "--continue", "--json", "second question"])
+        .run(0);
+    assert_eq!(mock.requests().len(), 4);
+    let completed = jsonl(&run.stdout)
+        .into_iter()
+        .find(|e| e["type"] == "turn.completed")
+        .unwrap();
+    assert_eq!(completed["usage"]["input_tokens"], 4_200, "{completed}");
+    assert_eq!(completed["usage"]["output_tokens"], 55);
+    // (4 200 × $2 + 55 × $8) / M
+    let cost = completed["cost_usd"].as_f64().unwrap();
+    assert!((cost - 0.00884).abs() < 1e-9, "{cost}");
+}
+
+#[test]
+fn a_day_budget_needs_the_call_ledger() {
+    let (mock, env) = mocked("  budget:\n    perDayUsd: 1\n");
+    let config = std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap();
+    env.config(&format!("{config}router:\n  stats:\n    enabled: false\n"));
+    let run = env.cmd().args(["run", "hello"]).run(2);
+    assert!(
+        run.stderr.contains("agent.budget.perDayUsd") && run.stderr.contains("router.stats.enabled"),
+        "{}",
+        run.stderr
+    );
+    assert!(mock.requests().is_empty());
+}
+
+#[test]
+fn the_daily_budget_counts_a_sub_agent_s_calls_in_a_run_without_routing() {
+    // No `router:` section: the calls are not routed, yet each is in the ledger the day counts.
+    let (mock, env) = mocked("  budget:\n    perDayUsd: 0.06\n");
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("c1", "agent", r#"{"task":"Survey the code."}"#)
+            .usage(1_000, 0),
+    ));
+    mock.push(openai::stream(
+        &Turn::new().text("Scope: code\nResult: done").usage(26_000, 0),
+    ));
+    mock.push(openai::stream(&Turn::new().text("Surveyed.").usage(1_000, 0)));
+    env.cmd().args(["run", "survey"]).run(0);
+    // $0.056 of today's $0.06 is spent, $0.052 of it by the sub-agent: the next prompt's input
+    // leaves less than the smallest output limit.
+    let run = env.cmd().args(["run", "again"]).run(4);
+    assert!(run.stderr.contains("today's budget"), "{}", run.stderr);
+    assert_eq!(mock.requests().len(), 3);
+}

@@ -146,11 +146,11 @@ impl Agent {
 }
 
 impl Agent {
-    /// What the turn used so far and its cost: its own model calls and what its tool calls spent
-    /// (sub-agents, at their own models' prices).
+    /// What the turn used so far and its cost: its own model calls, what its tool calls spent
+    /// (sub-agents, at their own models' prices) and its compaction summaries.
     pub(super) fn turn_spend(&self, turn: u32, state: &TurnState) -> (Usage, Option<f64>) {
         let own = self.turn_cost(turn, &state.usage);
-        match &state.delegated {
+        match &state.side_spend {
             None => (state.usage, own),
             Some(d) => {
                 let mut usage = state.usage;
@@ -158,6 +158,22 @@ impl Agent {
                 (usage, own.zip(d.cost_usd).map(|(a, b)| a + b))
             }
         }
+    }
+
+    /// Counts a compaction summary's tokens in the turn's spend, at the price of the agent's model
+    /// (the one it is asked of).
+    pub(super) fn count_summary(&self, state: &mut TurnState, usage: Usage) {
+        if usage.is_zero() {
+            return;
+        }
+        let cost_usd = match &self.router {
+            Some(router) => router.cost(&self.model, &usage),
+            None => self.cost(&usage),
+        };
+        state
+            .side_spend
+            .get_or_insert_default()
+            .add(&crate::tools::Spent { usage, cost_usd });
     }
 
     /// What is left of the turn's budget for its tool calls' own model calls (sub-agents); `None`

@@ -201,7 +201,10 @@ impl Agent {
     ) -> Option<CallEnd> {
         let router = self.router.as_ref()?;
         let decision = match self.decision(router, turn, request, token, emit).await {
-            Ok(d) => d?,
+            Ok(Some(d)) => d,
+            // Routing failed: the agent's model serves, through the router all the same, so the
+            // call is accounted in `router/stats.jsonl` like every other (budgets count from it).
+            Ok(None) => self.unrouted(),
             Err(e) => return Some(CallEnd::Failed(e)),
         };
         let call = CallContext {
@@ -272,6 +275,30 @@ impl Agent {
             Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Cancelled(e.usage),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         })
+    }
+}
+
+impl Agent {
+    /// The decision for a call the router could not decide: the agent's own model.
+    fn unrouted(&self) -> Decision {
+        Decision {
+            tier: None,
+            provider: self.model.provider.clone(),
+            model: self.model.model.clone(),
+            resolved_from: crate::router::ResolvedFrom::Default,
+            scenario: if self.is_subagent {
+                Scenario::Subagent
+            } else {
+                Scenario::Default
+            },
+            reason: "routing failed; the agent's model".to_owned(),
+            judge_called: false,
+            judge: None,
+            fallbacks: Vec::new(),
+            orchestrating: false,
+            signals: Vec::new(),
+            latency_ms: 0,
+        }
     }
 }
 

@@ -78,8 +78,9 @@ pub(super) struct TurnState {
     pub(super) resumed: u32,
     /// The answer so far while it is being continued.
     pub(super) partial: Option<Message>,
-    /// What the turn's tool calls spent on model calls of their own (sub-agents), `None` before any.
-    pub(super) delegated: Option<crate::tools::Spent>,
+    /// What the turn spent besides its own replies: its tool calls' model calls (sub-agents) and
+    /// compaction summaries; `None` before any.
+    pub(super) side_spend: Option<crate::tools::Spent>,
 }
 
 /// What every step works on: the turn's history, its cancellation and its event sink.
@@ -174,8 +175,10 @@ impl Agent {
             }
             None => self.budget(),
         };
-        self.fit_context(budget, io.history, &io.token, io.emit)
+        let summary = self
+            .fit_context(budget, io.history, &io.token, io.emit)
             .await;
+        self.count_summary(state, summary);
         let mut request = self.request(io, state);
         if let Err(reason) = self.check_budget(io, state, &mut request).await {
             state.iterations -= 1;
@@ -245,10 +248,11 @@ impl Agent {
             {
                 state.compacted_on_error = true;
                 state.usage.add(&e.usage);
-                if self
+                let (shrank, summary) = self
                     .compact_and_report(io.history, &io.token, io.emit)
-                    .await
-                {
+                    .await;
+                self.count_summary(state, summary);
+                if shrank {
                     state.iterations -= 1;
                     return Step::CallModel;
                 }
@@ -371,7 +375,7 @@ impl Agent {
             .run_tools(io.turn, &calls, left, &io.token, io.emit)
             .await;
         for spent in executions.iter().filter_map(|e| e.output.spent.as_ref()) {
-            state.delegated.get_or_insert_default().add(spent);
+            state.side_spend.get_or_insert_default().add(spent);
         }
         let invalid = calls
             .iter()
