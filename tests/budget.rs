@@ -265,7 +265,11 @@ fn a_sub_agent_spends_from_the_run_budget_and_the_run_stops_at_it() {
     assert_eq!(requests.len(), 2, "the parent's next call was never made");
     assert!(is_subagent(&requests[1]));
     // The child's output limit is bounded by the $0.048 the parent had left.
-    assert!(output_limit(&requests[1]) <= 6_000, "{}", output_limit(&requests[1]));
+    assert!(
+        output_limit(&requests[1]) <= 6_000,
+        "{}",
+        output_limit(&requests[1])
+    );
     let failed = jsonl(&run.stdout)
         .into_iter()
         .find(|e| e["type"] == "turn.failed")
@@ -294,10 +298,14 @@ fn parallel_sub_agents_split_what_is_left_of_the_budget() {
     ));
     for _ in 0..2 {
         mock.push(openai::stream(
-            &Turn::new().text("Scope: part\nResult: fine").usage(1_000, 0),
+            &Turn::new()
+                .text("Scope: part\nResult: fine")
+                .usage(1_000, 0),
         ));
     }
-    mock.push(openai::stream(&Turn::new().text("Both fine.").usage(3_000, 10)));
+    mock.push(openai::stream(
+        &Turn::new().text("Both fine.").usage(3_000, 10),
+    ));
     let run = env
         .cmd()
         .args(["run", "--json", "--max-cost", "0.05", "check both"])
@@ -315,7 +323,11 @@ fn parallel_sub_agents_split_what_is_left_of_the_budget() {
         assert!(*limit <= 3_000 && *limit >= 256, "{children:?}");
     }
     // What the children did not spend is the parent's again.
-    assert!(output_limit(&requests[3]) > 3_000, "{}", output_limit(&requests[3]));
+    assert!(
+        output_limit(&requests[3]) > 3_000,
+        "{}",
+        output_limit(&requests[3])
+    );
     let completed = jsonl(&run.stdout)
         .into_iter()
         .find(|e| e["type"] == "turn.completed")
@@ -358,7 +370,8 @@ fn a_day_budget_needs_the_call_ledger() {
     env.config(&format!("{config}router:\n  stats:\n    enabled: false\n"));
     let run = env.cmd().args(["run", "hello"]).run(2);
     assert!(
-        run.stderr.contains("agent.budget.perDayUsd") && run.stderr.contains("router.stats.enabled"),
+        run.stderr.contains("agent.budget.perDayUsd")
+            && run.stderr.contains("router.stats.enabled"),
         "{}",
         run.stderr
     );
@@ -375,9 +388,13 @@ fn the_daily_budget_counts_a_sub_agent_s_calls_in_a_run_without_routing() {
             .usage(1_000, 0),
     ));
     mock.push(openai::stream(
-        &Turn::new().text("Scope: code\nResult: done").usage(26_000, 0),
+        &Turn::new()
+            .text("Scope: code\nResult: done")
+            .usage(26_000, 0),
     ));
-    mock.push(openai::stream(&Turn::new().text("Surveyed.").usage(1_000, 0)));
+    mock.push(openai::stream(
+        &Turn::new().text("Surveyed.").usage(1_000, 0),
+    ));
     env.cmd().args(["run", "survey"]).run(0);
     // $0.056 of today's $0.06 is spent, $0.052 of it by the sub-agent: the next prompt's input
     // leaves less than the smallest output limit.

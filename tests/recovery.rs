@@ -541,7 +541,9 @@ fn a_text_format_tool_call_never_streams_its_tags() {
     ));
     env.write(&env.project.join("a.txt"), "alpha\n");
     mock.push(openai::stream(&Turn::new().text(written).usage(30, 20)));
-    mock.push(openai::stream(&Turn::new().text("It says alpha.").usage(60, 5)));
+    mock.push(openai::stream(
+        &Turn::new().text("It says alpha.").usage(60, 5),
+    ));
     let run = env.cmd().args(["run", "--json", "a.txt?"]).run(0);
     let events = jsonl(&run.stdout);
     assert_eq!(
@@ -552,11 +554,17 @@ fn a_text_format_tool_call_never_streams_its_tags() {
 
     // Chat prints the same stream without the tags.
     mock.push(openai::stream(&Turn::new().text(written).usage(30, 20)));
-    mock.push(openai::stream(&Turn::new().text("It says alpha.").usage(60, 5)));
+    mock.push(openai::stream(
+        &Turn::new().text("It says alpha.").usage(60, 5),
+    ));
     let chat = env.cmd().arg_str("chat").stdin("a.txt?\n").run(0);
     assert!(!chat.stdout.contains("tool_call"), "{}", chat.stdout);
     assert!(!chat.stdout.contains("read_file"), "{}", chat.stdout);
-    assert!(chat.stdout.contains("Is a < b? Let me look."), "{}", chat.stdout);
+    assert!(
+        chat.stdout.contains("Is a < b? Let me look."),
+        "{}",
+        chat.stdout
+    );
     assert!(chat.stdout.contains("It says alpha."), "{}", chat.stdout);
 }
 
@@ -573,7 +581,11 @@ fn chat_shows_a_cut_tool_call_s_text_once_when_it_is_retried() {
     let env = anthropic_env(&mock, "  maxOutputTokens: 124\n");
     let chat = env.cmd().arg_str("chat").stdin("write the guide\n").run(0);
     assert_eq!(mock.requests().len(), 2);
-    assert!(chat.stderr.contains("retry_larger_output"), "{}", chat.stderr);
+    assert!(
+        chat.stderr.contains("retry_larger_output"),
+        "{}",
+        chat.stderr
+    );
     assert_eq!(chat.stdout.matches(said).count(), 1, "{}", chat.stdout);
     assert!(chat.stdout.trim_end().ends_with("Done."), "{}", chat.stdout);
 
@@ -584,6 +596,9 @@ fn chat_shows_a_cut_tool_call_s_text_once_when_it_is_retried() {
     ));
     let run = env.cmd().args(["run", "--json", "write the guide"]).run(0);
     let events = jsonl(&run.stdout);
-    assert_eq!(message_deltas(&events), [said.to_owned(), format!("{said} Done.")]);
+    assert_eq!(
+        message_deltas(&events),
+        [said.to_owned(), format!("{said} Done.")]
+    );
     assert_items_end(&events);
 }

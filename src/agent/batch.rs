@@ -51,7 +51,10 @@ impl Agent {
                 i + 1
             };
             let batch = &calls[i..end];
-            let spenders = batch.iter().filter(|c| c.name == super::subagent::NAME).count();
+            let spenders = batch
+                .iter()
+                .filter(|c| c.name == super::subagent::NAME)
+                .count();
             let ctx = crate::tools::ToolContext {
                 spend_limit: left.map(|l| l.share(spenders)),
                 ..ctx.clone()

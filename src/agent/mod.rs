@@ -7,8 +7,9 @@
 //! its end under a [`Deadline`] and reports [`AgentEvent`]s as it goes. The turn is a small state
 //! machine (`turn.rs`: call the model → check the answer, or run the reply's tool calls
 //! (`batch.rs`) → check the limits → call again) over one state of counters. The loop prints
-//! nothing and writes nothing itself: the launcher's sinks render the events and [`Recorder`]
-//! appends them to the transcript.
+//! nothing and writes nothing itself: the launcher's sinks render the events ([`ShownText`] keeps a
+//! retried call's repeated text off a person's screen) and [`Recorder`] appends them to the
+//! transcript.
 
 mod batch;
 mod budget;

@@ -91,11 +91,17 @@ mod tests {
             max_output_tokens: 64_000,
         });
         let mut s = ShownText::default();
-        assert_eq!(shown(&mut s, &[delta("I'll wri"), delta("te it.")]), "I'll write it.");
+        assert_eq!(
+            shown(&mut s, &[delta("I'll wri"), delta("te it.")]),
+            "I'll write it."
+        );
         assert_eq!(shown(&mut s, &[cut(larger)]), "");
         // The same text again in other chunks, then more.
         assert_eq!(
-            shown(&mut s, &[delta("I'll"), delta(" write it."), delta(" Done.")]),
+            shown(
+                &mut s,
+                &[delta("I'll"), delta(" write it."), delta(" Done.")]
+            ),
             " Done."
         );
         // A retry that says something else shows it from where it differs.

@@ -176,7 +176,7 @@ impl Tool for AgentTool {
 
 impl AgentTool {
     /// The tools a child may use: all of the template's, or the named subset.
-    fn tools(&self, input: &Value) -> Result<ToolRegistry, ToolOutput> {
+    fn tools(&self, input: &Value) -> Result<ToolRegistry, String> {
         let Some(names) = input.get("tools").and_then(Value::as_array) else {
             return Ok(self.template.tools.clone());
         };
@@ -185,10 +185,10 @@ impl AgentTool {
             match self.template.tools.get(name) {
                 Some(tool) => registry.register(tool),
                 None => {
-                    return Err(ToolOutput::error(format!(
+                    return Err(format!(
                         "a sub-agent cannot have the tool `{name}`; the tools it may have are: {}",
                         self.template.tools.names().join(", ")
-                    )));
+                    ));
                 }
             }
         }
@@ -208,7 +208,7 @@ impl AgentTool {
                 "`task` is empty; say what the sub-agent should do",
             ));
         }
-        let tools = self.tools(input)?;
+        let tools = self.tools(input).map_err(ToolOutput::error)?;
         let allow_writes = input.get("allow_writes").and_then(Value::as_bool) == Some(true);
         let policy = if allow_writes {
             Arc::clone(&ctx.policy)

@@ -7,7 +7,7 @@
 //! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
 //! run by `batch.rs`; recovery from cut, empty, broken and failed calls lives in `recover.rs` and
 //! the budget check before each call in `budget.rs`. Every call's tokens, failed ones included, go
-//! into the turn's usage. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
+//! into the turn's usage, and so do what its sub-agents and compaction summaries used. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
 //! the running tools, whose child process groups are killed.
 
 use std::time::Instant;
@@ -374,7 +374,7 @@ impl Agent {
         let executions = self
             .run_tools(io.turn, &calls, left, &io.token, io.emit)
             .await;
-        for spent in executions.iter().filter_map(|e| e.output.spent.as_ref()) {
+        for spent in executions.iter().filter_map(|e| e.output.spent.as_deref()) {
             state.side_spend.get_or_insert_default().add(spent);
         }
         let invalid = calls
@@ -470,8 +470,7 @@ impl Agent {
     ) -> crate::model::ModelResponse {
         // The model that answered: the routed one when it is not the agent's.
         let served = crate::config::ModelRef::parse(&self.current_model());
-        if self.marks_text_tools(served)
-            && crate::model::text_tool_calls(&mut response.message) > 0
+        if self.marks_text_tools(served) && crate::model::text_tool_calls(&mut response.message) > 0
         {
             response.finish_reason = crate::model::FinishReason::ToolCalls;
         }

@@ -28,7 +28,7 @@ pub struct ToolOutput {
     pub change: Option<Box<FileChange>>,
     /// What the call's own model calls used (a sub-agent's), counted in the turn that made it.
     #[serde(skip)]
-    pub spent: Option<super::Spent>,
+    pub spent: Option<Box<super::Spent>>,
 }
 
 /// Longest summary kept, in characters.
@@ -68,7 +68,7 @@ impl ToolOutput {
     /// This output, reporting what the call's own model calls used.
     pub fn with_spent(self, spent: super::Spent) -> ToolOutput {
         ToolOutput {
-            spent: Some(spent),
+            spent: Some(Box::new(spent)),
             ..self
         }
     }
