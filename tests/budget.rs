@@ -402,3 +402,25 @@ fn the_daily_budget_counts_a_sub_agent_s_calls_in_a_run_without_routing() {
     assert!(run.stderr.contains("today's budget"), "{}", run.stderr);
     assert_eq!(mock.requests().len(), 3);
 }
+
+#[test]
+fn a_call_the_router_cannot_decide_is_still_in_the_ledger() {
+    let (mock, env) = mocked("");
+    // The router's state cannot be opened: routing fails and the agent's model answers.
+    std::fs::create_dir_all(env.home.join("state.db")).unwrap();
+    mock.push(openai::stream(&Turn::new().text("Fine.").usage(1_500, 5)));
+    let run = env.cmd().args(["run", "hello"]).run(0);
+    assert_eq!(run.stdout, "Fine.\n");
+    let stats = std::fs::read_to_string(env.home.join("router/stats.jsonl")).unwrap();
+    let main: Vec<Value> = stats
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r["role"] == "main")
+        .collect();
+    assert_eq!(main.len(), 1, "{stats}");
+    assert_eq!(main[0]["usage"]["input_tokens"], 1_500);
+    assert_eq!(main[0]["entry"], "run");
+    // (Routing did fail: no decision was logged.)
+    let events = std::fs::read_to_string(env.home.join("router/events.jsonl")).unwrap_or_default();
+    assert!(!events.contains("\"decision\""), "{events}");
+}
