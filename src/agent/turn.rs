@@ -7,8 +7,9 @@
 //! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
 //! run by `batch.rs`; recovery from cut, empty, broken and failed calls lives in `recover.rs` and
 //! the budget check before each call in `budget.rs`. Every call's tokens, failed ones included, go
-//! into the turn's usage, and so do what its sub-agents and compaction summaries used. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
-//! the running tools, whose child process groups are killed.
+//! into the turn's usage, and so do what its sub-agents and compaction summaries used.
+//! Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and the running tools,
+//! whose child process groups are killed.
 
 use std::time::Instant;
 
