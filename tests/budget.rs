@@ -228,3 +228,199 @@ fn usage_shows_spend_by_day_project_model_and_entry_point() {
         "{text}"
     );
 }
+
+/// The output limit a request asked for.
+fn output_limit(request: &mock_model::Request) -> u64 {
+    request.body["max_tokens"]
+        .as_u64()
+        .or_else(|| request.body["max_completion_tokens"].as_u64())
+        .unwrap()
+}
+
+fn is_subagent(request: &mock_model::Request) -> bool {
+    request
+        .system()
+        .is_some_and(|s| s.contains("You are a sub-agent"))
+}
+
+#[test]
+fn a_sub_agent_spends_from_the_run_budget_and_the_run_stops_at_it() {
+    let (mock, env) = mocked("");
+    // The parent ($0.002) delegates; the child spends $0.044 of the $0.048 left.
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("c1", "agent", r#"{"task":"Summarise the project."}"#)
+            .usage(1_000, 0),
+    ));
+    mock.push(openai::stream(
+        &Turn::new()
+            .text("Scope: project\nResult: small")
+            .usage(22_000, 0),
+    ));
+    let run = env
+        .cmd()
+        .args(["run", "--json", "--max-cost", "0.05", "delegate it"])
+        .run(4);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 2, "the parent's next call was never made");
+    assert!(is_subagent(&requests[1]));
+    // The child's output limit is bounded by the $0.048 the parent had left.
+    assert!(
+        output_limit(&requests[1]) <= 6_000,
+        "{}",
+        output_limit(&requests[1])
+    );
+    let failed = jsonl(&run.stdout)
+        .into_iter()
+        .find(|e| e["type"] == "turn.failed")
+        .unwrap();
+    assert_eq!(failed["error"]["code"], "budget_exceeded", "{failed}");
+    assert_eq!(failed["usage"]["input_tokens"], 23_000, "{failed}");
+    let cost = failed["cost_usd"].as_f64().unwrap();
+    assert!((cost - 0.046).abs() < 1e-9, "{cost}");
+
+    // The child's tokens are the parent session's, and its calls are accounted under `run`.
+    let sessions = env.cmd().args(["session", "list", "--json"]).run(0).json();
+    assert_eq!(sessions[0]["input_tokens"], 23_000, "{sessions}");
+    let report = env.cmd().args(["--json", "usage"]).run(0).json();
+    let entries = report["by_entry"].as_object().unwrap();
+    assert_eq!(entries.keys().collect::<Vec<_>>(), ["run"], "{report}");
+}
+
+#[test]
+fn parallel_sub_agents_split_what_is_left_of_the_budget() {
+    let (mock, env) = mocked("");
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("c1", "agent", r#"{"task":"Read the docs."}"#)
+            .tool_call("c2", "agent", r#"{"task":"Read the tests."}"#)
+            .usage(1_000, 0),
+    ));
+    for _ in 0..2 {
+        mock.push(openai::stream(
+            &Turn::new()
+                .text("Scope: part\nResult: fine")
+                .usage(1_000, 0),
+        ));
+    }
+    mock.push(openai::stream(
+        &Turn::new().text("Both fine.").usage(3_000, 10),
+    ));
+    let run = env
+        .cmd()
+        .args(["run", "--json", "--max-cost", "0.05", "check both"])
+        .run(0);
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 4);
+    let children: Vec<u64> = requests
+        .iter()
+        .filter(|r| is_subagent(r))
+        .map(output_limit)
+        .collect();
+    // $0.048 left, $0.024 each: at most 3 000 output tokens at $8/M, whatever their input.
+    assert_eq!(children.len(), 2);
+    for limit in &children {
+        assert!(*limit <= 3_000 && *limit >= 256, "{children:?}");
+    }
+    // What the children did not spend is the parent's again.
+    assert!(
+        output_limit(&requests[3]) > 3_000,
+        "{}",
+        output_limit(&requests[3])
+    );
+    let completed = jsonl(&run.stdout)
+        .into_iter()
+        .find(|e| e["type"] == "turn.completed")
+        .unwrap();
+    assert_eq!(completed["usage"]["input_tokens"], 6_000, "{completed}");
+    assert_eq!(completed["usage"]["output_tokens"], 10);
+}
+
+#[test]
+fn a_compaction_summary_inside_a_turn_counts_in_its_usage_and_cost() {
+    let (mock, env) = mocked("");
+    mock.push(openai::stream(&Turn::new().text("First.").usage(100, 5)));
+    env.cmd().args(["run", "first question"]).run(0);
+    // The provider says the prompt is too long: the history is summarised, then the call retried.
+    mock.push(openai::context_length_exceeded());
+    mock.push(openai::json(
+        &Turn::new().text("## Objective\nSUMMARY").usage(4_000, 50),
+    ));
+    mock.push(openai::stream(&Turn::new().text("Second.").usage(200, 5)));
+    let run = env
+        .cmd()
+        .args(["run", "--continue", "--json", "second question"])
+        .run(0);
+    assert_eq!(mock.requests().len(), 4);
+    let completed = jsonl(&run.stdout)
+        .into_iter()
+        .find(|e| e["type"] == "turn.completed")
+        .unwrap();
+    assert_eq!(completed["usage"]["input_tokens"], 4_200, "{completed}");
+    assert_eq!(completed["usage"]["output_tokens"], 55);
+    // (4 200 × $2 + 55 × $8) / M
+    let cost = completed["cost_usd"].as_f64().unwrap();
+    assert!((cost - 0.00884).abs() < 1e-9, "{cost}");
+}
+
+#[test]
+fn a_day_budget_needs_the_call_ledger() {
+    let (mock, env) = mocked("  budget:\n    perDayUsd: 1\n");
+    let config = std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap();
+    env.config(&format!("{config}router:\n  stats:\n    enabled: false\n"));
+    let run = env.cmd().args(["run", "hello"]).run(2);
+    assert!(
+        run.stderr.contains("agent.budget.perDayUsd")
+            && run.stderr.contains("router.stats.enabled"),
+        "{}",
+        run.stderr
+    );
+    assert!(mock.requests().is_empty());
+}
+
+#[test]
+fn the_daily_budget_counts_a_sub_agent_s_calls_in_a_run_without_routing() {
+    // No `router:` section: the calls are not routed, yet each is in the ledger the day counts.
+    let (mock, env) = mocked("  budget:\n    perDayUsd: 0.06\n");
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("c1", "agent", r#"{"task":"Survey the code."}"#)
+            .usage(1_000, 0),
+    ));
+    mock.push(openai::stream(
+        &Turn::new()
+            .text("Scope: code\nResult: done")
+            .usage(26_000, 0),
+    ));
+    mock.push(openai::stream(
+        &Turn::new().text("Surveyed.").usage(1_000, 0),
+    ));
+    env.cmd().args(["run", "survey"]).run(0);
+    // $0.056 of today's $0.06 is spent, $0.052 of it by the sub-agent: the next prompt's input
+    // leaves less than the smallest output limit.
+    let run = env.cmd().args(["run", "again"]).run(4);
+    assert!(run.stderr.contains("today's budget"), "{}", run.stderr);
+    assert_eq!(mock.requests().len(), 3);
+}
+
+#[test]
+fn a_call_the_router_cannot_decide_is_still_in_the_ledger() {
+    let (mock, env) = mocked("");
+    // The router's state cannot be opened: routing fails and the agent's model answers.
+    std::fs::create_dir_all(env.home.join("state.db")).unwrap();
+    mock.push(openai::stream(&Turn::new().text("Fine.").usage(1_500, 5)));
+    let run = env.cmd().args(["run", "hello"]).run(0);
+    assert_eq!(run.stdout, "Fine.\n");
+    let stats = std::fs::read_to_string(env.home.join("router/stats.jsonl")).unwrap();
+    let main: Vec<Value> = stats
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r["role"] == "main")
+        .collect();
+    assert_eq!(main.len(), 1, "{stats}");
+    assert_eq!(main[0]["usage"]["input_tokens"], 1_500);
+    assert_eq!(main[0]["entry"], "run");
+    // (Routing did fail: no decision was logged.)
+    let events = std::fs::read_to_string(env.home.join("router/events.jsonl")).unwrap_or_default();
+    assert!(!events.contains("\"decision\""), "{events}");
+}

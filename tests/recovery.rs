@@ -509,3 +509,96 @@ fn text_format_tool_calls_run_for_a_marked_provider_and_leave_the_answer() {
     assert!(run.stdout.contains("<tool_call>"), "{}", run.stdout);
     assert_eq!(mock.requests().len(), 3);
 }
+
+/// The joined `item.updated` deltas of each agent_message item, in order.
+fn message_deltas(events: &[Value]) -> Vec<String> {
+    let mut items: Vec<(String, String)> = Vec::new();
+    for e in of_type(events, "item.updated") {
+        let (id, Some(delta)) = (e["item"]["id"].to_string(), e["item"]["delta"].as_str()) else {
+            continue;
+        };
+        if e["item"]["type"] != "agent_message" {
+            continue;
+        }
+        match items.iter_mut().find(|(i, _)| *i == id) {
+            Some((_, text)) => text.push_str(delta),
+            None => items.push((id, delta.to_owned())),
+        }
+    }
+    items.into_iter().map(|(_, text)| text).collect()
+}
+
+#[test]
+fn a_text_format_tool_call_never_streams_its_tags() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    // Streamed 3 bytes at a time: chunks end inside `<tool_call>`, and a plain `<` flows on.
+    let written = "Is a < b? Let me look.\n<tool_call>\n{\"name\": \"read_file\", \"arguments\": {\"file_path\": \"a.txt\"}}\n</tool_call>";
+    let env = TestEnv::new();
+    env.config(&format!(
+        "{}      toolCallFormat: text\n",
+        mock.agent_config()
+    ));
+    env.write(&env.project.join("a.txt"), "alpha\n");
+    mock.push(openai::stream(&Turn::new().text(written).usage(30, 20)));
+    mock.push(openai::stream(
+        &Turn::new().text("It says alpha.").usage(60, 5),
+    ));
+    let run = env.cmd().args(["run", "--json", "a.txt?"]).run(0);
+    let events = jsonl(&run.stdout);
+    assert_eq!(
+        message_deltas(&events),
+        ["Is a < b? Let me look.\n", "It says alpha."],
+        "{events:#?}"
+    );
+
+    // Chat prints the same stream without the tags.
+    mock.push(openai::stream(&Turn::new().text(written).usage(30, 20)));
+    mock.push(openai::stream(
+        &Turn::new().text("It says alpha.").usage(60, 5),
+    ));
+    let chat = env.cmd().arg_str("chat").stdin("a.txt?\n").run(0);
+    assert!(!chat.stdout.contains("tool_call"), "{}", chat.stdout);
+    assert!(!chat.stdout.contains("read_file"), "{}", chat.stdout);
+    assert!(
+        chat.stdout.contains("Is a < b? Let me look."),
+        "{}",
+        chat.stdout
+    );
+    assert!(chat.stdout.contains("It says alpha."), "{}", chat.stdout);
+}
+
+#[test]
+fn chat_shows_a_cut_tool_call_s_text_once_when_it_is_retried() {
+    // The text the recorded cut stream shows before its tool call.
+    let said = "I'll create a comprehensive tax guide for someone with multiple W2s and save it in a file called taxes.txt. Let me do that for you now.";
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(cut_tool_call());
+    mock.push(anthropic::stream(
+        &Turn::new().text(&format!("{said} Done.")).usage(460, 30),
+    ));
+    let env = anthropic_env(&mock, "  maxOutputTokens: 124\n");
+    let chat = env.cmd().arg_str("chat").stdin("write the guide\n").run(0);
+    assert_eq!(mock.requests().len(), 2);
+    assert!(
+        chat.stderr.contains("retry_larger_output"),
+        "{}",
+        chat.stderr
+    );
+    assert_eq!(chat.stdout.matches(said).count(), 1, "{}", chat.stdout);
+    assert!(chat.stdout.trim_end().ends_with("Done."), "{}", chat.stdout);
+
+    // `run --json` keeps both calls' items: the cut one ends with status `cut`.
+    mock.push(cut_tool_call());
+    mock.push(anthropic::stream(
+        &Turn::new().text(&format!("{said} Done.")).usage(460, 30),
+    ));
+    let run = env.cmd().args(["run", "--json", "write the guide"]).run(0);
+    let events = jsonl(&run.stdout);
+    assert_eq!(
+        message_deltas(&events),
+        [said.to_owned(), format!("{said} Done.")]
+    );
+    assert_items_end(&events);
+}

@@ -2,6 +2,13 @@
 //! together, an unsafe call runs alone (it waits for everything before it and blocks everything
 //! after it), and results are returned in call order. Each call is reported as it starts and
 //! finishes, and what it changed in the session (the to-do list, a plan) right after.
+//!
+//! Sub-agents (`agent` calls) spend from the turn's budget: what is left of it is split evenly
+//! between the `agent` calls of a batch that run together, so parallel children can never spend
+//! more than the turn has left together, and a later batch gets what is left after the earlier ones
+//! (a child that used less than its share leaves the rest to the turn). Splitting, rather than
+//! one shared pool that every child's call reserves from, keeps each child's cap fixed when it
+//! starts: what a child may spend does not depend on how its siblings' calls interleave.
 
 use std::time::Instant;
 
@@ -9,15 +16,16 @@ use tokio_util::sync::CancellationToken;
 
 use super::Agent;
 use super::event::AgentEvent;
-use crate::tools::{ToolCall, ToolEffect, ToolExecution};
+use crate::tools::{SpendLimit, Spent, ToolCall, ToolEffect, ToolExecution};
 
 impl Agent {
     /// Runs one reply's calls: batches of consecutive concurrency-safe calls in parallel, unsafe calls
-    /// alone; results in call order.
+    /// alone; results in call order. `left` is what the calls' own model calls may spend together.
     pub(super) async fn run_tools(
         &self,
         turn: u32,
         calls: &[ToolCall],
+        mut left: Option<SpendLimit>,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Vec<ToolExecution> {
@@ -43,6 +51,14 @@ impl Agent {
                 i + 1
             };
             let batch = &calls[i..end];
+            let spenders = batch
+                .iter()
+                .filter(|c| c.name == super::subagent::NAME)
+                .count();
+            let ctx = crate::tools::ToolContext {
+                spend_limit: left.map(|l| l.share(spenders)),
+                ..ctx.clone()
+            };
             for c in batch {
                 emit(AgentEvent::ToolStarted {
                     call_id: c.id.clone(),
@@ -61,6 +77,13 @@ impl Agent {
             });
             let finished = futures::future::join_all(runs).await;
             crate::crash::point("run.tool.done");
+            let mut spent = Spent::default();
+            for (execution, _) in &finished {
+                if let Some(s) = &execution.output.spent {
+                    spent.add(s);
+                }
+            }
+            left = left.map(|l| l.less(&spent));
             for (c, (execution, duration)) in batch.iter().zip(finished) {
                 emit(AgentEvent::ToolFinished {
                     call_id: c.id.clone(),

@@ -14,6 +14,7 @@
 use super::Agent;
 use super::turn::{TurnIo, TurnState};
 use crate::model::{ModelRequest, Pricing, Usage};
+use crate::tools::SpendLimit;
 
 /// The smallest output limit a call is still made with.
 pub const MIN_OUTPUT_TOKENS: u64 = 256;
@@ -44,6 +45,15 @@ pub(super) struct NextCall {
 impl RunBudget {
     pub fn is_unlimited(&self) -> bool {
         self.max_cost_usd.is_none() && self.max_tokens.is_none() && self.day_left_usd.is_none()
+    }
+
+    /// The budget of a sub-agent given `limit` (its share of the parent turn's budget).
+    pub(super) fn of_share(limit: Option<SpendLimit>) -> RunBudget {
+        limit.map_or_else(RunBudget::default, |l| RunBudget {
+            max_cost_usd: l.max_cost_usd,
+            max_tokens: l.max_tokens,
+            day_left_usd: None,
+        })
     }
 
     /// The lower of two caps.
@@ -118,9 +128,10 @@ impl Agent {
         let (model, max_output, pricing) = self
             .serving_model(io.turn, request, &io.token, io.emit)
             .await;
+        let (spent, spent_usd) = self.turn_spend(io.turn, state);
         let next = NextCall {
-            spent: state.usage,
-            spent_usd: self.turn_cost(io.turn, &state.usage),
+            spent,
+            spent_usd,
             input_tokens: self.prompt_tokens(&request.messages),
             max_output_tokens: request.max_output_tokens.unwrap_or(max_output),
             pricing,
@@ -131,6 +142,53 @@ impl Agent {
             request.max_output_tokens = Some(allowed);
         }
         Ok(())
+    }
+}
+
+impl Agent {
+    /// What the turn used so far and its cost: its own model calls, what its tool calls spent
+    /// (sub-agents, at their own models' prices) and its compaction summaries.
+    pub(super) fn turn_spend(&self, turn: u32, state: &TurnState) -> (Usage, Option<f64>) {
+        let own = self.turn_cost(turn, &state.usage);
+        match &state.side_spend {
+            None => (state.usage, own),
+            Some(d) => {
+                let mut usage = state.usage;
+                usage.add(&d.usage);
+                (usage, own.zip(d.cost_usd).map(|(a, b)| a + b))
+            }
+        }
+    }
+
+    /// Counts a compaction summary's tokens in the turn's spend, at the price of the agent's model
+    /// (the one it is asked of).
+    pub(super) fn count_summary(&self, state: &mut TurnState, usage: Usage) {
+        if usage.is_zero() {
+            return;
+        }
+        let cost_usd = match &self.router {
+            Some(router) => router.cost(&self.model, &usage),
+            None => self.cost(&usage),
+        };
+        state
+            .side_spend
+            .get_or_insert_default()
+            .add(&crate::tools::Spent { usage, cost_usd });
+    }
+
+    /// What is left of the turn's budget for its tool calls' own model calls (sub-agents); `None`
+    /// when the turn has no budget.
+    pub(super) fn spend_left(&self, turn: u32, state: &TurnState) -> Option<SpendLimit> {
+        let budget = self.limits.budget;
+        if budget.is_unlimited() {
+            return None;
+        }
+        let (usage, cost) = self.turn_spend(turn, state);
+        let cap = RunBudget::tighter(budget.max_cost_usd, budget.day_left_usd);
+        Some(SpendLimit {
+            max_cost_usd: cap.map(|c| (c - cost.unwrap_or(0.0)).max(0.0)),
+            max_tokens: budget.max_tokens.map(|t| t.saturating_sub(usage.total())),
+        })
     }
 }
 

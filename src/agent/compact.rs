@@ -21,6 +21,8 @@ pub struct Compacted {
     pub messages: Vec<Message>,
     pub tokens_before: u64,
     pub tokens_after: u64,
+    /// What the summary call used.
+    pub usage: Usage,
 }
 
 impl Agent {
@@ -67,14 +69,14 @@ impl Agent {
 
     /// Run at the start of each iteration with the budget of the model that will serve the call:
     /// trims old tool results near the limit and summarises when that is not enough. A failed summary is logged and the turn goes on (the provider's
-    /// `prompt_too_long`, if it comes, gets one more try).
+    /// `prompt_too_long`, if it comes, gets one more try). Returns what a summary call used.
     pub(super) async fn fit_context(
         &self,
         budget: Budget,
         history: &mut Vec<Message>,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
-    ) {
+    ) -> Usage {
         let tokens = self.prompt_tokens(history);
         tracing::debug!(tokens, budget = budget.prompt_tokens, "context size");
         let mut action = budget.action(tokens);
@@ -85,17 +87,19 @@ impl Agent {
             action = budget.action(self.prompt_tokens(history));
         }
         if action == Action::Summarize {
-            self.compact_and_report(history, token, emit).await;
+            return self.compact_and_report(history, token, emit).await.1;
         }
+        Usage::default()
     }
 
-    /// Summarises now and reports it; returns true when the history shrank.
+    /// Summarises now and reports it; returns whether the history shrank, and what the summary
+    /// call used (failed or not).
     pub(super) async fn compact_and_report(
         &self,
         history: &mut Vec<Message>,
         token: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
-    ) -> bool {
+    ) -> (bool, Usage) {
         match self.compact_as(history, token, "auto").await {
             Ok(Some(done)) => {
                 emit(AgentEvent::Compacted {
@@ -103,12 +107,12 @@ impl Agent {
                     tokens_before: done.tokens_before,
                     tokens_after: done.tokens_after,
                 });
-                true
+                (true, done.usage)
             }
-            Ok(None) => false,
+            Ok(None) => (false, Usage::default()),
             Err(e) => {
                 tracing::warn!(error = %e.user_message(), "context compaction failed");
-                false
+                (false, e.usage)
             }
         }
     }
@@ -163,6 +167,7 @@ impl Agent {
             messages,
             tokens_before: before,
             tokens_after: self.prompt_tokens(history),
+            usage: response.usage,
         }))
     }
 }

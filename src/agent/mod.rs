@@ -7,8 +7,9 @@
 //! its end under a [`Deadline`] and reports [`AgentEvent`]s as it goes. The turn is a small state
 //! machine (`turn.rs`: call the model → check the answer, or run the reply's tool calls
 //! (`batch.rs`) → check the limits → call again) over one state of counters. The loop prints
-//! nothing and writes nothing itself: the launcher's sinks render the events and [`Recorder`]
-//! appends them to the transcript.
+//! nothing and writes nothing itself: the launcher's sinks render the events ([`ShownText`] keeps a
+//! retried call's repeated text off a person's screen) and [`Recorder`] appends them to the
+//! transcript.
 
 mod batch;
 mod budget;
@@ -25,6 +26,7 @@ mod record;
 mod recover;
 mod route;
 mod setup;
+mod shown;
 mod subagent;
 mod title;
 mod turn;
@@ -40,6 +42,7 @@ pub use outcome::{TurnError, TurnOutcome};
 pub use record::Recorder;
 pub use recover::{CONTINUE_LIMIT, CallStatus, RESUME_LIMIT, Recovery};
 pub use setup::{AgentOptions, SetupError, build, load_tool_sources, resolve_model};
+pub use shown::ShownText;
 pub use subagent::{AgentTool, DEFAULT_ORCHESTRATION_PROMPT, SubagentSettings};
 
 use crate::config::ModelRef;

@@ -39,6 +39,14 @@ impl Agent {
             .unwrap_or_else(|| self.model.to_string())
     }
 
+    /// The model the router chose for `turn`, once it has.
+    pub(super) fn decided_model(&self, turn: u32) -> Option<ModelRef> {
+        let routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
+        (routing.turn == turn)
+            .then(|| routing.decision.as_ref().map(Decision::model_ref))
+            .flatten()
+    }
+
     /// The turn's cost: the routed calls' summed cost (judge included), else the agent model's price
     /// of `usage`.
     pub(super) fn turn_cost(&self, turn: u32, usage: &Usage) -> Option<f64> {
@@ -193,7 +201,10 @@ impl Agent {
     ) -> Option<CallEnd> {
         let router = self.router.as_ref()?;
         let decision = match self.decision(router, turn, request, token, emit).await {
-            Ok(d) => d?,
+            Ok(Some(d)) => d,
+            // Routing failed: the agent's model serves, through the router all the same, so the
+            // call is accounted in `router/stats.jsonl` like every other (budgets count from it).
+            Ok(None) => self.unrouted(),
             Err(e) => return Some(CallEnd::Failed(e)),
         };
         let call = CallContext {
@@ -264,6 +275,30 @@ impl Agent {
             Err(e) if e.code == ErrorCode::Cancelled => CallEnd::Cancelled(e.usage),
             Err(e) => CallEnd::Failed(TurnError::Model(e)),
         })
+    }
+}
+
+impl Agent {
+    /// The decision for a call the router could not decide: the agent's own model.
+    fn unrouted(&self) -> Decision {
+        Decision {
+            tier: None,
+            provider: self.model.provider.clone(),
+            model: self.model.model.clone(),
+            resolved_from: crate::router::ResolvedFrom::Default,
+            scenario: if self.is_subagent {
+                Scenario::Subagent
+            } else {
+                Scenario::Default
+            },
+            reason: "routing failed; the agent's model".to_owned(),
+            judge_called: false,
+            judge: None,
+            fallbacks: Vec::new(),
+            orchestrating: false,
+            signals: Vec::new(),
+            latency_ms: 0,
+        }
     }
 }
 

@@ -12,6 +12,11 @@
 //!   model (default: the parent's).
 //! - **Parallel**: the tool is concurrency-safe, so several calls in one reply run together.
 //! - **Failure**: a child that fails, hits a limit or is cancelled is an error result for the parent.
+//! - **Spend**: the child runs on its share of what is left of the parent turn's budget (see
+//!   `batch.rs`: parallel children split it), and what it used, failed or not, comes back with its
+//!   result ([`ToolOutput::spent`]) and is counted in the parent's turn: `turn.completed` usage and
+//!   cost, the transcript's `turn_end`, `session list`. Its calls are accounted under the parent's
+//!   entry point and project.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +31,10 @@ use crate::model::{Message, ModelClient, ResolvedProvider, ThinkingRequest};
 use crate::router::Router;
 use crate::session::{Record, SessionId, Transcript, TurnStatus};
 use crate::tools::permission::PermissionMode;
-use crate::tools::{ReadState, Tool, ToolContext, ToolFuture, ToolOutput, ToolRegistry};
+use crate::tools::{ReadState, Spent, Tool, ToolContext, ToolFuture, ToolOutput, ToolRegistry};
+
+/// The tool's name.
+pub(super) const NAME: &str = "agent";
 
 /// Default limit of one sub-agent run (`agent.subagents.timeoutMs`).
 pub(super) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60 * 60);
@@ -76,6 +84,8 @@ struct Template {
     thinking: Option<ThinkingRequest>,
     retry_budget: u32,
     hooks: Arc<Hooks>,
+    entry: Option<&'static str>,
+    project_key: Option<String>,
 }
 
 /// The `agent` tool.
@@ -92,7 +102,7 @@ impl Agent {
         };
         let mut tools = self.tools.clone();
         // A sub-agent neither nests, nor asks the user, nor ends its parent's plan mode.
-        for name in ["agent", "ask_user", crate::tools::builtin::EXIT_PLAN_MODE] {
+        for name in [NAME, "ask_user", crate::tools::builtin::EXIT_PLAN_MODE] {
             tools.remove(name);
         }
         let (model, provider) = settings
@@ -113,6 +123,8 @@ impl Agent {
             thinking: self.thinking.clone(),
             retry_budget: self.retry_budget,
             hooks: Arc::new(self.hooks.for_subagent()),
+            entry: self.entry,
+            project_key: self.project_key.clone(),
         };
         self.tools.register(Arc::new(AgentTool {
             template: Arc::new(template),
@@ -122,7 +134,7 @@ impl Agent {
 
 impl Tool for AgentTool {
     fn name(&self) -> &str {
-        "agent"
+        NAME
     }
 
     fn description(&self) -> &str {
@@ -164,7 +176,7 @@ impl Tool for AgentTool {
 
 impl AgentTool {
     /// The tools a child may use: all of the template's, or the named subset.
-    fn tools(&self, input: &Value) -> Result<ToolRegistry, ToolOutput> {
+    fn tools(&self, input: &Value) -> Result<ToolRegistry, String> {
         let Some(names) = input.get("tools").and_then(Value::as_array) else {
             return Ok(self.template.tools.clone());
         };
@@ -173,10 +185,10 @@ impl AgentTool {
             match self.template.tools.get(name) {
                 Some(tool) => registry.register(tool),
                 None => {
-                    return Err(ToolOutput::error(format!(
+                    return Err(format!(
                         "a sub-agent cannot have the tool `{name}`; the tools it may have are: {}",
                         self.template.tools.names().join(", ")
-                    )));
+                    ));
                 }
             }
         }
@@ -196,7 +208,7 @@ impl AgentTool {
                 "`task` is empty; say what the sub-agent should do",
             ));
         }
-        let tools = self.tools(input)?;
+        let tools = self.tools(input).map_err(ToolOutput::error)?;
         let allow_writes = input.get("allow_writes").and_then(Value::as_bool) == Some(true);
         let policy = if allow_writes {
             Arc::clone(&ctx.policy)
@@ -254,7 +266,12 @@ impl AgentTool {
             child_ctx,
             t.system.clone(),
         );
-        child.limits = t.limits;
+        child.limits = Limits {
+            budget: super::RunBudget::of_share(ctx.spend_limit),
+            ..t.limits
+        };
+        child.entry = t.entry;
+        child.project_key.clone_from(&t.project_key);
         child.max_output_tokens = t.max_output_tokens;
         child.thinking.clone_from(&t.thinking);
         child.retry_budget = t.retry_budget;
@@ -279,6 +296,10 @@ impl AgentTool {
         if let Some(e) = recorder.take_error() {
             tracing::warn!(error = %e, "cannot write the sub-agent's transcript");
         }
+        let spent = Spent {
+            usage: outcome.usage,
+            cost_usd: outcome.cost_usd,
+        };
         match (&outcome.status, &outcome.error) {
             (TurnStatus::Completed, _) => Ok(ToolOutput::ok(
                 format!("{}\n\n[sub-agent session {id}]", outcome.final_text.trim()),
@@ -286,13 +307,15 @@ impl AgentTool {
                     "sub-agent {id}: {} model calls, {} tool calls",
                     outcome.iterations, outcome.tool_calls
                 ),
-            )),
+            )
+            .with_spent(spent)),
             (_, error) => Err(ToolOutput::error(format!(
                 "the sub-agent (session {id}) failed: {}",
                 error
                     .as_ref()
                     .map_or_else(|| "it did not finish".to_owned(), ToString::to_string)
-            ))),
+            ))
+            .with_spent(spent)),
         }
     }
 }

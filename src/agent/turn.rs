@@ -7,8 +7,9 @@
 //! deadline (`--timeout`) is one [`Deadline`]. One reply's tool calls are
 //! run by `batch.rs`; recovery from cut, empty, broken and failed calls lives in `recover.rs` and
 //! the budget check before each call in `budget.rs`. Every call's tokens, failed ones included, go
-//! into the turn's usage. Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and
-//! the running tools, whose child process groups are killed.
+//! into the turn's usage, and so do what its sub-agents and compaction summaries used.
+//! Cancellation (Ctrl-C, SIGTERM, the turn timeout) drops the model stream and the running tools,
+//! whose child process groups are killed.
 
 use std::time::Instant;
 
@@ -78,6 +79,9 @@ pub(super) struct TurnState {
     pub(super) resumed: u32,
     /// The answer so far while it is being continued.
     pub(super) partial: Option<Message>,
+    /// What the turn spent besides its own replies: its tool calls' model calls (sub-agents) and
+    /// compaction summaries; `None` before any.
+    pub(super) side_spend: Option<crate::tools::Spent>,
 }
 
 /// What every step works on: the turn's history, its cancellation and its event sink.
@@ -172,27 +176,47 @@ impl Agent {
             }
             None => self.budget(),
         };
-        self.fit_context(budget, io.history, &io.token, io.emit)
+        let summary = self
+            .fit_context(budget, io.history, &io.token, io.emit)
             .await;
+        self.count_summary(state, summary);
         let mut request = self.request(io, state);
         if let Err(reason) = self.check_budget(io, state, &mut request).await {
             state.iterations -= 1;
             self.keep_partial(io, state);
             return Step::Finish(Err(TurnError::Budget(reason)));
         }
-        // The text passed on so far: a stream that breaks after it is continued from it.
+        // The text passed on so far: a stream that breaks after it is continued from it. A model
+        // that writes its tool calls as text has them held back from the stream.
         let mut streamed = String::new();
+        let mut tags = self
+            .marks_text_tools(self.decided_model(io.turn))
+            .then(crate::model::TagFilter::default);
         let end = {
             let emit = &mut *io.emit;
-            let mut capture = |event: AgentEvent| {
-                if let AgentEvent::TextDelta { text } = &event {
-                    streamed.push_str(text);
+            let mut capture = |event: AgentEvent| match (event, &mut tags) {
+                (AgentEvent::TextDelta { text }, Some(tags)) => {
+                    let text = tags.push(&text);
+                    if !text.is_empty() {
+                        streamed.push_str(&text);
+                        emit(AgentEvent::TextDelta { text });
+                    }
                 }
-                emit(event);
+                (AgentEvent::TextDelta { text }, None) => {
+                    streamed.push_str(&text);
+                    emit(AgentEvent::TextDelta { text });
+                }
+                (event, _) => emit(event),
             };
             self.call_model(io.turn, &request, &io.token, &mut capture)
                 .await
         };
+        if let Some(text) = tags.as_mut().map(crate::model::TagFilter::finish)
+            && !text.is_empty()
+        {
+            streamed.push_str(&text);
+            (io.emit)(AgentEvent::TextDelta { text });
+        }
         let response = match end {
             CallEnd::Done(r) => self.read_text_tool_calls(r),
             CallEnd::Failed(TurnError::Model(e))
@@ -225,10 +249,11 @@ impl Agent {
             {
                 state.compacted_on_error = true;
                 state.usage.add(&e.usage);
-                if self
+                let (shrank, summary) = self
                     .compact_and_report(io.history, &io.token, io.emit)
-                    .await
-                {
+                    .await;
+                self.count_summary(state, summary);
+                if shrank {
                     state.iterations -= 1;
                     return Step::CallModel;
                 }
@@ -346,7 +371,13 @@ impl Agent {
                 self.limits.max_tool_calls
             ))));
         }
-        let executions = self.run_tools(io.turn, &calls, &io.token, io.emit).await;
+        let left = self.spend_left(io.turn, state);
+        let executions = self
+            .run_tools(io.turn, &calls, left, &io.token, io.emit)
+            .await;
+        for spent in executions.iter().filter_map(|e| e.output.spent.as_deref()) {
+            state.side_spend.get_or_insert_default().add(spent);
+        }
         let invalid = calls
             .iter()
             .zip(&executions)
@@ -413,6 +444,7 @@ impl Agent {
                 TurnStatus::Failed
             }
         };
+        let (usage, cost_usd) = self.turn_spend(turn, &state);
         let final_text = history
             .iter()
             .rev()
@@ -423,8 +455,8 @@ impl Agent {
             turn,
             status,
             final_text,
-            usage: state.usage,
-            cost_usd: self.turn_cost(turn, &state.usage),
+            usage,
+            cost_usd,
             error: end.err(),
             duration: started.elapsed(),
             iterations: state.iterations,
@@ -438,18 +470,23 @@ impl Agent {
         mut response: crate::model::ModelResponse,
     ) -> crate::model::ModelResponse {
         // The model that answered: the routed one when it is not the agent's.
-        let served =
-            crate::config::ModelRef::parse(&self.current_model()).filter(|m| *m != self.model);
-        let marked = match (&self.router, served) {
+        let served = crate::config::ModelRef::parse(&self.current_model());
+        if self.marks_text_tools(served) && crate::model::text_tool_calls(&mut response.message) > 0
+        {
+            response.finish_reason = crate::model::FinishReason::ToolCalls;
+        }
+        response
+    }
+
+    /// Whether `model` (the agent's when `None`) writes its tool calls as text
+    /// (`toolCallFormat: text`).
+    fn marks_text_tools(&self, model: Option<crate::config::ModelRef>) -> bool {
+        match (&self.router, model.filter(|m| *m != self.model)) {
             (Some(router), Some(model)) => router
                 .provider(&model)
                 .is_ok_and(|p| p.text_tool_calls(&model.model)),
             _ => self.provider.text_tool_calls(&self.model.model),
-        };
-        if marked && crate::model::text_tool_calls(&mut response.message) > 0 {
-            response.finish_reason = crate::model::FinishReason::ToolCalls;
         }
-        response
     }
 
     /// Streams one model call, forwarding deltas: through the router when there is one (see

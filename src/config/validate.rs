@@ -131,6 +131,15 @@ fn check_budget(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
             ));
         }
     }
+    // The day's spend is counted from the ledger of every model call, which this turns off.
+    let ledger_off = cfg.router.as_ref().is_some_and(|r| !r.stats.enabled);
+    if ledger_off && budget.per_day_usd.is_some() {
+        found.push((
+            Severity::Error,
+            "agent.budget.perDayUsd".to_owned(),
+            "today's spend is counted from router/stats.jsonl, which router.stats.enabled: false turns off; remove one of the two".to_owned(),
+        ));
+    }
 }
 
 fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {

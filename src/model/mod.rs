@@ -39,4 +39,4 @@ pub use provider::{DEFAULT_TIMEOUT, ResolvedProvider, endpoint_candidates};
 pub use repair::repair_arguments;
 pub use request::{Effort, ModelRequest, OutputSchema, ThinkingRequest, ToolChoice, ToolSpec};
 pub use retry::{RetryBudget, RetryPolicy};
-pub use text_tools::text_tool_calls;
+pub use text_tools::{TagFilter, text_tool_calls};

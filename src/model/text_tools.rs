@@ -3,6 +3,11 @@
 //! `toolCallFormat: text` in config. Each well-formed tag becomes a real
 //! [`ContentBlock::ToolCall`] and is cut from the text; a tag whose JSON cannot be read (even
 //! after [`super::repair_arguments`]) stays in the text as written.
+//!
+//! While such a reply streams, [`TagFilter`] holds back what may be a tag, so the text shown as it
+//! arrives never contains the tags or their JSON: text from a `<` that may open `<tool_call>` (a
+//! chunk may end in `<tool_`) waits until the next chunk tells; a tag is dropped from the stream
+//! up to its `</tool_call>` (an unreadable one is still kept in the finished reply's text).
 
 use super::message::{ContentBlock, Message};
 
@@ -52,6 +57,61 @@ fn extract(text: &str, calls: &mut Vec<ContentBlock>) -> String {
     kept.trim().to_owned()
 }
 
+/// Streamed text with the `<tool_call>…</tool_call>` tags held back and dropped.
+#[derive(Debug, Default)]
+pub struct TagFilter {
+    /// Text not passed on yet: a possible start of a tag, or a tag's body.
+    held: String,
+    /// `held` is inside a tag.
+    inside: bool,
+}
+
+impl TagFilter {
+    /// What of `chunk` (after what was held before it) can be shown now.
+    pub fn push(&mut self, chunk: &str) -> String {
+        self.held.push_str(chunk);
+        let mut out = String::new();
+        loop {
+            if self.inside {
+                let Some(end) = self.held.find(CLOSE) else {
+                    return out;
+                };
+                self.held.drain(..end + CLOSE.len());
+                self.inside = false;
+                continue;
+            }
+            let Some(at) = self.held.find('<') else {
+                out.push_str(&self.held);
+                self.held.clear();
+                return out;
+            };
+            out.push_str(&self.held[..at]);
+            self.held.drain(..at);
+            if self.held.starts_with(OPEN) {
+                self.held.drain(..OPEN.len());
+                self.inside = true;
+            } else if OPEN.starts_with(self.held.as_str()) {
+                // `<tool_` at the end of the chunk: the next one tells.
+                return out;
+            } else {
+                out.push('<');
+                self.held.drain(..1);
+            }
+        }
+    }
+
+    /// What is left when the stream ends: a start of a tag that never came is text after all; a
+    /// tag left open is dropped.
+    pub fn finish(&mut self) -> String {
+        let held = std::mem::take(&mut self.held);
+        if std::mem::take(&mut self.inside) {
+            String::new()
+        } else {
+            held
+        }
+    }
+}
+
 fn parse(body: &str, index: usize) -> Option<ContentBlock> {
     let body = super::strip_fences(body.trim());
     let value: serde_json::Value = serde_json::from_str(body)
@@ -94,6 +154,37 @@ mod tests {
                 serde_json::json!({"file_path": "a.txt"})
             )]
         );
+    }
+
+    /// `text` streamed in `size`-byte chunks through a filter.
+    fn streamed(text: &str, size: usize) -> String {
+        let mut filter = TagFilter::default();
+        let mut out = String::new();
+        let bytes: Vec<char> = text.chars().collect();
+        for chunk in bytes.chunks(size) {
+            out.push_str(&filter.push(&chunk.iter().collect::<String>()));
+        }
+        out.push_str(&filter.finish());
+        out
+    }
+
+    #[test]
+    fn streamed_tags_never_show_whatever_the_chunks() {
+        let text = "Let me look.\n<tool_call>\n{\"name\": \"ls\", \"arguments\": {}}\n</tool_call>\nThen a < b and <b>bold</b> <tool_ and <tool_call";
+        // (The last one never opened: its text is shown when the stream ends.)
+        for size in 1..=text.len() {
+            let out = streamed(text, size);
+            assert_eq!(
+                out, "Let me look.\n\nThen a < b and <b>bold</b> <tool_ and <tool_call",
+                "chunks of {size}"
+            );
+        }
+        // Text that only looks like the start of a tag is passed on as soon as it cannot be one.
+        let mut filter = TagFilter::default();
+        assert_eq!(filter.push("x <tool_"), "x ");
+        assert_eq!(filter.push("box>"), "<tool_box>");
+        assert_eq!(filter.push("<"), "");
+        assert_eq!(filter.finish(), "<");
     }
 
     #[test]

@@ -162,6 +162,9 @@ pub struct ToolContext {
     /// Saves what changing calls replace (`None`: no checkpoints, e.g. tests and `session
     /// compact`); the loop names the session and turn per turn.
     pub checkpoints: Option<crate::checkpoint::Recorder>,
+    /// What a call's own model calls may spend (a sub-agent's share of its parent turn's budget);
+    /// `None` is no cap. The loop sets it per batch of calls.
+    pub spend_limit: Option<super::SpendLimit>,
 }
 
 impl ToolContext {
@@ -184,6 +187,7 @@ impl ToolContext {
             todos: Arc::default(),
             user: None,
             checkpoints: None,
+            spend_limit: None,
         }
     }
 

@@ -26,6 +26,9 @@ pub struct ToolOutput {
     /// chat's `/diff`; not part of what the model sees.
     #[serde(skip)]
     pub change: Option<Box<FileChange>>,
+    /// What the call's own model calls used (a sub-agent's), counted in the turn that made it.
+    #[serde(skip)]
+    pub spent: Option<Box<super::Spent>>,
 }
 
 /// Longest summary kept, in characters.
@@ -42,6 +45,7 @@ impl ToolOutput {
             effect: None,
             media: Vec::new(),
             change: None,
+            spent: None,
         }
     }
 
@@ -61,6 +65,14 @@ impl ToolOutput {
         }
     }
 
+    /// This output, reporting what the call's own model calls used.
+    pub fn with_spent(self, spent: super::Spent) -> ToolOutput {
+        ToolOutput {
+            spent: Some(Box::new(spent)),
+            ..self
+        }
+    }
+
     /// A failed call; the summary is the first line of the message.
     pub fn error(message: impl Into<String>) -> ToolOutput {
         let content = message.into();
@@ -73,6 +85,7 @@ impl ToolOutput {
             effect: None,
             media: Vec::new(),
             change: None,
+            spent: None,
         }
     }
 }

@@ -69,6 +69,7 @@ pub fn apply(output: ToolOutput, dir: &Path, call_id: &str) -> Result<ToolOutput
             path.display()
         ),
         media: output.media,
+        spent: output.spent,
     })
 }
 

@@ -395,12 +395,16 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
     let mut changes = Vec::new();
     let mut tier = None;
     let mut context_tokens = None;
+    // A retried call's repeat of what was already shown is not printed again.
+    let mut shown = crate::agent::ShownText::default();
     let mut emit = |event: AgentEvent| match &event {
-        AgentEvent::TextDelta { text } => {
-            if let Some(status) = &status {
-                status.hide();
+        AgentEvent::TextDelta { .. } => {
+            if let Some(text) = shown.on_event(&event) {
+                if let Some(status) = &status {
+                    status.hide();
+                }
+                answer.push(&text);
             }
-            answer.push(text);
         }
         AgentEvent::TodoUpdated { items } => {
             answer.end_block();
@@ -427,6 +431,7 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             step(name);
         }
         AgentEvent::AssistantMessage { usage, .. } => {
+            shown.on_event(&event);
             answer.end_block();
             context_tokens = Some(usage.input_tokens + usage.cache_read_tokens);
             step("thinking");
@@ -461,12 +466,15 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             recovery: Some(recovery),
             ..
         } => {
+            shown.on_event(&event);
             answer.end_block();
             note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
         }
         AgentEvent::Routed { tier: t, .. } => tier.clone_from(t),
+        AgentEvent::CallEnded { .. } => {
+            shown.on_event(&event);
+        }
         AgentEvent::UserMessage { .. }
-        | AgentEvent::CallEnded { .. }
         | AgentEvent::ThinkingDelta { .. }
         | AgentEvent::ToolResults { .. } => {}
     };
