@@ -77,7 +77,7 @@ impl PermissionRequest {
                 }
                 _ => format!("{}:{}", self.tool, path.display()),
             },
-            PermissionSubject::Host(host) => format!("{}:{host}*", self.tool),
+            PermissionSubject::Host(host) => format!("{}:{host}", self.tool),
             PermissionSubject::Other => self.tool.clone(),
         }
     }
@@ -554,7 +554,7 @@ impl PermissionPolicy {
                 Decision::Deny {
                     reason: format!(
                         "`{tool}` reaching `{host}` is allowed in read-only mode only by a rule such \
-                     as `{tool}:{host}*` (--allow or tools.permissions.allow)"
+                     as `{tool}:{host}` (--allow or tools.permissions.allow)"
                     ),
                 }
             }
@@ -592,10 +592,20 @@ impl PermissionPolicy {
         })
     }
 
-    /// The allow rule naming `host` in its pattern for `tool`, if any (a bare `web_fetch` rule does
-    /// not count): what lets the web tools reach a private or loopback address.
+    /// The allow rule naming `host` exactly in its pattern for `tool`, if any (a bare `web_fetch`
+    /// rule or a wildcard such as `*.example.com` does not count): what lets the web tools reach a
+    /// private or loopback address.
     pub fn host_rule(&self, tool: &str, host: &str) -> Option<String> {
-        self.find_pattern_allow(tool, &Subject::Host(host.to_ascii_lowercase()))
+        let exact: Vec<Rule> = self
+            .rules
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .filter(|r| r.names_one_host())
+            .cloned()
+            .collect();
+        self.find_in(&exact, RuleKind::Allow, tool, &Subject::Host(host.to_ascii_lowercase()))
+            .map(ToString::to_string)
     }
 
     /// The first allow rule with a pattern matching the call (what lifts a protected path).

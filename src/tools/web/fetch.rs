@@ -1,8 +1,8 @@
 //! `web_fetch {url, prompt?}`: one HTTP(S) GET, its page as markdown (or text, or a PDF's text),
 //! inside the caps of `tools.webFetch` (bytes read, seconds, redirects).
 //!
-//! Each hop resolves the host, refuses a non-public address unless an allow rule names the host
-//! (`web_fetch:HOST*`), pins the checked addresses for the connection ([`super::client`]) and sends
+//! Each hop resolves the host, refuses a non-public address unless an allow rule names that host
+//! exactly (`web_fetch:HOST`, no wildcard), pins the checked addresses for the connection ([`super::client`]) and sends
 //! the request. Redirects are followed by hand, up to the limit: a hop to a host other than the
 //! call's own is followed only when the permission policy allows that host outright; otherwise the
 //! result says where the page moved, and fetching it is a new call the policy (or the person)
