@@ -717,6 +717,29 @@ async fn a_custom_provider_describes_its_request_and_fields() {
 }
 
 #[tokio::test]
+async fn a_failed_search_never_shows_the_key_in_its_url() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let endpoint = format!("http://{}/search", closed.local_addr().unwrap());
+    drop(closed);
+    let config = WebSearchConfig {
+        provider: Some("custom".to_owned()),
+        api_key: Some("SECRET-KEY-42".to_owned()),
+        endpoint: Some(endpoint),
+        custom_provider: Some(CustomSearchProvider {
+            auth: Some("queryApiKey".to_owned()),
+            api_key_param: Some("key".to_owned()),
+            ..CustomSearchProvider::default()
+        }),
+        ..WebSearchConfig::default()
+    };
+    let done = search(config, json!({"query": "rust"})).await;
+    assert_eq!(done.status, ExecutionStatus::Failed);
+    let text = format!("{} {}", done.output.content, done.output.summary);
+    assert!(text.contains("web search at"), "{text}");
+    assert!(!text.contains("SECRET-KEY-42"), "{text}");
+}
+
+#[tokio::test]
 async fn a_missing_key_is_named() {
     let config = WebSearchConfig {
         provider: Some("tavily".to_owned()),

@@ -68,6 +68,21 @@ pub enum WebError {
     Search(String),
 }
 
+/// A reqwest error and its causes on one line, without the request's URL: a search provider's key
+/// may be in its query (`auth: queryApiKey`), and the message reaches the model, the transcript
+/// and `--json`.
+pub(crate) fn http_error(error: reqwest::Error) -> String {
+    let error = error.without_url();
+    let mut message = error.to_string();
+    let mut source = std::error::Error::source(&error);
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    message
+}
+
 /// Adds the web tools the config turns on.
 pub fn register(registry: &mut ToolRegistry, config: &ToolsConfig) {
     if let Some(fetch) = config.web_fetch.as_ref().filter(|c| c.is_enabled()) {
