@@ -427,9 +427,7 @@ async fn a_caller_cannot_widen_the_operators_permission_mode() {
         config_for(&mock)
     ));
     let outside = env.tmp.path().join("outside.txt");
-    let write = |path: &std::path::Path| {
-        json!({"file_path": path, "content": "pwned"}).to_string()
-    };
+    let write = |path: &std::path::Path| json!({"file_path": path, "content": "pwned"}).to_string();
     mock.push(openai::tool_call("c1", "write_file", &write(&outside)));
     mock.push(openai::text("done"));
     let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
@@ -510,6 +508,9 @@ async fn a_reply_keeps_the_sessions_mode_and_may_only_narrow_it() {
     )
     .await;
     assert_eq!(structured(&replied)["result"], "tried");
-    assert!(!inside.exists(), "the reply ran in the session's read-only mode");
+    assert!(
+        !inside.exists(),
+        "the reply ran in the session's read-only mode"
+    );
     client.cancel().await.unwrap();
 }

@@ -257,7 +257,9 @@ async fn requests_without_the_token_from_a_foreign_origin_or_too_large_are_refus
         .arg_str(token_file.to_str().unwrap())
         .run(1);
     assert!(
-        refused.stderr.contains("let other users read or change the secret")
+        refused
+            .stderr
+            .contains("let other users read or change the secret")
             && refused.stderr.contains("chmod 600"),
         "{}",
         refused.stderr

@@ -231,7 +231,13 @@ fn a_pdf_bomb_gives_capped_text() {
     let pdf = bomb_pdf(8, &"A".repeat(3 << 20), 0);
     assert!(pdf.len() < 100_000);
     let mock = mock_with(vec![openai::text("Many As.")]);
-    run_with(&mock, ("openai", "gpt-4.1", "{}"), "--file", "bomb.pdf", &pdf);
+    run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{}"),
+        "--file",
+        "bomb.pdf",
+        &pdf,
+    );
     let body = mock.single_request().body.to_string();
     assert!(body.len() < 3 << 20, "{} bytes sent", body.len());
     assert!(

@@ -81,7 +81,10 @@ pub(super) fn check(root: &Path, path: &Path, create: bool) -> Result<(), Refuse
                 }
             }
             Err(e) => {
-                return Err(refused(path, format!("cannot inspect `{}`: {e}", at.display())));
+                return Err(refused(
+                    path,
+                    format!("cannot inspect `{}`: {e}", at.display()),
+                ));
             }
         }
     }

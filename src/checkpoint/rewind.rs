@@ -214,7 +214,9 @@ impl Checkpoints {
                 .map_err(|e| Error::io("encode", &journal_path, std::io::Error::other(e)))?;
             store::write_atomic(&journal_path, &text)?;
             let refused = self.apply(&root, &dir, &journal_path, &journal)?;
-            report.files.retain(|f| !refused.iter().any(|r| r.path == f.path));
+            report
+                .files
+                .retain(|f| !refused.iter().any(|r| r.path == f.path));
             report.refused.extend(refused);
         }
         Ok(report)

@@ -42,9 +42,9 @@ pub fn pdf_to_text(bytes: &[u8], max_pages: usize) -> Result<String, PdfError> {
         let limit = MAX_PAGE_CONTENT_BYTES.min(budget);
         let size = match doc.get_page_content_with_limit(id, limit) {
             Ok(content) => content.len(),
-            Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded { .. }))
-                if limit < MAX_PAGE_CONTENT_BYTES =>
-            {
+            Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded {
+                ..
+            })) if limit < MAX_PAGE_CONTENT_BYTES => {
                 cut = Some(format!(
                     "\n[the text stops before page {number}: the PDF's pages decompress to more \
                      than {} MiB; {} pages not shown]\n",
@@ -54,9 +54,9 @@ pub fn pdf_to_text(bytes: &[u8], max_pages: usize) -> Result<String, PdfError> {
                 break;
             }
             // Charged what it may have decompressed before the limit stopped it.
-            Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded { .. })) => {
-                limit
-            }
+            Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded {
+                ..
+            })) => limit,
             Err(_) => 0,
         };
         budget = budget.saturating_sub(size);

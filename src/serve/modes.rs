@@ -29,8 +29,9 @@ pub(super) fn ceiling(
         return Ok(mode);
     }
     match &config.tools.permissions.mode {
-        Some(text) => PermissionMode::parse(text, "config tools.permissions.mode")
-            .map_err(|e| e.to_string()),
+        Some(text) => {
+            PermissionMode::parse(text, "config tools.permissions.mode").map_err(|e| e.to_string())
+        }
         None => Ok(PermissionMode::default()),
     }
 }
@@ -92,7 +93,10 @@ mod tests {
         assert_eq!(choose(Some(ReadOnly), WorkspaceWrite, "x"), Ok(ReadOnly));
         assert_eq!(choose(Some(Full), Full, "x"), Ok(Full));
         let wider = choose(Some(Full), ReadOnly, "this server's").unwrap_err();
-        assert!(wider.contains("`full` is wider than this server's mode `read-only`"), "{wider}");
+        assert!(
+            wider.contains("`full` is wider than this server's mode `read-only`"),
+            "{wider}"
+        );
         assert!(choose(Some(WorkspaceWrite), Plan, "x").is_err());
         assert_eq!(narrower(WorkspaceWrite, ReadOnly), ReadOnly);
         assert_eq!(narrower(ReadOnly, Full), ReadOnly);

@@ -604,8 +604,13 @@ impl PermissionPolicy {
             .filter(|r| r.names_one_host())
             .cloned()
             .collect();
-        self.find_in(&exact, RuleKind::Allow, tool, &Subject::Host(host.to_ascii_lowercase()))
-            .map(ToString::to_string)
+        self.find_in(
+            &exact,
+            RuleKind::Allow,
+            tool,
+            &Subject::Host(host.to_ascii_lowercase()),
+        )
+        .map(ToString::to_string)
     }
 
     /// The first allow rule with a pattern matching the call (what lifts a protected path).

@@ -371,7 +371,10 @@ async fn send(
         .await
         .map_err(|e| fail(super::http_error(e)))?;
     let status = response.status();
-    let body = response.text().await.map_err(|e| fail(super::http_error(e)))?;
+    let body = response
+        .text()
+        .await
+        .map_err(|e| fail(super::http_error(e)))?;
     let redacted = match key {
         Some(key) if !key.is_empty() => body.replace(key, "<redacted>"),
         _ => body,
