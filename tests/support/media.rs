@@ -50,6 +50,18 @@ pub(crate) fn text_pdf(pages: &[&str]) -> Vec<u8> {
         });
         kids.push(page_id.into());
     }
+    saved(doc, pages_id, kids, resources_id)
+}
+
+/// `doc` with its page tree (`kids` under `pages_id`, sharing `resources`) and catalog, saved.
+fn saved(
+    mut doc: lopdf::Document,
+    pages_id: lopdf::ObjectId,
+    kids: Vec<lopdf::Object>,
+    resources: lopdf::ObjectId,
+) -> Vec<u8> {
+    use lopdf::{Object, dictionary};
+
     let count = kids.len() as i64;
     doc.objects.insert(
         pages_id,
@@ -57,7 +69,7 @@ pub(crate) fn text_pdf(pages: &[&str]) -> Vec<u8> {
             "Type" => "Pages",
             "Kids" => kids,
             "Count" => count,
-            "Resources" => resources_id,
+            "Resources" => resources,
             "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
         }),
     );
@@ -84,6 +96,9 @@ pub(crate) fn bomb_pdf(pages: usize, text: &str, padding: usize) -> Vec<u8> {
         "BaseFont" => "Helvetica",
         "Encoding" => "WinAnsiEncoding",
     });
+    let resources_id = doc.add_object(dictionary! {
+        "Font" => dictionary! { "F1" => font_id },
+    });
     let mut content = format!("BT /F1 12 Tf ({text}) Tj ET").into_bytes();
     content.resize(content.len() + padding, b' ');
     let mut stream = Stream::new(dictionary! {}, content);
@@ -95,28 +110,11 @@ pub(crate) fn bomb_pdf(pages: usize, text: &str, padding: usize) -> Vec<u8> {
                 "Type" => "Page",
                 "Parent" => pages_id,
                 "Contents" => content_id,
-                "Resources" => dictionary! { "Font" => dictionary! { "F1" => font_id } },
             })
             .into()
         })
         .collect();
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages",
-            "Kids" => kids,
-            "Count" => pages as i64,
-            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
-        }),
-    );
-    let catalog_id = doc.add_object(dictionary! {
-        "Type" => "Catalog",
-        "Pages" => pages_id,
-    });
-    doc.trailer.set("Root", catalog_id);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).unwrap();
-    out
+    saved(doc, pages_id, kids, resources_id)
 }
 
 /// The start of a PNG that claims `w`×`h` pixels: its signature and header, then one empty

@@ -596,34 +596,31 @@ impl PermissionPolicy {
     /// rule or a wildcard such as `*.example.com` does not count): what lets the web tools reach a
     /// private or loopback address.
     pub fn host_rule(&self, tool: &str, host: &str) -> Option<String> {
-        let exact: Vec<Rule> = self
-            .rules
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .iter()
-            .filter(|r| r.names_one_host())
-            .cloned()
-            .collect();
-        self.find_in(
-            &exact,
-            RuleKind::Allow,
-            tool,
-            &Subject::Host(host.to_ascii_lowercase()),
-        )
-        .map(ToString::to_string)
+        let subject = Subject::Host(host.to_ascii_lowercase());
+        self.find_allow_where(tool, &subject, Rule::names_one_host)
     }
 
     /// The first allow rule with a pattern matching the call (what lifts a protected path).
     fn find_pattern_allow(&self, tool: &str, subject: &Subject) -> Option<String> {
-        let all: Vec<Rule> = self
+        self.find_allow_where(tool, subject, Rule::has_pattern)
+    }
+
+    /// The first allow rule that `keep` keeps and that matches the call.
+    fn find_allow_where(
+        &self,
+        tool: &str,
+        subject: &Subject,
+        keep: impl Fn(&Rule) -> bool,
+    ) -> Option<String> {
+        let kept: Vec<Rule> = self
             .rules
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .iter()
-            .filter(|r| r.has_pattern())
+            .filter(|r| keep(r))
             .cloned()
             .collect();
-        self.find_in(&all, RuleKind::Allow, tool, subject)
+        self.find_in(&kept, RuleKind::Allow, tool, subject)
             .map(ToString::to_string)
     }
 
