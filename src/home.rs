@@ -183,6 +183,12 @@ impl PilotHome {
         self.project_dir(key).join("sessions")
     }
 
+    /// `<home>/projects/<key>/serve-modes/`: the permission mode of each session `mcp serve`
+    /// started, one file per session id.
+    pub fn serve_modes_dir(&self, key: &ProjectKey) -> PathBuf {
+        self.project_dir(key).join("serve-modes")
+    }
+
     /// `<home>/projects/<key>/checkpoints/`: file contents saved before agent turns changed them.
     pub fn checkpoints_dir(&self, key: &ProjectKey) -> PathBuf {
         self.project_dir(key).join("checkpoints")

@@ -397,3 +397,120 @@ async fn a_long_run_sends_progress_notifications() {
     }
     client.cancel().await.unwrap();
 }
+
+fn arguments(value: Value) -> serde_json::Map<String, Value> {
+    value.as_object().unwrap().clone()
+}
+
+async fn call(
+    client: &rmcp::service::RunningService<rmcp::RoleClient, ()>,
+    tool: &'static str,
+    args: Value,
+) -> rmcp::model::CallToolResult {
+    client
+        .call_tool(CallToolRequestParams::new(tool).with_arguments(arguments(args)))
+        .await
+        .unwrap()
+}
+
+fn text_of(result: &rmcp::model::CallToolResult) -> String {
+    serde_json::to_value(result).unwrap()["content"].to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_caller_cannot_widen_the_operators_permission_mode() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&format!(
+        "{}tools:\n  permissions:\n    mode: read-only\n",
+        config_for(&mock)
+    ));
+    let outside = env.tmp.path().join("outside.txt");
+    let write = |path: &std::path::Path| json!({"file_path": path, "content": "pwned"}).to_string();
+    mock.push(openai::tool_call("c1", "write_file", &write(&outside)));
+    mock.push(openai::text("done"));
+    let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
+
+    let refused = call(
+        &client,
+        "pilotdeck_run",
+        json!({"prompt": "write it", "permission_mode": "full"}),
+    )
+    .await;
+    assert_eq!(refused.is_error, Some(true));
+    let message = text_of(&refused);
+    assert!(
+        message.contains("`full` is wider than this server's mode `read-only`"),
+        "{message}"
+    );
+    assert!(mock.requests().is_empty(), "the run never started");
+
+    // Without a mode the run gets the operator's: read-only, so the write is denied.
+    let ran = call(&client, "pilotdeck_run", json!({"prompt": "write it"})).await;
+    assert_eq!(structured(&ran)["result"], "done");
+    assert!(!outside.exists());
+    client.cancel().await.unwrap();
+
+    // The flag sets the ceiling too.
+    let mut command = serve_command(&env);
+    command.args(["--permission-mode", "read-only"]);
+    env.config(&config_for(&mock));
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+    let refused = call(
+        &client,
+        "pilotdeck_run",
+        json!({"prompt": "x", "permission_mode": "workspace-write"}),
+    )
+    .await;
+    assert_eq!(refused.is_error, Some(true), "{}", text_of(&refused));
+    assert_eq!(mock.requests().len(), 2, "no further model call");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_keeps_the_sessions_mode_and_may_only_narrow_it() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let inside = env.project.join("inside.txt");
+    let args = json!({"file_path": inside, "content": "written"}).to_string();
+    mock.push(openai::text("looked"));
+    mock.push(openai::tool_call("c1", "write_file", &args));
+    mock.push(openai::text("tried"));
+    let client = ().serve(TokioChildProcess::new(serve_command(&env)).unwrap()).await.unwrap();
+
+    let ran = call(
+        &client,
+        "pilotdeck_run",
+        json!({"prompt": "look", "permission_mode": "read-only"}),
+    )
+    .await;
+    let session = structured(&ran)["session_id"].as_str().unwrap().to_owned();
+    let refused = call(
+        &client,
+        "pilotdeck_reply",
+        json!({"session_id": session, "prompt": "x", "permission_mode": "workspace-write"}),
+    )
+    .await;
+    assert_eq!(refused.is_error, Some(true));
+    let message = text_of(&refused);
+    assert!(
+        message.contains("wider than this session's mode `read-only`"),
+        "{message}"
+    );
+
+    let replied = call(
+        &client,
+        "pilotdeck_reply",
+        json!({"session_id": session, "prompt": "now write it"}),
+    )
+    .await;
+    assert_eq!(structured(&replied)["result"], "tried");
+    assert!(
+        !inside.exists(),
+        "the reply ran in the session's read-only mode"
+    );
+    client.cancel().await.unwrap();
+}

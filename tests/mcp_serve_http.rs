@@ -251,6 +251,20 @@ async fn requests_without_the_token_from_a_foreign_origin_or_too_large_are_refus
     let env = TestEnv::new();
     let token_file = env.tmp.path().join("my-token");
     env.write(&token_file, "a-token-of-my-own-choosing\n");
+    let refused = env
+        .cmd()
+        .args(["mcp", "serve", "--http", "127.0.0.1:0", "--token-file"])
+        .arg_str(token_file.to_str().unwrap())
+        .run(1);
+    assert!(
+        refused
+            .stderr
+            .contains("let other users read or change the secret")
+            && refused.stderr.contains("chmod 600"),
+        "{}",
+        refused.stderr
+    );
+    std::fs::set_permissions(&token_file, std::fs::Permissions::from_mode(0o600)).unwrap();
     let server = Server::start(&env, &["--token-file", token_file.to_str().unwrap()]);
     let bearer = "Bearer a-token-of-my-own-choosing";
 

@@ -19,7 +19,7 @@ use base64::engine::general_purpose::STANDARD;
 use mock_model::{MockModel, anthropic, openai, responses};
 use serde_json::Value;
 use support::TestEnv;
-use test_media::{noisy_png, text_pdf};
+use test_media::{bomb_pdf, noisy_png, png_header, text_pdf};
 
 /// A config whose agent model is `mock/MODEL` over `protocol`, with `entry` as the model's entry
 /// and `extra` appended.
@@ -204,6 +204,47 @@ fn a_too_large_image_is_downscaled_under_max_image_bytes() {
     assert!(decoded.width() < 400 && decoded.height() < 300);
     // The transcript keeps the original, not the downscaled copy.
     assert_kept_by_reference(&env, &png);
+}
+
+#[test]
+fn an_image_claiming_too_many_pixels_is_refused_not_decoded() {
+    let mock = mock_with(vec![openai::text("ok")]);
+    // A few bytes claiming 13000x13000 pixels: decoding would allocate half a gigabyte or more.
+    let png = png_header(13_000, 13_000);
+    run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{multimodal: {maxImageBytes: 10}}"),
+        "--image",
+        "huge.png",
+        &png,
+    );
+    let body = mock.single_request().body.to_string();
+    assert!(
+        body.contains("image `huge.png` is 13000x13000 pixels, more than pilotdeck decodes"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_pdf_bomb_gives_capped_text() {
+    // 8 pages showing one compressed 3 MiB string: about 24 MiB of text uncapped.
+    let pdf = bomb_pdf(8, &"A".repeat(3 << 20), 0);
+    assert!(pdf.len() < 100_000);
+    let mock = mock_with(vec![openai::text("Many As.")]);
+    run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{}"),
+        "--file",
+        "bomb.pdf",
+        &pdf,
+    );
+    let body = mock.single_request().body.to_string();
+    assert!(body.len() < 3 << 20, "{} bytes sent", body.len());
+    assert!(
+        body.contains("[the text is cut at 2 MiB, in page 1; 7 more pages not shown]"),
+        "{}",
+        &body[body.len() - 300..]
+    );
 }
 
 #[test]

@@ -425,3 +425,53 @@ fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
     tmux.wait_for("nothing to undo");
     tmux.send_keys(&["/exit", "Enter"]);
 }
+
+#[test]
+fn a_rewind_never_writes_or_removes_through_a_directory_swapped_for_a_symlink() {
+    let (mock, env) = project(false);
+    let ssh = env.user_home.join(".ssh");
+    std::fs::create_dir_all(&ssh).unwrap();
+    // Turn 1 writes d/authorized_keys; turn 2 swaps d for a link to ~/.ssh.
+    mock.push(call(
+        "c1",
+        "write_file",
+        &json!({"file_path": "d/authorized_keys", "content": "ATTACKER KEY\n"}),
+    ));
+    mock.push(openai::text("Written."));
+    env.cmd().args(["run", "write it"]).run(0);
+    let swap = format!(
+        "rm d/authorized_keys && rmdir d && ln -s {} d",
+        ssh.display()
+    );
+    mock.push(call("c2", "bash", &json!({"command": swap})));
+    mock.push(openai::text("Swapped."));
+    env.cmd().args(["run", "--continue", "swap it"]).run(0);
+    assert!(
+        std::fs::symlink_metadata(env.project.join("d"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+
+    // Restoring turn 2's removal would write ~/.ssh/authorized_keys.
+    let report = rewind(&env, &["--to", "2", "--files-only"], 1);
+    assert!(!ssh.join("authorized_keys").exists(), "{report}");
+    assert_eq!(paths(&report, "refused"), ["authorized_keys"], "{report}");
+    let reason = report["files"]["refused"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("is a symbolic link"), "{reason}");
+    let human = env
+        .cmd()
+        .args(["session", "rewind", "last", "--to", "2", "--files-only"])
+        .run(1);
+    assert!(
+        human.stderr.contains("d/authorized_keys not rewound"),
+        "{}",
+        human.stderr
+    );
+
+    // Removing turn 1's new file would delete the user's own key.
+    env.write(&ssh.join("authorized_keys"), "USER KEY\n");
+    let report = rewind(&env, &["--to", "1", "--files-only", "--force"], 1);
+    assert_eq!(paths(&report, "refused"), ["authorized_keys"], "{report}");
+    assert_eq!(read(&ssh.join("authorized_keys")).unwrap(), "USER KEY\n");
+}

@@ -167,6 +167,23 @@ async fn a_loopback_url_is_refused_without_a_rule_even_in_full_mode() {
         done.output.content
     );
 
+    // Nor does a wildcard that happens to match it: only a rule naming the host exactly does.
+    let by_name = server.uri().replace("127.0.0.1", "localhost");
+    for (rule, target) in [
+        ("web_fetch:*host*", &by_name),
+        ("web_fetch:127.0.0.*", &url),
+        ("web_fetch:*", &url),
+    ] {
+        let wild = project.ctx_with_rules(PermissionMode::Full, &[(rule, RuleKind::Allow)]);
+        let done = fetch(&wild, WebFetchConfig::default(), target).await;
+        assert!(
+            done.output.content.contains("refused") && done.output.content.contains("exactly"),
+            "{rule}: {}",
+            done.output.content
+        );
+    }
+    assert!(server.received_requests().await.unwrap().is_empty());
+
     // A rule naming the host lets it through.
     let allowed = local_ctx(&project, PermissionMode::WorkspaceWrite);
     let done = fetch(&allowed, WebFetchConfig::default(), &url).await;
@@ -179,7 +196,6 @@ async fn a_loopback_url_is_refused_without_a_rule_even_in_full_mode() {
     assert!(done.output.content.contains("secret admin page"));
 
     // `localhost` is a name that resolves to loopback: refused the same way.
-    let by_name = server.uri().replace("127.0.0.1", "localhost");
     let done = fetch(
         &project.ctx(PermissionMode::Full),
         WebFetchConfig::default(),
@@ -502,7 +518,7 @@ async fn permission_modes_and_rules_decide_who_may_fetch() {
         panic!("{:?}", done.status)
     };
     assert!(
-        reason.contains("read-only") && reason.contains(&format!("web_fetch:{host}*")),
+        reason.contains("read-only") && reason.contains(&format!("`web_fetch:{host}`")),
         "{reason}"
     );
     let done = fetch(
@@ -529,7 +545,7 @@ async fn permission_modes_and_rules_decide_who_may_fetch() {
         panic!("{:?}", done.status)
     };
     assert!(
-        reason.contains(&format!("--allow 'web_fetch:{host}*'")),
+        reason.contains(&format!("--allow 'web_fetch:{host}'")),
         "{reason}"
     );
 
@@ -698,6 +714,29 @@ async fn a_custom_provider_describes_its_request_and_fields() {
         "{}",
         done.output.content
     );
+}
+
+#[tokio::test]
+async fn a_failed_search_never_shows_the_key_in_its_url() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let endpoint = format!("http://{}/search", closed.local_addr().unwrap());
+    drop(closed);
+    let config = WebSearchConfig {
+        provider: Some("custom".to_owned()),
+        api_key: Some("SECRET-KEY-42".to_owned()),
+        endpoint: Some(endpoint),
+        custom_provider: Some(CustomSearchProvider {
+            auth: Some("queryApiKey".to_owned()),
+            api_key_param: Some("key".to_owned()),
+            ..CustomSearchProvider::default()
+        }),
+        ..WebSearchConfig::default()
+    };
+    let done = search(config, json!({"query": "rust"})).await;
+    assert_eq!(done.status, ExecutionStatus::Failed);
+    let text = format!("{} {}", done.output.content, done.output.summary);
+    assert!(text.contains("web search at"), "{text}");
+    assert!(!text.contains("SECRET-KEY-42"), "{text}");
 }
 
 #[tokio::test]

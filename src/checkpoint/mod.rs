@@ -21,11 +21,13 @@
 //!
 //! Rewinding ([`Checkpoints::rewind`]) restores each path to its `before` of the earliest turn
 //! rewound, unless the file now differs from what the agent last left (the user changed it): that is
-//! a conflict, left alone unless forced. Each file is replaced atomically, and the plan is written
+//! a conflict, left alone unless forced. Only paths inside the project are touched, never through a
+//! symlink ([`confine`]): others are refused and reported. Each file is replaced atomically, and the plan is written
 //! to a journal first, so a rewind killed half-way is finished by the next one. The checkpoints of
 //! a session are removed with it (`session::remove`), and blobs no session names any more with them.
 
 pub mod blobs;
+pub mod confine;
 pub mod manifest;
 mod recorder;
 pub mod rewind;
@@ -34,6 +36,7 @@ pub mod scan;
 use std::path::{Path, PathBuf};
 
 pub use blobs::ContentHash;
+pub use confine::Refused;
 pub use recorder::{Pending, Recorder};
 pub use rewind::{FileRewound, FilesRewound, RewindOptions};
 

@@ -9,6 +9,10 @@
 //! file is then replaced by an atomic rename (or removed), so a kill leaves every file old or new;
 //! the turns are marked rewound and the journal removed last. The next rewind of the session
 //! finds the journal and finishes it first (restoring a file twice is harmless).
+//!
+//! Confinement ([`confine`](super::confine)): a path is read, restored or removed only inside the
+//! project root and never through a symlink (checked when planning and again right before each
+//! write); a refused path is reported and its turns stay unrewound.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,6 +20,7 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
+use super::confine::{self, Refused};
 use super::manifest::{self, Content, Entry};
 use super::{Checkpoints, ContentHash, Error};
 use crate::store;
@@ -64,6 +69,9 @@ pub struct FilesRewound {
     pub files: Vec<FileRewound>,
     /// Files changed after the agent's edit, left as they are.
     pub conflicts: Vec<PathBuf>,
+    /// Files left alone because putting them back would reach outside the project (a symlinked
+    /// directory on the way, a path outside the root).
+    pub refused: Vec<Refused>,
     /// Files of an earlier rewind that was interrupted, finished now (or, with `dry_run`, still to
     /// finish).
     pub finished_interrupted: Vec<PathBuf>,
@@ -91,8 +99,24 @@ struct Span {
 }
 
 impl Checkpoints {
-    /// Rewinds the files `session` changed from turn `opts.to` on.
-    pub fn rewind(&self, session: &str, opts: RewindOptions) -> Result<FilesRewound, Error> {
+    /// Rewinds the files `session` changed from turn `opts.to` on, touching only paths inside the
+    /// project at `root`.
+    pub fn rewind(
+        &self,
+        session: &str,
+        root: &Path,
+        opts: RewindOptions,
+    ) -> Result<FilesRewound, Error> {
+        if Path::new(session).components().count() != 1 || session.starts_with('.') {
+            return Err(Error::io(
+                "rewind",
+                Path::new(session),
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a session id"),
+            ));
+        }
+        let root = root
+            .canonicalize()
+            .map_err(|e| Error::io("resolve the project root", root, e))?;
         let dir = self.session_dir(session);
         let journal_path = dir.join("rewind.json");
         let mut report = FilesRewound {
@@ -104,7 +128,7 @@ impl Checkpoints {
             if opts.dry_run {
                 return Ok(report);
             }
-            self.apply(&dir, &journal_path, &journal)?;
+            report.refused = self.apply(&root, &dir, &journal_path, &journal)?;
         }
         let turns = manifest::read_session(&dir)?;
         let chosen: Vec<u32> = turns
@@ -130,6 +154,10 @@ impl Checkpoints {
         let mut actions = Vec::new();
         for (path, span) in spans {
             if in_git_dir(&path) {
+                continue;
+            }
+            if let Err(refused) = confine::check(&root, &path, false) {
+                report.refused.push(refused);
                 continue;
             }
             let current = match std::fs::read(&path) {
@@ -170,8 +198,9 @@ impl Checkpoints {
         if opts.dry_run {
             return Ok(report);
         }
-        // Turns with a conflict left stay unrewound, so a forced rewind can still take them back.
-        let done = if report.conflicts.is_empty() {
+        // Turns with a conflict (or a refused path) left stay unrewound, so a forced rewind can
+        // still take them back.
+        let done = if report.conflicts.is_empty() && report.refused.is_empty() {
             chosen
         } else {
             Vec::new()
@@ -184,22 +213,34 @@ impl Checkpoints {
             let text = serde_json::to_vec_pretty(&journal)
                 .map_err(|e| Error::io("encode", &journal_path, std::io::Error::other(e)))?;
             store::write_atomic(&journal_path, &text)?;
-            self.apply(&dir, &journal_path, &journal)?;
+            let refused = self.apply(&root, &dir, &journal_path, &journal)?;
+            report
+                .files
+                .retain(|f| !refused.iter().any(|r| r.path == f.path));
+            report.refused.extend(refused);
         }
         Ok(report)
     }
 
-    /// Carries out a journal: every file, then the turns' marks, then the journal's removal.
-    fn apply(&self, dir: &Path, journal_path: &Path, journal: &Journal) -> Result<(), Error> {
+    /// Carries out a journal: every file still confined to `root` (the others are returned), then
+    /// the turns' marks (unless a file was refused), then the journal's removal.
+    fn apply(
+        &self,
+        root: &Path,
+        dir: &Path,
+        journal_path: &Path,
+        journal: &Journal,
+    ) -> Result<Vec<Refused>, Error> {
         let blobs = self.blobs();
+        let mut refused = Vec::new();
         for planned in &journal.actions {
+            if let Err(r) = confine::check(root, &planned.path, planned.target.is_some()) {
+                refused.push(r);
+                continue;
+            }
             match &planned.target {
                 Some(content) => {
                     let bytes = blobs.get(&content.hash, &planned.path)?;
-                    if let Some(parent) = planned.path.parent() {
-                        std::fs::create_dir_all(parent)
-                            .map_err(|e| Error::io("create directory", parent, e))?;
-                    }
                     store::write_atomic_mode(&planned.path, &bytes, content.mode)?;
                 }
                 None => match std::fs::remove_file(&planned.path) {
@@ -210,10 +251,13 @@ impl Checkpoints {
             }
             crate::crash::point("rewind.file");
         }
-        for turn in &journal.turns {
-            manifest::append(dir, *turn, &Entry::Rewound { at: Utc::now() })?;
+        if refused.is_empty() {
+            for turn in &journal.turns {
+                manifest::append(dir, *turn, &Entry::Rewound { at: Utc::now() })?;
+            }
         }
-        std::fs::remove_file(journal_path).map_err(|e| Error::io("remove", journal_path, e))
+        std::fs::remove_file(journal_path).map_err(|e| Error::io("remove", journal_path, e))?;
+        Ok(refused)
     }
 }
 
@@ -294,13 +338,13 @@ mod tests {
         pending.finish();
         assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), Some(2));
 
-        let done = f.checkpoints.rewind("s", opts(2)).unwrap();
+        let done = f.checkpoints.rewind("s", &f.root, opts(2)).unwrap();
         assert_eq!(done.turns, [2]);
         assert_eq!(read(&a).unwrap(), "v1");
         assert_eq!(read(&f.root.join("b.txt")), None);
         assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), Some(1));
 
-        f.checkpoints.rewind("s", opts(1)).unwrap();
+        f.checkpoints.rewind("s", &f.root, opts(1)).unwrap();
         assert_eq!(read(&a).unwrap(), "v0");
         assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), None);
     }
@@ -323,7 +367,7 @@ mod tests {
             .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names, ["gone.txt"]);
-        f.checkpoints.rewind("s", opts(1)).unwrap();
+        f.checkpoints.rewind("s", &f.root, opts(1)).unwrap();
         assert_eq!(read(&f.root.join("gone.txt")).unwrap(), "old");
     }
 
@@ -339,6 +383,7 @@ mod tests {
             .checkpoints
             .rewind(
                 "s",
+                &f.root,
                 RewindOptions {
                     dry_run: true,
                     ..opts(1)
@@ -348,13 +393,14 @@ mod tests {
         assert_eq!(dry.files.len(), 1);
         assert_eq!(read(&a).unwrap(), "agent");
         write(&a, "user");
-        let done = f.checkpoints.rewind("s", opts(1)).unwrap();
+        let done = f.checkpoints.rewind("s", &f.root, opts(1)).unwrap();
         assert_eq!(done.conflicts, std::slice::from_ref(&a));
         assert_eq!(read(&a).unwrap(), "user");
         let forced = f
             .checkpoints
             .rewind(
                 "s",
+                &f.root,
                 RewindOptions {
                     force: true,
                     ..opts(1)

@@ -1,12 +1,27 @@
 //! Fitting an image to a model's limits: kept as it is when its type is taken and it is small
 //! enough, else re-encoded (PNG when it has transparency, else JPEG) and, while still too large,
 //! downscaled by a quarter per step. Decoding and encoding are the `image` crate's.
+//!
+//! Memory: an image larger than [`MAX_EDGE`] a side or [`MAX_PIXELS`] in all is refused from its
+//! header, before any pixel is decoded (a PNG of a few hundred KB can claim 13000×13000 pixels),
+//! the decoder runs under the `image` crate's [`Limits`] as well, and one image is decoded at a
+//! time in the process (parallel sub-agents do not multiply the peak).
 
 use std::io::Cursor;
+use std::sync::{Mutex, PoisonError};
 
-use image::{DynamicImage, ImageFormat, imageops::FilterType};
+use image::{DynamicImage, ImageFormat, ImageReader, Limits, imageops::FilterType};
 
 use super::Error;
+
+/// The longest side decoded.
+pub const MAX_EDGE: u32 = 16_384;
+/// The most pixels decoded (a 48-megapixel photo passes).
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// What the decoder may allocate.
+const MAX_ALLOC: u64 = 320 * 1024 * 1024;
+/// Held while an image is decoded and fitted.
+static DECODING: Mutex<()> = Mutex::new(());
 
 /// Smallest edge a downscale goes to; an image that does not fit by then is refused.
 const MIN_EDGE: u32 = 16;
@@ -50,7 +65,11 @@ pub fn fit(
         name: name.to_owned(),
         source,
     };
-    let mut img = image::load_from_memory(bytes).map_err(decode)?;
+    let _one_at_a_time = DECODING.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut img = decode_bounded(name, bytes).map_err(|e| match e {
+        Bounded::Large(e) => e,
+        Bounded::Decode(e) => decode(e),
+    })?;
     let (format, mime) = target(&img, types);
     loop {
         let encoded = encode(&img, format).map_err(decode)?;
@@ -71,6 +90,35 @@ pub fn fit(
         let (w, h) = ((w * 3 / 4).max(1), (h * 3 / 4).max(1));
         img = img.resize_exact(w, h, FilterType::Triangle);
     }
+}
+
+enum Bounded {
+    Large(Error),
+    Decode(image::ImageError),
+}
+
+/// Decodes `bytes` unless the header claims more than the caps, under the decoder limits.
+fn decode_bounded(name: &str, bytes: &[u8]) -> Result<DynamicImage, Bounded> {
+    if let Some((width, height)) = dimensions(bytes)
+        && (width > MAX_EDGE
+            || height > MAX_EDGE
+            || u64::from(width) * u64::from(height) > MAX_PIXELS)
+    {
+        return Err(Bounded::Large(Error::TooManyPixels {
+            name: name.to_owned(),
+            width,
+            height,
+        }));
+    }
+    let mut reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| Bounded::Decode(image::ImageError::IoError(e)))?;
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_EDGE);
+    limits.max_image_height = Some(MAX_EDGE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    reader.limits(limits);
+    reader.decode().map_err(Bounded::Decode)
 }
 
 /// PNG for images with transparency (when the model takes PNG), else JPEG when taken, else PNG.
@@ -127,6 +175,16 @@ mod tests {
         let (w, h) = dimensions(&fitted.bytes).unwrap();
         assert!(w < 600 && h < 400, "{w}x{h}");
         assert!((f64::from(w) / f64::from(h) - 1.5).abs() < 0.05, "{w}x{h}");
+    }
+
+    #[test]
+    fn an_image_claiming_too_many_pixels_is_refused_before_decoding() {
+        let png = crate::test_media::png_header(13_000, 13_000);
+        let err = fit("big.png", &png, "image/png", 1, &all_types()).unwrap_err();
+        assert!(
+            err.to_string().contains("`big.png` is 13000x13000 pixels"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -58,6 +58,17 @@ pub enum Error {
         #[source]
         source: ::image::ImageError,
     },
+    #[error(
+        "image `{name}` is {width}x{height} pixels, more than pilotdeck decodes ({} pixels a side, \
+         {} megapixels); scale it down first",
+        image::MAX_EDGE,
+        image::MAX_PIXELS / 1_000_000
+    )]
+    TooManyPixels {
+        name: String,
+        width: u32,
+        height: u32,
+    },
     #[error("cannot shrink image `{name}` under {limit} bytes")]
     CannotFit { name: String, limit: u64 },
     #[error(transparent)]

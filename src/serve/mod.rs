@@ -6,9 +6,12 @@
 //! Tools (schemas generated from the types in [`tools`]):
 //! - `pilotdeck_run {prompt, cwd?, model?, permission_mode?}` → `{session_id, result, usage}`: one task
 //!   launched like `pilotdeck run` (`launch::run`), unattended — an "ask" decision is a denial.
+//!   The operator's mode (`--permission-mode`, else the configured one) is a ceiling: a caller may
+//!   ask only for it or a narrower mode ([`modes`]).
 //!   Progress notifications are sent while it runs when the client asked for them (a
 //!   `progressToken`, see [`progress`]); a client cancellation cancels the run.
-//! - `pilotdeck_reply {session_id, prompt}`: one more turn in an existing session.
+//! - `pilotdeck_reply {session_id, prompt, permission_mode?}`: one more turn in an existing session,
+//!   in the mode the session was served in (or a narrower one it asks for).
 //! - `session_list {project?, limit?}`: the newest sessions of a project (`session::list`).
 //! - `memory_recall {query, project?, limit?}`: the project's long-term memory notes relevant to a
 //!   query (the offline lexical stage of `pilotdeck memory recall`).
@@ -23,6 +26,7 @@
 //! and `tools/list` without params are rmcp's protocol handling.
 
 pub mod http;
+mod modes;
 mod preinit;
 mod progress;
 mod token;
@@ -58,6 +62,8 @@ pub struct ServeOptions {
     pub home: PilotHome,
     pub cwd: PathBuf,
     pub config_file: Option<PathBuf>,
+    /// `--permission-mode`: the widest mode a caller may ask for; else the configured mode.
+    pub permission_mode: Option<PermissionMode>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -126,6 +132,12 @@ fn parse<T: for<'de> Deserialize<'de>>(
     serde_json::from_value(Value::Object(args.unwrap_or_default())).map_err(invalid)
 }
 
+fn asked_mode(text: Option<&str>) -> Result<Option<PermissionMode>, ErrorData> {
+    text.map(|m| PermissionMode::parse(m, "permission_mode"))
+        .transpose()
+        .map_err(invalid)
+}
+
 fn json_result<T: Serialize>(value: &T, is_error: bool) -> CallToolResponse {
     let value = serde_json::to_value(value).unwrap_or(Value::Null);
     let mut result = if is_error {
@@ -167,12 +179,7 @@ impl ServerHandler for PilotdeckServer {
         match request.name.as_ref() {
             "pilotdeck_run" => {
                 let input: RunInput = parse(request.arguments)?;
-                let mode = input
-                    .permission_mode
-                    .as_deref()
-                    .map(|m| PermissionMode::parse(m, "permission_mode"))
-                    .transpose()
-                    .map_err(invalid)?;
+                let mode = asked_mode(input.permission_mode.as_deref())?;
                 let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
                 Ok(self
                     .run(cwd, input.prompt, Resume::New, input.model, mode, &context)
@@ -180,6 +187,7 @@ impl ServerHandler for PilotdeckServer {
             }
             "pilotdeck_reply" => {
                 let input: ReplyInput = parse(request.arguments)?;
+                let mode = asked_mode(input.permission_mode.as_deref())?;
                 let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
                 Ok(self
                     .run(
@@ -187,7 +195,7 @@ impl ServerHandler for PilotdeckServer {
                         input.prompt,
                         Resume::Id(input.session_id),
                         None,
-                        None,
+                        mode,
                         &context,
                     )
                     .await)
@@ -287,6 +295,27 @@ impl PilotdeckServer {
             .map_err(|e| e.to_string())
     }
 
+    /// The mode a turn runs in and the session it continues (its full id): for a new session the
+    /// caller's `asked` mode under the operator's ceiling; for a continued one, the mode it was
+    /// served in (under today's ceiling), or a narrower `asked` one.
+    fn mode_for(
+        &self,
+        project: &Project,
+        config: &crate::config::Config,
+        resume: &Resume,
+        asked: Option<PermissionMode>,
+    ) -> Result<(PermissionMode, Option<String>), String> {
+        let ceiling = modes::ceiling(self.opts.permission_mode, config)?;
+        let Resume::Id(query) = resume else {
+            return Ok((modes::choose(asked, ceiling, "this server's")?, None));
+        };
+        let (id, _) =
+            crate::session::find(&self.opts.home, project, query).map_err(|e| e.to_string())?;
+        let served = modes::stored(&self.opts.home, project, &id.0)
+            .map_or(ceiling, |mode| modes::narrower(ceiling, mode));
+        Ok((modes::choose(asked, served, "this session's")?, Some(id.0)))
+    }
+
     /// One turn through the launcher, unattended, in a new or continued session of the project
     /// at `cwd`; a client cancellation (`notifications/cancelled`) or shutdown cancels it.
     async fn run(
@@ -295,7 +324,7 @@ impl PilotdeckServer {
         prompt: String,
         resume: Resume,
         model: Option<String>,
-        mode: Option<PermissionMode>,
+        asked: Option<PermissionMode>,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResponse {
         let cwd = match cwd.canonicalize() {
@@ -306,6 +335,13 @@ impl PilotdeckServer {
             Ok(found) => found,
             Err(e) => return error_result(e),
         };
+        let (mode, continued) = match self.mode_for(&project, &config, &resume, asked) {
+            Ok(found) => found,
+            Err(e) => return error_result(e),
+        };
+        let resume = continued.map_or(resume, Resume::Id);
+        let home = self.opts.home.clone();
+        let served = project.clone();
         let launch = Launch {
             setup: Setup {
                 project,
@@ -313,7 +349,7 @@ impl PilotdeckServer {
                 agent: AgentOptions {
                     model_flag: model,
                     cwd,
-                    permission_mode: mode,
+                    permission_mode: Some(mode),
                     unattended: true,
                     entry: Some("mcp-serve"),
                     ..AgentOptions::default()
@@ -338,6 +374,11 @@ impl PilotdeckServer {
         let mut progress = Progress::new(context);
         let finished = launch::run(&self.opts.home, launch, &cancel, &mut progress).await;
         progress.finish().await;
+        if let Some(id) = &progress.session_id
+            && let Err(e) = modes::store(&home, &served, id, mode)
+        {
+            tracing::warn!("cannot record the mode of served session {id}: {e}");
+        }
         match finished {
             Ok(finished) => {
                 let result = run_result(progress.session_id, &finished.outcome);

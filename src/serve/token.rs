@@ -1,6 +1,8 @@
 //! The bearer token `mcp serve --http` requires: read from `--token-file`, or from
-//! `<home>/serve-token`, which is generated (32 random bytes, hex, mode 0600) on first use.
+//! `<home>/serve-token`, which is generated (32 random bytes, hex, mode 0600) on first use. Like
+//! ssh with a private key, a token file other users may read or write is refused.
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::ServeError;
@@ -62,6 +64,24 @@ impl Token {
 }
 
 fn read(path: &Path) -> Result<Token, ServeError> {
+    let mode = std::fs::metadata(path)
+        .map_err(|e| ServeError::Token {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?
+        .permissions()
+        .mode();
+    if mode & 0o077 != 0 {
+        return Err(ServeError::Token {
+            path: path.to_owned(),
+            message: format!(
+                "its permissions ({:o}) let other users read or change the secret; run `chmod 600 \
+                 {}`",
+                mode & 0o777,
+                path.display()
+            ),
+        });
+    }
     let text = std::fs::read_to_string(path).map_err(|e| ServeError::Token {
         path: path.to_owned(),
         message: e.to_string(),

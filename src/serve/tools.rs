@@ -18,7 +18,8 @@ pub struct RunInput {
     pub cwd: Option<PathBuf>,
     /// Model to use, provider/model (default: agent.model).
     pub model: Option<String>,
-    /// read-only, workspace-write (default) or full.
+    /// read-only, workspace-write or full (default: the server's mode, which is also the widest
+    /// allowed).
     pub permission_mode: Option<String>,
 }
 
@@ -31,6 +32,9 @@ pub struct ReplyInput {
     pub prompt: String,
     /// The project directory of the session (default: the directory `mcp serve` was started in).
     pub cwd: Option<PathBuf>,
+    /// A narrower mode for this turn (default: the session's mode, which is also the widest
+    /// allowed).
+    pub permission_mode: Option<String>,
 }
 
 /// Input of `session_list`.

@@ -50,6 +50,18 @@ pub(crate) fn text_pdf(pages: &[&str]) -> Vec<u8> {
         });
         kids.push(page_id.into());
     }
+    saved(doc, pages_id, kids, resources_id)
+}
+
+/// `doc` with its page tree (`kids` under `pages_id`, sharing `resources`) and catalog, saved.
+fn saved(
+    mut doc: lopdf::Document,
+    pages_id: lopdf::ObjectId,
+    kids: Vec<lopdf::Object>,
+    resources: lopdf::ObjectId,
+) -> Vec<u8> {
+    use lopdf::{Object, dictionary};
+
     let count = kids.len() as i64;
     doc.objects.insert(
         pages_id,
@@ -57,7 +69,7 @@ pub(crate) fn text_pdf(pages: &[&str]) -> Vec<u8> {
             "Type" => "Pages",
             "Kids" => kids,
             "Count" => count,
-            "Resources" => resources_id,
+            "Resources" => resources,
             "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
         }),
     );
@@ -68,5 +80,79 @@ pub(crate) fn text_pdf(pages: &[&str]) -> Vec<u8> {
     doc.trailer.set("Root", catalog_id);
     let mut out = Vec::new();
     doc.save_to(&mut out).unwrap();
+    out
+}
+
+/// A decompression bomb: `pages` pages that all show one compressed content stream, `text` in
+/// Helvetica followed by `padding` spaces. A few KB of file, `pages` times the stream decompressed.
+pub(crate) fn bomb_pdf(pages: usize, text: &str, padding: usize) -> Vec<u8> {
+    use lopdf::{Document, Object, Stream, dictionary};
+
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let font_id = doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "Type1",
+        "BaseFont" => "Helvetica",
+        "Encoding" => "WinAnsiEncoding",
+    });
+    let resources_id = doc.add_object(dictionary! {
+        "Font" => dictionary! { "F1" => font_id },
+    });
+    let mut content = format!("BT /F1 12 Tf ({text}) Tj ET").into_bytes();
+    content.resize(content.len() + padding, b' ');
+    let mut stream = Stream::new(dictionary! {}, content);
+    stream.compress().unwrap();
+    let content_id = doc.add_object(stream);
+    let kids: Vec<Object> = (0..pages)
+        .map(|_| {
+            doc.add_object(dictionary! {
+                "Type" => "Page",
+                "Parent" => pages_id,
+                "Contents" => content_id,
+            })
+            .into()
+        })
+        .collect();
+    saved(doc, pages_id, kids, resources_id)
+}
+
+/// The start of a PNG that claims `w`×`h` pixels: its signature and header, then one empty
+/// compressed block of image data (what a small file can claim; decoding it would allocate for
+/// every pixel).
+pub(crate) fn png_header(w: u32, h: u32) -> Vec<u8> {
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = 0xffff_ffff_u32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xedb8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+        out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        let mut body = kind.to_vec();
+        body.extend_from_slice(data);
+        out.extend_from_slice(&body);
+        out.extend_from_slice(&crc32(&body).to_be_bytes());
+    }
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = Vec::new();
+    ihdr.extend_from_slice(&w.to_be_bytes());
+    ihdr.extend_from_slice(&h.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &ihdr);
+    chunk(
+        &mut out,
+        b"IDAT",
+        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+    );
+    chunk(&mut out, b"IEND", &[]);
     out
 }

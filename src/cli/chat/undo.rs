@@ -24,8 +24,8 @@ pub(super) fn run(repl: &Repl<'_>) -> anyhow::Result<()> {
         force: false,
         dry_run: false,
     };
-    let done = checkpoints.rewind(&id.0, opts)?;
     let root = &launcher.project().root;
+    let done = checkpoints.rewind(&id.0, root, opts)?;
     for file in &done.files {
         print_reverted(&out, root, file);
     }
@@ -34,6 +34,13 @@ pub(super) fn run(repl: &Repl<'_>) -> anyhow::Result<()> {
             "{} changed after the agent's edit; left as it is (`pilotdeck session rewind {} --to {turn} --files-only --force` overwrites it)",
             shown(root, path),
             crate::session::short(id)
+        ));
+    }
+    for r in &done.refused {
+        out.warn(&format!(
+            "{} not undone: {}",
+            shown(root, &r.path),
+            crate::terminal::inert_line(&r.reason)
         ));
     }
     if !done.files.is_empty() {

@@ -47,6 +47,10 @@ pub enum McpCommand {
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
+    /// The widest mode a caller's `permission_mode` may ask for, and the default: read-only,
+    /// workspace-write, full or plan [default: tools.permissions.mode, else workspace-write]
+    #[arg(long, value_name = "MODE", value_parser = crate::cli::args::parse_mode)]
+    permission_mode: Option<crate::tools::permission::PermissionMode>,
     /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765].
     /// Requests need `Authorization: Bearer TOKEN`; the token file is printed at start
     #[arg(long, value_name = "ADDR", num_args = 0..=1,
@@ -350,6 +354,7 @@ async fn serve(
         home,
         cwd: project.root.clone(),
         config_file: ctx.global.config.clone(),
+        permission_mode: args.permission_mode,
     };
     let Some(addr) = args.http else {
         crate::serve::serve(opts).await?;

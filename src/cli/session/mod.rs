@@ -228,7 +228,7 @@ fn rewind(
             dry_run: args.dry_run,
         };
         let done = Checkpoints::new(home, &project.key)
-            .rewind(&id.0, opts)
+            .rewind(&id.0, &project.root, opts)
             .context("while restoring the session's files")?;
         Some(done)
     };
@@ -238,7 +238,9 @@ fn rewind(
         Some(session::fork_before(home, project, &id.0, args.to)?)
     };
     print::rewound(ctx, project, id, args, files.as_ref(), fork.as_ref())?;
-    let conflicts = files.as_ref().is_some_and(|f| !f.conflicts.is_empty());
+    let conflicts = files
+        .as_ref()
+        .is_some_and(|f| !f.conflicts.is_empty() || !f.refused.is_empty());
     Ok(Outcome::failed_if(conflicts && !args.dry_run))
 }
 

@@ -168,7 +168,14 @@ pub(super) fn rewound(
                 shown(path)
             ));
         }
-        if files.files.is_empty() && files.conflicts.is_empty() {
+        for r in &files.refused {
+            out.warn(&format!(
+                "{} not rewound: {}",
+                shown(&r.path),
+                inert_line(&r.reason)
+            ));
+        }
+        if files.files.is_empty() && files.conflicts.is_empty() && files.refused.is_empty() {
             out.note(&format!(
                 "no file changes to rewind from turn {} on",
                 args.to

@@ -39,6 +39,7 @@ mod bash;
 mod error;
 mod expand;
 mod git;
+mod host;
 mod links;
 mod mode;
 mod paths;

@@ -77,7 +77,7 @@ impl PermissionRequest {
                 }
                 _ => format!("{}:{}", self.tool, path.display()),
             },
-            PermissionSubject::Host(host) => format!("{}:{host}*", self.tool),
+            PermissionSubject::Host(host) => format!("{}:{host}", self.tool),
             PermissionSubject::Other => self.tool.clone(),
         }
     }
@@ -554,7 +554,7 @@ impl PermissionPolicy {
                 Decision::Deny {
                     reason: format!(
                         "`{tool}` reaching `{host}` is allowed in read-only mode only by a rule such \
-                     as `{tool}:{host}*` (--allow or tools.permissions.allow)"
+                     as `{tool}:{host}` (--allow or tools.permissions.allow)"
                     ),
                 }
             }
@@ -592,23 +592,35 @@ impl PermissionPolicy {
         })
     }
 
-    /// The allow rule naming `host` in its pattern for `tool`, if any (a bare `web_fetch` rule does
-    /// not count): what lets the web tools reach a private or loopback address.
+    /// The allow rule naming `host` exactly in its pattern for `tool`, if any (a bare `web_fetch`
+    /// rule or a wildcard such as `*.example.com` does not count): what lets the web tools reach a
+    /// private or loopback address.
     pub fn host_rule(&self, tool: &str, host: &str) -> Option<String> {
-        self.find_pattern_allow(tool, &Subject::Host(host.to_ascii_lowercase()))
+        let subject = Subject::Host(host.to_ascii_lowercase());
+        self.find_allow_where(tool, &subject, Rule::names_one_host)
     }
 
     /// The first allow rule with a pattern matching the call (what lifts a protected path).
     fn find_pattern_allow(&self, tool: &str, subject: &Subject) -> Option<String> {
-        let all: Vec<Rule> = self
+        self.find_allow_where(tool, subject, Rule::has_pattern)
+    }
+
+    /// The first allow rule that `keep` keeps and that matches the call.
+    fn find_allow_where(
+        &self,
+        tool: &str,
+        subject: &Subject,
+        keep: impl Fn(&Rule) -> bool,
+    ) -> Option<String> {
+        let kept: Vec<Rule> = self
             .rules
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .iter()
-            .filter(|r| r.has_pattern())
+            .filter(|r| keep(r))
             .cloned()
             .collect();
-        self.find_in(&all, RuleKind::Allow, tool, subject)
+        self.find_in(&kept, RuleKind::Allow, tool, subject)
             .map(ToString::to_string)
     }
 

@@ -5,7 +5,8 @@
 //! pattern is a glob over the command (`*` spans anything, `/` included). For file tools the pattern
 //! is a glob over the resolved absolute path; a relative pattern is taken from the project root and
 //! `~/` from the home directory. For a tool that reaches a host (`web_fetch`, `web_search`) the
-//! pattern is a glob over the host, or `host:port` when the URL names a port (`web_fetch:docs.rs*`).
+//! pattern matches the host by labels, with an optional port (`web_fetch:docs.rs`,
+//! `web_fetch:*.github.com`, `web_fetch:127.0.0.1:8080`; see [`HostPattern`]).
 //! A pattern on any other tool never matches.
 
 use std::fmt;
@@ -14,6 +15,7 @@ use std::path::Path;
 use globset::{Glob, GlobBuilder, GlobMatcher};
 
 use super::Error;
+use super::host::HostPattern;
 use crate::home::expand_tilde;
 
 /// What a matching rule does.
@@ -84,6 +86,8 @@ struct Pattern {
     command: GlobMatcher,
     /// For path tools: the pattern made absolute against the project root.
     path: GlobMatcher,
+    /// For host tools (`None`: the pattern cannot name a host).
+    host: Option<HostPattern>,
 }
 
 impl Rule {
@@ -150,6 +154,7 @@ impl Rule {
                 Some(Pattern {
                     command: glob(&p)?,
                     path: glob(&absolute.to_string_lossy())?,
+                    host: HostPattern::parse(&p),
                     text: p,
                 })
             }
@@ -195,7 +200,9 @@ impl Rule {
             })
     }
 
-    /// Matches a network host (`docs.rs`, or `127.0.0.1:8080` with its port).
+    /// Matches a network host (`docs.rs`, or `127.0.0.1:8080` with its port). An allow rule
+    /// matches by labels ([`HostPattern`]); a deny or ask rule also as a plain glob over the host
+    /// (`web_fetch:127.*`, `web_fetch:evil*`), so it never covers less than it appears to.
     pub(crate) fn matches_host(&self, tool: &str, host: &str) -> bool {
         let bare = host.rsplit_once(':').map_or(host, |(name, port)| {
             if port.chars().all(|c| c.is_ascii_digit()) && !name.ends_with(':') {
@@ -206,8 +213,20 @@ impl Rule {
         });
         self.matches_tool(tool)
             && self.pattern.as_ref().is_none_or(|p| {
-                p.command.is_match(host) || p.command.is_match(bare.trim_matches(['[', ']']))
+                p.host.as_ref().is_some_and(|h| h.matches(host))
+                    || (self.kind != RuleKind::Allow
+                        && (p.command.is_match(host)
+                            || p.command.is_match(bare.trim_matches(['[', ']']))))
             })
+    }
+
+    /// True when the pattern names one host or IP address, without a wildcard in it: what a rule
+    /// must do to let `web_fetch` reach a private or loopback address.
+    pub(crate) fn names_one_host(&self) -> bool {
+        self.pattern
+            .as_ref()
+            .and_then(|p| p.host.as_ref())
+            .is_some_and(HostPattern::is_exact)
     }
 
     /// Matches a tool with no inspectable subject: only pattern-less rules apply.
@@ -276,6 +295,16 @@ mod tests {
         assert!(!r.matches_host("web_fetch", "10.0.0.1"));
         assert!(rule("web_fetch:docs.rs").matches_host("web_fetch", "docs.rs:443"));
         assert!(rule("web_fetch:*.github.com").matches_host("web_fetch", "api.github.com"));
+        assert!(!rule("web_fetch:docs.rs*").matches_host("web_fetch", "docs.rs.attacker.example"));
+        assert!(!rule("web_fetch:10.0.0.5*").matches_host("web_fetch", "10.0.0.50"));
+        assert!(rule("web_fetch:127.0.0.1*").names_one_host());
+        assert!(!rule("web_fetch:*.github.com").names_one_host());
+        assert!(!rule("web_fetch").names_one_host());
+        let deny = |text: &str| {
+            Rule::parse(text, RuleKind::Deny, RuleSource::Flag, Path::new("/proj")).unwrap()
+        };
+        assert!(deny("web_fetch:127.*").matches_host("web_fetch", "127.0.0.1:80"));
+        assert!(deny("web_fetch:docs.rs*").matches_host("web_fetch", "docs.rs.attacker.example"));
         assert!(!rule("web_fetch:docs.rs").matches_host("web_search", "docs.rs"));
         assert!(rule("web_fetch:::1").matches_host("web_fetch", "[::1]:80"));
         assert!(rule("web_search").matches_host("web_search", "api.tavily.com"));

@@ -1,8 +1,8 @@
 //! `web_fetch {url, prompt?}`: one HTTP(S) GET, its page as markdown (or text, or a PDF's text),
 //! inside the caps of `tools.webFetch` (bytes read, seconds, redirects).
 //!
-//! Each hop resolves the host, refuses a non-public address unless an allow rule names the host
-//! (`web_fetch:HOST*`), pins the checked addresses for the connection ([`super::client`]) and sends
+//! Each hop resolves the host, refuses a non-public address unless an allow rule names that host
+//! exactly (`web_fetch:HOST`, no wildcard), pins the checked addresses for the connection ([`super::client`]) and sends
 //! the request. Redirects are followed by hand, up to the limit: a hop to a host other than the
 //! call's own is followed only when the permission policy allows that host outright; otherwise the
 //! result says where the page moved, and fetching it is a new call the policy (or the person)
@@ -201,7 +201,7 @@ impl WebFetchTool {
             .await
             .map_err(|e| WebError::Http {
                 url: url.to_string(),
-                message: error_chain(&e),
+                message: super::http_error(e),
             })
     }
 
@@ -222,7 +222,7 @@ impl WebFetchTool {
         loop {
             let chunk = response.chunk().await.map_err(|e| WebError::Http {
                 url: url.to_string(),
-                message: error_chain(&e),
+                message: super::http_error(e),
             })?;
             let Some(chunk) = chunk else { break };
             let room = cap - body.len();
@@ -345,17 +345,4 @@ fn host_key(url: &Url) -> Option<String> {
         Some(port) => format!("{host}:{port}"),
         None => host.to_owned(),
     })
-}
-
-/// The error and its causes on one line (reqwest's own message is often just "error sending
-/// request").
-fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    message
 }

@@ -3,10 +3,11 @@
 //! `tools.webSearch`; [`register`]).
 //!
 //! Both reach a host, so the permission policy sees a `PermissionSubject::Host` (rules
-//! `web_fetch:DOMAIN*`, `web_search`): `read-only` mode allows them only by a rule, other modes ask
-//! unless a rule allows, `full` allows. `web_fetch` refuses hosts that resolve to a loopback,
-//! private, link-local, CGNAT, multicast or unspecified address ([`address`]) unless an allow rule
-//! names the host in its pattern, and connects to exactly the addresses it checked ([`client`]).
+//! `web_fetch:docs.rs`, `web_fetch:*.github.com`, `web_search`; a host pattern matches by labels):
+//! `read-only` mode allows them only by a rule, other modes ask unless a rule allows, `full`
+//! allows. `web_fetch` refuses hosts that resolve to a loopback, private, link-local, CGNAT,
+//! multicast or unspecified address ([`address`]) unless an allow rule names that host or address
+//! exactly (no wildcard), and connects to exactly the addresses it checked ([`client`]).
 //!
 //! What comes back from the web is untrusted: it is made inert (escape sequences shown, not obeyed)
 //! and wrapped as data in the tool result ([`untrusted`]), so a page that says "ignore your rules"
@@ -39,7 +40,7 @@ pub enum WebError {
     Resolve { host: String, message: String },
     #[error(
         "refused: `{host}` resolves to {address}, a {why} address; web_fetch does not reach the \
-         local network unless a rule names the host (e.g. --allow 'web_fetch:{host}*')"
+         local network unless a rule names that host exactly (--allow 'web_fetch:{host}')"
     )]
     NotPublic {
         host: String,
@@ -65,6 +66,21 @@ pub enum WebError {
     Pdf { url: String, message: String },
     #[error("{0}")]
     Search(String),
+}
+
+/// A reqwest error and its causes on one line, without the request's URL: a search provider's key
+/// may be in its query (`auth: queryApiKey`), and the message reaches the model, the transcript
+/// and `--json`.
+pub(crate) fn http_error(error: reqwest::Error) -> String {
+    let error = error.without_url();
+    let mut message = error.to_string();
+    let mut source = std::error::Error::source(&error);
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    message
 }
 
 /// Adds the web tools the config turns on.

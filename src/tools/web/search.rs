@@ -323,7 +323,14 @@ async fn send(
     limit: u64,
     key: Option<&str>,
 ) -> Result<Value, WebError> {
-    let fail = |message: String| WebError::Search(format!("web search at {endpoint}: {message}"));
+    // The key never shows in an error, wherever it was put.
+    let fail = |message: String| {
+        let message = format!("web search at {endpoint}: {message}");
+        WebError::Search(match key {
+            Some(key) if !key.is_empty() => message.replace(key, "<redacted>"),
+            _ => message,
+        })
+    };
     let client = crate::model::http_client().map_err(|e| WebError::Client(e.to_string()))?;
     let mut fields: Vec<(String, Value)> = vec![(shape.query_param.clone(), json!(query))];
     fields.extend(shape.extra.iter().cloned());
@@ -362,9 +369,12 @@ async fn send(
         .timeout(TIMEOUT)
         .send()
         .await
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|e| fail(super::http_error(e)))?;
     let status = response.status();
-    let body = response.text().await.map_err(|e| fail(e.to_string()))?;
+    let body = response
+        .text()
+        .await
+        .map_err(|e| fail(super::http_error(e)))?;
     let redacted = match key {
         Some(key) if !key.is_empty() => body.replace(key, "<redacted>"),
         _ => body,
