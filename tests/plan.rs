@@ -339,7 +339,8 @@ fn chat_in_tmux(env: &TestEnv, name: &str) -> tmux::Tmux {
 
 /// Waits (up to 30 s) until the chat shows an empty prompt again, ready for keys.
 fn wait_for_prompt(tmux: &tmux::Tmux) {
-    for _ in 0..1500 {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::time::Instant::now() < deadline {
         let screen = tmux.screen();
         // The status line sits under the prompt: the prompt is the last line starting with `›`.
         if screen.lines().rfind(|l| l.starts_with('›')).map(str::trim) == Some("›") {

@@ -63,14 +63,16 @@ impl Tmux {
         self.run(&args);
     }
 
-    /// Waits (bounded, 10 s) until the screen shows `text`; returns the screen.
+    /// Waits (bounded by 30 s of wall time, not by a number of polls: each poll is a `tmux`
+    /// process, slow on a loaded machine) until the screen shows `text`; returns the screen.
     pub fn wait_for(&self, text: &str) -> String {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         rt.block_on(async {
-            for _ in 0..500 {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while std::time::Instant::now() < deadline {
                 let screen = self.screen();
                 if screen.contains(text) {
                     return screen;

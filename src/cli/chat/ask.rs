@@ -3,22 +3,34 @@
 //! and then approved, edited (in `$VISUAL`/`$EDITOR`, or inline as instructions added to it) or
 //! rejected (with an optional reason).
 
+use std::sync::Arc;
+
 use dialoguer::console::Term;
 use dialoguer::{Editor, Input, Select};
+
+use super::status::StatusLine;
 
 use crate::output::Output;
 use crate::terminal::{inert, inert_line};
 use crate::tools::{PlanReview, Question, UserChannel, UserFuture};
 
 /// Asks the person at the terminal.
-#[derive(Debug)]
 pub(super) struct TerminalUser {
     out: Output,
+    /// The turn's spinner, kept off the screen while a question is open (its redraws would
+    /// clear the line the question is typed on).
+    status: Option<Arc<StatusLine>>,
+}
+
+impl std::fmt::Debug for TerminalUser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TerminalUser").finish_non_exhaustive()
+    }
 }
 
 impl TerminalUser {
-    pub(super) fn new(out: Output) -> TerminalUser {
-        TerminalUser { out }
+    pub(super) fn new(out: Output, status: Option<Arc<StatusLine>>) -> TerminalUser {
+        TerminalUser { out, status }
     }
 }
 
@@ -58,6 +70,7 @@ fn select(prompt: String, items: Vec<String>) -> std::io::Result<Option<usize>> 
 impl UserChannel for TerminalUser {
     fn ask<'a>(&'a self, question: &'a Question) -> UserFuture<'a, Option<String>> {
         Box::pin(async move {
+            let _paused = self.status.as_ref().map(|s| s.pause());
             // The question comes from the model: shown inert, the prompt on one line.
             let prompt = format!(
                 "{} {}",
@@ -76,6 +89,7 @@ impl UserChannel for TerminalUser {
 
     fn review_plan<'a>(&'a self, plan: &'a str) -> UserFuture<'a, Option<PlanReview>> {
         Box::pin(async move {
+            let _paused = self.status.as_ref().map(|s| s.pause());
             let out = self.out;
             out.note(&out.paint("1;35", "── plan ──"));
             out.note(&inert(plan.trim_end()));

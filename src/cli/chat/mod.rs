@@ -220,6 +220,10 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
     let project = ctx.project(&home)?;
     super::trust::ask_in_chat(ctx, &home, &project.root);
     let loaded = ctx.load_config(None)?;
+    // The approver, the questions and the status line need a person at a terminal, keys in and
+    // lines out.
+    let terminal = interactive && std::io::stderr().is_terminal();
+    let status = terminal.then(|| Arc::new(StatusLine::new(ctx.out)));
     let setup = Setup {
         project,
         config: loaded.config,
@@ -230,7 +234,8 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
             deny: args.deny.clone(),
             unattended: !interactive,
             user: interactive.then(|| {
-                Arc::new(ask::TerminalUser::new(ctx.out)) as Arc<dyn crate::tools::UserChannel>
+                Arc::new(ask::TerminalUser::new(ctx.out, status.clone()))
+                    as Arc<dyn crate::tools::UserChannel>
             }),
             entry: Some("chat"),
             ..args.access.agent_options()
@@ -247,9 +252,6 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         launcher.config(),
     );
     let resume = args.resume.resume();
-    // The approver and the status line need a person at a terminal, keys in and lines out.
-    let terminal = interactive && std::io::stderr().is_terminal();
-    let status = terminal.then(|| Arc::new(StatusLine::new(ctx.out)));
     let conversation = open_conversation(&launcher, &resume, ctx.out, status.as_ref()).await?;
     let totals = Totals {
         model: conversation.agent.model.to_string(),
