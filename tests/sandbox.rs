@@ -696,3 +696,129 @@ fn a_project_config_cannot_loosen_the_sandbox() {
         out.stderr
     );
 }
+
+/// An untrusted project config cannot re-expose a secret variable (`tools.bash.env.include`) nor
+/// empty the user's `tools.sandbox.hide` or `tools.bash.env.exclude` by giving its own lists.
+#[test]
+fn a_project_config_cannot_re_expose_secrets() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    hide: [\"~/vault\"]\n  bash:\n    env:\n      exclude: [PD_PRIVATE]\n",
+    );
+    env.write(&env.user_home.join("vault/key.txt"), "SEKRIT-VAULT\n");
+    env.project_config(
+        "tools:\n  bash:\n    env:\n      include: [\"*\"]\n      exclude: [PD_OTHER]\n  sandbox:\n    hide: [\"~/elsewhere\"]\n",
+    );
+    mock.push(bash(
+        "c1",
+        "printenv AWS_SECRET_ACCESS_KEY PD_PRIVATE; echo end",
+    ));
+    mock.push(bash("c2", "cat ~/vault/key.txt"));
+    mock.push(openai::text("done"));
+    let out = env
+        .cmd()
+        .env("AWS_SECRET_ACCESS_KEY", "SEKRIT-ENV")
+        .env("PD_PRIVATE", "SEKRIT-PRIVATE")
+        .args(["run", "--allow", "bash", "go"])
+        .run(0);
+    let results = tool_results(&mock);
+    assert!(
+        results[0].contains("end") && !results[0].contains("SEKRIT"),
+        "{}",
+        results[0]
+    );
+    assert!(!results[1].contains("SEKRIT-VAULT"), "{}", results[1]);
+    assert!(
+        out.stderr.contains("tools.bash.env.include"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// PilotHome is a secret location as a whole (its config with API keys, the `mcp serve` token, MCP
+/// OAuth tokens, other projects' transcripts), and so are the common credential stores in HOME —
+/// for commands in every sandboxed mode and for the file tools; PilotHome's skills stay readable.
+/// (Commands may still list names there: Landlock's listing right covers a whole tree.)
+#[test]
+fn pilot_home_and_home_credential_stores_are_hidden_from_commands_and_file_tools() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let pilot = env.home.display().to_string();
+    env.write(&env.home.join("serve-token"), "SEKRIT-SERVE\n");
+    env.write(
+        &env.home.join("mcp-auth/srv.json"),
+        "{\"t\": \"SEKRIT-OAUTH\"}\n",
+    );
+    env.write(
+        &env.home.join("projects/other/sessions/s.jsonl"),
+        "SEKRIT-TRANSCRIPT\n",
+    );
+    env.write(&env.home.join("skills/hello/run.sh"), "echo SKILL-OK\n");
+    let stores = [
+        ".git-credentials",
+        ".config/gh/hosts.yml",
+        ".npmrc",
+        ".cargo/credentials.toml",
+        ".netrc",
+        ".docker/config.json",
+        ".kube/config",
+        ".pypirc",
+        ".azure/token",
+        ".terraform.d/credentials.tfrc.json",
+    ];
+    for store in stores {
+        env.write(&env.user_home.join(store), &format!("SEKRIT-{store}\n"));
+    }
+    let home_cats: String = stores.iter().map(|s| format!("cat ~/{s}; ")).collect();
+    for mode in ["read-only", "workspace-write"] {
+        let results = run_tools(
+            &mock,
+            &env,
+            &["--permission-mode", mode, "--allow", "bash"],
+            vec![
+                bash(
+                    "b1",
+                    &format!(
+                        "cat {pilot}/serve-token {pilot}/pilotdeck.yaml {pilot}/mcp-auth/*.json \
+                         {pilot}/projects/*/sessions/*; echo end"
+                    ),
+                ),
+                bash("b2", &format!("{home_cats}echo end")),
+                bash("b3", &format!("cat {pilot}/skills/hello/run.sh")),
+                tool(
+                    "r1",
+                    "read_file",
+                    &json!({ "file_path": format!("{pilot}/serve-token") }),
+                ),
+                tool("r2", "grep", &json!({ "pattern": "SEKRIT", "path": pilot })),
+                tool(
+                    "r3",
+                    "list_dir",
+                    &json!({ "path": format!("{pilot}/projects") }),
+                ),
+                tool(
+                    "r4",
+                    "read_file",
+                    &json!({ "file_path": "~/.git-credentials" }),
+                ),
+            ],
+        );
+        let n = results.len();
+        let results = &results[n - 7..];
+        for (i, result) in results.iter().enumerate() {
+            assert!(
+                !result.contains("SEKRIT") && !result.contains("test-key"),
+                "{mode} call {i}: {result}"
+            );
+        }
+        assert!(
+            results[0].contains("end") && results[1].contains("end"),
+            "{results:?}"
+        );
+        assert!(results[2].contains("SKILL-OK"), "{mode}: {}", results[2]);
+        for result in &results[3..] {
+            assert!(result.contains("secret locations"), "{mode}: {result}");
+        }
+    }
+}

@@ -165,7 +165,7 @@ mod tests {
     fn policy() -> Policy {
         Policy {
             writable: vec![PathBuf::from("/proj"), PathBuf::from("/tmp/run")],
-            hidden: vec![PathBuf::from("/h/.aws")],
+            hidden: super::super::policy::Secrets::hiding(vec![PathBuf::from("/h/.aws")]),
             network: Network::Closed,
         }
     }

@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-pub use policy::{Network, Policy, PolicyInputs};
+pub use policy::{Network, Policy, PolicyInputs, Secrets};
 
 use crate::config::{NetworkSetting, SandboxConfig};
 use crate::tools::permission::PermissionMode;
@@ -67,7 +67,7 @@ pub struct Request<'a> {
     pub settings: &'a SandboxConfig,
     /// The secret locations ([`secret_locations`]): computed once per session by the caller, which
     /// gives the same list to the file tools' permission check.
-    pub hidden: Vec<PathBuf>,
+    pub hidden: Secrets,
     /// run, cron, always-on: nobody watches, so the network is closed by default.
     pub unattended: bool,
     /// `--allow-network`.
@@ -458,7 +458,7 @@ pub fn for_agent(
         mode: policy.mode_after_plan(),
         roots: policy.workspace().roots().map(Path::to_owned).collect(),
         settings: &config.tools.sandbox,
-        hidden: policy.hidden().to_vec(),
+        hidden: Secrets::clone(policy.hidden()),
         unattended,
         allow_network,
     })
@@ -473,14 +473,20 @@ fn configured_hidden(settings: &SandboxConfig) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The secret locations of a session (see [`policy::hidden_paths`]): hidden from sandboxed
+/// The secret locations of a session (see [`policy::hidden_paths`]), with the workspace `roots`
+/// open (a project or always-on worktree inside PilotHome stays readable): hidden from sandboxed
 /// processes and from the file tools alike, in every mode.
-pub fn secret_locations(settings: &SandboxConfig, pilot_home: Option<&Path>) -> Vec<PathBuf> {
+pub fn secret_locations(
+    settings: &SandboxConfig,
+    pilot_home: Option<&Path>,
+    roots: impl IntoIterator<Item = PathBuf>,
+) -> Secrets {
     policy::hidden_paths(
         crate::home::user_home().as_deref(),
         pilot_home,
         &configured_hidden(settings),
     )
+    .opening(roots)
 }
 
 /// What [`describe`] found.
@@ -500,7 +506,7 @@ pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
     let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
                  --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
                  or tools.sandbox.network (true, or a list of hosts reached through a proxy); full: \
-                 unsandboxed; secrets (~/.ssh, ~/.aws, …) unreadable";
+                 unsandboxed; secrets (~/.ssh, ~/.aws, …, PilotHome but its skills and plugins) unreadable";
     let backend = settings
         .backend
         .as_deref()
