@@ -822,3 +822,64 @@ fn pilot_home_and_home_credential_stores_are_hidden_from_commands_and_file_tools
         }
     }
 }
+
+/// A protected path (git's config and hooks, `.pilotdeck/`) written by a program the parser cannot
+/// see into (`python3 gen.py`) is put back after the command and reported as a denial; a commit
+/// (git's objects, refs and index) still works.
+#[test]
+fn protected_paths_written_around_the_parser_are_restored() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&env.project)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    git(&["init", "-q"]);
+    let config_before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    let script = "import os\n\
+        open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch pd-fsmonitor\\n')\n\
+        open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\ntouch pd-hook\\n')\n\
+        os.chmod('.git/hooks/pre-commit', 0o755)\n\
+        os.makedirs('.pilotdeck', exist_ok=True)\n\
+        open('.pilotdeck/pilotdeck.yaml', 'w').write('tools: {}\\n')\n";
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![
+            tool(
+                "w",
+                "write_file",
+                &json!({ "file_path": "gen.py", "content": script }),
+            ),
+            bash("b1", "python3 gen.py && echo wrote"),
+            bash(
+                "b2",
+                "git -c user.name=a -c user.email=a@b commit -q --allow-empty -m agent && echo committed",
+            ),
+        ],
+    );
+    assert!(
+        results[1].contains("wrote") && results[1].contains("the sandbox undid the change to"),
+        "{}",
+        results[1]
+    );
+    for name in [".git/config", "pre-commit", ".pilotdeck"] {
+        assert!(results[1].contains(name), "{name}: {}", results[1]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(env.project.join(".git/config")).unwrap(),
+        config_before
+    );
+    assert!(!env.project.join(".git/hooks/pre-commit").exists());
+    assert!(!env.project.join(".pilotdeck").exists());
+    assert!(results[2].contains("committed"), "{}", results[2]);
+    assert!(!env.project.join("pd-hook").exists());
+    assert!(git(&["log", "--format=%s"]).contains("agent"));
+}

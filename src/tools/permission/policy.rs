@@ -227,6 +227,14 @@ impl PermissionPolicy {
         }
     }
 
+    /// True when `subject` writes a protected path or setting as the checks see it (so it ran only
+    /// with approval or a pattern allow rule, or in `full` mode).
+    pub fn writes_protected(&self, subject: &PermissionSubject) -> bool {
+        Subject::new(subject, self.workspace.root(), &self.protected)
+            .protected()
+            .is_some()
+    }
+
     /// The secret locations hidden from the file tools; walks skip them.
     pub fn hidden(&self) -> &Arc<Secrets> {
         &self.hidden

@@ -14,6 +14,9 @@
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
+//! - [`guard`]: the protected paths of the project (`.git/config`, git hooks, `.pilotdeck/`, the
+//!   instruction files) restored after each command, as Landlock cannot keep a subtree of the
+//!   writable project read-only;
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
@@ -21,6 +24,7 @@
 //! `tools.sandbox.required: true`.
 
 pub mod denial;
+pub mod guard;
 pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;
@@ -352,6 +356,19 @@ impl Confinement {
             }
         }
         found
+    }
+
+    /// The protected paths of the writable project roots as they are now, to restore after a
+    /// command ([`guard::Snapshot::restore`]).
+    pub fn snapshot(&self) -> guard::Snapshot {
+        let paths: Vec<PathBuf> = self
+            .0
+            .policy
+            .guarded
+            .iter()
+            .flat_map(|root| guard::guarded_paths(root))
+            .collect();
+        guard::Snapshot::take(&paths)
     }
 
     /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).

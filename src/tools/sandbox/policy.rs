@@ -148,6 +148,9 @@ pub struct Policy {
     /// What it may not read (nor write).
     pub hidden: Secrets,
     pub network: Network,
+    /// Writable project roots whose protected paths are restored after each command
+    /// ([`super::guard`]).
+    pub guarded: Vec<PathBuf>,
 }
 
 /// Inputs of [`Policy::derive`].
@@ -177,8 +180,13 @@ impl Policy {
                 dirs
             }
         };
+        let guarded = match mode {
+            PermissionMode::WorkspaceWrite => inputs.roots.clone(),
+            _ => Vec::new(),
+        };
         writable.extend(inputs.tmpdir.iter().cloned());
         Some(Policy {
+            guarded,
             writable,
             hidden: inputs.hidden.clone().opening(inputs.roots.iter().cloned()),
             network: inputs.network.clone(),

@@ -80,6 +80,7 @@ mod tests {
             } else {
                 super::super::policy::Network::Closed
             },
+            guarded: Vec::new(),
         }
     }
 
