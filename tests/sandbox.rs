@@ -883,3 +883,28 @@ fn protected_paths_written_around_the_parser_are_restored() {
     assert!(!env.project.join("pd-hook").exists());
     assert!(git(&["log", "--format=%s"]).contains("agent"));
 }
+
+/// With the network closed no socket but Unix socket pairs opens, and everyday workloads still
+/// run: git, Python's asyncio and multiprocessing (a pipe is a socket pair), Node's child processes.
+#[test]
+fn everyday_tools_run_with_the_network_closed() {
+    let env = TestEnv::new();
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    let script = "set -e\n\
+        git init -q && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x && git status --short && echo git-ok\n\
+        python3 -c 'import asyncio; asyncio.run(asyncio.sleep(0)); print(\"asyncio-ok\")'\n\
+        python3 -c 'from multiprocessing import Pipe, Process\na, b = Pipe()\np = Process(target=lambda c: c.send(3), args=(b,))\np.start()\nprint(\"mp-ok\", a.recv())\np.join()'\n\
+        if command -v node >/dev/null; then node -e 'require(\"child_process\").exec(\"echo node-ok\", (e, o) => process.stdout.write(o))'; else echo node-ok; fi\n";
+    let out = env
+        .cmd()
+        .args(["sandbox", "run", "--", "bash", "-c", script])
+        .run(0);
+    for expected in ["git-ok", "asyncio-ok", "mp-ok 3", "node-ok"] {
+        assert!(
+            out.stdout.contains(expected),
+            "{expected}: {} {}",
+            out.stdout,
+            out.stderr
+        );
+    }
+}

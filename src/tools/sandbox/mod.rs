@@ -8,8 +8,9 @@
 //!   applied in [`spawn_thread`], the short-lived thread each child is forked from — Landlock binds
 //!   a thread and what it starts, so pilotdeck itself stays free and no `pre_exec` is needed;
 //! - [`seccomp`] (Linux): with the network not open, a filter applied in the same thread that
-//!   refuses every socket but Unix ones (or but TCP ones, in the per-host mode), whatever the
-//!   Landlock ABI — Landlock's rules cover TCP only;
+//!   refuses every socket — Unix ones too, so no host daemon is reached by path — but socket pairs
+//!   (and TCP ones, in the per-host mode), whatever the Landlock ABI — Landlock's rules cover TCP
+//!   only;
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
@@ -285,8 +286,8 @@ fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
 fn network_filter(network: &Network) -> Result<Option<seccomp::Filter>, String> {
     let sockets = match network {
         Network::Open => return Ok(None),
-        Network::Closed => seccomp::Sockets::UnixOnly,
-        Network::Hosts(_) => seccomp::Sockets::UnixAndTcp,
+        Network::Closed => seccomp::Sockets::PairsOnly,
+        Network::Hosts(_) => seccomp::Sockets::Tcp,
     };
     if !seccomp::available() {
         return Ok(None);
@@ -562,7 +563,7 @@ fn backend_found(backend: Backend) -> Result<String, String> {
                 " (no TCP rules; per-host network rules fall back to a closed network)"
             },
             if seccomp::available() {
-                "seccomp network filter (a closed network refuses every socket but Unix ones, and io_uring)"
+                "seccomp network filter (a closed network refuses every socket but Unix socket pairs, and io_uring)"
             } else {
                 "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open"
             }

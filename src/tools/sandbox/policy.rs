@@ -73,7 +73,7 @@ pub const DEVICE_DIRS: &[&str] = &["/dev/pts"];
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Network {
     Open,
-    /// No socket but Unix ones (seccomp), no TCP (Landlock).
+    /// No socket but Unix socket pairs (seccomp), no TCP (Landlock).
     Closed,
     /// Only these hosts, through the session's proxy ([`super::proxy`]).
     Hosts(HostRules),
