@@ -56,7 +56,11 @@ async fn main() {
         mode: PermissionMode::WorkspaceWrite,
         roots: vec![project.path().canonicalize().unwrap()],
         settings: &settings,
-        hidden: pilotdeck::tools::sandbox::secret_locations(&settings, Some(home.path())),
+        hidden: pilotdeck::tools::sandbox::secret_locations(
+            &settings,
+            Some(home.path()),
+            [project.path().to_owned()],
+        ),
         unattended: true,
         allow_network: false,
     };

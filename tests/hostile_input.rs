@@ -309,15 +309,18 @@ fn sandbox_escapes_leave_no_trace_and_read_no_secret() {
     assert!(leaks.is_empty(), "{leaks:#?}");
 }
 
-/// Network escapes from a closed sandbox (issue 26): `{tcp}` and `{udp}` are local listeners, which
-/// must receive nothing — TCP the plain way and through TCP Fast Open (which Landlock's connect
-/// rule does not see), UDP over IPv4 and IPv4-mapped IPv6, bash's `/dev/tcp`.
+/// Network escapes from a closed sandbox (issue 26): `{tcp}`, `{udp}` and `{unix}` are local
+/// listeners, which must receive nothing — TCP the plain way and through TCP Fast Open (which
+/// Landlock's connect rule does not see), UDP over IPv4 and IPv4-mapped IPv6, bash's `/dev/tcp`,
+/// and a host daemon's Unix socket by path (Docker's socket would be root on the host).
 const NETWORK_ESCAPES: &[&str] = &[
     "curl -sS -m 3 http://127.0.0.1:{tcp}/",
     "exec 3<>/dev/tcp/127.0.0.1/{tcp} && echo x >&3",
     "python3 -c \"import socket; s = socket.socket(); s.sendto(b'x', 0x20000000, ('127.0.0.1', {tcp}))\"",
     "python3 -c \"import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.1', {udp}))\"",
     "python3 -c \"import socket; socket.socket(socket.AF_INET6, socket.SOCK_DGRAM).sendto(b'x', ('::ffff:127.0.0.1', {udp}))\"",
+    "curl -sS -m 3 --unix-socket {unix} http://localhost/",
+    "python3 -c \"import socket; s = socket.socket(socket.AF_UNIX); s.connect('{unix}'); s.send(b'x')\"",
 ];
 
 #[test]
@@ -329,6 +332,9 @@ fn sandbox_network_escapes_reach_nothing() {
     tcp.set_nonblocking(true).unwrap();
     let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
     udp.set_nonblocking(true).unwrap();
+    let unix_path = tmp.path().join("daemon.sock");
+    let unix = std::os::unix::net::UnixListener::bind(&unix_path).unwrap();
+    unix.set_nonblocking(true).unwrap();
     let (tcp_port, udp_port) = (
         tcp.local_addr().unwrap().port(),
         udp.local_addr().unwrap().port(),
@@ -337,7 +343,8 @@ fn sandbox_network_escapes_reach_nothing() {
     for template in NETWORK_ESCAPES {
         let command = template
             .replace("{tcp}", &tcp_port.to_string())
-            .replace("{udp}", &udp_port.to_string());
+            .replace("{udp}", &udp_port.to_string())
+            .replace("{unix}", &unix_path.display().to_string());
         assert_cmd::Command::cargo_bin("pilotdeck")
             .unwrap()
             .env_clear()
@@ -349,7 +356,7 @@ fn sandbox_network_escapes_reach_nothing() {
             .output()
             .unwrap();
         let mut buf = [0u8; 64];
-        if tcp.accept().is_ok() || udp.recv(&mut buf).is_ok() {
+        if tcp.accept().is_ok() || udp.recv(&mut buf).is_ok() || unix.accept().is_ok() {
             reached.push(command);
         }
     }

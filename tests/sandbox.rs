@@ -696,3 +696,215 @@ fn a_project_config_cannot_loosen_the_sandbox() {
         out.stderr
     );
 }
+
+/// An untrusted project config cannot re-expose a secret variable (`tools.bash.env.include`) nor
+/// empty the user's `tools.sandbox.hide` or `tools.bash.env.exclude` by giving its own lists.
+#[test]
+fn a_project_config_cannot_re_expose_secrets() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        "tools:\n  sandbox:\n    hide: [\"~/vault\"]\n  bash:\n    env:\n      exclude: [PD_PRIVATE]\n",
+    );
+    env.write(&env.user_home.join("vault/key.txt"), "SEKRIT-VAULT\n");
+    env.project_config(
+        "tools:\n  bash:\n    env:\n      include: [\"*\"]\n      exclude: [PD_OTHER]\n  sandbox:\n    hide: [\"~/elsewhere\"]\n",
+    );
+    mock.push(bash(
+        "c1",
+        "printenv AWS_SECRET_ACCESS_KEY PD_PRIVATE; echo end",
+    ));
+    mock.push(bash("c2", "cat ~/vault/key.txt"));
+    mock.push(openai::text("done"));
+    let out = env
+        .cmd()
+        .env("AWS_SECRET_ACCESS_KEY", "SEKRIT-ENV")
+        .env("PD_PRIVATE", "SEKRIT-PRIVATE")
+        .args(["run", "--allow", "bash", "go"])
+        .run(0);
+    let results = tool_results(&mock);
+    assert!(
+        results[0].contains("end") && !results[0].contains("SEKRIT"),
+        "{}",
+        results[0]
+    );
+    assert!(!results[1].contains("SEKRIT-VAULT"), "{}", results[1]);
+    assert!(
+        out.stderr.contains("tools.bash.env.include"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// PilotHome is a secret location as a whole (its config with API keys, the `mcp serve` token, MCP
+/// OAuth tokens, other projects' transcripts), and so are the common credential stores in HOME —
+/// for commands in every sandboxed mode and for the file tools; PilotHome's skills stay readable.
+/// (Commands may still list names there: Landlock's listing right covers a whole tree.)
+#[test]
+fn pilot_home_and_home_credential_stores_are_hidden_from_commands_and_file_tools() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let pilot = env.home.display().to_string();
+    env.write(&env.home.join("serve-token"), "SEKRIT-SERVE\n");
+    env.write(
+        &env.home.join("mcp-auth/srv.json"),
+        "{\"t\": \"SEKRIT-OAUTH\"}\n",
+    );
+    env.write(
+        &env.home.join("projects/other/sessions/s.jsonl"),
+        "SEKRIT-TRANSCRIPT\n",
+    );
+    env.write(&env.home.join("skills/hello/run.sh"), "echo SKILL-OK\n");
+    let stores = [
+        ".git-credentials",
+        ".config/gh/hosts.yml",
+        ".npmrc",
+        ".cargo/credentials.toml",
+        ".netrc",
+        ".docker/config.json",
+        ".kube/config",
+        ".pypirc",
+        ".azure/token",
+        ".terraform.d/credentials.tfrc.json",
+    ];
+    for store in stores {
+        env.write(&env.user_home.join(store), &format!("SEKRIT-{store}\n"));
+    }
+    let home_cats: String = stores.iter().map(|s| format!("cat ~/{s}; ")).collect();
+    for mode in ["read-only", "workspace-write"] {
+        let results = run_tools(
+            &mock,
+            &env,
+            &["--permission-mode", mode, "--allow", "bash"],
+            vec![
+                bash(
+                    "b1",
+                    &format!(
+                        "cat {pilot}/serve-token {pilot}/pilotdeck.yaml {pilot}/mcp-auth/*.json \
+                         {pilot}/projects/*/sessions/*; echo end"
+                    ),
+                ),
+                bash("b2", &format!("{home_cats}echo end")),
+                bash("b3", &format!("cat {pilot}/skills/hello/run.sh")),
+                tool(
+                    "r1",
+                    "read_file",
+                    &json!({ "file_path": format!("{pilot}/serve-token") }),
+                ),
+                tool("r2", "grep", &json!({ "pattern": "SEKRIT", "path": pilot })),
+                tool(
+                    "r3",
+                    "list_dir",
+                    &json!({ "path": format!("{pilot}/projects") }),
+                ),
+                tool(
+                    "r4",
+                    "read_file",
+                    &json!({ "file_path": "~/.git-credentials" }),
+                ),
+            ],
+        );
+        let n = results.len();
+        let results = &results[n - 7..];
+        for (i, result) in results.iter().enumerate() {
+            assert!(
+                !result.contains("SEKRIT") && !result.contains("test-key"),
+                "{mode} call {i}: {result}"
+            );
+        }
+        assert!(
+            results[0].contains("end") && results[1].contains("end"),
+            "{results:?}"
+        );
+        assert!(results[2].contains("SKILL-OK"), "{mode}: {}", results[2]);
+        for result in &results[3..] {
+            assert!(result.contains("secret locations"), "{mode}: {result}");
+        }
+    }
+}
+
+/// A protected path (git's config and hooks, `.pilotdeck/`) written by a program the parser cannot
+/// see into (`python3 gen.py`) is put back after the command and reported as a denial; a commit
+/// (git's objects, refs and index) still works.
+#[test]
+fn protected_paths_written_around_the_parser_are_restored() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&env.project)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    git(&["init", "-q"]);
+    let config_before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    let script = "import os\n\
+        open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch pd-fsmonitor\\n')\n\
+        open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\ntouch pd-hook\\n')\n\
+        os.chmod('.git/hooks/pre-commit', 0o755)\n\
+        os.makedirs('.pilotdeck', exist_ok=True)\n\
+        open('.pilotdeck/pilotdeck.yaml', 'w').write('tools: {}\\n')\n";
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![
+            tool(
+                "w",
+                "write_file",
+                &json!({ "file_path": "gen.py", "content": script }),
+            ),
+            bash("b1", "python3 gen.py && echo wrote"),
+            bash(
+                "b2",
+                "git -c user.name=a -c user.email=a@b commit -q --allow-empty -m agent && echo committed",
+            ),
+        ],
+    );
+    assert!(
+        results[1].contains("wrote") && results[1].contains("the sandbox undid the change to"),
+        "{}",
+        results[1]
+    );
+    for name in [".git/config", "pre-commit", ".pilotdeck"] {
+        assert!(results[1].contains(name), "{name}: {}", results[1]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(env.project.join(".git/config")).unwrap(),
+        config_before
+    );
+    assert!(!env.project.join(".git/hooks/pre-commit").exists());
+    assert!(!env.project.join(".pilotdeck").exists());
+    assert!(results[2].contains("committed"), "{}", results[2]);
+    assert!(!env.project.join("pd-hook").exists());
+    assert!(git(&["log", "--format=%s"]).contains("agent"));
+}
+
+/// With the network closed no socket but Unix socket pairs opens, and everyday workloads still
+/// run: git, Python's asyncio and multiprocessing (a pipe is a socket pair), Node's child processes.
+#[test]
+fn everyday_tools_run_with_the_network_closed() {
+    let env = TestEnv::new();
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    let script = "set -e\n\
+        git init -q && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x && git status --short && echo git-ok\n\
+        python3 -c 'import asyncio; asyncio.run(asyncio.sleep(0)); print(\"asyncio-ok\")'\n\
+        python3 -c 'from multiprocessing import Pipe, Process\na, b = Pipe()\np = Process(target=lambda c: c.send(3), args=(b,))\np.start()\nprint(\"mp-ok\", a.recv())\np.join()'\n\
+        if command -v node >/dev/null; then node -e 'require(\"child_process\").exec(\"echo node-ok\", (e, o) => process.stdout.write(o))'; else echo node-ok; fi\n";
+    let out = env
+        .cmd()
+        .args(["sandbox", "run", "--", "bash", "-c", script])
+        .run(0);
+    for expected in ["git-ok", "asyncio-ok", "mp-ok 3", "node-ok"] {
+        assert!(
+            out.stdout.contains(expected),
+            "{expected}: {} {}",
+            out.stdout,
+            out.stderr
+        );
+    }
+}

@@ -3,7 +3,7 @@
 //! here (through `Conversation::open`, which the launcher calls for every front end);
 //! [`load_tool_sources`] then adds the tools started on demand (MCP servers).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
@@ -118,11 +118,13 @@ pub fn build(
             deny_flags: &opts.deny,
             fixed_deny: opts.fixed_deny,
         },
-    )?
-    .with_hidden(crate::tools::sandbox::secret_locations(
+    )?;
+    let secrets = crate::tools::sandbox::secret_locations(
         &config.tools.sandbox,
         Some(home.root()),
-    ));
+        policy.workspace().roots().map(Path::to_owned),
+    );
+    let policy = policy.with_hidden(secrets);
     let mode = policy.mode();
     let sandbox =
         crate::tools::sandbox::for_agent(config, &policy, opts.unattended, opts.allow_network)?;

@@ -59,6 +59,7 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         hidden: crate::tools::sandbox::secret_locations(
             &loaded.config.tools.sandbox,
             Some(home.root()),
+            workspace.roots().map(ToOwned::to_owned),
         ),
         unattended: true,
         allow_network: args.allow_network,

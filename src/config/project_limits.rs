@@ -4,7 +4,10 @@
 //! `workspace-write`), its `allow` rules are dropped, and its `deny` and `ask` rules are added to the
 //! user's instead of replacing them. Likewise its `tools.sandbox` may close the network, require the
 //! sandbox and hide more paths, but not open the network (`network: true` or a host list), turn the
-//! sandbox off (`backend: none`) or lift `required`. Each thing dropped is reported as a warning.
+//! sandbox off (`backend: none`) or lift `required`; its `tools.bash.env` may hide more variables but
+//! not re-expose any (`include` is dropped). Lists that narrow (`deny`, `ask`, `tools.sandbox.hide`,
+//! `tools.bash.env.exclude`) are added to the user's, never replace them (a project cannot empty the
+//! user's list). Each thing dropped is reported as a warning.
 
 use serde_yaml::Value;
 
@@ -18,15 +21,14 @@ const DEFAULT_MODE: &str = "workspace-write";
 /// Rewrites the project layer's `tools.permissions` so merging it over `user` (the user's config
 /// layer, if any) cannot widen anything.
 pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
-    let user_perms = user
-        .and_then(|l| l.value.get("tools"))
-        .and_then(|t| t.get("permissions"));
+    let user_perms = user.and_then(|l| tools_section(&l.value, "permissions"));
     let user_mode = user_perms
         .and_then(|p| p.get("mode"))
         .and_then(Value::as_str)
         .unwrap_or(DEFAULT_MODE)
         .to_owned();
-    let mut notes = confine_sandbox(project);
+    let mut notes = confine_sandbox(project, user);
+    notes.extend(confine_env(project, user));
     let Some(perms) = project
         .value
         .get_mut("tools")
@@ -59,21 +61,60 @@ pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
         ));
     }
     for key in ["deny", "ask"] {
-        if let Some(Value::Sequence(rules)) = perms.get(key) {
-            let mut all = user_perms
-                .and_then(|p| p.get(key))
-                .and_then(Value::as_sequence)
-                .cloned()
-                .unwrap_or_default();
-            all.extend(rules.iter().cloned());
-            perms.insert(key.into(), Value::Sequence(all));
-        }
+        add_user_list(perms, user_perms, key);
     }
     warn(project, notes);
 }
 
-/// Drops the project's `tools.sandbox` settings that would loosen the sandbox.
-fn confine_sandbox(project: &mut Layer) -> Vec<(&'static str, String)> {
+/// The mapping at `tools.SECTION` of a layer's value.
+fn tools_section<'v>(value: &'v Value, section: &str) -> Option<&'v Value> {
+    value.get("tools").and_then(|t| t.get(section))
+}
+
+/// Makes the project's list `key` of `section` the user's list followed by the project's (merging
+/// replaces lists, and a project's narrowing list must not drop the user's entries).
+fn add_user_list(section: &mut serde_yaml::Mapping, user_section: Option<&Value>, key: &str) {
+    if let Some(Value::Sequence(own)) = section.get(key) {
+        let mut all = user_section
+            .and_then(|s| s.get(key))
+            .and_then(Value::as_sequence)
+            .cloned()
+            .unwrap_or_default();
+        all.extend(own.iter().cloned());
+        section.insert(key.into(), Value::Sequence(all));
+    }
+}
+
+/// Drops the project's `tools.bash.env.include` (it would re-expose secret variables to commands)
+/// and adds its `exclude` to the user's.
+fn confine_env(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static str, String)> {
+    let user_env = user
+        .and_then(|l| tools_section(&l.value, "bash"))
+        .and_then(|b| b.get("env"));
+    let Some(env) = project
+        .value
+        .get_mut("tools")
+        .and_then(|t| t.get_mut("bash"))
+        .and_then(|b| b.get_mut("env"))
+        .and_then(Value::as_mapping_mut)
+    else {
+        return Vec::new();
+    };
+    add_user_list(env, user_env, "exclude");
+    if env.remove("include").is_none() {
+        return Vec::new();
+    }
+    vec![(
+        "tools.bash.env.include",
+        "a project config cannot re-expose environment variables to commands, so its          `tools.bash.env.include` is ignored; set it in your own config to use it"
+            .to_owned(),
+    )]
+}
+
+/// Drops the project's `tools.sandbox` settings that would loosen the sandbox, and adds its `hide`
+/// to the user's.
+fn confine_sandbox(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static str, String)> {
+    let user_sandbox = user.and_then(|l| tools_section(&l.value, "sandbox"));
     let Some(sandbox) = project
         .value
         .get_mut("tools")
@@ -82,6 +123,7 @@ fn confine_sandbox(project: &mut Layer) -> Vec<(&'static str, String)> {
     else {
         return Vec::new();
     };
+    add_user_list(sandbox, user_sandbox, "hide");
     let mut notes = Vec::new();
     for (key, full) in [
         ("network", "tools.sandbox.network"),

@@ -9,6 +9,9 @@
 //!  "mcpServers": {"id": {"command": "…"}}}  // inline, or a file holding `{"mcpServers": …}`
 //! ```
 //!
+//! Every path a manifest names must stay inside the plugin folder (no absolute path, no `..`, no
+//! symlink out): the project's trust hash covers exactly that folder.
+//!
 //! `${PILOTDECK_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_ROOT}` in the MCP server entries are replaced with
 //! the plugin folder when the manifest is read; hook commands get both as environment variables.
 //! Plugins are listed global first, then project, each sorted by folder name.
@@ -114,10 +117,9 @@ fn load(dir: &Path, manifest: &Path, scope: Scope, problems: &mut Vec<Error>) ->
             let file = dir.join("hooks").join("hooks.json");
             file.is_file().then(|| read_json(&file).map(|v| (file, v)))
         }
-        Some(Value::String(s)) => {
-            let file = dir.join(s);
-            Some(read_json(&file).map(|v| (file, v)))
-        }
+        Some(Value::String(s)) => Some(
+            inside(dir, manifest, "hooks", s).and_then(|file| read_json(&file).map(|v| (file, v))),
+        ),
         Some(v @ Value::Object(_)) => Some(Ok((manifest.to_owned(), v.clone()))),
         Some(_) => Some(Err(Error::invalid(
             manifest,
@@ -135,18 +137,20 @@ fn load(dir: &Path, manifest: &Path, scope: Scope, problems: &mut Vec<Error>) ->
     let mcp_servers = match doc.get("mcpServers") {
         None => Map::new(),
         Some(Value::Object(map)) => map.clone(),
-        Some(Value::String(s)) => match read_json(&dir.join(s)) {
-            Ok(file) => file
-                .get("mcpServers")
-                .unwrap_or(&file)
-                .as_object()
-                .cloned()
-                .unwrap_or_default(),
-            Err(e) => {
-                problems.push(e);
-                Map::new()
+        Some(Value::String(s)) => {
+            match inside(dir, manifest, "mcpServers", s).and_then(|file| read_json(&file)) {
+                Ok(file) => file
+                    .get("mcpServers")
+                    .unwrap_or(&file)
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+                Err(e) => {
+                    problems.push(e);
+                    Map::new()
+                }
             }
-        },
+        }
         Some(_) => {
             problems.push(Error::invalid(
                 manifest,
@@ -186,11 +190,14 @@ fn manifest_paths(
 ) -> Vec<PathBuf> {
     match doc.get(key) {
         None => vec![dir.join(key)],
-        Some(Value::String(s)) => vec![dir.join(s)],
+        Some(Value::String(s)) => [s.as_str()]
+            .into_iter()
+            .filter_map(|s| keep(inside(dir, manifest, key, s), problems))
+            .collect(),
         Some(Value::Array(list)) => list
             .iter()
             .filter_map(Value::as_str)
-            .map(|s| dir.join(s))
+            .filter_map(|s| keep(inside(dir, manifest, key, s), problems))
             .collect(),
         Some(_) => {
             problems.push(Error::invalid(
@@ -201,6 +208,18 @@ fn manifest_paths(
             Vec::new()
         }
     }
+}
+
+/// The file or folder `rel` the manifest's `key` names, inside the plugin folder `dir` (the one
+/// resolution the trust hash relies on, `crate::config::trust::plugin_files::inside`).
+fn inside(dir: &Path, manifest: &Path, key: &str, rel: &str) -> Result<PathBuf, Error> {
+    crate::config::trust::plugin_files::inside(dir, rel)
+        .map_err(|why| Error::invalid(manifest, key, why))
+}
+
+/// `result`'s value, its error pushed to `problems`.
+fn keep(result: Result<PathBuf, Error>, problems: &mut Vec<Error>) -> Option<PathBuf> {
+    result.map_err(|e| problems.push(e)).ok()
 }
 
 /// A hooks file may wrap the settings: `{"description": …, "hooks": {Event: …}}`.

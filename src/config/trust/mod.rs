@@ -2,7 +2,7 @@
 //! plugins, slash commands, provider URLs, keys and headers, the web search endpoint and key — take effect only in a project the user trusted.
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
-//! `.pilotdeck/mcp.json`, `.pilotdeck/plugins/` and `.pilotdeck/commands/`) and hashes them; the project is trusted when
+//! `.pilotdeck/mcp.json`, `.pilotdeck/plugins/` (every file of each plugin folder, [`plugin_files`]) and `.pilotdeck/commands/`) and hashes them; the project is trusted when
 //! [`store`] holds its real path with that hash (`pilotdeck trust`), when `PILOTDECK_TRUST_PROJECT=1`,
 //! or when this process was told so (`run --trust-project`, [`trust_this_process`]). Otherwise the
 //! loaders leave them out: the config loader strips them from the project layer and warns once
@@ -10,6 +10,7 @@
 //! loader the project's plugins. Global config and `--config` files are the user's own and always
 //! trusted.
 
+pub mod plugin_files;
 pub mod store;
 
 use std::path::{Path, PathBuf};
@@ -237,18 +238,7 @@ fn plugin_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         hasher.update(name.as_bytes());
-        for file in [
-            "plugin.json",
-            ".claude-plugin/plugin.json",
-            "hooks/hooks.json",
-            ".mcp.json",
-        ] {
-            if let Ok(bytes) = std::fs::read(dir.join(file)) {
-                hasher.update(file.as_bytes());
-                hasher.update(&bytes);
-            }
-        }
-        hash_commands(&dir.join("commands"), hasher);
+        plugin_files::hash_tree(&dir, hasher);
         items.push(Item(format!("plugin `{name}`")));
     }
 }

@@ -3,7 +3,9 @@
 //! jobs do not outlive the call). stdout and stderr are captured separately with a head+tail cap.
 //! Secrets are removed from the shell's environment by the session's [`crate::tools::EnvFilter`], so a
 //! command cannot echo them into a transcript. The command runs in the session's OS sandbox
-//! (`crate::tools::sandbox`); what the sandbox refused is named in the result and makes the call a denial.
+//! (`crate::tools::sandbox`); what the sandbox refused is named in the result and makes the call a denial,
+//! and so does a protected path the command changed (put back afterwards, unless the checks saw the
+//! command write it and it was approved).
 
 use std::path::Path;
 use std::time::Duration;
@@ -13,6 +15,7 @@ use serde_json::{Value, json};
 use super::input::{finish, string, uint};
 use crate::tools::permission::{CommandClass, classify_command};
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::sandbox::denial::Denial;
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
@@ -90,6 +93,13 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .env("PILOTDECK_TOOL", "bash")
         .sandbox(ctx.sandbox.clone());
     ctx.env.apply(&mut spec);
+    // A command seen writing a protected path was approved as such; any other keeps them.
+    let subject = PermissionSubject::Command(command.to_owned());
+    let snapshot = ctx
+        .sandbox
+        .as_ref()
+        .filter(|_| !ctx.policy.writes_protected(&subject))
+        .map(|s| s.snapshot());
     let out = process::run(
         &spec,
         RunOptions {
@@ -99,7 +109,9 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
             output_limit: STREAM_LIMIT,
         },
     )
-    .await?;
+    .await;
+    let undone = snapshot.map(|s| s.restore()).unwrap_or_default();
+    let out = out?;
 
     let (status, is_error) = match out.end {
         ProcessEnd::Exited { code: Some(0) } => ("exit code 0".to_owned(), false),
@@ -124,9 +136,10 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         }
     }
     let label = string(input, "description").unwrap_or(command);
-    let denials = ctx.sandbox.as_ref().map_or_else(Vec::new, |s| {
+    let mut denials: Vec<Denial> = undone.into_iter().map(Denial::Protected).collect();
+    denials.extend(ctx.sandbox.as_ref().map_or_else(Vec::new, |s| {
         s.denials(&out.stderr.text, ctx.workspace.root())
-    });
+    }));
     if !denials.is_empty() {
         let lines: Vec<String> = denials.iter().map(ToString::to_string).collect();
         content.push_str(&format!("\n{}", lines.join("\n")));

@@ -132,7 +132,7 @@ type Found = (Vec<FileHits>, usize, Arc<AtomicUsize>);
 
 fn search(
     root: &Path,
-    hidden: &Arc<[PathBuf]>,
+    hidden: &Arc<crate::tools::sandbox::Secrets>,
     glob: Option<&str>,
     regex: &Regex,
     max: usize,

@@ -2,17 +2,19 @@
 //! (also outside a git repository), `.ignore` and git's exclude files, showing hidden files but never
 //! descending into `.git` nor into the secret locations hidden from the agent.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ignore::WalkBuilder;
 
+use crate::tools::sandbox::Secrets;
+
 /// A walker over `root` (resolved, as `ToolContext::resolve` gives it) with pilotdeck's filtering,
 /// and the count of secret locations it skipped (read it after the walk). Symlinks are not
 /// followed, so every entry's path is its real one and a prefix check against `hidden` (symlinks
 /// resolved) is enough.
-pub(super) fn walker(root: &Path, hidden: &Arc<[PathBuf]>) -> (WalkBuilder, Arc<AtomicUsize>) {
+pub(super) fn walker(root: &Path, hidden: &Arc<Secrets>) -> (WalkBuilder, Arc<AtomicUsize>) {
     let mut builder = WalkBuilder::new(root);
     let skipped = Arc::new(AtomicUsize::new(0));
     let (hidden, count) = (Arc::clone(hidden), Arc::clone(&skipped));
@@ -24,7 +26,7 @@ pub(super) fn walker(root: &Path, hidden: &Arc<[PathBuf]>) -> (WalkBuilder, Arc<
             if entry.file_name() == ".git" {
                 return false;
             }
-            let secret = hidden.iter().any(|h| entry.path().starts_with(h));
+            let secret = hidden.covering(entry.path()).is_some();
             if secret {
                 count.fetch_add(1, Ordering::Relaxed);
             }

@@ -15,8 +15,8 @@
 //!
 //! Precedence, first match wins (documented again on [`PermissionPolicy::decide`]):
 //! 0. a file tool's path (symlinks resolved) inside a secret location — the sandbox's list
-//!    (`crate::tools::sandbox::secret_locations`: `~/.ssh`, `~/.aws`, …, PilotHome's credentials
-//!    and tokens, `tools.sandbox.hide`), given by [`PermissionPolicy::with_hidden`] — is denied in
+//!    (`crate::tools::sandbox::secret_locations`: `~/.ssh`, `~/.aws`, …, PilotHome but its
+//!    skills and plugins and the workspace roots inside it, `tools.sandbox.hide`), given by [`PermissionPolicy::with_hidden`] — is denied in
 //!    every mode, whatever the rules; the `grep`/`glob` walks skip those locations;
 //! 1. the hard-deny list (bash commands; file writes under `/dev`, `/proc`, `/sys`, `/boot`) — no
 //!    mode or rule lifts it;

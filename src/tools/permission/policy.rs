@@ -13,6 +13,7 @@ use super::targets::write_targets;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
 use crate::config::PermissionsConfig;
 use crate::diff::FileChange;
+use crate::tools::sandbox::Secrets;
 use crate::tools::{PermissionSubject, Workspace};
 
 /// Kernel and boot areas no file tool may write, in any mode (the file-tool side of the hard-deny
@@ -159,7 +160,7 @@ pub struct PermissionPolicy {
     /// Paths inside the workspace whose writes need approval outside `full`.
     protected: Arc<Protected>,
     /// Secret locations (symlinks resolved) no file tool may read, write or walk into, in any mode.
-    hidden: Arc<[PathBuf]>,
+    hidden: Arc<Secrets>,
 }
 
 /// A policy's current mode and the mode planning returns to (never `plan`).
@@ -213,21 +214,29 @@ impl PermissionPolicy {
             protected: Arc::new(Protected::new(&roots)),
             workspace: Arc::new(workspace),
             scratch,
-            hidden: Arc::from(Vec::new()),
+            hidden: Arc::new(Secrets::default()),
         }
     }
 
     /// The same policy with `hidden` as the secret locations (the sandbox's list,
     /// `crate::tools::sandbox::secret_locations`, symlinks resolved).
-    pub fn with_hidden(self, hidden: Vec<PathBuf>) -> PermissionPolicy {
+    pub fn with_hidden(self, hidden: Secrets) -> PermissionPolicy {
         PermissionPolicy {
-            hidden: Arc::from(hidden),
+            hidden: Arc::new(hidden),
             ..self
         }
     }
 
+    /// True when `subject` writes a protected path or setting as the checks see it (so it ran only
+    /// with approval or a pattern allow rule, or in `full` mode).
+    pub fn writes_protected(&self, subject: &PermissionSubject) -> bool {
+        Subject::new(subject, self.workspace.root(), &self.protected)
+            .protected()
+            .is_some()
+    }
+
     /// The secret locations hidden from the file tools; walks skip them.
-    pub fn hidden(&self) -> &Arc<[PathBuf]> {
+    pub fn hidden(&self) -> &Arc<Secrets> {
         &self.hidden
     }
 
@@ -371,7 +380,7 @@ impl PermissionPolicy {
 
     /// Decides whether a call may run. First match wins:
     /// 0. a file tool's path (symlinks resolved) inside a secret location (`~/.ssh`, `~/.aws`, …,
-    ///    PilotHome's credentials and tokens, `tools.sandbox.hide`) → Deny, in every mode, whatever
+    ///    PilotHome but its skills, plugins and the workspace roots, `tools.sandbox.hide`) → Deny, in every mode, whatever
     ///    the rules say;
     /// 1. a bash command on the hard-deny list, or a file write under `/dev`, `/proc`, `/sys` or
     ///    `/boot` → Deny, in every mode, whatever the rules say;
@@ -395,7 +404,7 @@ impl PermissionPolicy {
         let tool = request.tool.as_str();
         let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
         if let Subject::Path { resolved, .. } = &subject
-            && let Some(secret) = self.hidden.iter().find(|h| resolved.starts_with(h))
+            && let Some(secret) = self.hidden.covering(resolved)
         {
             return Decision::Deny {
                 reason: format!(

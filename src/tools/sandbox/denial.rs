@@ -27,6 +27,8 @@ pub enum Denial {
     Direct(Option<String>),
     /// Another process's memory or environment (`/proc/<pid>/environ`).
     Process(PathBuf),
+    /// A protected path the command changed, put back afterwards ([`super::guard`]).
+    Protected(PathBuf),
 }
 
 impl fmt::Display for Denial {
@@ -61,6 +63,11 @@ impl fmt::Display for Denial {
                 host.as_ref()
                     .map(|h| format!(" to {h}"))
                     .unwrap_or_default()
+            ),
+            Denial::Protected(path) => write!(
+                f,
+                "the sandbox undid the change to {} (a protected path: git's config and hooks,                  .pilotdeck/ and the instruction files change only with approval, through a                  command that names them; do not work around it)",
+                path.display()
             ),
             Denial::Network(None) => write!(
                 f,
@@ -165,8 +172,9 @@ mod tests {
     fn policy() -> Policy {
         Policy {
             writable: vec![PathBuf::from("/proj"), PathBuf::from("/tmp/run")],
-            hidden: vec![PathBuf::from("/h/.aws")],
+            hidden: super::super::policy::Secrets::hiding(vec![PathBuf::from("/h/.aws")]),
             network: Network::Closed,
+            guarded: Vec::new(),
         }
     }
 

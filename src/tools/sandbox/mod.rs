@@ -8,12 +8,16 @@
 //!   applied in [`spawn_thread`], the short-lived thread each child is forked from — Landlock binds
 //!   a thread and what it starts, so pilotdeck itself stays free and no `pre_exec` is needed;
 //! - [`seccomp`] (Linux): with the network not open, a filter applied in the same thread that
-//!   refuses every socket but Unix ones (or but TCP ones, in the per-host mode), whatever the
-//!   Landlock ABI — Landlock's rules cover TCP only;
+//!   refuses every socket — Unix ones too, so no host daemon is reached by path — but socket pairs
+//!   (and TCP ones, in the per-host mode), whatever the Landlock ABI — Landlock's rules cover TCP
+//!   only;
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
+//! - [`guard`]: the protected paths of the project (`.git/config`, git hooks, `.pilotdeck/`, the
+//!   instruction files) restored after each command, as Landlock cannot keep a subtree of the
+//!   writable project read-only;
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
@@ -21,6 +25,7 @@
 //! `tools.sandbox.required: true`.
 
 pub mod denial;
+pub mod guard;
 pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;
@@ -37,7 +42,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-pub use policy::{Network, Policy, PolicyInputs};
+pub use policy::{Network, Policy, PolicyInputs, Secrets};
 
 use crate::config::{NetworkSetting, SandboxConfig};
 use crate::tools::permission::PermissionMode;
@@ -67,7 +72,7 @@ pub struct Request<'a> {
     pub settings: &'a SandboxConfig,
     /// The secret locations ([`secret_locations`]): computed once per session by the caller, which
     /// gives the same list to the file tools' permission check.
-    pub hidden: Vec<PathBuf>,
+    pub hidden: Secrets,
     /// run, cron, always-on: nobody watches, so the network is closed by default.
     pub unattended: bool,
     /// `--allow-network`.
@@ -281,8 +286,8 @@ fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
 fn network_filter(network: &Network) -> Result<Option<seccomp::Filter>, String> {
     let sockets = match network {
         Network::Open => return Ok(None),
-        Network::Closed => seccomp::Sockets::UnixOnly,
-        Network::Hosts(_) => seccomp::Sockets::UnixAndTcp,
+        Network::Closed => seccomp::Sockets::PairsOnly,
+        Network::Hosts(_) => seccomp::Sockets::Tcp,
     };
     if !seccomp::available() {
         return Ok(None);
@@ -352,6 +357,19 @@ impl Confinement {
             }
         }
         found
+    }
+
+    /// The protected paths of the writable project roots as they are now, to restore after a
+    /// command ([`guard::Snapshot::restore`]).
+    pub fn snapshot(&self) -> guard::Snapshot {
+        let paths: Vec<PathBuf> = self
+            .0
+            .policy
+            .guarded
+            .iter()
+            .flat_map(|root| guard::guarded_paths(root))
+            .collect();
+        guard::Snapshot::take(&paths)
     }
 
     /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).
@@ -458,7 +476,7 @@ pub fn for_agent(
         mode: policy.mode_after_plan(),
         roots: policy.workspace().roots().map(Path::to_owned).collect(),
         settings: &config.tools.sandbox,
-        hidden: policy.hidden().to_vec(),
+        hidden: Secrets::clone(policy.hidden()),
         unattended,
         allow_network,
     })
@@ -473,14 +491,20 @@ fn configured_hidden(settings: &SandboxConfig) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The secret locations of a session (see [`policy::hidden_paths`]): hidden from sandboxed
+/// The secret locations of a session (see [`policy::hidden_paths`]), with the workspace `roots`
+/// open (a project or always-on worktree inside PilotHome stays readable): hidden from sandboxed
 /// processes and from the file tools alike, in every mode.
-pub fn secret_locations(settings: &SandboxConfig, pilot_home: Option<&Path>) -> Vec<PathBuf> {
+pub fn secret_locations(
+    settings: &SandboxConfig,
+    pilot_home: Option<&Path>,
+    roots: impl IntoIterator<Item = PathBuf>,
+) -> Secrets {
     policy::hidden_paths(
         crate::home::user_home().as_deref(),
         pilot_home,
         &configured_hidden(settings),
     )
+    .opening(roots)
 }
 
 /// What [`describe`] found.
@@ -500,7 +524,7 @@ pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
     let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
                  --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
                  or tools.sandbox.network (true, or a list of hosts reached through a proxy); full: \
-                 unsandboxed; secrets (~/.ssh, ~/.aws, …) unreadable";
+                 unsandboxed; secrets (~/.ssh, ~/.aws, …, PilotHome but its skills and plugins) unreadable";
     let backend = settings
         .backend
         .as_deref()
@@ -539,7 +563,7 @@ fn backend_found(backend: Backend) -> Result<String, String> {
                 " (no TCP rules; per-host network rules fall back to a closed network)"
             },
             if seccomp::available() {
-                "seccomp network filter (a closed network refuses every socket but Unix ones, and io_uring)"
+                "seccomp network filter (a closed network refuses every socket but Unix socket pairs, and io_uring)"
             } else {
                 "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open"
             }

@@ -1,6 +1,12 @@
 //! [`Policy`]: what a sandboxed process may touch, derived from the permission mode — the directories
 //! it may write, the secret locations it may not read, and which network it may reach ([`Network`]).
 //!
+//! The secret locations ([`Secrets`]) are the credential stores of [`HOME_SECRETS`], `tools.sandbox.hide`
+//! and the whole of PilotHome (its config with API keys, the `mcp serve` token, MCP OAuth tokens,
+//! every project's transcripts and memory), except the places inside them a command legitimately
+//! reads ([`Secrets::open`]): PilotHome's `skills/` and `plugins/` (skill scripts), and a project or
+//! `--add-dir` directory that lives there (an always-on worktree).
+//!
 //! Landlock only allows, it cannot deny inside an allowed tree; so "read everywhere but the
 //! secrets" becomes [`read_grants`]: read on every sibling along each path down to a secret, and
 //! directory listing (not file reading) on the ancestors themselves.
@@ -11,20 +17,43 @@ use std::path::{Path, PathBuf};
 use super::hosts::HostRules;
 use crate::tools::permission::PermissionMode;
 
-/// Secret locations under the user's home that no sandboxed process may read.
+/// Secret locations under the user's home that no sandboxed process (nor file tool) may read: the
+/// common credential stores. The one table; the README's sandbox section lists it.
 pub const HOME_SECRETS: &[&str] = &[
     ".ssh",
     ".aws",
     ".gnupg",
-    ".config/gcloud",
     ".netrc",
+    ".git-credentials",
+    ".config/git/credentials",
+    ".config/gh",
+    ".config/hub",
+    ".config/glab-cli",
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    ".pypirc",
+    ".gem/credentials",
+    ".cargo/credentials",
+    ".cargo/credentials.toml",
     ".docker/config.json",
     ".kube",
+    ".config/gcloud",
+    ".azure",
+    ".oci",
+    ".terraform.d/credentials.tfrc.json",
+    ".vault-token",
+    ".password-store",
+    ".local/share/keyrings",
+    ".config/rclone",
+    ".s3cfg",
+    ".boto",
+    ".pgpass",
+    ".my.cnf",
 ];
 
-/// Files in PilotHome that hold credentials or tokens.
-pub const PILOT_HOME_SECRETS: &[&str] =
-    &["credentials", "credentials.json", "tokens", "tokens.json"];
+/// The folders of PilotHome a command may still read (skills' scripts, plugins' servers).
+pub const PILOT_HOME_OPEN: &[&str] = &["skills", "plugins"];
 
 /// Device files every shell needs to write (redirections to /dev/null, a terminal, random bytes).
 pub const DEVICE_FILES: &[&str] = &[
@@ -44,7 +73,7 @@ pub const DEVICE_DIRS: &[&str] = &["/dev/pts"];
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Network {
     Open,
-    /// No socket but Unix ones (seccomp), no TCP (Landlock).
+    /// No socket but Unix socket pairs (seccomp), no TCP (Landlock).
     Closed,
     /// Only these hosts, through the session's proxy ([`super::proxy`]).
     Hosts(HostRules),
@@ -56,14 +85,72 @@ impl Network {
     }
 }
 
+/// The secret locations of a session: what no sandboxed process and no file tool may read, and the
+/// places inside them that stay readable. Paths have their symlinks resolved.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Secrets {
+    /// Files and directories hidden, with everything under them.
+    pub hidden: Vec<PathBuf>,
+    /// Directories strictly inside a hidden one that stay readable (a hidden path inside one of
+    /// them is hidden again).
+    pub open: Vec<PathBuf>,
+}
+
+impl Secrets {
+    /// Only `hidden`, nothing open.
+    pub fn hiding(hidden: Vec<PathBuf>) -> Secrets {
+        Secrets {
+            hidden,
+            open: Vec::new(),
+        }
+    }
+
+    /// The same secrets with `dirs` (symlinks resolved) open too: the workspace roots.
+    #[must_use]
+    pub fn opening(mut self, dirs: impl IntoIterator<Item = PathBuf>) -> Secrets {
+        for dir in dirs {
+            let dir = real(&dir);
+            if !self.open.contains(&dir) {
+                self.open.push(dir);
+            }
+        }
+        self
+    }
+
+    /// The hidden location `path` is in, if any: a hidden path above it with no open directory
+    /// strictly inside that hidden path and above `path`.
+    pub fn covering(&self, path: &Path) -> Option<&Path> {
+        self.hidden
+            .iter()
+            .filter(|h| path.starts_with(h))
+            .find(|h| {
+                !self
+                    .open
+                    .iter()
+                    .any(|o| o != *h && o.starts_with(h) && path.starts_with(o))
+            })
+            .map(PathBuf::as_path)
+    }
+
+    /// The open directories that are readable (strictly inside a hidden path, not hidden again).
+    pub fn revealed(&self) -> impl Iterator<Item = &PathBuf> {
+        self.open.iter().filter(move |o| {
+            self.hidden.iter().any(|h| o.starts_with(h) && *o != h) && self.covering(o).is_none()
+        })
+    }
+}
+
 /// The confinement of one session's children.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Policy {
     /// Directories (and everything under them) the process may change.
     pub writable: Vec<PathBuf>,
-    /// Files and directories it may not read (nor write).
-    pub hidden: Vec<PathBuf>,
+    /// What it may not read (nor write).
+    pub hidden: Secrets,
     pub network: Network,
+    /// Writable project roots whose protected paths are restored after each command
+    /// ([`super::guard`]).
+    pub guarded: Vec<PathBuf>,
 }
 
 /// Inputs of [`Policy::derive`].
@@ -73,8 +160,8 @@ pub struct PolicyInputs {
     pub roots: Vec<PathBuf>,
     /// The per-run temp dir.
     pub tmpdir: Option<PathBuf>,
-    /// The secret locations ([`hidden_paths`]), symlinks resolved.
-    pub hidden: Vec<PathBuf>,
+    /// The secret locations ([`hidden_paths`]), symlinks resolved; the roots are opened.
+    pub hidden: Secrets,
     pub network: Network,
 }
 
@@ -93,17 +180,22 @@ impl Policy {
                 dirs
             }
         };
+        let guarded = match mode {
+            PermissionMode::WorkspaceWrite => inputs.roots.clone(),
+            _ => Vec::new(),
+        };
         writable.extend(inputs.tmpdir.iter().cloned());
         Some(Policy {
+            guarded,
             writable,
-            hidden: inputs.hidden.clone(),
+            hidden: inputs.hidden.clone().opening(inputs.roots.iter().cloned()),
             network: inputs.network.clone(),
         })
     }
 
     /// True when `path` is hidden or under a hidden path.
     pub fn is_hidden(&self, path: &Path) -> bool {
-        self.hidden.iter().any(|h| path.starts_with(h))
+        self.hidden.covering(path).is_some()
     }
 
     /// True when `path` is inside a writable directory.
@@ -112,24 +204,26 @@ impl Policy {
     }
 }
 
-/// The secret locations: [`HOME_SECRETS`] under `user_home`, [`PILOT_HOME_SECRETS`] under
-/// `pilot_home`, and `extra` (`tools.sandbox.hide`), symlinks resolved. The one list both the
-/// sandbox and the file tools' permission check hide.
+/// The secret locations: [`HOME_SECRETS`] under `user_home`, all of `pilot_home` but
+/// [`PILOT_HOME_OPEN`], and `extra` (`tools.sandbox.hide`), symlinks resolved. The one list both
+/// the sandbox and the file tools' permission check hide (each opens the workspace roots).
 pub fn hidden_paths(
     user_home: Option<&Path>,
     pilot_home: Option<&Path>,
     extra: &[PathBuf],
-) -> Vec<PathBuf> {
+) -> Secrets {
     let home = user_home
         .into_iter()
         .flat_map(|home| HOME_SECRETS.iter().map(move |s| home.join(s)));
-    let pilot = pilot_home
-        .into_iter()
-        .flat_map(|home| PILOT_HOME_SECRETS.iter().map(move |s| home.join(s)));
-    home.chain(pilot)
+    let hidden = home
+        .chain(pilot_home.map(Path::to_owned))
         .chain(extra.iter().cloned())
         .map(|p| real(&p))
-        .collect()
+        .collect();
+    let open = pilot_home
+        .into_iter()
+        .flat_map(|home| PILOT_HOME_OPEN.iter().map(move |s| real(&home.join(s))));
+    Secrets::hiding(hidden).opening(open)
 }
 
 /// `path` with symlinks resolved as far as it exists (the rest appended), so a hidden `~/.ssh` is
@@ -196,10 +290,17 @@ pub struct ReadGrants {
 
 /// Splits `/` around the hidden paths: every ancestor of a hidden path is listed only and its other
 /// entries are granted whole. A hidden path that does not exist yet still splits its existing
-/// ancestors, so it stays hidden once created. Paths the process may write are granted read whole.
-pub fn read_grants(hidden: &[PathBuf]) -> ReadGrants {
-    let hidden: BTreeSet<&Path> = hidden.iter().map(PathBuf::as_path).collect();
-    let ancestors: BTreeSet<&Path> = hidden.iter().flat_map(|h| h.ancestors().skip(1)).collect();
+/// ancestors, so it stays hidden once created. An open directory inside a hidden one is granted
+/// whole, and its ancestors inside the hidden one listed only (their other entries stay hidden).
+/// Paths the process may write are granted read whole.
+pub fn read_grants(secrets: &Secrets) -> ReadGrants {
+    let hidden: BTreeSet<&Path> = secrets.hidden.iter().map(PathBuf::as_path).collect();
+    let revealed: Vec<&Path> = secrets.revealed().map(PathBuf::as_path).collect();
+    let ancestors: BTreeSet<&Path> = hidden
+        .iter()
+        .chain(&revealed)
+        .flat_map(|h| h.ancestors().skip(1))
+        .collect();
     let mut grants = ReadGrants::default();
     if ancestors.is_empty() {
         grants.full.push(PathBuf::from("/"));
@@ -207,6 +308,9 @@ pub fn read_grants(hidden: &[PathBuf]) -> ReadGrants {
     }
     for dir in &ancestors {
         grants.list_only.push(dir.to_path_buf());
+        if secrets.covering(dir).is_some() {
+            continue;
+        }
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
         };
@@ -217,7 +321,14 @@ pub fn read_grants(hidden: &[PathBuf]) -> ReadGrants {
             }
         }
     }
+    grants.full.extend(
+        revealed
+            .iter()
+            .filter(|o| !ancestors.contains(*o))
+            .map(|o| o.to_path_buf()),
+    );
     grants.full.sort();
+    grants.full.dedup();
     grants
 }
 
@@ -230,7 +341,7 @@ mod tests {
         let inputs = PolicyInputs {
             roots: vec![PathBuf::from("/p")],
             tmpdir: Some(PathBuf::from("/t")),
-            hidden: Vec::new(),
+            hidden: Secrets::default(),
             network: Network::Closed,
         };
         assert_eq!(Policy::derive(PermissionMode::Full, &inputs), None);
@@ -248,7 +359,7 @@ mod tests {
         std::fs::create_dir_all(root.join(".ssh")).unwrap();
         std::fs::create_dir_all(root.join("code/x")).unwrap();
         crate::store::write_atomic(&root.join(".bashrc"), b"").unwrap();
-        let grants = read_grants(&[root.join(".ssh"), root.join(".aws")]);
+        let grants = read_grants(&Secrets::hiding(vec![root.join(".ssh"), root.join(".aws")]));
         assert!(grants.full.contains(&root.join("code")));
         assert!(grants.full.contains(&root.join(".bashrc")));
         assert!(!grants.full.iter().any(|p| p.starts_with(root.join(".ssh"))));
@@ -259,7 +370,52 @@ mod tests {
 
     #[test]
     fn no_secret_grants_everything() {
-        assert_eq!(read_grants(&[]).full, [PathBuf::from("/")]);
+        assert_eq!(read_grants(&Secrets::default()).full, [PathBuf::from("/")]);
+    }
+
+    #[test]
+    fn pilot_home_is_hidden_but_its_skills_and_a_worktree_inside_stay_readable() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        let pilot = root.join("pilot");
+        let worktree = pilot.join("projects/k/always-on/worktrees/c1");
+        for dir in ["skills/s", "projects/other/sessions"] {
+            std::fs::create_dir_all(pilot.join(dir)).unwrap();
+        }
+        std::fs::create_dir_all(worktree.join("secret")).unwrap();
+        std::fs::create_dir_all(worktree.join("src")).unwrap();
+        crate::store::write_atomic(&pilot.join("serve-token"), b"t").unwrap();
+        let secrets = hidden_paths(None, Some(&pilot), &[worktree.join("secret")])
+            .opening([worktree.clone()]);
+        assert_eq!(
+            secrets.covering(&pilot.join("serve-token")),
+            Some(pilot.as_path())
+        );
+        assert!(
+            secrets
+                .covering(&pilot.join("projects/other/sessions"))
+                .is_some()
+        );
+        assert!(secrets.covering(&pilot.join("skills/s/run.sh")).is_none());
+        assert!(secrets.covering(&worktree.join("src/main.rs")).is_none());
+        assert!(secrets.covering(&worktree.join("secret/x")).is_some());
+        // The root itself opened does not reveal what is hidden inside it.
+        let at_home = hidden_paths(None, Some(&pilot), &[]).opening([pilot.clone()]);
+        assert!(at_home.covering(&pilot.join("serve-token")).is_some());
+
+        let grants = read_grants(&secrets);
+        assert!(grants.full.contains(&pilot.join("skills")));
+        assert!(grants.list_only.contains(&worktree));
+        assert!(grants.full.contains(&worktree.join("src")));
+        assert!(
+            !grants
+                .full
+                .iter()
+                .any(|p| p.starts_with(pilot.join("projects/other"))
+                    || p == &pilot.join("serve-token")
+                    || p.starts_with(worktree.join("secret")))
+        );
+        assert!(grants.list_only.contains(&pilot.join("projects")));
     }
 
     #[test]

@@ -17,11 +17,15 @@ pub fn profile(policy: &Policy) -> String {
          (allow signal (target same-sandbox))\n(allow sysctl-read)\n(allow mach-lookup)\n\
          (allow ipc-posix-shm)\n(allow file-read*)\n",
     );
-    for path in &policy.hidden {
+    for path in &policy.hidden.hidden {
         out.push_str(&format!(
             "(deny file-read* file-write* (subpath {0}) (literal {0}))\n",
             quote(path)
         ));
+    }
+    // A later rule wins: the open directories inside a hidden one are readable again.
+    for path in policy.hidden.revealed() {
+        out.push_str(&format!("(allow file-read* (subpath {}))\n", quote(path)));
     }
     out.push_str("(allow file-write*");
     for path in &policy.writable {
@@ -70,12 +74,13 @@ mod tests {
     fn policy(open: bool) -> Policy {
         Policy {
             writable: vec![PathBuf::from("/work/p"), PathBuf::from("/tmp/run \"x\"")],
-            hidden: vec![PathBuf::from("/Users/u/.ssh")],
+            hidden: super::super::policy::Secrets::hiding(vec![PathBuf::from("/Users/u/.ssh")]),
             network: if open {
                 super::super::policy::Network::Open
             } else {
                 super::super::policy::Network::Closed
             },
+            guarded: Vec::new(),
         }
     }
 

@@ -4,10 +4,12 @@
 //!
 //! Landlock's network rules (ABI ≥ 4) cover TCP `connect`/`bind` only; UDP (DNS, tunnels), raw and
 //! packet sockets, netlink, and `io_uring` (whose `IORING_OP_SOCKET`/`CONNECT` never pass through
-//! `socket(2)`) are out of their reach. The filter closes them: `socket`/`socketpair` of any family
-//! but `AF_UNIX` fail with `EACCES` (local IPC, the shell's and build tools' socketpairs keep
-//! working), and `io_uring_setup`/`_enter`/`_register` too. In the per-host mode
-//! ([`Sockets::UnixAndTcp`]) TCP over IPv4/IPv6 is let through, and Landlock lets it reach only the
+//! `socket(2)`) are out of their reach, and so is connecting to a Unix socket by path (a host
+//! daemon: Docker's socket is root on the host, an SSH agent signs as the user). The filter closes
+//! them: `socket(2)` fails with `EACCES` whatever the family, Unix included; `socketpair(2)` of
+//! `AF_UNIX` keeps working (the shell's, Python's asyncio and multiprocessing, Node's child
+//! processes, build tools' jobservers use pairs or pipes), and `io_uring_setup`/`_enter`/`_register`
+//! fail too. In the per-host mode ([`Sockets::Tcp`]) TCP over IPv4/IPv6 is let through, and Landlock lets it reach only the
 //! proxy's port — except a TCP Fast Open send (`sendto`/`sendmsg` with `MSG_FASTOPEN`), which
 //! connects without passing Landlock's hook (landlock-lsm/linux issue 41, measured here), so the
 //! filter refuses that flag.
@@ -26,10 +28,10 @@ use seccompiler::{
 /// The sockets a sandboxed child may open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sockets {
-    /// Unix sockets only: no network at all.
-    UnixOnly,
-    /// Unix sockets and TCP over IPv4/IPv6 (the per-host proxy mode).
-    UnixAndTcp,
+    /// Unix socket pairs only: no network and no host daemon at all.
+    PairsOnly,
+    /// Unix socket pairs and TCP over IPv4/IPv6 (the per-host proxy mode).
+    Tcp,
 }
 
 /// A compiled filter, applied per child.
@@ -79,19 +81,18 @@ fn arg(index: u8, op: SeccompCmpOp, value: i32) -> Result<SeccompCondition, Erro
     )?)
 }
 
-/// The `socket(2)` calls refused: a family other than the allowed ones, and in the TCP mode an
-/// inet socket that is not a plain TCP stream (UDP, raw, SCTP, …).
+/// The `socket(2)` calls refused (an empty list: all of them): in the TCP mode a family other than
+/// IPv4/IPv6, and an inet socket that is not a plain TCP stream (UDP, raw, SCTP, …).
 fn socket_rules(sockets: Sockets) -> Result<Vec<SeccompRule>, Error> {
-    let families: &[i32] = match sockets {
-        Sockets::UnixOnly => &[libc::AF_UNIX],
-        Sockets::UnixAndTcp => &[libc::AF_UNIX, libc::AF_INET, libc::AF_INET6],
-    };
-    let other_family = families
+    if sockets == Sockets::PairsOnly {
+        return Ok(Vec::new());
+    }
+    let other_family = [libc::AF_INET, libc::AF_INET6]
         .iter()
         .map(|family| arg(0, SeccompCmpOp::Ne, *family))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rules = vec![SeccompRule::new(other_family)?];
-    if sockets == Sockets::UnixAndTcp {
+    {
         for family in [libc::AF_INET, libc::AF_INET6] {
             // The type's low four bits (SOCK_TYPE_MASK); the rest are SOCK_NONBLOCK/SOCK_CLOEXEC.
             for kind in (0..16).filter(|k| *k != libc::SOCK_STREAM) {
@@ -137,7 +138,7 @@ impl Filter {
                 libc::AF_UNIX,
             )?])?],
         );
-        if sockets == Sockets::UnixAndTcp {
+        if sockets == Sockets::Tcp {
             // The flags argument of sendto(fd, buf, len, flags, …), sendmsg(fd, msg, flags) and
             // sendmmsg(fd, vec, n, flags).
             for (call, flags) in [
@@ -211,27 +212,33 @@ mod tests {
         std::net::TcpListener::bind("127.0.0.1:0").map(drop)
     }
 
-    fn unix() -> std::io::Result<()> {
+    fn pair() -> std::io::Result<()> {
         std::os::unix::net::UnixDatagram::pair().map(drop)
     }
 
-    #[test]
-    fn unix_only_refuses_inet_sockets_and_keeps_unix_ones() {
-        if !available() {
-            return;
-        }
-        assert_eq!(errno_under(Sockets::UnixOnly, udp), libc::EACCES);
-        assert_eq!(errno_under(Sockets::UnixOnly, tcp), libc::EACCES);
-        assert_eq!(errno_under(Sockets::UnixOnly, unix), 0);
+    fn unix_socket() -> std::io::Result<()> {
+        std::os::unix::net::UnixDatagram::unbound().map(drop)
     }
 
     #[test]
-    fn tcp_mode_lets_tcp_through_but_not_udp() {
+    fn pairs_only_refuses_every_socket_but_pairs() {
         if !available() {
             return;
         }
-        assert_eq!(errno_under(Sockets::UnixAndTcp, tcp), 0);
-        assert_eq!(errno_under(Sockets::UnixAndTcp, udp), libc::EACCES);
-        assert_eq!(errno_under(Sockets::UnixAndTcp, unix), 0);
+        assert_eq!(errno_under(Sockets::PairsOnly, udp), libc::EACCES);
+        assert_eq!(errno_under(Sockets::PairsOnly, tcp), libc::EACCES);
+        assert_eq!(errno_under(Sockets::PairsOnly, unix_socket), libc::EACCES);
+        assert_eq!(errno_under(Sockets::PairsOnly, pair), 0);
+    }
+
+    #[test]
+    fn tcp_mode_lets_tcp_through_but_not_udp_nor_unix() {
+        if !available() {
+            return;
+        }
+        assert_eq!(errno_under(Sockets::Tcp, tcp), 0);
+        assert_eq!(errno_under(Sockets::Tcp, udp), libc::EACCES);
+        assert_eq!(errno_under(Sockets::Tcp, unix_socket), libc::EACCES);
+        assert_eq!(errno_under(Sockets::Tcp, pair), 0);
     }
 }
