@@ -8,6 +8,8 @@
 //! <root>/.write.lock                held by every process while it writes notes
 //! <root>/locks/index-<token>.lock   held by a running `memory index` for its claims
 //! <root>/locks/stage-<id>.lock      held by the owner of a staged copy `.<dir>.<tag>-<id>`
+//! <root>/locks/sync.lock            held by a running `memory sync`
+//! <root>/.sync.git/                 the notes repository `memory sync` fetches and pushes
 //! ```
 //! `<root>` is `memory.rootDir`, else `<home>/memory`. Every write goes through [`write_note`]
 //! (atomic) while the caller holds [`Layout::lock_writes`].

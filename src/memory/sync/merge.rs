@@ -20,7 +20,7 @@ pub(super) type Files = BTreeMap<String, Vec<u8>>;
 
 /// What a sync did (or, dry, would do) to one note.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Added or changed on the remote: written here.
     Pulled,

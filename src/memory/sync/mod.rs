@@ -6,8 +6,9 @@
 //! 1. ask the remote for its head and fetch it into the notes repository ([`repo`]);
 //! 2. holding the memory write lock, read the live notes (`Project/`, `Feedback/`) of each project
 //!    and merge them note by note with the remote's, against the last synced commit ([`merge`]);
-//! 3. commit the merged notes on top of the remote's head and push (never forced); when the remote
-//!    moved on meanwhile, start over from 1 (at most [`MAX_ATTEMPTS`] times);
+//! 3. commit the merged notes on top of the remote's head and push (never forced); when the push
+//!    fails (most often: another machine pushed first), start over from 1 (at most
+//!    [`MAX_ATTEMPTS`] times);
 //! 4. write each project's merged notes to a staged copy of its workspace (catalog rebuilt) and swap
 //!    it in atomically (`renameat2` exchange, as dream does), record the pushed commit as the new
 //!    base, and reindex the project's notes.
@@ -35,7 +36,7 @@ pub use merge::{Action, Change};
 use merge::{Files, Merged};
 use repo::NotesRepo;
 
-/// Syncs in a row that found the remote moved on during their push, before giving up.
+/// Merges a sync makes when its push fails (another machine pushed first), before giving up.
 const MAX_ATTEMPTS: usize = 3;
 
 /// Which projects a sync covers.
@@ -114,6 +115,7 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
         retries: 0,
         projects: Vec::new(),
     };
+    let mut refusal = None;
     for attempt in 0..MAX_ATTEMPTS {
         report.retries = attempt;
         let head = repo.fetch(&remote).await?;
@@ -136,10 +138,11 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
         let commit = repo.commit(head, &merged, &message(&planned))?;
         if Some(commit) != head {
             if let Err(complaint) = repo.push(&remote, commit).await? {
-                if repo.remote_head(&remote).await? != head {
-                    continue;
-                }
-                return Err(Error::Sync(complaint));
+                // Most often another machine pushed first; whatever it was, nothing changed
+                // here yet, so fetch and merge again.
+                tracing::info!("the push failed, fetching again: {complaint}");
+                refusal = Some(complaint);
+                continue;
             }
             report.pushed = true;
         }
@@ -154,7 +157,8 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
         return Ok(report);
     }
     Err(Error::Sync(format!(
-        "the remote kept moving ({MAX_ATTEMPTS} pushes refused); nothing was changed here, run `pilotdeck memory sync` again"
+        "{MAX_ATTEMPTS} pushes failed, the last with: {}; no note was changed here",
+        refusal.unwrap_or_default()
     )))
 }
 

@@ -15,6 +15,7 @@ use super::merge::Files;
 use crate::home::ProjectKey;
 use crate::memory::Error;
 use crate::memory::note::NoteKind;
+use crate::memory::stage;
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 
 /// The note folders a sync carries.
@@ -30,37 +31,44 @@ pub(super) struct NotesRepo {
     branch: String,
 }
 
+/// Removes the lock files a sync killed while it wrote a ref or the config left behind: only a sync
+/// holding the sync lock writes those, so any found now is stale.
+fn clear_stale_locks(dir: &Path, branch: &str) {
+    for rel in [
+        "config.lock".to_owned(),
+        format!("refs/heads/{branch}.lock"),
+    ] {
+        let _ = std::fs::remove_file(dir.join(rel));
+    }
+}
+
 fn git_error(action: &'static str) -> impl FnOnce(git2::Error) -> Error {
     move |e| Error::Sync(format!("{action}: {}", e.message()))
 }
 
 impl NotesRepo {
-    /// Opens the repository at `dir`, creating it (bare) the first time.
+    /// Opens the repository at `dir`, creating it (bare) the first time: made whole beside it and
+    /// renamed into place, so a sync killed meanwhile leaves no half-made repository. The caller
+    /// holds the sync lock.
     pub(super) fn open(dir: &Path, branch: &str) -> Result<NotesRepo, Error> {
+        clear_stale_locks(dir, branch);
         let repo = match Repository::open_bare(dir) {
             Ok(r) => r,
-            Err(_) => {
-                Repository::init_bare(dir).map_err(git_error("create the notes repository"))?
+            Err(_) if !dir.exists() => {
+                let fresh = dir.with_extension("git.new");
+                stage::remove_tree(&fresh)?;
+                Repository::init_bare(&fresh).map_err(git_error("create the notes repository"))?;
+                std::fs::rename(&fresh, dir)
+                    .map_err(Error::io("create the notes repository", dir))?;
+                Repository::open_bare(dir).map_err(git_error("open the notes repository"))?
             }
+            Err(e) => return Err(git_error("open the notes repository")(e)),
         };
-        let notes = NotesRepo {
+        Ok(NotesRepo {
             repo,
             dir: dir.to_owned(),
             branch: branch.to_owned(),
-        };
-        notes.clear_stale_locks();
-        Ok(notes)
-    }
-
-    /// Lock files left by a sync that was killed while it wrote a ref or the config; only a sync
-    /// holding the sync lock writes those, so any found now is stale.
-    fn clear_stale_locks(&self) {
-        for rel in [
-            "config.lock".to_owned(),
-            format!("refs/heads/{}.lock", self.branch),
-        ] {
-            let _ = std::fs::remove_file(self.dir.join(rel));
-        }
+        })
     }
 
     /// The remote URL a previous sync used.
