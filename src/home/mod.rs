@@ -209,7 +209,8 @@ impl PilotHome {
     }
 }
 
-/// The storage key of a project: `<slug>-<first 10 hex of sha256(canonical path)>`.
+/// The storage key of a project: `<slug>-<first 10 hex of sha256(canonical path)>`, or with
+/// `project.identity: remote` of its normalised `origin` URL ([`remote_key`]).
 #[derive(
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]

@@ -221,14 +221,14 @@ impl NotesRepo {
                             .map_err(git_error("build the notes tree"))?;
                     }
                 }
-                if folder.len() > 0 {
+                if !folder.is_empty() {
                     let id = folder.write().map_err(git_error("build the notes tree"))?;
                     project
                         .insert(kind.folder(), id, 0o040000)
                         .map_err(git_error("build the notes tree"))?;
                 }
             }
-            if project.len() > 0 {
+            if !project.is_empty() {
                 let id = project.write().map_err(git_error("build the notes tree"))?;
                 root.insert(&key.0, id, 0o040000)
                     .map_err(git_error("build the notes tree"))?;
