@@ -318,6 +318,56 @@ fn two_homes_sync_notes_both_ways_and_deletions_follow() {
         project_notes(&one).keys().collect::<Vec<_>>(),
         ["deploy.md"]
     );
+
+    // `--all`: another project's notes travel too, to a machine that never had that project.
+    let other = one.tmp.path().join("other");
+    git(one.tmp.path(), &["init", "-q", other.to_str().unwrap()]);
+    let dir = one.tmp.path().join("other-notes");
+    one.write(
+        &dir.join("Project/lint.md"),
+        &note(
+            "project",
+            "Lint",
+            "l",
+            "2026-01-01T00:00:00Z",
+            "Lint with clippy pedantic.",
+        ),
+    );
+    one.cmd()
+        .args(["memory", "import"])
+        .arg_path(&dir)
+        .arg_str("--project")
+        .arg_path(&other)
+        .run(0);
+    assert!(actions(&sync(&one, &[])).is_empty(), "not this project's");
+    assert_eq!(
+        actions(&sync(&one, &["--all"])),
+        [("Project/lint.md".into(), "pushed".into())]
+    );
+    let pulled = sync(&two, &["--all"]);
+    assert_eq!(
+        actions(&pulled),
+        [("Project/lint.md".into(), "pulled".into())]
+    );
+    let out = two
+        .cmd()
+        .args([
+            "memory",
+            "recall",
+            "pedantic",
+            "--all",
+            "--json",
+            "--offline",
+        ])
+        .run(0)
+        .json();
+    assert!(
+        out["notes"][0]["id"]
+            .as_str()
+            .unwrap()
+            .ends_with("/Project/lint.md"),
+        "{out}"
+    );
 }
 
 #[test]
