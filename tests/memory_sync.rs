@@ -344,6 +344,9 @@ fn two_homes_sync_notes_both_ways_and_deletions_follow() {
         actions(&sync(&one, &["--all"])),
         [("Project/lint.md".into(), "pushed".into())]
     );
+    // A sync of one project leaves the others alone, and a later `--all` does not take their
+    // absence here for a deletion.
+    assert!(actions(&sync(&two, &[])).is_empty());
     let pulled = sync(&two, &["--all"]);
     assert_eq!(
         actions(&pulled),

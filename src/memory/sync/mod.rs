@@ -10,8 +10,9 @@
 //!    fails (most often: another machine pushed first), start over from 1 (at most
 //!    [`MAX_ATTEMPTS`] times);
 //! 4. write each project's merged notes to a staged copy of its workspace (catalog rebuilt) and swap
-//!    it in atomically (`renameat2` exchange, as dream does), record the pushed commit as the new
-//!    base, and reindex the project's notes.
+//!    it in atomically (`renameat2` exchange, as dream does), record the pushed commit as the
+//!    project's new base (each project has its own, so syncing one project says nothing about
+//!    another), remember the remote, and reindex the project's notes.
 //!
 //! A sync killed at any point leaves each project's notes either as they were or as merged, never
 //! half of each: nothing live is written before step 4, and step 4 is one rename per project. A
@@ -103,8 +104,10 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
         .or_else(|| settings.remote.clone())
         .or_else(|| repo.remembered_remote())
         .ok_or(Error::NoSyncRemote)?;
-    if !opts.dry_run {
-        repo.remember(&remote)?;
+    if remote.starts_with('-') {
+        return Err(Error::Sync(format!(
+            "`{remote}` is not a repository URL (it would be read as an option of git)"
+        )));
     }
     let mut report = SyncReport {
         remote: remote.clone(),
@@ -119,9 +122,8 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
     for attempt in 0..MAX_ATTEMPTS {
         report.retries = attempt;
         let head = repo.fetch(&remote).await?;
-        let base = repo.base();
         let _write_lock = layout.lock_writes()?;
-        let planned = plan(memory, &repo, opts, base, head)?;
+        let planned = plan(memory, &repo, opts, head)?;
         report.projects = (planned.iter())
             .map(|p| ProjectSync {
                 project_key: p.key.0.clone(),
@@ -148,7 +150,10 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
         }
         report.commit = Some(commit.to_string());
         apply(memory, &planned)?;
-        repo.set_base(commit)?;
+        for p in &planned {
+            repo.set_base(&p.key, commit)?;
+        }
+        repo.remember(&remote)?;
         let mut conn = memory.db()?;
         for p in planned.iter().filter(|p| p.local != p.merged.files) {
             fts::forget(&mut conn, &p.key.0)?;
@@ -167,7 +172,6 @@ fn plan(
     memory: &Memory,
     repo: &NotesRepo,
     opts: &SyncOptions,
-    base: Option<git2::Oid>,
     head: Option<git2::Oid>,
 ) -> Result<Vec<Planned>, Error> {
     let layout = &memory.layout;
@@ -189,7 +193,11 @@ fn plan(
         .map(|(key, name)| {
             let live = layout.workspace(&key);
             let local = local_files(&live, &key)?;
-            let merged = merge::merge(&repo.files(base, &key)?, &local, &repo.files(head, &key)?);
+            let merged = merge::merge(
+                &repo.files(repo.base(&key), &key)?,
+                &local,
+                &repo.files(head, &key)?,
+            );
             Ok(Planned {
                 key,
                 name,

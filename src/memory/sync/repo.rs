@@ -1,5 +1,5 @@
-//! The notes repository: a bare git repository at `<memory root>/.sync.git` holding the last synced
-//! commit (`refs/heads/<branch>`, the merge base), fetched and pushed with the `git` program so the
+//! The notes repository: a bare git repository at `<memory root>/.sync.git` holding, per project, the
+//! commit its notes were last synced at (`refs/pilotdeck-synced/<branch>/<key>`, the merge base), fetched and pushed with the `git` program so the
 //! user's own credentials apply (credential helpers, ssh-agent, `~/.ssh/config`); trees, blobs and
 //! commits are made with git2. Its layout: `<project key>/Project/*.md`, `<project key>/Feedback/*.md`.
 //!
@@ -34,13 +34,17 @@ pub(super) struct NotesRepo {
 /// Removes the lock files a sync killed while it wrote a ref or the config left behind: only a sync
 /// holding the sync lock writes those, so any found now is stale.
 fn clear_stale_locks(dir: &Path, branch: &str) {
-    for rel in [
-        "config.lock".to_owned(),
-        format!("refs/heads/{branch}.lock"),
-    ] {
-        let _ = std::fs::remove_file(dir.join(rel));
+    let _ = std::fs::remove_file(dir.join("config.lock"));
+    let bases = std::fs::read_dir(dir.join("refs").join(BASES).join(branch));
+    for entry in bases.into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().ends_with(".lock") {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
+
+/// Where the base of each project lives: `refs/<BASES>/<branch>/<project key>`.
+const BASES: &str = "pilotdeck-synced";
 
 fn git_error(action: &'static str) -> impl FnOnce(git2::Error) -> Error {
     move |e| Error::Sync(format!("{action}: {}", e.message()))
@@ -89,19 +93,23 @@ impl NotesRepo {
         set.map_err(git_error("remember the remote"))
     }
 
-    /// The commit both sides last agreed on.
-    pub(super) fn base(&self) -> Option<Oid> {
-        let name = format!("refs/heads/{}", self.branch);
-        self.repo.refname_to_id(&name).ok()
+    /// The commit this machine and the remote last agreed on about project `key`'s notes (each
+    /// project has its own: a sync of one project says nothing about the others).
+    pub(super) fn base(&self, key: &ProjectKey) -> Option<Oid> {
+        self.repo.refname_to_id(&self.base_ref(key)).ok()
     }
 
-    /// Records `oid` as the commit both sides agree on.
-    pub(super) fn set_base(&self, oid: Oid) -> Result<(), Error> {
-        let name = format!("refs/heads/{}", self.branch);
+    /// Records `oid` as the commit both sides agree on about project `key`.
+    pub(super) fn set_base(&self, key: &ProjectKey, oid: Oid) -> Result<(), Error> {
+        let name = self.base_ref(key);
         self.repo
             .reference(&name, oid, true, "memory sync")
             .map(|_| ())
             .map_err(git_error("record the synced commit"))
+    }
+
+    fn base_ref(&self, key: &ProjectKey) -> String {
+        format!("refs/{BASES}/{}/{}", self.branch, key.0)
     }
 
     /// The remote's head of the branch (`None`: the branch does not exist there yet), with its
