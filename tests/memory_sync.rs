@@ -389,6 +389,8 @@ fn a_note_changed_on_both_sides_is_kept_twice_and_merged_by_the_next_dream() {
     import_notes(&one, &[("Project/build.md", &base)]);
     sync(&one, &["--remote", &notes]);
     sync(&two, &["--remote", &notes]);
+    // A dream with nothing to merge (one note), so the next `--if-due` counts from it.
+    two.cmd().args(["memory", "dream"]).run(0);
     let (key, _) = key_of(&one);
     let edit = |env: &TestEnv, updated: &str, body: &str| {
         let path = env
@@ -431,13 +433,29 @@ fn a_note_changed_on_both_sides_is_kept_twice_and_merged_by_the_next_dream() {
     sync(&one, &[]);
     assert_eq!(project_notes(&one), here);
 
-    // The next dream is offered the pair, marked, and merges it.
+    // The next dream is offered the pair, marked, and merges it; it is due for the pair alone
+    // (neither version is newer than the last dream), once the interval has passed.
+    let db = rusqlite::Connection::open(two.home.join("state.db")).unwrap();
+    let past = (chrono::Utc::now() - chrono::Duration::hours(2)).to_rfc3339();
+    let aged = db
+        .execute(
+            "UPDATE memory_state SET value = ?1 WHERE key = 'last_dream_at'",
+            [&past],
+        )
+        .unwrap();
+    assert_eq!(aged, 1);
+    drop(db);
     mock.push(json_reply(&json!({
         "merges": [{"ids": ["Project/build.md", older], "name": "Build", "description": "b",
                     "body": "Build with cargo xtask dist; CI runners use make -j8."}],
         "supersede": []
     })));
-    let dreamed = two.cmd().args(["memory", "dream", "--json"]).run(0).json();
+    let dreamed = two
+        .cmd()
+        .args(["memory", "dream", "--if-due", "--json"])
+        .run(0)
+        .json();
+    assert_eq!(dreamed["due"], true, "{dreamed}");
     assert_eq!(dreamed["changed"], true, "{dreamed}");
     assert!(
         dreamed["rejected"].as_array().unwrap().is_empty(),

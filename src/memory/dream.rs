@@ -60,7 +60,8 @@ pub struct DreamOptions {
     pub project: Project,
     /// Plan and report, change nothing.
     pub dry_run: bool,
-    /// Do nothing unless notes changed since the last dream and the interval passed.
+    /// Do nothing unless notes changed since the last dream (or `memory sync` left two versions of
+    /// a note to merge) and the interval passed.
     pub if_due: bool,
 }
 
@@ -307,7 +308,10 @@ fn is_due(
         .iter()
         .filter(|n| !n.deprecated && last.as_ref().is_none_or(|l| n.updated_at > *l))
         .count();
-    if changed == 0 && !queue_has_pending(conn, &project.key.0)? {
+    if changed == 0
+        && !queue_has_pending(conn, &project.key.0)?
+        && !has_sync_conflicts(memory, &project.key)
+    {
         return Ok(false);
     }
     Ok(last
@@ -317,6 +321,14 @@ fn is_due(
             chrono::Utc::now().signed_duration_since(at)
                 >= chrono::Duration::minutes(i64::from(minutes))
         }))
+}
+
+/// Whether `memory sync` left two versions of a note for a dream to merge (whatever their dates).
+fn has_sync_conflicts(memory: &Memory, key: &crate::home::ProjectKey) -> bool {
+    layout::workspace_files(&memory.layout.workspace(key), key)
+        .iter()
+        .filter(|f| super::sync::is_conflict_copy(&f.path))
+        .any(|f| layout::read_note(&f.path, f.kind).is_ok_and(|n| n.meta.sync_conflict))
 }
 
 fn queue_has_pending(conn: &rusqlite::Connection, key: &str) -> Result<bool, Error> {

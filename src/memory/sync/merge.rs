@@ -126,6 +126,15 @@ fn parse(path: &str, bytes: &[u8]) -> Note {
     Note::parse(&String::from_utf8_lossy(bytes), stem, kind)
 }
 
+/// What marks the file name of an older version kept beside a note changed on both sides.
+const CONFLICT_MARK: &str = ".conflict-";
+
+/// Whether `path` names an older version a sync kept beside a note (`<stem>.conflict-<hash>.md`).
+pub(in crate::memory) fn is_conflict_copy(path: &std::path::Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().contains(CONFLICT_MARK))
+}
+
 /// The older version of the note at `path`, deprecated in favour of it, and where it goes:
 /// `<stem>.conflict-<8 hex of its bytes>.md` beside it.
 fn deprecated_copy(path: &str, older: &[u8]) -> (String, Vec<u8>) {
@@ -140,7 +149,7 @@ fn deprecated_copy(path: &str, older: &[u8]) -> (String, Vec<u8>) {
     note.meta.superseded_by = Some(path.to_owned());
     note.meta.sync_conflict = true;
     (
-        format!("{stem}.conflict-{hex}.md"),
+        format!("{stem}{CONFLICT_MARK}{hex}.md"),
         note.render().into_bytes(),
     )
 }

@@ -33,6 +33,7 @@ use super::stage::{self, Staged};
 use super::{Error, catalog, fts};
 use crate::home::{Project, ProjectKey};
 use crate::store::{self, FileLock};
+pub(super) use merge::is_conflict_copy;
 pub use merge::{Action, Change};
 use merge::{Files, Merged};
 use repo::NotesRepo;
