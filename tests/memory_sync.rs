@@ -301,6 +301,14 @@ fn two_homes_sync_notes_both_ways_and_deletions_follow() {
     .unwrap();
     assert!(catalog.contains("(Project/deploy.md)"), "{catalog}");
     assert!(actions(&sync(&one, &[])).is_empty());
+    // The notes repository is not a leftover stage to `doctor --deep`.
+    let mut doctor = one.cmd().args(["--json", "doctor", "--deep"]).inner;
+    let report = String::from_utf8(doctor.output().unwrap().stdout).unwrap();
+    assert!(
+        report.contains("\"checks\"") || report.contains('{'),
+        "{report}"
+    );
+    assert!(!report.contains("sync"), "{report}");
 
     // A note deleted on one machine goes on the other.
     let ws_two = two.home.join("memory/workspaces").join(&key);
@@ -565,7 +573,7 @@ fn a_second_sync_waits_for_the_first() {
         )],
     );
     // Stand in for a running sync: hold its lock.
-    let lock_path = one.home.join("memory/locks/sync.lock");
+    let lock_path = one.home.join("memory/.sync.lock");
     std::fs::create_dir_all(lock_path.parent().unwrap()).unwrap();
     let lock = std::fs::File::create(&lock_path).unwrap();
     lock.lock().unwrap();
@@ -671,8 +679,9 @@ fn a_sync_killed_at_any_point_leaves_the_notes_old_or_new_never_torn() {
         break;
     }
     assert!(kills > 0, "no sync was killed midway");
-    // Whatever the kills left, the next sync completes and both machines agree.
-    sync(&one, &[]);
+    // Whatever the kills left, the next sync completes and both machines agree. (The remote is
+    // remembered only once a sync finished, so it is given again.)
+    sync(&one, &["--remote", &notes]);
     sync(&two, &[]);
     assert_eq!(names(&project_notes(&one)), new_names);
     assert_eq!(project_notes(&one), project_notes(&two));

@@ -1,7 +1,7 @@
 //! `memory sync`: share the notes of one project (or every project) through a git repository, so
 //! what agents learn on one machine reaches the others.
 //!
-//! One sync, holding `<root>/locks/sync.lock` (a second sync on the same PilotHome waits for it):
+//! One sync, holding `<root>/.sync.lock` (a second sync on the same PilotHome waits for it):
 //!
 //! 1. ask the remote for its head and fetch it into the notes repository ([`repo`]);
 //! 2. holding the memory write lock, read the live notes (`Project/`, `Feedback/`) of each project
@@ -91,7 +91,7 @@ struct Planned {
 /// Runs one sync.
 pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Error> {
     let layout = &memory.layout;
-    let lock_path = layout.root().join("locks").join("sync.lock");
+    let lock_path = layout.sync_lock();
     let _sync_lock = match FileLock::try_acquire(&lock_path)? {
         Some(lock) => lock,
         None => {
@@ -100,7 +100,7 @@ pub async fn sync(memory: &Memory, opts: &SyncOptions) -> Result<SyncReport, Err
         }
     };
     let settings = &memory.settings.sync;
-    let repo = NotesRepo::open(&layout.root().join(".sync.git"), &settings.branch)?;
+    let repo = NotesRepo::open(&layout.sync_repo(), &settings.branch)?;
     let remote = (opts.remote.clone())
         .or_else(|| settings.remote.clone())
         .or_else(|| repo.remembered_remote())

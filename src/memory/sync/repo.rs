@@ -1,4 +1,4 @@
-//! The notes repository: a bare git repository at `<memory root>/.sync.git` holding, per project, the
+//! The notes repository: a bare git repository at `<memory root>/sync.git` holding, per project, the
 //! commit its notes were last synced at (`refs/pilotdeck-synced/<branch>/<key>`, the merge base), fetched and pushed with the `git` program so the
 //! user's own credentials apply (credential helpers, ssh-agent, `~/.ssh/config`); trees, blobs and
 //! commits are made with git2. Its layout: `<project key>/Project/*.md`, `<project key>/Feedback/*.md`.
