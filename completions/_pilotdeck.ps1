@@ -1434,6 +1434,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the project''s notes (and the global user notes) as one JSON bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import a bundle from `export`, or a folder of markdown notes')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes and queued turns')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Share notes through a git repository: fetch, merge note by note, push')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1683,6 +1684,27 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'pilotdeck;memory;sync' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'The project (default: -C DIR, else the current directory)')
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'The notes repository (file://, SSH or HTTPS; remembered for later syncs; default: memory.sync.remote, else the remembered one)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Sync every project''s notes (here and on the remote)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Fetch and show what would change; change no note and push nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'pilotdeck;memory;help' {
             [CompletionResult]::new('index', 'index', [CompletionResultType]::ParameterValue, 'Turn queued conversation turns into notes (one model call per turn)')
             [CompletionResult]::new('recall', 'recall', [CompletionResultType]::ParameterValue, 'Print the notes relevant to QUERY, as the agent would receive them')
@@ -1697,6 +1719,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the project''s notes (and the global user notes) as one JSON bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import a bundle from `export`, or a folder of markdown notes')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes and queued turns')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Share notes through a git repository: fetch, merge note by note, push')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1737,6 +1760,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;memory;help;stats' {
+            break
+        }
+        'pilotdeck;memory;help;sync' {
             break
         }
         'pilotdeck;memory;help;help' {
@@ -2578,6 +2604,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the project''s notes (and the global user notes) as one JSON bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import a bundle from `export`, or a folder of markdown notes')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes and queued turns')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Share notes through a git repository: fetch, merge note by note, push')
             break
         }
         'pilotdeck;help;memory;index' {
@@ -2617,6 +2644,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;memory;stats' {
+            break
+        }
+        'pilotdeck;help;memory;sync' {
             break
         }
         'pilotdeck;help;mcp' {

@@ -499,6 +499,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__memory,stats)
                 cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__stats"
                 ;;
+            pilotdeck__subcmd__help__subcmd__memory,sync)
+                cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__sync"
+                ;;
             pilotdeck__subcmd__help__subcmd__memory,trace)
                 cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__trace"
                 ;;
@@ -685,6 +688,9 @@ _pilotdeck() {
             pilotdeck__subcmd__memory,stats)
                 cmd="pilotdeck__subcmd__memory__subcmd__stats"
                 ;;
+            pilotdeck__subcmd__memory,sync)
+                cmd="pilotdeck__subcmd__memory__subcmd__sync"
+                ;;
             pilotdeck__subcmd__memory,trace)
                 cmd="pilotdeck__subcmd__memory__subcmd__trace"
                 ;;
@@ -726,6 +732,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__memory__subcmd__help,stats)
                 cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__stats"
+                ;;
+            pilotdeck__subcmd__memory__subcmd__help,sync)
+                cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__sync"
                 ;;
             pilotdeck__subcmd__memory__subcmd__help,trace)
                 cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__trace"
@@ -3661,7 +3670,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__memory)
-            opts="index recall dream rollback list show pending deprecate restore trace export import stats"
+            opts="index recall dream rollback list show pending deprecate restore trace export import stats sync"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3829,6 +3838,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__memory__subcmd__stats)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__memory__subcmd__sync)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5041,7 +5064,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version index recall dream rollback list show pending deprecate restore trace export import stats help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version index recall dream rollback list show pending deprecate restore trace export import stats sync help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5193,7 +5216,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__help)
-            opts="index recall dream rollback list show pending deprecate restore trace export import stats help"
+            opts="index recall dream rollback list show pending deprecate restore trace export import stats sync help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5375,6 +5398,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__help__subcmd__stats)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__memory__subcmd__help__subcmd__sync)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5726,6 +5763,48 @@ _pilotdeck() {
             fi
             case "${prev}" in
                 --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__memory__subcmd__sync)
+            opts="-C -v -q -h -V --project --all --remote --dry-run --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --remote)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

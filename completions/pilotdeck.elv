@@ -1320,6 +1320,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
             cand import 'Import a bundle from `export`, or a folder of markdown notes'
             cand stats 'Counts of notes and queued turns'
+            cand sync 'Share notes through a git repository: fetch, merge note by note, push'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;memory;index'= {
@@ -1555,6 +1556,26 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;memory;sync'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --remote 'The notes repository (file://, SSH or HTTPS; remembered for later syncs; default: memory.sync.remote, else the remembered one)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --all 'Sync every project''s notes (here and on the remote)'
+            cand --dry-run 'Fetch and show what would change; change no note and push nothing'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;memory;help'= {
             cand index 'Turn queued conversation turns into notes (one model call per turn)'
             cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
@@ -1569,6 +1590,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
             cand import 'Import a bundle from `export`, or a folder of markdown notes'
             cand stats 'Counts of notes and queued turns'
+            cand sync 'Share notes through a git repository: fetch, merge note by note, push'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;memory;help;index'= {
@@ -1596,6 +1618,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;memory;help;import'= {
         }
         &'pilotdeck;memory;help;stats'= {
+        }
+        &'pilotdeck;memory;help;sync'= {
         }
         &'pilotdeck;memory;help;help'= {
         }
@@ -2325,6 +2349,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
             cand import 'Import a bundle from `export`, or a folder of markdown notes'
             cand stats 'Counts of notes and queued turns'
+            cand sync 'Share notes through a git repository: fetch, merge note by note, push'
         }
         &'pilotdeck;help;memory;index'= {
         }
@@ -2351,6 +2376,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;memory;import'= {
         }
         &'pilotdeck;help;memory;stats'= {
+        }
+        &'pilotdeck;help;memory;sync'= {
         }
         &'pilotdeck;help;mcp'= {
             cand list 'List the configured servers: name, scope, transport, enabled'

@@ -48,7 +48,8 @@
 //! - `projects/<key>/sessions/<id>.jsonl`: transcripts, the source of truth (the index is a cache);
 //!   `projects/<key>/checkpoints/`: file contents saved before agent turns changed them;
 //!   `projects/<key>/always-on/`: plans, reports, run logs, worktrees.
-//! - `memory/`: markdown notes per project and global; `router/`: decision and cost logs; `logs/`.
+//! - `memory/`: markdown notes per project and global, and the git repository `memory sync` shares
+//!   them through; `router/`: decision and cost logs; `logs/`.
 //!
 //! # Rules
 //!

@@ -408,7 +408,11 @@ fn path_json_keeps_its_shape() {
     assert_eq!(keys(&v["config"]), ["path", "exists", "givenBy"]);
     assert_eq!(v["config"]["givenBy"], "default");
     assert_eq!(v["config"]["exists"], false);
-    assert_eq!(keys(&v["project"]), ["root", "key", "state", "config"]);
+    assert_eq!(
+        keys(&v["project"]),
+        ["root", "key", "identity", "state", "config"]
+    );
+    assert_eq!(v["project"]["identity"], "path");
     assert_eq!(keys(&v["project"]["config"]), ["path", "exists"]);
     assert_eq!(v["project"]["config"]["exists"], false);
 }

@@ -270,7 +270,7 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
 fn path(ctx: &Context) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let (file, given_by) = config::home_config_path(&home, ctx.global.config.as_deref());
-    let project = ctx.project(&home)?;
+    let (project, identity) = ctx.project_at(&home, &ctx.cwd()?)?;
     let project_file = config::project_config_path(&project.root);
     if ctx.out.json {
         ctx.out.json(&Paths {
@@ -283,6 +283,7 @@ fn path(ctx: &Context) -> anyhow::Result<Outcome> {
             project: ProjectPaths {
                 root: &project.root,
                 key: &project.key,
+                identity: &identity,
                 state: home.project_dir(&project.key),
                 config: ProjectFile {
                     path: &project_file,
@@ -347,6 +348,9 @@ struct HomeFile<'a> {
 struct ProjectPaths<'a> {
     root: &'a Path,
     key: &'a ProjectKey,
+    /// `identity` (`path`, `remote`, `path_fallback` or `home`) and what the key was made from.
+    #[serde(flatten)]
+    identity: &'a crate::home::KeySource,
     state: PathBuf,
     config: ProjectFile<'a>,
 }

@@ -207,8 +207,23 @@ impl Context {
             .context("cannot resolve the working directory")
     }
 
+    /// The project at [`Context::cwd`], keyed as its configuration's `project.identity` says.
     pub fn project(&self, home: &PilotHome) -> anyhow::Result<Project> {
-        Ok(Project::resolve(home, &self.cwd()?)?)
+        Ok(self.project_at(home, &self.cwd()?)?.0)
+    }
+
+    /// The project at `dir`, keyed as its configuration's `project.identity` says, and how its key
+    /// was made.
+    pub fn project_at(
+        &self,
+        home: &PilotHome,
+        dir: &std::path::Path,
+    ) -> anyhow::Result<(Project, crate::home::KeySource)> {
+        Ok(crate::config::resolve_project(
+            home,
+            dir,
+            self.global.config.as_deref(),
+        )?)
     }
 
     /// Loads the merged configuration for the current project without printing anything.
@@ -218,7 +233,8 @@ impl Context {
         model_flag: Option<String>,
     ) -> anyhow::Result<Result<crate::config::Loaded, crate::config::Error>> {
         let home = self.home()?;
-        let project_root = Some(self.project(&home)?.root);
+        // The root only: the key does not change which configuration files apply.
+        let project_root = Some(Project::resolve(&home, &self.cwd()?)?.root);
         let opts = crate::config::LoadOptions {
             config_file: self.global.config.clone(),
             project_root,

@@ -9,6 +9,7 @@
 //! does not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
 
 mod diagnostic;
+mod identity;
 mod init;
 mod layer;
 mod load;
@@ -25,6 +26,7 @@ mod web;
 mod zero;
 
 pub use diagnostic::{Diagnostic, Location, Severity};
+pub use identity::resolve_project;
 pub use init::{InitOptions, render_template};
 pub use layer::{Origin, expand, references};
 pub use load::{

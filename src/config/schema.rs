@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::sections::{
-    AlwaysOnConfig, CronConfig, ExtensionConfig, HooksConfig, MemoryConfig, ProxyConfig,
-    RouterConfig, TelemetryConfig, ToolsConfig,
+    AlwaysOnConfig, CronConfig, ExtensionConfig, HooksConfig, MemoryConfig, ProjectSection,
+    ProxyConfig, RouterConfig, TelemetryConfig, ToolsConfig,
 };
 
 /// The whole configuration after all layers were merged.
@@ -32,6 +32,8 @@ pub struct Config {
     pub hooks: HooksConfig,
     pub proxy: Option<ProxyConfig>,
     pub telemetry: TelemetryConfig,
+    /// How a project's key is made (`project.identity`).
+    pub project: ProjectSection,
     /// PilotDeck's web and IM keys: accepted so shared files load, never used here.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gateway: Option<serde_yaml::Value>,

@@ -1,5 +1,5 @@
-//! The `router`, `memory`, `alwaysOn`, `cron`, `tools`, `extension`, `hooks`, `proxy` and `telemetry`
-//! sections of `pilotdeck.yaml`, with PilotDeck's key names and defaults.
+//! The `router`, `memory`, `alwaysOn`, `cron`, `tools`, `extension`, `hooks`, `proxy`, `telemetry`
+//! and `project` sections of `pilotdeck.yaml`, with PilotDeck's key names and defaults.
 //!
 //! Only the shape and defaults live here; each subsystem interprets its own section.
 
@@ -218,6 +218,36 @@ pub struct MemoryConfig {
     pub reasoning_mode: Option<String>,
     /// How stage 1 of recall ranks.
     pub recall: MemoryRecallConfig,
+    /// Sharing the notes through a git repository (`memory sync`).
+    pub sync: MemorySyncConfig,
+}
+
+/// `memory.sync`: the git repository `memory sync` shares the notes through.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MemorySyncConfig {
+    /// The remote URL (`file://`, SSH or HTTPS); `memory sync --remote` overrides it.
+    pub remote: Option<String>,
+    /// The branch holding the notes.
+    pub branch: String,
+}
+
+impl Default for MemorySyncConfig {
+    fn default() -> Self {
+        MemorySyncConfig {
+            remote: None,
+            branch: "main".to_owned(),
+        }
+    }
+}
+
+/// `project`: how a project is told apart from others.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ProjectSection {
+    /// `path` (the default): the project root's path is its key; `remote`: the normalised URL of
+    /// its git `origin`, so every clone of one repository is one project for memory and sessions.
+    pub identity: crate::home::Identity,
 }
 
 /// `memory.recall`: stage 1 ranking switches.
@@ -258,6 +288,7 @@ impl Default for MemoryConfig {
             auto_dream_interval_minutes: None,
             reasoning_mode: None,
             recall: MemoryRecallConfig::default(),
+            sync: MemorySyncConfig::default(),
         }
     }
 }

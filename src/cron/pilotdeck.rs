@@ -50,7 +50,7 @@ pub fn import(
         .and_then(|m| std::fs::read_to_string(m).ok())
         .map(|p| p.trim().to_owned())
         .filter(|p| Path::new(p).is_dir())
-        .map(|p| Project::resolve(home, Path::new(&p)))
+        .map(|p| crate::config::resolve_project(home, Path::new(&p), None).map(|(p, _)| p))
         .transpose()?
         .unwrap_or_else(|| fallback.clone());
     let mut report = ImportReport {

@@ -6,7 +6,8 @@
 //! The model gets the active notes and proposes a plan — clusters of notes on one topic to merge,
 //! notes superseded by newer evidence, and a refreshed `project.meta.md` description and summary.
 //! Every id in the plan is checked (it exists, is active, clusters do not overlap, members share a
-//! kind); invalid parts are dropped and reported. The plan is applied to the stages only: a merged
+//! kind); invalid parts are dropped and reported. The older of two versions `memory sync` kept of a
+//! note changed on two machines (deprecated, `sync_conflict`) is offered too, marked, to be merged. The plan is applied to the stages only: a merged
 //! note keeps every member's sources, members and superseded notes are deprecated with
 //! `superseded_by` pointing at the note that replaces them (never deleted), the catalog and the user
 //! profile are rebuilt. Then, holding the write lock again, the live notes are fingerprinted once
@@ -44,7 +45,8 @@ const MAX_ATTEMPTS: usize = 3;
 const GLOBAL_PREFIX: &str = "global/";
 
 const SYSTEM_PROMPT: &str = "You consolidate the long-term memory notes of a coding agent. You get the active notes as JSON \
-(id, type, name, description, updated_at, body) and the project's meta file. Find (1) clusters of notes about the same \
+(id, type, name, description, updated_at, body) and the project's meta file. A note with \"sync_conflict_with\" is an \
+older version of that note, edited on another machine: always merge the two into one note. Find (1) clusters of notes about the same \
 topic that should be one note: merge each cluster (2+ notes of the same type) into one note keeping every fact, where \
 newer evidence wins on conflicts; (2) notes contradicted by a newer note that should be deprecated in its favour; (3) a \
 one-line description and a short markdown summary of the project's current state for its meta file, from the project \
@@ -58,7 +60,8 @@ pub struct DreamOptions {
     pub project: Project,
     /// Plan and report, change nothing.
     pub dry_run: bool,
-    /// Do nothing unless notes changed since the last dream and the interval passed.
+    /// Do nothing unless notes changed since the last dream (or `memory sync` left two versions of
+    /// a note to merge) and the interval passed.
     pub if_due: bool,
 }
 
@@ -245,7 +248,8 @@ fn save_snapshot(live: &Path, snapshot: &Path) -> Result<(), Error> {
     std::fs::rename(&fresh, snapshot).map_err(Error::io("save the dream snapshot", snapshot))
 }
 
-/// The active notes of the workspace `live` and of the global directory, by id.
+/// The active notes of the workspace `live` and of the global directory, by id, with the older
+/// versions `memory sync` kept beside notes changed on two machines (`sync_conflict`).
 fn active_notes(live: &Path, global: &Path, key: &crate::home::ProjectKey) -> Notes {
     let workspace = layout::workspace_files(live, key)
         .into_iter()
@@ -260,7 +264,8 @@ fn active_notes(live: &Path, global: &Path, key: &crate::home::ProjectKey) -> No
         .chain(globals)
         .filter_map(|(id, f)| {
             let note = layout::read_note(&f.path, f.kind).ok()?;
-            (!note.meta.deprecated).then_some((id, (f, note)))
+            // The older of two versions `memory sync` kept is deprecated but still to be merged.
+            (!note.meta.deprecated || note.meta.sync_conflict).then_some((id, (f, note)))
         })
         .collect()
 }
@@ -303,7 +308,10 @@ fn is_due(
         .iter()
         .filter(|n| !n.deprecated && last.as_ref().is_none_or(|l| n.updated_at > *l))
         .count();
-    if changed == 0 && !queue_has_pending(conn, &project.key.0)? {
+    if changed == 0
+        && !queue_has_pending(conn, &project.key.0)?
+        && !has_sync_conflicts(memory, &project.key)
+    {
         return Ok(false);
     }
     Ok(last
@@ -313,6 +321,14 @@ fn is_due(
             chrono::Utc::now().signed_duration_since(at)
                 >= chrono::Duration::minutes(i64::from(minutes))
         }))
+}
+
+/// Whether `memory sync` left two versions of a note for a dream to merge (whatever their dates).
+fn has_sync_conflicts(memory: &Memory, key: &crate::home::ProjectKey) -> bool {
+    layout::workspace_files(&memory.layout.workspace(key), key)
+        .iter()
+        .filter(|f| super::sync::is_conflict_copy(&f.path))
+        .any(|f| layout::read_note(&f.path, f.kind).is_ok_and(|n| n.meta.sync_conflict))
 }
 
 fn queue_has_pending(conn: &rusqlite::Connection, key: &str) -> Result<bool, Error> {
@@ -331,14 +347,18 @@ async fn ask_plan(memory: &Memory, live: &Path, notes: &Notes) -> Result<Option<
     let listing: Vec<Value> = notes
         .iter()
         .map(|(id, (_, n))| {
-            json!({
+            let mut note = json!({
                 "id": id,
                 "type": n.meta.kind.as_str(),
                 "name": n.meta.name,
                 "description": n.meta.description,
                 "updated_at": n.meta.updated_at,
                 "body": n.body.chars().take(BODY_PREVIEW_CHARS).collect::<String>(),
-            })
+            });
+            if n.meta.sync_conflict {
+                note["sync_conflict_with"] = json!(n.meta.superseded_by);
+            }
+            note
         })
         .collect();
     let meta = std::fs::read_to_string(live.join("project.meta.md")).unwrap_or_default();
@@ -460,6 +480,7 @@ fn deprecate_in(stages: &Stages, id: &str, note: &Note, by: &str, now: &str) -> 
     let mut note = note.clone();
     note.meta.deprecated = true;
     note.meta.superseded_by = Some(by.to_owned());
+    note.meta.sync_conflict = false;
     note.meta.updated_at = now.to_owned();
     layout::write_note(&stages.path(id), &note)
 }

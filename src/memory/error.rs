@@ -59,6 +59,12 @@ pub enum Error {
         "the notes kept changing while dream was planning ({attempts} attempts); nothing was changed, run `pilotdeck memory dream` again"
     )]
     DreamRaced { attempts: usize },
+    #[error(
+        "no remote to sync the notes with: pass --remote URL (it is remembered) or set memory.sync.remote"
+    )]
+    NoSyncRemote,
+    #[error("memory sync failed: {0}")]
+    Sync(String),
     #[error("this is a bug in pilotdeck, please report it: {0}")]
     Bug(&'static str),
 }

@@ -8,6 +8,8 @@
 //! <root>/.write.lock                held by every process while it writes notes
 //! <root>/locks/index-<token>.lock   held by a running `memory index` for its claims
 //! <root>/locks/stage-<id>.lock      held by the owner of a staged copy `.<dir>.<tag>-<id>`
+//! <root>/.sync.lock                 held by a running `memory sync`
+//! <root>/sync.git/                  the notes repository `memory sync` fetches and pushes
 //! ```
 //! `<root>` is `memory.rootDir`, else `<home>/memory`. Every write goes through [`write_note`]
 //! (atomic) while the caller holds [`Layout::lock_writes`].
@@ -70,6 +72,18 @@ impl Layout {
     /// Blocks until this process is the only one writing notes.
     pub fn lock_writes(&self) -> Result<FileLock, Error> {
         Ok(FileLock::acquire(&self.root.join(".write.lock"))?)
+    }
+
+    /// Held by a running `memory sync` (beside the write lock, not under `locks/`, whose files
+    /// `doctor --deep` reports once no index worker holds them).
+    pub(super) fn sync_lock(&self) -> PathBuf {
+        self.root.join(".sync.lock")
+    }
+
+    /// The notes repository `memory sync` fetches and pushes (not a dot-directory: those beside
+    /// the notes are stages that `doctor --deep --repair` removes).
+    pub(super) fn sync_repo(&self) -> PathBuf {
+        self.root.join("sync.git")
     }
 
     /// Takes the write lock if no other process holds it (`doctor --deep --repair`).

@@ -5,7 +5,8 @@
 //! **recall** ([`recall`]) ranks notes and their paragraph windows ([`window`]) for a request with the
 //! local full-text index ([`rank`], with dates as words and relative time, [`dates`]), optionally lets
 //! the memory model pick among them ([`select`]), and renders the block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
-//! in. The lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
+//! in; **sync** ([`sync()`]) shares notes through a git repository, merged note by note. The
+//! lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
 //! live in [`lifecycle`]; the `doctor --deep` checks and repairs in [`check`].
 //!
 //! Files are the truth (see [`layout`] for where they live); `state.db` holds the queue, the note
@@ -34,6 +35,7 @@ mod select;
 mod space;
 mod stage;
 mod state;
+mod sync;
 mod trace;
 mod window;
 
@@ -57,4 +59,5 @@ pub use recall::{
 pub use segment::query_terms;
 pub use select::{FallbackReason, ModelStep, SkipReason};
 pub use space::{Memory, now};
+pub use sync::{Action, Change, ProjectSync, SyncOptions, SyncReport, SyncScope, sync};
 pub use trace::{Trace, TraceKind, recent as traces};

@@ -2,7 +2,8 @@
 //!
 //! The frontmatter keys are PilotDeck's (`name, description, type, scope, updated_at,
 //! source_sessions, deprecated`) plus `superseded_by` when dream deprecates a note in favour of
-//! another. Keys this version does not know are kept as they are, so a hand-added key survives every
+//! another, and `sync_conflict` when `memory sync` found the note changed on two machines and kept
+//! this, the older version, beside the newer one for the next dream to merge. Keys this version does not know are kept as they are, so a hand-added key survives every
 //! rewrite. A file whose frontmatter cannot be parsed is still a note: its name is the file stem and
 //! its whole text is the body.
 
@@ -77,6 +78,10 @@ pub struct NoteMeta {
     pub deprecated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub superseded_by: Option<String>,
+    /// The older of two versions `memory sync` kept (deprecated, `superseded_by` the newer one):
+    /// dream still offers it to the model, to merge the two.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sync_conflict: bool,
     /// Keys written by hand or by a newer version, kept verbatim.
     #[serde(flatten)]
     pub extra: BTreeMap<String, serde_yaml::Value>,
@@ -101,6 +106,7 @@ impl Note {
                 source_sessions: Vec::new(),
                 deprecated: false,
                 superseded_by: None,
+                sync_conflict: false,
                 extra: BTreeMap::new(),
             },
             body: body.trim().to_owned(),

@@ -204,7 +204,7 @@ impl ServerHandler for PilotdeckServer {
                 let input: SessionListInput = parse(request.arguments)?;
                 let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
                 Ok(
-                    match list_sessions(&self.opts.home, &dir, input.limit.unwrap_or(20)) {
+                    match list_sessions(&self.opts, &dir, input.limit.unwrap_or(20)) {
                         Ok(list) => json_result(&list, false),
                         Err(e) => error_result(e),
                     },
@@ -243,7 +243,9 @@ impl PilotdeckServer {
     /// The project at `dir` and its merged configuration.
     fn project_config(&self, dir: &Path) -> Result<(Project, crate::config::Config), String> {
         let home = &self.opts.home;
-        let project = Project::resolve(home, dir).map_err(|e| e.to_string())?;
+        let (project, _) =
+            crate::config::resolve_project(home, dir, self.opts.config_file.as_deref())
+                .map_err(|e| e.to_string())?;
         let config = launch::load_config(home, &project, self.opts.config_file.clone())
             .map_err(|e| e.to_string())?;
         Ok((project, config))
@@ -404,8 +406,10 @@ fn run_result(session_id: Option<String>, outcome: &TurnOutcome) -> RunResult {
 }
 
 /// The newest session ids of the project at `dir`.
-fn list_sessions(home: &PilotHome, dir: &Path, limit: usize) -> Result<SessionList, String> {
-    let project = Project::resolve(home, dir).map_err(|e| e.to_string())?;
+fn list_sessions(opts: &ServeOptions, dir: &Path, limit: usize) -> Result<SessionList, String> {
+    let home = &opts.home;
+    let (project, _) = crate::config::resolve_project(home, dir, opts.config_file.as_deref())
+        .map_err(|e| e.to_string())?;
     let scope = crate::session::Scope::Project(project.key.0);
     let sessions = crate::session::list(home, &scope, limit).map_err(|e| e.to_string())?;
     Ok(SessionList {

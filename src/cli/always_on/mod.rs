@@ -113,9 +113,9 @@ fn absolute(path: &Path) -> PathBuf {
 
 /// The project at `dir`, or — when the directory is gone — a target that the `project_missing`
 /// gate will report.
-fn target_at(home: &PilotHome, dir: &Path) -> Target {
-    match Project::resolve(home, dir) {
-        Ok(p) => Target {
+fn target_at(ctx: &Context, home: &PilotHome, dir: &Path) -> Target {
+    match ctx.project_at(home, dir) {
+        Ok((p, _)) => Target {
             root: p.root,
             key: p.key,
         },
@@ -145,14 +145,14 @@ fn config_for(ctx: &Context, home: &PilotHome, root: Option<&Path>) -> anyhow::R
 /// This project, or with `all` every project in `alwaysOn.projects`.
 fn targets(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Vec<Target>> {
     if !all {
-        return Ok(vec![target_at(home, &ctx.cwd()?)]);
+        return Ok(vec![target_at(ctx, home, &ctx.cwd()?)]);
     }
     let config = config_for(ctx, home, None)?;
     Ok(config
         .always_on
         .projects
         .keys()
-        .map(|p| target_at(home, &expand_tilde(p)))
+        .map(|p| target_at(ctx, home, &expand_tilde(p)))
         .collect())
 }
 
@@ -279,7 +279,7 @@ fn plans(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> 
     let key = if all {
         None
     } else {
-        Some(target_at(home, &ctx.cwd()?).key)
+        Some(target_at(ctx, home, &ctx.cwd()?).key)
     };
     let plans = review::plans(home, key.as_ref()).map_err(fail)?;
     print::plans(ctx, &plans)?;

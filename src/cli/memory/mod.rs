@@ -1,5 +1,5 @@
 //! `pilotdeck memory …`: long-term memory — index queued turns into notes, recall notes for a query,
-//! consolidate them (dream, rollback), and manage them (list, show, pending, deprecate, restore,
+//! consolidate them (dream, rollback), share them through git (sync), and manage them (list, show, pending, deprecate, restore,
 //! trace, export, import, stats). Each subcommand is one function here that maps its flags to one
 //! `memory` call and hands the result to `print` (text, or JSON with `--json`); `progress` draws the
 //! `memory index` bar.
@@ -15,7 +15,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::{Context, Outcome};
 use crate::home::{PilotHome, Project};
 use crate::memory::{
-    self, DreamOptions, IndexOptions, IndexScope, Memory, NoteKind, RecallOptions, TraceKind,
+    self, DreamOptions, IndexOptions, IndexScope, Memory, NoteKind, RecallOptions, SyncOptions,
+    SyncScope, TraceKind,
 };
 use progress::IndexBar;
 
@@ -47,6 +48,8 @@ pub enum MemoryCommand {
     Import(ImportArgs),
     /// Counts of notes and queued turns
     Stats(ProjectArgs),
+    /// Share notes through a git repository: fetch, merge note by note, push
+    Sync(SyncArgs),
 }
 
 #[derive(Debug, Args)]
@@ -102,6 +105,22 @@ pub struct DreamArgs {
     /// Do nothing unless notes changed and memory.schedule.autoDreamIntervalMinutes passed
     #[arg(long)]
     if_due: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SyncArgs {
+    #[command(flatten)]
+    project: ProjectArgs,
+    /// Sync every project's notes (here and on the remote)
+    #[arg(long, conflicts_with = "project")]
+    all: bool,
+    /// The notes repository (file://, SSH or HTTPS; remembered for later syncs; default:
+    /// memory.sync.remote, else the remembered one)
+    #[arg(long, value_name = "URL")]
+    remote: Option<String>,
+    /// Fetch and show what would change; change no note and push nothing
+    #[arg(long)]
+    dry_run: bool,
 }
 
 #[derive(Debug, Args)]
@@ -192,13 +211,14 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
         MemoryCommand::Export(a) => export(ctx, &mem, &a),
         MemoryCommand::Import(a) => import(ctx, &mem, &a),
         MemoryCommand::Stats(a) => stats(ctx, &mem, &a),
+        MemoryCommand::Sync(a) => sync(ctx, &mem, &a).await,
     }
 }
 
 /// `--project DIR`, else the current project.
 fn project(ctx: &Context, home: &PilotHome, args: &ProjectArgs) -> anyhow::Result<Project> {
     match &args.project {
-        Some(dir) => Ok(Project::resolve(home, dir)?),
+        Some(dir) => Ok(ctx.project_at(home, dir)?.0),
         None => ctx.project(home),
     }
 }
@@ -257,6 +277,23 @@ async fn dream(ctx: &Context, mem: &Memory, a: &DreamArgs) -> anyhow::Result<Out
     };
     let report = memory::dream(mem, &opts).await.context("while dreaming")?;
     print::dreamed(ctx, &report)?;
+    Ok(Outcome::Success)
+}
+
+async fn sync(ctx: &Context, mem: &Memory, a: &SyncArgs) -> anyhow::Result<Outcome> {
+    let scope = match a.all {
+        true => SyncScope::All,
+        false => SyncScope::Project(project(ctx, &mem.home, &a.project)?),
+    };
+    let opts = SyncOptions {
+        remote: a.remote.clone(),
+        scope,
+        dry_run: a.dry_run,
+    };
+    let report = memory::sync(mem, &opts)
+        .await
+        .context("while syncing the notes")?;
+    print::synced(ctx, &report)?;
     Ok(Outcome::Success)
 }
 

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use crate::cli::Context;
 use crate::memory::{
-    self, Bundle, Capture, DreamReport, ImportReport, ModelStep, NoteView, ProjectIndexReport,
-    RecallResult, Stats, Trace,
+    self, Action, Bundle, Capture, DreamReport, ImportReport, ModelStep, NoteView,
+    ProjectIndexReport, RecallResult, Stats, SyncReport, Trace,
 };
 use crate::terminal::{inert, inert_line};
 
@@ -94,6 +94,40 @@ pub(super) fn dreamed(ctx: &Context, r: &DreamReport) -> anyhow::Result<()> {
         "nothing to consolidate"
     };
     out.line(&format!("dream: {verb}"))?;
+    Ok(())
+}
+
+pub(super) fn synced(ctx: &Context, r: &SyncReport) -> anyhow::Result<()> {
+    let out = &ctx.out;
+    if out.json {
+        out.json(r)?;
+        return Ok(());
+    }
+    let mut count = 0;
+    for p in &r.projects {
+        for c in &p.changes {
+            count += 1;
+            let what = match &c.action {
+                Action::Pulled => "pulled".to_owned(),
+                Action::Pushed => "pushed".to_owned(),
+                Action::DeletedHere => "deleted here".to_owned(),
+                Action::DeletedThere => "deleted on the remote".to_owned(),
+                Action::KeptBoth { older } => format!(
+                    "changed on both sides: kept both, the older as {older} (deprecated; \
+                     the next `memory dream` merges them)"
+                ),
+            };
+            out.line(&inert(&format!("{}/{}: {what}", p.project_key, c.path)))?;
+        }
+    }
+    let verb = if r.dry_run {
+        format!("dry run: {count} note change(s) would be made; nothing changed")
+    } else if count == 0 {
+        "up to date".to_owned()
+    } else {
+        format!("{count} note change(s)")
+    };
+    out.line(&format!("sync with {}: {verb}", inert(&r.remote)))?;
     Ok(())
 }
 

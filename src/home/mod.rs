@@ -1,8 +1,11 @@
 //! PilotHome (the state directory every command shares) and project identity.
 //!
 //! This is the only place state paths are built: a subsystem asks [`PilotHome`] or [`Project`] for its
-//! directory instead of joining strings. Project identity is one function, [`Project::resolve`], used by
-//! every subsystem, so a session, its memory and its always-on state always agree on the key.
+//! directory instead of joining strings. Project identity is one function, [`Project::resolve_as`]
+//! (the path, or the git remote: [`identity`]), used by every subsystem through the configuration's
+//! `project.identity`, so a session, its memory and its always-on state always agree on the key.
+
+mod identity;
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +13,8 @@ use sha2::{Digest, Sha256};
 
 use crate::env;
 use crate::store::{self, create_dir_private};
+
+pub use identity::{Identity, KeySource, normalize_remote, remote_key};
 
 /// The state directory: `--home`, else `$PILOTDECK_HOME`, else `$PILOT_HOME`, else `~/.pilotdeck`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,7 +215,8 @@ impl PilotHome {
     }
 }
 
-/// The storage key of a project: `<slug>-<first 10 hex of sha256(canonical path)>`.
+/// The storage key of a project: `<slug>-<first 10 hex of sha256(canonical path)>`, or with
+/// `project.identity: remote` of its normalised `origin` URL ([`remote_key`]).
 #[derive(
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -236,22 +242,45 @@ impl Project {
     /// The root is the nearest directory at or above `dir` (symlinks resolved) holding `.pilotdeck/` or
     /// `.git`, else `dir` itself. A directory inside `<home>/projects/<key>/` (an always-on worktree)
     /// belongs to the project `<key>`, whose root is read back from its `.cwd` marker.
+    ///
+    /// The key is the path's ([`project_key`]); [`Project::resolve_as`] applies `project.identity`.
     pub fn resolve(home: &PilotHome, dir: &Path) -> Result<Project, Error> {
+        Ok(Self::resolve_as(home, dir, Identity::Path)?.0)
+    }
+
+    /// [`Project::resolve`] with the key made as `identity` says: with [`Identity::Remote`], from
+    /// the repository's normalised `origin` URL (and the root's place inside the repository), so two
+    /// clones of one repository are one project; the path's key, with a warning, when there is no
+    /// `origin`.
+    pub fn resolve_as(
+        home: &PilotHome,
+        dir: &Path,
+        identity: Identity,
+    ) -> Result<(Project, KeySource), Error> {
         let canonical = dir.canonicalize().map_err(|source| Error::BadProject {
             path: dir.to_owned(),
             source,
         })?;
         if let Some(p) = Self::from_home_worktree(home, &canonical) {
-            return Ok(p);
+            return Ok((p, KeySource::Home));
         }
-        let root = canonical
-            .ancestors()
-            .find(|a| a.join(".pilotdeck").is_dir() || a.join(".git").exists())
-            .filter(|a| *a != Path::new("/"))
-            .unwrap_or(&canonical)
-            .to_owned();
-        let key = project_key(&root);
-        Ok(Project { root, key })
+        let root = root_of(&canonical);
+        let (key, source) = match identity {
+            Identity::Path => (project_key(&root), KeySource::Path),
+            Identity::Remote => match identity::origin_of(&root) {
+                Ok((remote, subdir)) => {
+                    (remote_key(&remote, &subdir), KeySource::Remote { remote })
+                }
+                Err(reason) => {
+                    tracing::warn!(
+                        root = %root.display(),
+                        "project.identity is remote but {reason}; the project is keyed by its path"
+                    );
+                    (project_key(&root), KeySource::PathFallback { reason })
+                }
+            },
+        };
+        Ok((Project { root, key }, source))
     }
 
     fn from_home_worktree(home: &PilotHome, canonical: &Path) -> Option<Project> {
@@ -275,6 +304,16 @@ impl Project {
         }
         Ok(dir)
     }
+}
+
+/// The nearest directory at or above `canonical` holding `.pilotdeck/` or `.git`, else `canonical`.
+fn root_of(canonical: &Path) -> PathBuf {
+    canonical
+        .ancestors()
+        .find(|a| a.join(".pilotdeck").is_dir() || a.join(".git").exists())
+        .filter(|a| *a != Path::new("/"))
+        .unwrap_or(canonical)
+        .to_owned()
 }
 
 /// The key for a canonical project path. Pure: the same path always gives the same key.
