@@ -262,22 +262,26 @@ pub async fn embed_missing(
     report.model = embedder.name();
     progress.start(&key.0, todo.len());
     for batch in todo.chunks(embed::BATCH) {
+        // A note that cannot be read now (deleted since the sync) stays missing.
         let texts: Vec<String> = batch
             .iter()
-            .map(|(path, kind)| {
-                layout::read_note(std::path::Path::new(path), *kind)
-                    .map(|n| note_text(&n))
-                    .unwrap_or_default()
+            .filter_map(|(path, kind)| {
+                let note = layout::read_note(std::path::Path::new(path), *kind).ok()?;
+                Some(note_text(&note))
             })
             .collect();
+        if texts.is_empty() {
+            continue;
+        }
         match embedder.embed(&texts).await {
             Ok(found) => {
+                // Keyed by the text sent: a note edited since the sync is cached as it is now.
                 let cached: Vec<(String, Vec<f32>)> = (texts.iter())
                     .map(|t| content_hash(t))
                     .zip(found)
                     .collect();
                 store_vectors(&mut conn, &report.model, &cached)?;
-                report.embedded += batch.len();
+                report.embedded += texts.len();
                 batch.iter().for_each(|_| progress.advance());
             }
             Err(problem) => {
