@@ -35,13 +35,69 @@ const QUERIES: usize = 100;
 const PROCESS_RUNS: usize = 30;
 
 const WORDS: &[&str] = &[
-    "build", "cargo", "deploy", "friday", "garage", "car", "release", "database", "postgres",
-    "backup", "nightly", "linter", "clippy", "format", "style", "review", "merge", "branch",
-    "tests", "flaky", "timeout", "retry", "cache", "vector", "memory", "recall", "index", "dream",
-    "server", "client", "proxy", "token", "budget", "router", "model", "prompt", "session",
-    "project", "folder", "config", "schema", "migration", "table", "column", "query", "search",
-    "window", "paragraph", "meeting", "monday", "tokyo", "travel", "holiday", "birthday", "sister",
-    "painting", "guitar", "concert", "running", "marathon", "garden", "tomatoes", "kitchen",
+    "build",
+    "cargo",
+    "deploy",
+    "friday",
+    "garage",
+    "car",
+    "release",
+    "database",
+    "postgres",
+    "backup",
+    "nightly",
+    "linter",
+    "clippy",
+    "format",
+    "style",
+    "review",
+    "merge",
+    "branch",
+    "tests",
+    "flaky",
+    "timeout",
+    "retry",
+    "cache",
+    "vector",
+    "memory",
+    "recall",
+    "index",
+    "dream",
+    "server",
+    "client",
+    "proxy",
+    "token",
+    "budget",
+    "router",
+    "model",
+    "prompt",
+    "session",
+    "project",
+    "folder",
+    "config",
+    "schema",
+    "migration",
+    "table",
+    "column",
+    "query",
+    "search",
+    "window",
+    "paragraph",
+    "meeting",
+    "monday",
+    "tokyo",
+    "travel",
+    "holiday",
+    "birthday",
+    "sister",
+    "painting",
+    "guitar",
+    "concert",
+    "running",
+    "marathon",
+    "garden",
+    "tomatoes",
+    "kitchen",
 ];
 
 /// A pseudo-random sentence of `n` words for seed `seed`.
@@ -60,9 +116,13 @@ fn sentence(seed: usize, n: usize) -> String {
 fn vector(text: &str) -> Vec<f32> {
     let mut v = vec![0.0f32; DIMS];
     v[DIMS - 1] = 0.01;
-    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() > 2) {
-        let h = (word.to_lowercase().bytes())
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    for word in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+    {
+        let h = (word.to_lowercase().bytes()).fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
         v[(h % (DIMS as u64 - 1)) as usize] += 1.0;
     }
     v
@@ -143,7 +203,11 @@ fn main() {
             NoteKind::Project,
             &format!("Note {i}"),
             &sentence(i, 6),
-            &format!("{}\n\n{}", sentence(i + NOTES, 30), sentence(i + 2 * NOTES, 30)),
+            &format!(
+                "{}\n\n{}",
+                sentence(i + NOTES, 30),
+                sentence(i + 2 * NOTES, 30)
+            ),
             "2026-01-01T00:00:00Z",
         );
         std::fs::write(folder.join(format!("n{i:05}.md")), note.render()).unwrap();
@@ -174,12 +238,19 @@ fn main() {
         };
         let start = Instant::now();
         let result = runtime.block_on(memory::recall(&memory, &opts)).unwrap();
-        let expected = if offline { Semantic::Skipped } else { Semantic::Used };
+        let expected = if offline {
+            Semantic::Skipped
+        } else {
+            Semantic::Used
+        };
         assert_eq!(result.semantic, expected);
         start.elapsed()
     };
     recall("warm up", true);
-    for (offline, what) in [(true, "stage 1 only (--offline)"), (false, "with the semantic stage")] {
+    for (offline, what) in [
+        (true, "stage 1 only (--offline)"),
+        (false, "with the semantic stage"),
+    ] {
         let times: Vec<Duration> = queries.iter().map(|q| recall(q, offline)).collect();
         println!(
             "in-process recall over {NOTES} notes, {what}: median {:.2} ms ({QUERIES} queries)",
@@ -188,10 +259,16 @@ fn main() {
     }
     let bin = pilotdeck_bin();
     if !bin.exists() {
-        println!("whole-process recall: skipped ({} not built)", bin.display());
+        println!(
+            "whole-process recall: skipped ({} not built)",
+            bin.display()
+        );
         return;
     }
-    for (offline, what) in [(true, "stage 1 only (--offline)"), (false, "with the semantic stage")] {
+    for (offline, what) in [
+        (true, "stage 1 only (--offline)"),
+        (false, "with the semantic stage"),
+    ] {
         let times: Vec<Duration> = (queries.iter().take(PROCESS_RUNS))
             .map(|q| {
                 let mut args = vec!["memory", "recall", "--json", q.as_str()];

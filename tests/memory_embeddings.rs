@@ -107,21 +107,33 @@ fn a_match_by_meaning_only_is_found_with_embeddings_and_not_without() {
     assert_eq!(requests[0].model(), "embed-small");
     assert_eq!(requests[0].header("authorization"), Some("Bearer test-key"));
     let s = stats(&env);
-    assert_eq!((s["notes_with_vectors"].clone(), s["active_notes"].clone()), (json!(3), json!(3)));
+    assert_eq!(
+        (s["notes_with_vectors"].clone(), s["active_notes"].clone()),
+        (json!(3), json!(3))
+    );
 
     let (ids, out) = recall_ids(&env, "where did I leave my automobile", &[]);
     assert_eq!(out["semantic"], "used", "{out}");
     assert!(ids[0].ends_with("Project/parking.md"), "{ids:?}");
-    assert_eq!(embedded_texts(&mock).last().unwrap(), "where did I leave my automobile");
+    assert_eq!(
+        embedded_texts(&mock).last().unwrap(),
+        "where did I leave my automobile"
+    );
 
     // Offline, and without memory.embedding, recall is stage 1 alone: no word is shared.
     let (offline, out) = recall_ids(&env, "where did I leave my automobile", &["--offline"]);
     assert_eq!(out["semantic"], "skipped");
-    assert!(offline.iter().all(|id| !id.ends_with("parking.md")), "{offline:?}");
+    assert!(
+        offline.iter().all(|id| !id.ends_with("parking.md")),
+        "{offline:?}"
+    );
     env.config(&config(&mock, None, ""));
     let (plain, out) = recall_ids(&env, "where did I leave my automobile", &[]);
     assert_eq!(out["semantic"], "skipped");
-    assert!(plain.iter().all(|id| !id.ends_with("parking.md")), "{plain:?}");
+    assert!(
+        plain.iter().all(|id| !id.ends_with("parking.md")),
+        "{plain:?}"
+    );
     assert_eq!(stats(&env)["embedding_model"], Value::Null);
     let before = mock.embedding_requests().len();
     env.cmd()
@@ -131,14 +143,22 @@ fn a_match_by_meaning_only_is_found_with_embeddings_and_not_without() {
 
     // The agent's turn recalls through the same stage.
     env.config(&config(&mock, Some("mock"), ""));
-    run_turn(&env, &mock, "Where did I leave my automobile?", "In the garage.");
+    run_turn(
+        &env,
+        &mock,
+        "Where did I leave my automobile?",
+        "In the garage.",
+    );
     let input = mock.requests().last().unwrap().body["messages"]
         .as_array()
         .unwrap()
         .last()
         .unwrap()
         .to_string();
-    assert!(input.contains("<memory>") && input.contains("parked in the garage"), "{input}");
+    assert!(
+        input.contains("<memory>") && input.contains("parked in the garage"),
+        "{input}"
+    );
 }
 
 #[test]
@@ -152,7 +172,11 @@ fn ollama_is_spoken_to_with_its_own_embed_api() {
     let (ids, out) = recall_ids(&env, "automobile", &[]);
     assert_eq!(out["semantic"], "used", "{out}");
     assert!(ids[0].ends_with("Project/parking.md"), "{ids:?}");
-    let paths: Vec<String> = mock.embedding_requests().iter().map(|r| r.path.clone()).collect();
+    let paths: Vec<String> = mock
+        .embedding_requests()
+        .iter()
+        .map(|r| r.path.clone())
+        .collect();
     assert_eq!(paths, ["/api/embed", "/api/embed"]);
 }
 
@@ -168,10 +192,22 @@ fn a_failing_embedding_endpoint_leaves_stage_1_and_says_why() {
     let (ids, out) = recall_ids(&env, query, &[]);
     assert_eq!(out["semantic"]["fallback"]["reason"], "error", "{out}");
     let problem = out["semantic"]["fallback"]["problem"].as_str().unwrap();
-    assert!(problem.contains("500") && problem.contains("mock: embedding failed"), "{problem}");
-    assert!(ids[0].ends_with("Project/parking.md"), "stage 1 still answers: {ids:?}");
+    assert!(
+        problem.contains("500") && problem.contains("mock: embedding failed"),
+        "{problem}"
+    );
+    assert!(
+        ids[0].ends_with("Project/parking.md"),
+        "stage 1 still answers: {ids:?}"
+    );
     let human = env.cmd().args(["memory", "recall", query]).run(0);
-    assert!(human.stderr.contains("semantic stage failed, using stage 1"), "{}", human.stderr);
+    assert!(
+        human
+            .stderr
+            .contains("semantic stage failed, using stage 1"),
+        "{}",
+        human.stderr
+    );
     assert!(human.stdout.contains("parked in the garage"));
 
     mock.embed_fail(401);
@@ -195,7 +231,13 @@ fn a_failing_embedding_endpoint_leaves_stage_1_and_says_why() {
     let dir = env.tmp.path().join("more");
     env.write(
         &dir.join("Project/lint.md"),
-        &note("project", "Lint", "style", "2026-01-01T00:00:00Z", "Run clippy before pushing."),
+        &note(
+            "project",
+            "Lint",
+            "style",
+            "2026-01-01T00:00:00Z",
+            "Run clippy before pushing.",
+        ),
     );
     let imported = env
         .cmd()
@@ -205,9 +247,17 @@ fn a_failing_embedding_endpoint_leaves_stage_1_and_says_why() {
         .json();
     assert_eq!(imported["imported"].as_array().unwrap().len(), 1);
     assert_eq!(imported["vectors"]["embedded"], 0);
-    assert!(imported["vectors"]["problem"].as_str().unwrap().contains("503"));
+    assert!(
+        imported["vectors"]["problem"]
+            .as_str()
+            .unwrap()
+            .contains("503")
+    );
     let s = stats(&env);
-    assert_eq!((s["notes_with_vectors"].clone(), s["active_notes"].clone()), (json!(3), json!(4)));
+    assert_eq!(
+        (s["notes_with_vectors"].clone(), s["active_notes"].clone()),
+        (json!(3), json!(4))
+    );
 }
 
 #[test]
@@ -220,7 +270,12 @@ fn unchanged_notes_are_not_embedded_again_by_index_or_dream() {
 
     // A captured turn indexed into a new note: only that note is embedded.
     run_turn(&env, &mock, "Remember that the linter is clippy.", "Noted.");
-    mock.push(note_reply("project", "Linter", "which linter", "The linter is clippy."));
+    mock.push(note_reply(
+        "project",
+        "Linter",
+        "which linter",
+        "The linter is clippy.",
+    ));
     let before = embedded_texts(&mock).len();
     let indexed = env.cmd().args(["memory", "index", "--json"]).run(0).json();
     assert_eq!(indexed[0]["vectors"]["embedded"], 1, "{indexed}");
@@ -264,14 +319,27 @@ fn reindex_embeddings_fills_the_missing_vectors_and_stats_counts_them() {
     let imported = import_three(&env);
     assert!(imported.get("vectors").is_none(), "{imported}");
     let failed = env.cmd().args(["memory", "reindex", "--embeddings"]).run(1);
-    assert!(failed.stderr.contains("set memory.embedding"), "{}", failed.stderr);
+    assert!(
+        failed.stderr.contains("set memory.embedding"),
+        "{}",
+        failed.stderr
+    );
     assert!(mock.embedding_requests().is_empty());
 
     env.config(&config(&mock, Some("mock"), ""));
     let s = stats(&env);
-    assert_eq!((s["notes_with_vectors"].clone(), s["active_notes"].clone()), (json!(0), json!(3)));
+    assert_eq!(
+        (s["notes_with_vectors"].clone(), s["active_notes"].clone()),
+        (json!(0), json!(3))
+    );
     let human = env.cmd().args(["memory", "stats"]).run(0);
-    assert!(human.stdout.contains("vectors: 0 of 3 active note(s) (mock/embed-small)"), "{}", human.stdout);
+    assert!(
+        human
+            .stdout
+            .contains("vectors: 0 of 3 active note(s) (mock/embed-small)"),
+        "{}",
+        human.stdout
+    );
     let (_, out) = recall_ids(&env, "automobile", &[]);
     assert_eq!(out["semantic"]["fallback"]["reason"], "no_vectors", "{out}");
 
@@ -291,6 +359,38 @@ fn reindex_embeddings_fills_the_missing_vectors_and_stats_counts_them() {
     let before = mock.embedding_requests().len();
     let again = env.cmd().args(["memory", "reindex", "--embeddings"]).run(0);
     assert_eq!(mock.embedding_requests().len(), before);
-    assert!(again.stdout.contains("3 note(s) indexed"), "{}", again.stdout);
+    assert!(
+        again.stdout.contains("3 note(s) indexed"),
+        "{}",
+        again.stdout
+    );
     assert!(!again.stderr.contains("embedding"), "{}", again.stderr);
+}
+
+#[test]
+fn config_validate_checks_the_embedding_keys() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let mut text = config(&mock, None, "  recall: {embeddingWeight: -1}\n");
+    text.push_str("  embedding: nowhere/embed-small\n");
+    env.config(&text);
+    let run = env.cmd().args(["config", "validate"]).run(2);
+    assert!(
+        run.stdout.contains("memory.embedding") && run.stdout.contains("nowhere"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("memory.recall.embeddingWeight")
+            && run.stdout.contains("`-1` is not a weight"),
+        "{}",
+        run.stdout
+    );
+    env.config(&config(
+        &mock,
+        Some("mock"),
+        "  recall: {embeddingWeight: 0.5}\n",
+    ));
+    let run = env.cmd().args(["config", "validate"]).run(0);
+    assert!(!run.stdout.contains("error"), "{}", run.stdout);
 }

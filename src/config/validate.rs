@@ -155,7 +155,9 @@ fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
             found.push((
                 Severity::Error,
                 "memory.recall.embeddingWeight".to_owned(),
-                format!("`{weight}` is not a weight; use a number ≥ 0 (1 weighs both rankings alike)"),
+                format!(
+                    "`{weight}` is not a weight; use a number ≥ 0 (1 weighs both rankings alike)"
+                ),
             ));
         }
         let modes = [

@@ -223,7 +223,10 @@ fn vectors(wire: Wire, reply: &Value, count: usize) -> Result<Vec<Vec<f32>>, Pro
         if !normalize(&mut vector) {
             return Err(invalid("a vector is empty or zero"));
         }
-        if out.first().is_some_and(|f: &Vec<f32>| f.len() != vector.len()) {
+        if out
+            .first()
+            .is_some_and(|f: &Vec<f32>| f.len() != vector.len())
+        {
             return Err(invalid("the vectors differ in length"));
         }
         out.push(vector);
@@ -272,7 +275,10 @@ mod tests {
         let bad = |reply: Value, n| vectors(Wire::Ollama, &reply, n).unwrap_err().reason;
         assert_eq!(bad(json!({"embeddings": [[1.0]]}), 2), Reason::Invalid);
         assert_eq!(bad(json!({"embeddings": [[0.0, 0.0]]}), 1), Reason::Invalid);
-        assert_eq!(bad(json!({"embeddings": [[1.0], [1.0, 0.0]]}), 2), Reason::Invalid);
+        assert_eq!(
+            bad(json!({"embeddings": [[1.0], [1.0, 0.0]]}), 2),
+            Reason::Invalid
+        );
         assert_eq!(bad(json!({"error": "x"}), 1), Reason::Invalid);
     }
 }

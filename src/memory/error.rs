@@ -29,7 +29,9 @@ pub enum Error {
         model: String,
         problem: crate::config::ModelRefError,
     },
-    #[error("no embedding model: set memory.embedding in pilotdeck.yaml (provider/model, e.g. openai/text-embedding-3-small)")]
+    #[error(
+        "no embedding model: set memory.embedding in pilotdeck.yaml (provider/model, e.g. openai/text-embedding-3-small)"
+    )]
     NoEmbeddingModel,
     #[error("the memory model call failed")]
     Model(#[source] crate::model::Error),

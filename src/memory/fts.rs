@@ -370,7 +370,8 @@ pub(super) fn windows(
 
 /// The indexed note `rowid`, if it is active.
 pub(super) fn active_note(conn: &Connection, rowid: i64) -> Result<Option<IndexedNote>, Error> {
-    let sql = format!("SELECT {COLUMNS} FROM memory_notes n WHERE n.rowid = ?1 AND n.deprecated = 0");
+    let sql =
+        format!("SELECT {COLUMNS} FROM memory_notes n WHERE n.rowid = ?1 AND n.deprecated = 0");
     conn.prepare_cached(&sql)
         .and_then(|mut s| s.query_row([rowid], |r| row_to_note(r, 0.0)).optional())
         .map_err(Error::sqlite("reading the note index"))

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::Error;
 use super::catalog;
 use super::fts::{self, IndexedNote};
+use super::index::NoProgress;
 use super::layout::{self, GLOBAL_SCOPE};
 use super::note::{Note, NoteKind};
 use super::queue::{self, Capture};
@@ -16,7 +17,6 @@ use super::space::{self, Memory, now};
 use super::stage::{self, Staged};
 use super::state;
 use super::vectors::{self, VectorReport};
-use super::index::NoProgress;
 use crate::home::Project;
 
 /// The bundle format `export` writes and `import` reads.

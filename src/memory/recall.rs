@@ -122,7 +122,11 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         true => Ok(None),
         false => Embedder::resolve(memory),
     };
-    let model = embedder.as_ref().ok().and_then(Option::as_ref).map(Embedder::name);
+    let model = embedder
+        .as_ref()
+        .ok()
+        .and_then(Option::as_ref)
+        .map(Embedder::name);
     let pool = match model {
         Some(_) => wanted.max(semantic::POOL),
         None => wanted,
@@ -136,13 +140,15 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
             return None;
         };
         let text = [opts.query.clone()];
-        Some(match tokio::time::timeout_at(deadline, embedder.embed(&text)).await {
-            Err(_) => Err(Problem::new(
-                Reason::Timeout,
-                format!("no reply within memory.retrievalTimeoutMs ({timeout_ms} ms)"),
-            )),
-            Ok(reply) => reply.map(|mut v| v.pop().unwrap_or_default()),
-        })
+        Some(
+            match tokio::time::timeout_at(deadline, embedder.embed(&text)).await {
+                Err(_) => Err(Problem::new(
+                    Reason::Timeout,
+                    format!("no reply within memory.retrievalTimeoutMs ({timeout_ms} ms)"),
+                )),
+                Ok(reply) => reply.map(|mut v| v.pop().unwrap_or_default()),
+            },
+        )
     };
     let (stage1, query) = tokio::join!(tokio::time::timeout_at(deadline, stage1), query);
     let (conn, mut found, vectors) = match stage1 {

@@ -177,7 +177,10 @@ fn missing(
     let rows = stmt
         .query_map(params![model, fts::scope_param(scopes)], |r| {
             let kind: String = r.get(1)?;
-            Ok((r.get(0)?, NoteKind::parse(&kind).unwrap_or(NoteKind::Project)))
+            Ok((
+                r.get(0)?,
+                NoteKind::parse(&kind).unwrap_or(NoteKind::Project),
+            ))
         })
         .and_then(Iterator::collect)
         .map_err(Error::sqlite("reading note vectors"))?;
@@ -276,10 +279,8 @@ pub async fn embed_missing(
         match embedder.embed(&texts).await {
             Ok(found) => {
                 // Keyed by the text sent: a note edited since the sync is cached as it is now.
-                let cached: Vec<(String, Vec<f32>)> = (texts.iter())
-                    .map(|t| content_hash(t))
-                    .zip(found)
-                    .collect();
+                let cached: Vec<(String, Vec<f32>)> =
+                    (texts.iter()).map(|t| content_hash(t)).zip(found).collect();
                 store_vectors(&mut conn, &report.model, &cached)?;
                 report.embedded += texts.len();
                 batch.iter().for_each(|_| progress.advance());

@@ -93,8 +93,9 @@ pub fn reply(request: &Request, e: &Embeddings) -> Option<Reply> {
 }
 
 const STOP_WORDS: &[&str] = &[
-    "the", "and", "for", "with", "are", "was", "were", "our", "you", "your", "that", "this", "what",
-    "where", "when", "which", "who", "how", "does", "did", "has", "have", "from", "into", "its",
+    "the", "and", "for", "with", "are", "was", "were", "our", "you", "your", "that", "this",
+    "what", "where", "when", "which", "who", "how", "does", "did", "has", "have", "from", "into",
+    "its",
 ];
 
 /// The (unnormalised) vector of `text`: one count per word (of 3+ letters, stop words left out)
@@ -108,9 +109,9 @@ pub fn vector(text: &str, dims: usize, synonyms: &HashMap<String, String>) -> Ve
         .filter(|w| w.chars().count() >= 3 && !STOP_WORDS.contains(&w.as_str()))
     {
         let word = synonyms.get(&word).cloned().unwrap_or(word);
-        let hash = word
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        let hash = word.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
         v[(hash % (dims as u64 - 1)) as usize] += 1.0;
     }
     v
