@@ -11,6 +11,7 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use super::select::error_chain;
 use super::space::Memory;
 use crate::config::{ModelRef, Protocol};
 use crate::model::ResolvedProvider;
@@ -152,14 +153,14 @@ impl Embedder {
             request = request.header(name, value);
         }
         let response = request.send().await.map_err(|e| {
-            let text = format!("{url}: {}", chain(&e));
+            let text = format!("{url}: {}", error_chain(&e));
             error(None, text)
         })?;
         let status = response.status();
         let text = response
             .text()
             .await
-            .map_err(|e| error(Some(status.as_u16()), format!("{url}: {}", chain(&e))))?;
+            .map_err(|e| error(Some(status.as_u16()), format!("{url}: {}", error_chain(&e))))?;
         if !status.is_success() {
             let said = serde_json::from_str::<Value>(&text)
                 .ok()
@@ -242,17 +243,6 @@ fn normalize(v: &mut [f32]) -> bool {
     }
     v.iter_mut().for_each(|x| *x /= norm);
     true
-}
-
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
 }
 
 #[cfg(test)]
