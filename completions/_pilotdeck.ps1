@@ -1433,8 +1433,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what index, recall and dream did recently')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the project''s notes (and the global user notes) as one JSON bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import a bundle from `export`, or a folder of markdown notes')
-            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes and queued turns')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes, vectors and queued turns')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Share notes through a git repository: fetch, merge note by note, push')
+            [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the note index from the files; with --embeddings, compute missing note vectors')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1705,6 +1706,25 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'pilotdeck;memory;reindex' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'The project (default: -C DIR, else the current directory)')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (the project directory)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
+            [CompletionResult]::new('--embeddings', '--embeddings', [CompletionResultType]::ParameterName, 'Also compute the vectors of notes without one (memory.embedding) and drop unused ones')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print results as JSON on stdout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'pilotdeck;memory;help' {
             [CompletionResult]::new('index', 'index', [CompletionResultType]::ParameterValue, 'Turn queued conversation turns into notes (one model call per turn)')
             [CompletionResult]::new('recall', 'recall', [CompletionResultType]::ParameterValue, 'Print the notes relevant to QUERY, as the agent would receive them')
@@ -1718,8 +1738,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what index, recall and dream did recently')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the project''s notes (and the global user notes) as one JSON bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import a bundle from `export`, or a folder of markdown notes')
-            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes and queued turns')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes, vectors and queued turns')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Share notes through a git repository: fetch, merge note by note, push')
+            [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the note index from the files; with --embeddings, compute missing note vectors')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1763,6 +1784,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;memory;help;sync' {
+            break
+        }
+        'pilotdeck;memory;help;reindex' {
             break
         }
         'pilotdeck;memory;help;help' {
@@ -2603,8 +2627,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Show what index, recall and dream did recently')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the project''s notes (and the global user notes) as one JSON bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import a bundle from `export`, or a folder of markdown notes')
-            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes and queued turns')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of notes, vectors and queued turns')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Share notes through a git repository: fetch, merge note by note, push')
+            [CompletionResult]::new('reindex', 'reindex', [CompletionResultType]::ParameterValue, 'Rebuild the note index from the files; with --embeddings, compute missing note vectors')
             break
         }
         'pilotdeck;help;memory;index' {
@@ -2647,6 +2672,9 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             break
         }
         'pilotdeck;help;memory;sync' {
+            break
+        }
+        'pilotdeck;help;memory;reindex' {
             break
         }
         'pilotdeck;help;mcp' {

@@ -487,6 +487,9 @@ _pilotdeck() {
             pilotdeck__subcmd__help__subcmd__memory,recall)
                 cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__recall"
                 ;;
+            pilotdeck__subcmd__help__subcmd__memory,reindex)
+                cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__reindex"
+                ;;
             pilotdeck__subcmd__help__subcmd__memory,restore)
                 cmd="pilotdeck__subcmd__help__subcmd__memory__subcmd__restore"
                 ;;
@@ -676,6 +679,9 @@ _pilotdeck() {
             pilotdeck__subcmd__memory,recall)
                 cmd="pilotdeck__subcmd__memory__subcmd__recall"
                 ;;
+            pilotdeck__subcmd__memory,reindex)
+                cmd="pilotdeck__subcmd__memory__subcmd__reindex"
+                ;;
             pilotdeck__subcmd__memory,restore)
                 cmd="pilotdeck__subcmd__memory__subcmd__restore"
                 ;;
@@ -720,6 +726,9 @@ _pilotdeck() {
                 ;;
             pilotdeck__subcmd__memory__subcmd__help,recall)
                 cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__recall"
+                ;;
+            pilotdeck__subcmd__memory__subcmd__help,reindex)
+                cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__reindex"
                 ;;
             pilotdeck__subcmd__memory__subcmd__help,restore)
                 cmd="pilotdeck__subcmd__memory__subcmd__help__subcmd__restore"
@@ -3670,7 +3679,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__memory)
-            opts="index recall dream rollback list show pending deprecate restore trace export import stats sync"
+            opts="index recall dream rollback list show pending deprecate restore trace export import stats sync reindex"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3782,6 +3791,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__help__subcmd__memory__subcmd__recall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__help__subcmd__memory__subcmd__reindex)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5064,7 +5087,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory)
-            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version index recall dream rollback list show pending deprecate restore trace export import stats sync help"
+            opts="-C -v -q -h -V --home --config --cwd --verbose --quiet --color --json --help --version index recall dream rollback list show pending deprecate restore trace export import stats sync reindex help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5216,7 +5239,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__help)
-            opts="index recall dream rollback list show pending deprecate restore trace export import stats sync help"
+            opts="index recall dream rollback list show pending deprecate restore trace export import stats sync reindex help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5342,6 +5365,20 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__help__subcmd__recall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__memory__subcmd__help__subcmd__reindex)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5611,6 +5648,44 @@ _pilotdeck() {
                     return 0
                     ;;
                 --as-of)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        pilotdeck__subcmd__memory__subcmd__reindex)
+            opts="-C -v -q -h -V --project --embeddings --home --config --cwd --verbose --quiet --color --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1319,8 +1319,9 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand trace 'Show what index, recall and dream did recently'
             cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
             cand import 'Import a bundle from `export`, or a folder of markdown notes'
-            cand stats 'Counts of notes and queued turns'
+            cand stats 'Counts of notes, vectors and queued turns'
             cand sync 'Share notes through a git repository: fetch, merge note by note, push'
+            cand reindex 'Rebuild the note index from the files; with --embeddings, compute missing note vectors'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;memory;index'= {
@@ -1576,6 +1577,24 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'pilotdeck;memory;reindex'= {
+            cand --project 'The project (default: -C DIR, else the current directory)'
+            cand --home 'State directory (default: $PILOTDECK_HOME, else $PILOT_HOME, else ~/.pilotdeck)'
+            cand --config 'Config file to use instead of <home>/pilotdeck.yaml (also $PILOTDECK_CONFIG_PATH)'
+            cand -C 'Run as if started in DIR (the project directory)'
+            cand --cwd 'Run as if started in DIR (the project directory)'
+            cand --color 'When to use colour on stderr and in tables'
+            cand --embeddings 'Also compute the vectors of notes without one (memory.embedding) and drop unused ones'
+            cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
+            cand -q 'Only errors on stderr'
+            cand --quiet 'Only errors on stderr'
+            cand --json 'Print results as JSON on stdout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'pilotdeck;memory;help'= {
             cand index 'Turn queued conversation turns into notes (one model call per turn)'
             cand recall 'Print the notes relevant to QUERY, as the agent would receive them'
@@ -1589,8 +1608,9 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand trace 'Show what index, recall and dream did recently'
             cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
             cand import 'Import a bundle from `export`, or a folder of markdown notes'
-            cand stats 'Counts of notes and queued turns'
+            cand stats 'Counts of notes, vectors and queued turns'
             cand sync 'Share notes through a git repository: fetch, merge note by note, push'
+            cand reindex 'Rebuild the note index from the files; with --embeddings, compute missing note vectors'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'pilotdeck;memory;help;index'= {
@@ -1620,6 +1640,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;memory;help;stats'= {
         }
         &'pilotdeck;memory;help;sync'= {
+        }
+        &'pilotdeck;memory;help;reindex'= {
         }
         &'pilotdeck;memory;help;help'= {
         }
@@ -2348,8 +2370,9 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand trace 'Show what index, recall and dream did recently'
             cand export 'Write the project''s notes (and the global user notes) as one JSON bundle'
             cand import 'Import a bundle from `export`, or a folder of markdown notes'
-            cand stats 'Counts of notes and queued turns'
+            cand stats 'Counts of notes, vectors and queued turns'
             cand sync 'Share notes through a git repository: fetch, merge note by note, push'
+            cand reindex 'Rebuild the note index from the files; with --embeddings, compute missing note vectors'
         }
         &'pilotdeck;help;memory;index'= {
         }
@@ -2378,6 +2401,8 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         &'pilotdeck;help;memory;stats'= {
         }
         &'pilotdeck;help;memory;sync'= {
+        }
+        &'pilotdeck;help;memory;reindex'= {
         }
         &'pilotdeck;help;mcp'= {
             cand list 'List the configured servers: name, scope, transport, enabled'

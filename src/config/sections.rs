@@ -218,6 +218,8 @@ pub struct MemoryConfig {
     pub reasoning_mode: Option<String>,
     /// How stage 1 of recall ranks.
     pub recall: MemoryRecallConfig,
+    /// The embedding model for recall's semantic stage, `provider/model`; absent: stage 1 only.
+    pub embedding: Option<String>,
     /// Sharing the notes through a git repository (`memory sync`).
     pub sync: MemorySyncConfig,
 }
@@ -250,12 +252,24 @@ pub struct ProjectSection {
     pub identity: crate::home::Identity,
 }
 
-/// `memory.recall`: stage 1 ranking switches.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// `memory.recall`: ranking switches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MemoryRecallConfig {
     /// Pseudo-relevance feedback: `auto` (when the first pass is short), `on` or `off`.
     pub feedback: RecallFeedback,
+    /// The semantic ranking's weight against stage 1's (1) in reciprocal-rank fusion, when
+    /// `memory.embedding` is set; 0 keeps stage 1's order.
+    pub embedding_weight: f64,
+}
+
+impl Default for MemoryRecallConfig {
+    fn default() -> Self {
+        MemoryRecallConfig {
+            feedback: RecallFeedback::default(),
+            embedding_weight: 1.0,
+        }
+    }
 }
 
 /// Pseudo-relevance feedback (`memory.recall.feedback`).
@@ -289,6 +303,7 @@ impl Default for MemoryConfig {
             reasoning_mode: None,
             recall: MemoryRecallConfig::default(),
             sync: MemorySyncConfig::default(),
+            embedding: None,
         }
     }
 }

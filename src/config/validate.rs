@@ -78,6 +78,9 @@ fn model_refs(cfg: &Config) -> Vec<(String, String)> {
     if let Some(m) = cfg.memory.as_ref().and_then(|m| m.model.as_ref()) {
         refs.push(("memory.model".to_owned(), m.clone()));
     }
+    if let Some(m) = cfg.memory.as_ref().and_then(|m| m.embedding.as_ref()) {
+        refs.push(("memory.embedding".to_owned(), m.clone()));
+    }
     refs
 }
 
@@ -156,6 +159,16 @@ fn check_choices(cfg: &Config, found: &mut Vec<(Severity, String, String)>) {
         ));
     }
     if let Some(m) = &cfg.memory {
+        let weight = m.recall.embedding_weight;
+        if !(weight.is_finite() && weight >= 0.0) {
+            found.push((
+                Severity::Error,
+                "memory.recall.embeddingWeight".to_owned(),
+                format!(
+                    "`{weight}` is not a weight; use a number ≥ 0 (1 weighs both rankings alike)"
+                ),
+            ));
+        }
         let modes = [
             ("memory.reasoningMode", m.reasoning_mode.as_deref()),
             (

@@ -32,6 +32,7 @@ use super::space::{self, Memory, now};
 use super::stage::{self, Staged};
 use super::state;
 use super::trace::{self, TraceKind};
+use super::vectors::{self, VectorReport};
 use super::{Error, catalog, fts};
 use crate::home::Project;
 
@@ -89,6 +90,10 @@ pub struct DreamReport {
     /// Whether the live notes changed.
     pub changed: bool,
     pub dry_run: bool,
+    /// The vectors computed for notes without one, when `memory.embedding` is set (not in a dry
+    /// run); an unchanged note keeps its cached vector.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vectors: Option<VectorReport>,
 }
 
 impl DreamReport {
@@ -121,8 +126,19 @@ impl Stages {
     }
 }
 
-/// Runs one dream for `opts.project`.
+/// Runs one dream for `opts.project`, then computes the vectors its notes lack
+/// ([`vectors::embed_missing`]).
 pub async fn dream(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, Error> {
+    let mut report = consolidate(memory, opts).await?;
+    if report.due && !opts.dry_run {
+        report.vectors =
+            vectors::embed_missing(memory, &opts.project.key, &index::NoProgress).await?;
+    }
+    Ok(report)
+}
+
+/// The dream itself: plan, apply to stages, swap in.
+async fn consolidate(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport, Error> {
     let key = &opts.project.key;
     let mut report = DreamReport {
         project_key: key.0.clone(),

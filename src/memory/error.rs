@@ -29,6 +29,10 @@ pub enum Error {
         model: String,
         problem: crate::config::ModelRefError,
     },
+    #[error(
+        "no embedding model: set memory.embedding in pilotdeck.yaml (provider/model, e.g. openai/text-embedding-3-small)"
+    )]
+    NoEmbeddingModel,
     #[error("the memory model call failed")]
     Model(#[source] crate::model::Error),
     #[error("note `{query}` not found; list notes with `pilotdeck memory list`")]

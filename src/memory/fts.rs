@@ -17,7 +17,7 @@ use super::Error;
 use super::layout::{self, Listing, Scope};
 use super::note::NoteKind;
 use super::state;
-use super::{dates, window};
+use super::{dates, vectors, window};
 use crate::store;
 
 /// One indexed note, as the index knows it.
@@ -134,15 +134,17 @@ pub(super) fn sync_to(
             let mut days = own_days.clone();
             days.extend(dates::days_in(&note.body));
             let days = dates::distinct(days);
+            let hash = vectors::content_hash(&vectors::note_text(&note));
             tx.execute(
-                "INSERT INTO memory_notes (path, scope_key, kind, name, description, deprecated, updated_at, source_sessions, mtime_ns, size, days)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                "INSERT INTO memory_notes (path, scope_key, kind, name, description, deprecated, updated_at, source_sessions, mtime_ns, size, days, content_hash)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                  ON CONFLICT (path) DO UPDATE SET scope_key = ?2, kind = ?3, name = ?4, description = ?5,
-                   deprecated = ?6, updated_at = ?7, source_sessions = ?8, mtime_ns = ?9, size = ?10, days = ?11",
+                   deprecated = ?6, updated_at = ?7, source_sessions = ?8, mtime_ns = ?9, size = ?10, days = ?11,
+                   content_hash = ?12",
                 params![
                     key, f.file.scope_key, note.meta.kind.as_str(), note.meta.name, note.meta.description,
                     note.meta.deprecated, note.meta.updated_at, sources, f.mtime_ns, f.size,
-                    dates::column(&days)
+                    dates::column(&days), hash
                 ],
             )?;
             let rowid: i64 = tx.query_row(
@@ -271,7 +273,7 @@ fn row_to_note(r: &rusqlite::Row<'_>, score: f64) -> rusqlite::Result<IndexedNot
 }
 
 /// `scopes` as the JSON array the queries filter on; `None` means every scope.
-fn scope_param(scopes: Option<&[String]>) -> Option<String> {
+pub(super) fn scope_param(scopes: Option<&[String]>) -> Option<String> {
     scopes.map(|s| serde_json::to_string(s).unwrap_or_else(|_| "[]".to_owned()))
 }
 
@@ -364,6 +366,15 @@ pub(super) fn windows(
         .and_then(Iterator::collect)
         .map_err(Error::sqlite("searching notes"))?;
     Ok(rows)
+}
+
+/// The indexed note `rowid`, if it is active.
+pub(super) fn active_note(conn: &Connection, rowid: i64) -> Result<Option<IndexedNote>, Error> {
+    let sql =
+        format!("SELECT {COLUMNS} FROM memory_notes n WHERE n.rowid = ?1 AND n.deprecated = 0");
+    conn.prepare_cached(&sql)
+        .and_then(|mut s| s.query_row([rowid], |r| row_to_note(r, 0.0)).optional())
+        .map_err(Error::sqlite("reading the note index"))
 }
 
 /// The indexed (segmented) body of note `rowid`.

@@ -21,6 +21,7 @@ use super::note::{Note, NoteKind, slug};
 use super::queue::{self, Capture, Finish, Worker};
 use super::space::{Memory, now};
 use super::trace::{self, TraceKind};
+use super::vectors::{self, VectorReport};
 use crate::home::ProjectKey;
 
 /// Captures waiting at which an index is due whatever the interval.
@@ -59,6 +60,9 @@ pub struct ProjectIndexReport {
     pub failed: usize,
     /// Notes created or changed, relative to the memory root.
     pub written: Vec<String>,
+    /// The vectors computed for the notes written, when `memory.embedding` is set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vectors: Option<VectorReport>,
 }
 
 /// Progress of an index run, for a bar on a terminal (`memory index` draws one with indicatif).
@@ -130,6 +134,9 @@ pub async fn index(
                 let ran = run_project(memory, model, &key, &name, &mut report, progress).await;
                 progress.finish();
                 ran?;
+            }
+            if !report.written.is_empty() {
+                report.vectors = vectors::embed_missing(memory, &key, &NoProgress).await?;
             }
         }
         reports.push(report);

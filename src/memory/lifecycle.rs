@@ -9,12 +9,14 @@ use serde::{Deserialize, Serialize};
 use super::Error;
 use super::catalog;
 use super::fts::{self, IndexedNote};
+use super::index::NoProgress;
 use super::layout::{self, GLOBAL_SCOPE};
 use super::note::{Note, NoteKind};
 use super::queue::{self, Capture};
 use super::space::{self, Memory, now};
 use super::stage::{self, Staged};
 use super::state;
+use super::vectors::{self, VectorReport};
 use crate::home::Project;
 
 /// The bundle format `export` writes and `import` reads.
@@ -175,13 +177,28 @@ pub fn export(memory: &Memory, project: &Project) -> Result<Bundle, Error> {
 pub struct ImportReport {
     pub imported: Vec<String>,
     pub skipped: Vec<String>,
+    /// The vectors computed for the imported notes, when `memory.embedding` is set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vectors: Option<VectorReport>,
+}
+
+/// Imports a bundle file, or a folder of markdown notes, then computes the vectors the notes lack
+/// ([`vectors::embed_missing`]).
+pub async fn import(
+    memory: &Memory,
+    project: &Project,
+    source: &Path,
+) -> Result<ImportReport, Error> {
+    let mut report = import_files(memory, project, source)?;
+    report.vectors = vectors::embed_missing(memory, &project.key, &NoProgress).await?;
+    Ok(report)
 }
 
 /// Imports a bundle file, or a folder of markdown notes (their kind from the frontmatter, else the
 /// folder name, else `project`). Existing notes with the same path are replaced. Like dream, the
 /// import is written to staged copies of the workspace and the global notes, which are swapped in
 /// atomically, so a failed or killed import changes nothing; the last dream's snapshot is dropped.
-pub fn import(memory: &Memory, project: &Project, source: &Path) -> Result<ImportReport, Error> {
+fn import_files(memory: &Memory, project: &Project, source: &Path) -> Result<ImportReport, Error> {
     let files = if source.is_dir() {
         folder_files(source)?
     } else {
@@ -314,6 +331,12 @@ pub struct Stats {
     pub deprecated_notes: usize,
     pub pending_captures: usize,
     pub last_dream_at: Option<String>,
+    /// The embedding model (`memory.embedding`), when set.
+    pub embedding_model: Option<String>,
+    /// Active notes (project and global) with a vector of that model; 0 without one.
+    pub notes_with_vectors: usize,
+    /// Active notes (project and global).
+    pub active_notes: usize,
 }
 
 pub fn stats(memory: &Memory, project: &Project) -> Result<Stats, Error> {
@@ -325,6 +348,10 @@ pub fn stats(memory: &Memory, project: &Project) -> Result<Stats, Error> {
             .count()
     };
     let conn = memory.db()?;
+    let scopes = memory.scopes(Some(&project.key));
+    let model = memory.settings.embedding.clone();
+    let (with_vectors, active_notes) =
+        vectors::counts(&conn, model.as_deref().unwrap_or(""), scopes.as_deref())?;
     Ok(Stats {
         project_key: project.key.0.clone(),
         project_notes: active(NoteKind::Project),
@@ -336,5 +363,8 @@ pub fn stats(memory: &Memory, project: &Project) -> Result<Stats, Error> {
         deprecated_notes: notes.iter().filter(|n| n.note.deprecated).count(),
         pending_captures: queue::pending(&conn, Some(&project.key.0))?.len(),
         last_dream_at: state::get(&conn, &project.key.0, "last_dream_at")?,
+        embedding_model: model,
+        notes_with_vectors: with_vectors,
+        active_notes,
     })
 }

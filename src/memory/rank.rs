@@ -36,6 +36,8 @@ const FEEDBACK_TERMS: usize = 10;
 pub(super) struct Request<'a> {
     pub query: &'a str,
     pub limit: usize,
+    /// Notes to return, at least `limit` (more for a later fusion); `limit` alone decides feedback.
+    pub pool: usize,
     /// The reference day relative time is read against.
     pub today: NaiveDate,
     pub feedback: Feedback,
@@ -75,7 +77,8 @@ pub(super) fn search(
         return Ok(Ranked::default());
     };
     let span = dates::relative(req.query, req.today);
-    let mut ranked = fuse(conn, &expr, scopes, req.limit, span)?;
+    let keep = req.limit.max(req.pool);
+    let mut ranked = fuse(conn, &expr, scopes, keep, span)?;
     let feedback = match req.feedback {
         Feedback::On => true,
         Feedback::Off => false,
@@ -88,7 +91,7 @@ pub(super) fn search(
             all.extend(terms.iter().cloned());
             all.extend(extra);
             if let Some(expr) = segment::match_expression(&all) {
-                ranked = fuse(conn, &expr, scopes, req.limit, span)?;
+                ranked = fuse(conn, &expr, scopes, keep, span)?;
                 ranked.feedback = true;
             }
         }

@@ -6,6 +6,8 @@
 //! ([`Memory::search`]: new, deleted and renamed notes count at once, notes edited in place within
 //! seconds). The context block quotes each note's best windows. In a project the project's notes and the global
 //! user notes are searched; in the General workspace (no project) every project's notes are.
+//! The optional **semantic stage** ([`super::semantic`], `memory.embedding`) embeds the request while
+//! stage 1 runs and fuses the notes nearest by meaning into stage 1's ranking.
 //! **Stage 2**, optional ([`super::select`]): the memory model decides whether memory is needed and
 //! picks among stage 1's candidates, within what is left of `retrievalTimeoutMs`; on any failure
 //! stage 1's ranking stands. Each recall records one trace with both stages.
@@ -18,12 +20,15 @@ use serde::Serialize;
 
 use super::Error;
 use super::dates::{self, Span};
+use super::embed::{Embedder, Problem, Reason};
 use super::fts::IndexedNote;
 use super::layout;
 use super::rank::Request;
 use super::select::{self, ModelStep, SkipReason};
+use super::semantic::{self, Semantic};
 use super::space::Memory;
 use super::trace::{self, TraceKind};
+use super::vectors::{self, VectorSet};
 use super::window;
 use crate::home::Project;
 
@@ -85,15 +90,19 @@ pub struct RecallResult {
     pub time_span: Option<Span>,
     /// Whether pseudo-relevance feedback ran (`memory.recall.feedback`).
     pub feedback: bool,
+    /// What the semantic stage did (`memory.embedding`).
+    pub semantic: Semantic,
     /// What stage 2 did (`skipped` when it did not run).
     pub model_step: ModelStep,
     pub elapsed_ms: f64,
 }
 
-/// Recalls notes for `opts.query`: stage 1, then the model step when configured. Stage 1 runs on a
-/// blocking thread; the whole recall is bounded by `memory.retrievalTimeoutMs` — a stage 1 that
-/// does not finish in time is an error ([`Error::RecallTimeout`]), a model step that does not is
-/// skipped in favour of stage 1. Records a trace.
+/// Recalls notes for `opts.query`: stage 1 and, when `memory.embedding` is set, the semantic
+/// stage fused with it ([`semantic`]), then the model step when configured. Stage 1 runs on a
+/// blocking thread while the request is embedded; the whole recall is bounded by
+/// `memory.retrievalTimeoutMs` — a stage 1 that does not finish in time is an error
+/// ([`Error::RecallTimeout`]), an embedding or a model step that does not is skipped in favour of
+/// stage 1. Records a trace.
 pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
     let started = Instant::now();
     let timeout_ms = memory.settings.retrieval_timeout_ms.max(1);
@@ -109,14 +118,64 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         Some(_) => opts.limit,
         None => opts.limit.max(select::MIN_CANDIDATES),
     };
-    let stage1 = {
-        let (memory, opts) = (memory.clone(), opts.clone());
-        tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted))
+    let embedder = match opts.offline {
+        true => Ok(None),
+        false => Embedder::resolve(memory),
     };
-    let (conn, found) = match tokio::time::timeout_at(deadline, stage1).await {
+    let model = embedder
+        .as_ref()
+        .ok()
+        .and_then(Option::as_ref)
+        .map(Embedder::name);
+    let pool = match model {
+        Some(_) => wanted.max(semantic::POOL),
+        None => wanted,
+    };
+    let stage1 = {
+        let (memory, opts, model) = (memory.clone(), opts.clone(), model.clone());
+        tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted, pool, model.as_deref()))
+    };
+    let query = async {
+        let Ok(Some(embedder)) = &embedder else {
+            return None;
+        };
+        let text = [opts.query.clone()];
+        Some(
+            match tokio::time::timeout_at(deadline, embedder.embed(&text)).await {
+                Err(_) => Err(Problem::new(
+                    Reason::Timeout,
+                    format!("no reply within memory.retrievalTimeoutMs ({timeout_ms} ms)"),
+                )),
+                Ok(reply) => reply.map(|mut v| v.pop().unwrap_or_default()),
+            },
+        )
+    };
+    let (stage1, query) = tokio::join!(tokio::time::timeout_at(deadline, stage1), query);
+    let (conn, mut found, vectors) = match stage1 {
         Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
         Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
         Ok(Ok(ranked)) => ranked?,
+    };
+    let (conn, semantic) = match (embedder, query, vectors) {
+        (Ok(None), _, _) => (conn, Semantic::Skipped),
+        (Err(problem), _, _) | (_, Some(Err(problem)), _) => {
+            found.notes.truncate(wanted);
+            (conn, Semantic::fallback(problem))
+        }
+        (_, Some(Ok(query)), Some(vectors)) => {
+            let memory = memory.clone();
+            let fused = tokio::task::spawn_blocking(move || {
+                let semantic =
+                    semantic::fuse(&memory, &conn, &mut found.notes, &vectors, &query, wanted);
+                (conn, found, semantic)
+            })
+            .await
+            .map_err(|_| Error::Bug("the recall thread stopped"))?;
+            let (conn, fused_found, semantic) = fused;
+            found = fused_found;
+            (conn, semantic?)
+        }
+        (_, _, _) => return Err(Error::Bug("the semantic stage lost its vectors")),
     };
     let candidates = found.notes;
     let (notes, model_step) = match skip {
@@ -139,6 +198,7 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         as_of: found.as_of,
         time_span: found.time_span,
         feedback: found.feedback,
+        semantic,
         model_step,
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
     };
@@ -155,7 +215,7 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
 /// Stage 1 only, on the calling thread (no runtime needed). Records a trace.
 pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
     let started = Instant::now();
-    let (conn, found) = rank(memory, opts, opts.limit)?;
+    let (conn, found, _) = rank(memory, opts, opts.limit, opts.limit, None)?;
     let result = RecallResult {
         query: opts.query.clone(),
         notes: found.notes,
@@ -163,6 +223,7 @@ pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallRes
         as_of: found.as_of,
         time_span: found.time_span,
         feedback: found.feedback,
+        semantic: Semantic::Skipped,
         model_step: ModelStep::Skipped {
             reason: SkipReason::Offline,
         },
@@ -181,10 +242,16 @@ struct Found {
     feedback: bool,
 }
 
-/// Stage 1: the best `limit` notes and windows ([`Memory::search`]) with their text. Each note is
-/// read from its file, so what is returned is as the file says now (a note edited in place since
-/// the index last saw it included); one that now says it is deprecated is left out.
-fn rank(memory: &Memory, opts: &RecallOptions, limit: usize) -> Result<(Connection, Found), Error> {
+/// Stage 1: the best `pool` notes (feedback decided for `limit`) and their windows
+/// ([`Memory::search`]) with their text, and the cached vectors of `model` when given. Each note is
+/// read from its file ([`read`]).
+fn rank(
+    memory: &Memory,
+    opts: &RecallOptions,
+    limit: usize,
+    pool: usize,
+    model: Option<&str>,
+) -> Result<(Connection, Found, Option<VectorSet>), Error> {
     let key = opts.project.as_ref().map(|p| &p.key);
     let as_of = opts
         .as_of
@@ -192,35 +259,19 @@ fn rank(memory: &Memory, opts: &RecallOptions, limit: usize) -> Result<(Connecti
     let req = Request {
         query: &opts.query,
         limit,
+        pool,
         today: as_of,
         feedback: memory.settings.recall.feedback,
     };
     let (conn, ranked) = memory.search(key, &req)?;
+    let vectors = match model {
+        Some(model) => Some(vectors::load(&conn, model, memory.scopes(key).as_deref())?),
+        None => None,
+    };
     let mut notes: Vec<Option<RecalledNote>> = ranked
         .notes
         .into_iter()
-        .map(|mut note| {
-            let mut date = None;
-            let body = match layout::read_note(&note.path, note.kind) {
-                Ok(fresh) if fresh.meta.deprecated => return None,
-                Ok(fresh) => {
-                    date = dates::meta_days(&fresh.meta).first().copied();
-                    note.name = fresh.meta.name;
-                    note.description = fresh.meta.description;
-                    note.updated_at = fresh.meta.updated_at;
-                    note.source_sessions = fresh.meta.source_sessions;
-                    fresh.body
-                }
-                Err(_) => String::new(),
-            };
-            let id = layout::relative(&note.path, memory.layout.root());
-            Some(RecalledNote {
-                note,
-                id,
-                date,
-                body,
-            })
-        })
+        .map(|note| read(memory, note))
         .collect();
     let windows = (ranked.windows.iter())
         .filter_map(|w| {
@@ -241,13 +292,39 @@ fn rank(memory: &Memory, opts: &RecallOptions, limit: usize) -> Result<(Connecti
         time_span: ranked.span,
         feedback: ranked.feedback,
     };
-    Ok((conn, found))
+    Ok((conn, found, vectors))
+}
+
+/// An indexed note with its text as the file says now (a note edited in place since the index
+/// last saw it included); `None` for one that now says it is deprecated.
+pub(super) fn read(memory: &Memory, mut note: IndexedNote) -> Option<RecalledNote> {
+    let mut date = None;
+    let body = match layout::read_note(&note.path, note.kind) {
+        Ok(fresh) if fresh.meta.deprecated => return None,
+        Ok(fresh) => {
+            date = dates::meta_days(&fresh.meta).first().copied();
+            note.name = fresh.meta.name;
+            note.description = fresh.meta.description;
+            note.updated_at = fresh.meta.updated_at;
+            note.source_sessions = fresh.meta.source_sessions;
+            fresh.body
+        }
+        Err(_) => String::new(),
+    };
+    let id = layout::relative(&note.path, memory.layout.root());
+    Some(RecalledNote {
+        note,
+        id,
+        date,
+        body,
+    })
 }
 
 fn record(mut conn: Connection, opts: &RecallOptions, result: &RecallResult) -> Result<(), Error> {
     let detail = serde_json::json!({
         "query": result.query,
         "notes": result.notes.iter().map(|n| serde_json::json!({"id": n.id, "score": n.note.score})).collect::<Vec<_>>(),
+        "semantic": result.semantic,
         "model_step": result.model_step,
         "elapsed_ms": result.elapsed_ms,
     });

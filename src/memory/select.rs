@@ -183,7 +183,8 @@ fn parse(reply: &Value, ids: &[&str], limit: usize) -> Result<Option<Vec<usize>>
     Ok(Some(out))
 }
 
-fn error_chain(e: &dyn std::error::Error) -> String {
+/// `e` and its sources, joined by `: `.
+pub(super) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
     while let Some(s) = source {

@@ -271,6 +271,7 @@ mod tests {
         let req = rank::Request {
             query,
             limit: 5,
+            pool: 5,
             today: chrono::Local::now().date_naive(),
             feedback: rank::Feedback::Off,
         };

@@ -258,6 +258,25 @@ pub const MIGRATIONS: &[&str] = &[
      CREATE VIRTUAL TABLE memory_window_fts USING fts5 (
         body, dates, tokenize = 'porter unicode61'
      );",
+    // 12: memory — recall's semantic stage: each note's embedded text is hashed (`content_hash`,
+    // SHA-256 of what is sent to the embedding model) and its vector cached by (model, hash), so an
+    // unchanged note is never embedded twice, across syncs, imports and dreams. `vector` is the
+    // unit-length vector as little-endian f32. The note index is emptied to be rebuilt with hashes.
+    "DELETE FROM memory_fts;
+     DELETE FROM memory_window_fts;
+     DELETE FROM memory_windows;
+     DELETE FROM memory_notes;
+     DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');
+     ALTER TABLE memory_notes ADD COLUMN content_hash TEXT NOT NULL DEFAULT '';
+     CREATE TABLE memory_vectors (
+        id INTEGER PRIMARY KEY,
+        model TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        vector BLOB NOT NULL,
+        created_at TEXT NOT NULL
+     );
+     CREATE UNIQUE INDEX memory_vectors_key ON memory_vectors (model, hash);",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.

@@ -1,8 +1,8 @@
 //! `pilotdeck memory …`: long-term memory — index queued turns into notes, recall notes for a query,
 //! consolidate them (dream, rollback), share them through git (sync), and manage them (list, show, pending, deprecate, restore,
-//! trace, export, import, stats). Each subcommand is one function here that maps its flags to one
+//! trace, export, import, stats, reindex). Each subcommand is one function here that maps its flags to one
 //! `memory` call and hands the result to `print` (text, or JSON with `--json`); `progress` draws the
-//! `memory index` bar.
+//! `memory index` and `memory reindex --embeddings` bars.
 
 mod print;
 mod progress;
@@ -46,10 +46,21 @@ pub enum MemoryCommand {
     Export(ExportArgs),
     /// Import a bundle from `export`, or a folder of markdown notes
     Import(ImportArgs),
-    /// Counts of notes and queued turns
+    /// Counts of notes, vectors and queued turns
     Stats(ProjectArgs),
     /// Share notes through a git repository: fetch, merge note by note, push
     Sync(SyncArgs),
+    /// Rebuild the note index from the files; with --embeddings, compute missing note vectors
+    Reindex(ReindexArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReindexArgs {
+    #[command(flatten)]
+    project: ProjectArgs,
+    /// Also compute the vectors of notes without one (memory.embedding) and drop unused ones
+    #[arg(long)]
+    embeddings: bool,
 }
 
 #[derive(Debug, Args)]
@@ -209,9 +220,10 @@ pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Out
         MemoryCommand::Restore(a) => deprecate(ctx, &mem, &a, false),
         MemoryCommand::Trace(a) => trace(ctx, &mem, &a),
         MemoryCommand::Export(a) => export(ctx, &mem, &a),
-        MemoryCommand::Import(a) => import(ctx, &mem, &a),
+        MemoryCommand::Import(a) => import(ctx, &mem, &a).await,
         MemoryCommand::Stats(a) => stats(ctx, &mem, &a),
         MemoryCommand::Sync(a) => sync(ctx, &mem, &a).await,
+        MemoryCommand::Reindex(a) => reindex(ctx, &mem, &a).await,
     }
 }
 
@@ -242,7 +254,7 @@ async fn index(ctx: &Context, mem: &Memory, a: &IndexArgs) -> anyhow::Result<Out
         None => IndexScope::All,
         Some(p) => IndexScope::Project(p),
     };
-    let bar = IndexBar::new(!ctx.out.json && !ctx.global.quiet);
+    let bar = IndexBar::new(!ctx.out.json && !ctx.global.quiet, "indexing", "turns");
     let opts = IndexOptions {
         scope,
         if_due: a.if_due,
@@ -362,10 +374,21 @@ fn export(ctx: &Context, mem: &Memory, a: &ExportArgs) -> anyhow::Result<Outcome
     Ok(Outcome::Success)
 }
 
-fn import(ctx: &Context, mem: &Memory, a: &ImportArgs) -> anyhow::Result<Outcome> {
+async fn import(ctx: &Context, mem: &Memory, a: &ImportArgs) -> anyhow::Result<Outcome> {
     let report = memory::import(mem, &project(ctx, &mem.home, &a.project)?, &a.source)
+        .await
         .with_context(|| format!("while importing `{}`", a.source.display()))?;
     print::imported(ctx, &report)?;
+    Ok(Outcome::Success)
+}
+
+async fn reindex(ctx: &Context, mem: &Memory, a: &ReindexArgs) -> anyhow::Result<Outcome> {
+    let p = project(ctx, &mem.home, &a.project)?;
+    let bar = IndexBar::new(!ctx.out.json && !ctx.global.quiet, "embedding", "notes");
+    let report = memory::reindex(mem, &p, a.embeddings, &bar)
+        .await
+        .context("while reindexing memory")?;
+    print::reindexed(ctx, &report)?;
     Ok(Outcome::Success)
 }
 

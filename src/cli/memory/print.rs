@@ -7,7 +7,8 @@ use serde::Serialize;
 use crate::cli::Context;
 use crate::memory::{
     self, Action, Bundle, Capture, DreamReport, ImportReport, ModelStep, NoteView,
-    ProjectIndexReport, RecallResult, Stats, SyncReport, Trace,
+    ProjectIndexReport, RecallResult, ReindexReport, Semantic, Stats, SyncReport, Trace,
+    VectorReport,
 };
 use crate::terminal::{inert, inert_line};
 
@@ -42,12 +43,20 @@ pub(super) fn indexed(ctx: &Context, reports: &[ProjectIndexReport]) -> anyhow::
         for w in &r.written {
             out.line(&format!("  {}", inert_line(&w.to_string())))?;
         }
+        vectors(ctx, r.vectors.as_ref())?;
     }
     Ok(())
 }
 
 pub(super) fn recalled(ctx: &Context, result: &RecallResult) -> anyhow::Result<()> {
     let out = &ctx.out;
+    if let Semantic::Fallback { problem, .. } = &result.semantic
+        && !ctx.global.quiet
+    {
+        out.warn(&format!(
+            "recall's semantic stage failed, using stage 1: {problem}"
+        ));
+    }
     if let ModelStep::Fallback { problem, .. } = &result.model_step
         && !ctx.global.quiet
     {
@@ -94,7 +103,7 @@ pub(super) fn dreamed(ctx: &Context, r: &DreamReport) -> anyhow::Result<()> {
         "nothing to consolidate"
     };
     out.line(&format!("dream: {verb}"))?;
-    Ok(())
+    vectors(ctx, r.vectors.as_ref())
 }
 
 pub(super) fn synced(ctx: &Context, r: &SyncReport) -> anyhow::Result<()> {
@@ -238,6 +247,43 @@ pub(super) fn imported(ctx: &Context, r: &ImportReport) -> anyhow::Result<()> {
             r.imported.len(),
             r.skipped.len()
         ))?;
+        vectors(ctx, r.vectors.as_ref())?;
+    }
+    Ok(())
+}
+
+pub(super) fn reindexed(ctx: &Context, r: &ReindexReport) -> anyhow::Result<()> {
+    if ctx.out.json {
+        ctx.out.json(r)?;
+        return Ok(());
+    }
+    ctx.out
+        .line(&format!("{}: {} note(s) indexed", r.project_key, r.notes))?;
+    if r.pruned > 0 {
+        ctx.out
+            .line(&format!("dropped {} unused vector(s)", r.pruned))?;
+    }
+    vectors(ctx, r.vectors.as_ref())
+}
+
+/// The vectors line of a write (text output): how many were computed, and a warning when some
+/// could not be.
+pub(super) fn vectors(ctx: &Context, r: Option<&VectorReport>) -> anyhow::Result<()> {
+    let Some(r) = r else {
+        return Ok(());
+    };
+    if r.missing > 0 {
+        ctx.out.line(&format!(
+            "embedded {} of {} note(s) without a vector ({})",
+            r.embedded, r.missing, r.model
+        ))?;
+    }
+    if let Some(problem) = &r.problem
+        && !ctx.global.quiet
+    {
+        ctx.out.warn(&format!(
+            "cannot compute note vectors, recall will use stage 1 for those notes (run `pilotdeck memory reindex --embeddings` later): {problem}"
+        ));
     }
     Ok(())
 }
@@ -257,6 +303,14 @@ pub(super) fn stats(ctx: &Context, s: &Stats) -> anyhow::Result<()> {
         s.pending_captures,
         s.last_dream_at.as_deref().unwrap_or("never")
     ))?;
+    let vectors = match &s.embedding_model {
+        Some(model) => format!(
+            "{} of {} active note(s) ({model})",
+            s.notes_with_vectors, s.active_notes
+        ),
+        None => "off (no memory.embedding)".to_owned(),
+    };
+    ctx.out.line(&format!("vectors: {vectors}"))?;
     Ok(())
 }
 

@@ -1,19 +1,24 @@
-//! The `memory index` progress bar on stderr (a [`memory::IndexProgress`]).
+//! The `memory index` and `memory reindex --embeddings` progress bars on stderr (a
+//! [`memory::IndexProgress`]).
 
 use crate::memory;
 
-/// The `memory index` progress bar on stderr: one bar per project, drawn only when `shown` and
-/// stderr is a terminal.
+/// A progress bar on stderr: one bar per project, drawn only when `shown` and stderr is a
+/// terminal. `verb` and `unit` name the work (`indexing` … `turns`, `embedding` … `notes`).
 pub(super) struct IndexBar {
     shown: bool,
+    verb: &'static str,
+    unit: &'static str,
     bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
 }
 
 impl IndexBar {
-    pub(super) fn new(shown: bool) -> IndexBar {
+    pub(super) fn new(shown: bool, verb: &'static str, unit: &'static str) -> IndexBar {
         use std::io::IsTerminal as _;
         IndexBar {
             shown: shown && std::io::stderr().is_terminal(),
+            verb,
+            unit,
             bar: std::sync::Mutex::new(None),
         }
     }
@@ -34,9 +39,11 @@ impl memory::IndexProgress for IndexBar {
             Some(pending as u64),
             indicatif::ProgressDrawTarget::stderr(),
         );
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "indexing {msg} [{bar:30}] {pos}/{len} turns ({elapsed})",
-        ) {
+        let template = format!(
+            "{} {{msg}} [{{bar:30}}] {{pos}}/{{len}} {} ({{elapsed}})",
+            self.verb, self.unit
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_message(project_key.to_owned());

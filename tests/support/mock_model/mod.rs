@@ -18,6 +18,8 @@
 //! The server runs on its own thread and runtime ([`MockModel::spawn`]), so tests that block (running
 //! the real binary) or use any tokio flavour work alike.
 //!
+//! Embedding requests are answered apart, with deterministic vectors ([`embeddings`]).
+//!
 //! It is a plain tokio `TcpListener` speaking HTTP/1.1 (not wiremock) so a reply can stop mid-stream:
 //! [`Reply::disconnect_after`] drops the socket inside a chunked body, [`Reply::stall_after`] keeps it
 //! open and silent until the mock is dropped. Each SSE frame is written and flushed separately with
@@ -32,6 +34,7 @@
 )]
 
 pub mod anthropic;
+pub mod embeddings;
 pub mod openai;
 mod reply;
 mod request;
@@ -80,6 +83,8 @@ struct State {
     problems: Vec<String>,
     /// Set by `expect_problems`: the drop check is skipped.
     checked: bool,
+    /// The embedding endpoints, answered outside the script.
+    embeddings: embeddings::Embeddings,
 }
 
 impl Default for State {
@@ -93,6 +98,7 @@ impl Default for State {
             titles: VecDeque::new(),
             problems: Vec::new(),
             checked: false,
+            embeddings: embeddings::Embeddings::default(),
         }
     }
 }
@@ -203,6 +209,39 @@ impl MockModel {
     /// The session-title requests answered by [`MockModel::answer_titles`].
     pub fn title_requests(&self) -> Vec<Request> {
         self.state.lock().unwrap().title_requests.clone()
+    }
+
+    /// Embedding requests (`…/embeddings`, `/api/embed`) get deterministic vectors outside the
+    /// script (see [`embeddings`]); `pairs` of (word, word it counts as) make words that share no
+    /// letters close, e.g. `("automobile", "car")`.
+    pub fn embed_synonyms(&self, pairs: &[(&str, &str)]) {
+        let mut state = self.state.lock().unwrap();
+        for (word, meaning) in pairs {
+            let synonyms = &mut state.embeddings.synonyms;
+            synonyms.insert((*word).to_owned(), (*meaning).to_owned());
+        }
+    }
+
+    /// Embedding requests answer `status` with an error body from now on.
+    pub fn embed_fail(&self, status: u16) {
+        self.state.lock().unwrap().embeddings.mode = embeddings::Mode::Error(status);
+    }
+
+    /// Embedding requests get no answer from now on (the connection stays open).
+    pub fn embed_stall(&self) {
+        self.state.lock().unwrap().embeddings.mode = embeddings::Mode::Stall;
+    }
+
+    /// Embedding requests get vectors again, of `dims` dimensions (256 by default).
+    pub fn embed_vectors(&self, dims: usize) {
+        let mut state = self.state.lock().unwrap();
+        state.embeddings.mode = embeddings::Mode::Vectors;
+        state.embeddings.dims = dims;
+    }
+
+    /// The embedding requests received so far (not in [`MockModel::requests`]).
+    pub fn embedding_requests(&self) -> Vec<Request> {
+        self.state.lock().unwrap().embeddings.requests.clone()
     }
 
     /// Every request received so far, in arrival order.
@@ -367,6 +406,22 @@ async fn handle(
     let Some(request) = read_request(&mut socket).await? else {
         return Ok(());
     };
+    if embeddings::is_embedding(&request) {
+        let reply = {
+            let mut state = state.lock().unwrap();
+            let reply = embeddings::reply(&request, &state.embeddings);
+            state.embeddings.requests.push(request);
+            reply
+        };
+        arrived.notify_waiters();
+        return match reply {
+            Some(reply) => reply.write(&mut socket, &shutdown).await,
+            None => {
+                shutdown.cancelled().await;
+                Ok(())
+            }
+        };
+    }
     let title_reply = {
         let mut state = state.lock().unwrap();
         let title = state.title.clone().filter(|_| request.is_title_request());

@@ -1,0 +1,335 @@
+//! The vector cache in `state.db` (`memory_vectors`): one unit-length vector per (embedding
+//! model, content hash), stored as little-endian f32. A note's row in the index carries the hash of
+//! the text it is embedded from ([`note_text`], [`content_hash`]), so a note whose text did not
+//! change — across syncs, imports and dreams — keeps its vector without a new call.
+//!
+//! [`embed_missing`] fills what is missing after every write (`memory index`, `memory import`,
+//! dream) and for `memory reindex --embeddings`, in batches; a failure leaves the rest missing and
+//! is reported, never raised. Recall loads a scope's vectors ([`load`]) and ranks them by cosine
+//! ([`VectorSet::nearest`]), a brute-force scan over one contiguous buffer.
+
+use rusqlite::{Connection, params};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::Error;
+use super::embed::{self, Embedder, Problem, Reason};
+use super::fts;
+use super::index::IndexProgress;
+use super::layout;
+use super::note::{Note, NoteKind};
+use super::space::{Memory, now};
+use crate::home::ProjectKey;
+use crate::store;
+
+/// Characters of a note embedded, at most (name, description, then body).
+const MAX_TEXT_CHARS: usize = 6000;
+
+/// The text of `note` sent to the embedding model.
+pub(super) fn note_text(note: &Note) -> String {
+    let text = format!(
+        "{}\n{}\n\n{}",
+        note.meta.name,
+        note.meta.description,
+        note.body.trim()
+    );
+    text.chars().take(MAX_TEXT_CHARS).collect()
+}
+
+/// The cache key of an embedded text: SHA-256, hex.
+pub(super) fn content_hash(text: &str) -> String {
+    format!("{:x}", Sha256::digest(text.as_bytes()))
+}
+
+/// The vectors of the active notes of some scopes, for one model: rowids and one buffer.
+#[derive(Debug, Default)]
+pub(super) struct VectorSet {
+    rowids: Vec<i64>,
+    dims: usize,
+    data: Vec<f32>,
+}
+
+impl VectorSet {
+    pub(super) fn is_empty(&self) -> bool {
+        self.rowids.is_empty()
+    }
+
+    /// The `k` notes most similar to `query` (unit length) with a cosine of at least `floor`,
+    /// best first, as (rowid, cosine).
+    pub(super) fn nearest(
+        &self,
+        query: &[f32],
+        k: usize,
+        floor: f32,
+    ) -> Result<Vec<(i64, f32)>, Problem> {
+        if query.len() != self.dims {
+            return Err(Problem::new(
+                Reason::Dimensions,
+                format!(
+                    "the query's vector has {} dimensions, the notes' {}; run `pilotdeck memory reindex --embeddings` after changing memory.embedding",
+                    query.len(),
+                    self.dims
+                ),
+            ));
+        }
+        let mut scored: Vec<(i64, f32)> = (self.rowids.iter())
+            .zip(self.data.chunks_exact(self.dims))
+            .map(|(&rowid, v)| (rowid, dot(query, v)))
+            .filter(|(_, s)| *s >= floor)
+            .collect();
+        let by_score = |a: &(i64, f32), b: &(i64, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        if scored.len() > k {
+            scored.select_nth_unstable_by(k, by_score);
+            scored.truncate(k);
+        }
+        scored.sort_by(by_score);
+        Ok(scored)
+    }
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+fn encode(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// The cached vectors of the active notes in `scopes` (all when `None`) for `model`. Vectors of
+/// another length than the first one read (left from an earlier model of the same name) are
+/// skipped.
+pub(super) fn load(
+    conn: &Connection,
+    model: &str,
+    scopes: Option<&[String]>,
+) -> Result<VectorSet, Error> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT n.rowid, v.dims, v.vector FROM memory_notes n
+               JOIN memory_vectors v ON v.model = ?1 AND v.hash = n.content_hash
+             WHERE n.deprecated = 0
+               AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))",
+        )
+        .map_err(Error::sqlite("reading note vectors"))?;
+    let mut rows = stmt
+        .query(params![model, fts::scope_param(scopes)])
+        .map_err(Error::sqlite("reading note vectors"))?;
+    let mut set = VectorSet::default();
+    while let Some(row) = rows.next().map_err(Error::sqlite("reading note vectors"))? {
+        let read = || -> rusqlite::Result<(i64, usize, &[u8])> {
+            Ok((
+                row.get(0)?,
+                row.get::<_, i64>(1)? as usize,
+                row.get_ref(2)?.as_blob()?,
+            ))
+        };
+        let (rowid, dims, blob) = read().map_err(Error::sqlite("reading note vectors"))?;
+        if set.rowids.is_empty() {
+            set.dims = dims;
+        }
+        if dims != set.dims || dims == 0 || blob.len() != dims * 4 {
+            continue;
+        }
+        set.rowids.push(rowid);
+        set.data.extend(
+            blob.chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+    }
+    Ok(set)
+}
+
+/// (active notes with a vector for `model`, active notes) in `scopes`.
+pub(super) fn counts(
+    conn: &Connection,
+    model: &str,
+    scopes: Option<&[String]>,
+) -> Result<(usize, usize), Error> {
+    conn.prepare_cached(
+        "SELECT count(v.id), count(*) FROM memory_notes n
+           LEFT JOIN memory_vectors v ON v.model = ?1 AND v.hash = n.content_hash
+         WHERE n.deprecated = 0
+           AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))",
+    )
+    .and_then(|mut s| {
+        s.query_row(params![model, fts::scope_param(scopes)], |r| {
+            Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as usize))
+        })
+    })
+    .map_err(Error::sqlite("counting note vectors"))
+}
+
+/// One note whose text has no vector yet: (path, kind), one per distinct hash.
+fn missing(
+    conn: &Connection,
+    model: &str,
+    scopes: Option<&[String]>,
+) -> Result<Vec<(String, NoteKind)>, Error> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT min(n.path), min(n.kind) FROM memory_notes n
+             WHERE n.deprecated = 0
+               AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))
+               AND NOT EXISTS (SELECT 1 FROM memory_vectors v WHERE v.model = ?1 AND v.hash = n.content_hash)
+             GROUP BY n.content_hash ORDER BY min(n.path)",
+        )
+        .map_err(Error::sqlite("reading note vectors"))?;
+    let rows = stmt
+        .query_map(params![model, fts::scope_param(scopes)], |r| {
+            let kind: String = r.get(1)?;
+            Ok((
+                r.get(0)?,
+                NoteKind::parse(&kind).unwrap_or(NoteKind::Project),
+            ))
+        })
+        .and_then(Iterator::collect)
+        .map_err(Error::sqlite("reading note vectors"))?;
+    Ok(rows)
+}
+
+/// Caches `vectors` (hash, unit vector) of `model`.
+fn store_vectors(
+    conn: &mut Connection,
+    model: &str,
+    vectors: &[(String, Vec<f32>)],
+) -> Result<(), Error> {
+    let at = now();
+    store::immediate(conn, |tx| -> Result<(), Error> {
+        for (hash, v) in vectors {
+            tx.prepare_cached(
+                "INSERT INTO memory_vectors (model, hash, dims, vector, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (model, hash) DO UPDATE SET dims = ?3, vector = ?4, created_at = ?5",
+            )?
+            .execute(params![model, hash, v.len() as i64, encode(v), at])?;
+        }
+        Ok(())
+    })
+}
+
+/// Drops cached vectors no indexed note uses any more, and those of other models than `model`.
+/// Returns how many were dropped.
+pub(super) fn prune(conn: &mut Connection, model: &str) -> Result<usize, Error> {
+    store::immediate(conn, |tx| -> Result<usize, Error> {
+        Ok(tx.execute(
+            "DELETE FROM memory_vectors WHERE model != ?1
+               OR hash NOT IN (SELECT content_hash FROM memory_notes)",
+            [model],
+        )?)
+    })
+}
+
+/// What [`embed_missing`] did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct VectorReport {
+    /// The embedding model, `provider/model`.
+    pub model: String,
+    /// Notes (distinct texts) that had no vector.
+    pub missing: usize,
+    /// Of those, how many got one.
+    pub embedded: usize,
+    /// Why the rest did not; they are filled by the next write or `memory reindex --embeddings`.
+    pub problem: Option<String>,
+}
+
+/// Computes the vectors missing for the active notes of project `key` and the global notes, in
+/// batches, reporting one step per note to `progress`. `Ok(None)` when `memory.embedding` is not
+/// set. A failed call stops the filling and is reported in [`VectorReport::problem`].
+pub async fn embed_missing(
+    memory: &Memory,
+    key: &ProjectKey,
+    progress: &dyn IndexProgress,
+) -> Result<Option<VectorReport>, Error> {
+    let Some(model) = memory.settings.embedding.clone() else {
+        return Ok(None);
+    };
+    let mut conn = memory.db()?;
+    memory.sync(&mut conn, Some(key))?;
+    let scopes = memory.scopes(Some(key));
+    let todo = missing(&conn, &model, scopes.as_deref())?;
+    let mut report = VectorReport {
+        model,
+        missing: todo.len(),
+        ..VectorReport::default()
+    };
+    if todo.is_empty() {
+        return Ok(Some(report));
+    }
+    let embedder = match Embedder::resolve(memory) {
+        Ok(Some(e)) => e,
+        Ok(None) => return Ok(None),
+        Err(problem) => {
+            report.problem = Some(problem.text);
+            return Ok(Some(report));
+        }
+    };
+    report.model = embedder.name();
+    progress.start(&key.0, todo.len());
+    for batch in todo.chunks(embed::BATCH) {
+        // A note that cannot be read now (deleted since the sync) stays missing.
+        let texts: Vec<String> = batch
+            .iter()
+            .filter_map(|(path, kind)| {
+                let note = layout::read_note(std::path::Path::new(path), *kind).ok()?;
+                Some(note_text(&note))
+            })
+            .collect();
+        if texts.is_empty() {
+            continue;
+        }
+        match embedder.embed(&texts).await {
+            Ok(found) => {
+                // Keyed by the text sent: a note edited since the sync is cached as it is now.
+                let cached: Vec<(String, Vec<f32>)> =
+                    (texts.iter()).map(|t| content_hash(t)).zip(found).collect();
+                store_vectors(&mut conn, &report.model, &cached)?;
+                report.embedded += texts.len();
+                batch.iter().for_each(|_| progress.advance());
+            }
+            Err(problem) => {
+                report.problem = Some(problem.text);
+                break;
+            }
+        }
+    }
+    progress.finish();
+    Ok(Some(report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(vectors: &[&[f32]]) -> VectorSet {
+        VectorSet {
+            rowids: (1..=vectors.len() as i64).collect(),
+            dims: vectors[0].len(),
+            data: vectors.iter().flat_map(|v| v.iter().copied()).collect(),
+        }
+    }
+
+    #[test]
+    fn nearest_ranks_by_cosine_above_the_floor() {
+        let s = set(&[&[1.0, 0.0], &[0.6, 0.8], &[0.0, 1.0], &[-1.0, 0.0]]);
+        assert_eq!(
+            s.nearest(&[1.0, 0.0], 2, -1.0).unwrap(),
+            [(1, 1.0), (2, 0.6)]
+        );
+        assert_eq!(
+            s.nearest(&[0.0, 1.0], 10, 0.5).unwrap(),
+            [(3, 1.0), (2, 0.8)]
+        );
+        let wrong = s.nearest(&[1.0, 0.0, 0.0], 2, 0.0).unwrap_err();
+        assert_eq!(wrong.reason, Reason::Dimensions);
+    }
+
+    #[test]
+    fn vectors_round_trip_through_the_cache() {
+        let mut conn = store::open_memory().unwrap();
+        store_vectors(&mut conn, "m/e", &[("h".to_owned(), vec![0.6, -0.8])]).unwrap();
+        let blob: Vec<u8> = conn
+            .query_row("SELECT vector FROM memory_vectors", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(blob, encode(&[0.6, -0.8]));
+        assert_eq!(prune(&mut conn, "m/e").unwrap(), 1, "no note uses hash h");
+    }
+}
