@@ -58,7 +58,9 @@ fn word(i: usize) -> String {
 /// A pseudo-random sentence of `n` words for seed `seed`, common words more frequent (the rank
 /// of a word is the square of a uniform draw, a rough Zipf), like prose.
 fn sentence(seed: usize, n: usize) -> String {
-    let mut x = seed as u64 * 6_364_136_223_846_793_005 + 1_442_695_040_888_963_407;
+    let mut x = (seed as u64)
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
     (0..n)
         .map(|_| {
             x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
