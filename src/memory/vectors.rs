@@ -338,8 +338,10 @@ mod tests {
             ..VectorSet::default()
         };
         for blob in vectors.iter().map(|v| encode(v)) {
-            set.scales.push(f32::from_le_bytes(blob[..4].try_into().unwrap()));
-            set.data.extend(blob[4..].iter().map(|&b| i8::from_le_bytes([b])));
+            set.scales
+                .push(f32::from_le_bytes(blob[..4].try_into().unwrap()));
+            set.data
+                .extend(blob[4..].iter().map(|&b| i8::from_le_bytes([b])));
         }
         set
     }
@@ -386,7 +388,11 @@ mod tests {
             .query_row("SELECT vector FROM memory_vectors", [], |r| r.get(0))
             .unwrap();
         let scale = 0.8f32 / 127.0;
-        assert_eq!(blob[..4], scale.to_le_bytes(), "the scale, then one byte a dimension");
+        assert_eq!(
+            blob[..4],
+            scale.to_le_bytes(),
+            "the scale, then one byte a dimension"
+        );
         assert_eq!(blob[4..], [95, (-127i8).to_le_bytes()[0]]);
         assert_eq!(prune(&mut conn, "m/e").unwrap(), 1, "no note uses hash h");
     }
