@@ -1,12 +1,14 @@
 //! The vector cache in `state.db` (`memory_vectors`): one unit-length vector per (embedding
-//! model, content hash), stored as little-endian f32. A note's row in the index carries the hash of
+//! model, content hash), stored quantized ([`encode`]): an f32 scale, then one signed byte per
+//! dimension, so recall reads a quarter of the bytes of f32 vectors (~7.7 MB at 10,000 notes of
+//! 768 dimensions) and a cosine moves by well under 0.01. A note's row in the index carries the hash of
 //! the text it is embedded from ([`note_text`], [`content_hash`]), so a note whose text did not
 //! change — across syncs, imports and dreams — keeps its vector without a new call.
 //!
 //! [`embed_missing`] fills what is missing after every write (`memory index`, `memory import`,
 //! dream) and for `memory reindex --embeddings`, in batches; a failure leaves the rest missing and
 //! is reported, never raised. Recall loads a scope's vectors ([`load`]) and ranks them by cosine
-//! ([`VectorSet::nearest`]), a brute-force scan over one contiguous buffer.
+//! ([`VectorSet::nearest`]), a brute-force scan over one contiguous buffer of bytes.
 
 use rusqlite::{Connection, params};
 use serde::Serialize;
@@ -41,12 +43,14 @@ pub(super) fn content_hash(text: &str) -> String {
     format!("{:x}", Sha256::digest(text.as_bytes()))
 }
 
-/// The vectors of the active notes of some scopes, for one model: rowids and one buffer.
+/// The vectors of the active notes of some scopes, for one model: rowids, their scales and one
+/// buffer of quantized components.
 #[derive(Debug, Default)]
 pub(super) struct VectorSet {
     rowids: Vec<i64>,
     dims: usize,
-    data: Vec<f32>,
+    scales: Vec<f32>,
+    data: Vec<i8>,
 }
 
 impl VectorSet {
@@ -73,8 +77,9 @@ impl VectorSet {
             ));
         }
         let mut scored: Vec<(i64, f32)> = (self.rowids.iter())
+            .zip(&self.scales)
             .zip(self.data.chunks_exact(self.dims))
-            .map(|(&rowid, v)| (rowid, dot(query, v)))
+            .map(|((&rowid, &scale), v)| (rowid, dot(query, v) * scale))
             .filter(|(_, s)| *s >= floor)
             .collect();
         let by_score = |a: &(i64, f32), b: &(i64, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
@@ -87,12 +92,37 @@ impl VectorSet {
     }
 }
 
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+/// Lanes summed separately, so the compiler can keep them in one SIMD register.
+const LANES: usize = 16;
+
+/// The dot product of `a` and the quantized `b` (same length), before `b`'s scale.
+fn dot(a: &[f32], b: &[i8]) -> f32 {
+    let mut lanes = [0.0f32; LANES];
+    let (a_main, a_rest) = a.split_at(a.len() - a.len() % LANES);
+    let (b_main, b_rest) = b.split_at(a_main.len());
+    for (x, y) in a_main.chunks_exact(LANES).zip(b_main.chunks_exact(LANES)) {
+        for i in 0..LANES {
+            lanes[i] += x[i] * f32::from(y[i]);
+        }
+    }
+    let rest: f32 = (a_rest.iter().zip(b_rest))
+        .map(|(x, &y)| x * f32::from(y))
+        .sum();
+    lanes.iter().sum::<f32>() + rest
 }
 
+/// `v` as stored: its scale (the largest magnitude / 127) as little-endian f32, then each
+/// component divided by the scale, rounded, as a signed byte.
 fn encode(v: &[f32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    let largest = v.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+    let scale = if largest > 0.0 { largest / 127.0 } else { 1.0 };
+    let mut out = Vec::with_capacity(4 + v.len());
+    out.extend(scale.to_le_bytes());
+    out.extend(
+        v.iter()
+            .map(|x| ((x / scale).round().clamp(-127.0, 127.0) as i8).to_le_bytes()[0]),
+    );
+    out
 }
 
 /// The cached vectors of the active notes in `scopes` (all when `None`) for `model`. Vectors of
@@ -127,14 +157,16 @@ pub(super) fn load(
         if set.rowids.is_empty() {
             set.dims = dims;
         }
-        if dims != set.dims || dims == 0 || blob.len() != dims * 4 {
+        let Some((scale, components)) = blob.split_first_chunk::<4>() else {
+            continue;
+        };
+        if dims != set.dims || dims == 0 || components.len() != dims {
             continue;
         }
         set.rowids.push(rowid);
-        set.data.extend(
-            blob.chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        );
+        set.scales.push(f32::from_le_bytes(*scale));
+        set.data
+            .extend(components.iter().map(|&b| i8::from_le_bytes([b])));
     }
     Ok(set)
 }
@@ -300,26 +332,52 @@ mod tests {
     use super::*;
 
     fn set(vectors: &[&[f32]]) -> VectorSet {
-        VectorSet {
+        let mut set = VectorSet {
             rowids: (1..=vectors.len() as i64).collect(),
             dims: vectors[0].len(),
-            data: vectors.iter().flat_map(|v| v.iter().copied()).collect(),
+            ..VectorSet::default()
+        };
+        for blob in vectors.iter().map(|v| encode(v)) {
+            set.scales
+                .push(f32::from_le_bytes(blob[..4].try_into().unwrap()));
+            set.data
+                .extend(blob[4..].iter().map(|&b| i8::from_le_bytes([b])));
         }
+        set
+    }
+
+    fn ids(found: &[(i64, f32)]) -> Vec<i64> {
+        found.iter().map(|f| f.0).collect()
     }
 
     #[test]
     fn nearest_ranks_by_cosine_above_the_floor() {
         let s = set(&[&[1.0, 0.0], &[0.6, 0.8], &[0.0, 1.0], &[-1.0, 0.0]]);
-        assert_eq!(
-            s.nearest(&[1.0, 0.0], 2, -1.0).unwrap(),
-            [(1, 1.0), (2, 0.6)]
-        );
-        assert_eq!(
-            s.nearest(&[0.0, 1.0], 10, 0.5).unwrap(),
-            [(3, 1.0), (2, 0.8)]
-        );
+        let near = s.nearest(&[1.0, 0.0], 2, -1.0).unwrap();
+        assert_eq!(ids(&near), [1, 2]);
+        assert!((near[1].1 - 0.6).abs() < 0.01, "{near:?}");
+        let near = s.nearest(&[0.0, 1.0], 10, 0.5).unwrap();
+        assert_eq!(ids(&near), [3, 2]);
+        assert!((near[0].1 - 1.0).abs() < 1e-6 && (near[1].1 - 0.8).abs() < 0.01);
         let wrong = s.nearest(&[1.0, 0.0, 0.0], 2, 0.0).unwrap_err();
         assert_eq!(wrong.reason, Reason::Dimensions);
+    }
+
+    #[test]
+    fn quantized_cosines_stay_close_to_exact_ones() {
+        // 770 dimensions: the lanes and a remainder.
+        let unit = |seed: u32| -> Vec<f32> {
+            let v: Vec<f32> = (0..770u32)
+                .map(|i| ((i * 7 + seed * 13) % 29) as f32 - 14.0)
+                .collect();
+            let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+            v.iter().map(|x| x / norm).collect()
+        };
+        let (a, b) = (unit(1), unit(2));
+        let exact: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        let found = set(&[&b]).nearest(&a, 1, -1.0).unwrap();
+        assert!((found[0].1 - exact).abs() < 0.01, "{found:?} vs {exact}");
+        assert!((set(&[&a]).nearest(&a, 1, -1.0).unwrap()[0].1 - 1.0).abs() < 0.01);
     }
 
     #[test]
@@ -329,7 +387,13 @@ mod tests {
         let blob: Vec<u8> = conn
             .query_row("SELECT vector FROM memory_vectors", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(blob, encode(&[0.6, -0.8]));
+        let scale = 0.8f32 / 127.0;
+        assert_eq!(
+            blob[..4],
+            scale.to_le_bytes(),
+            "the scale, then one byte a dimension"
+        );
+        assert_eq!(blob[4..], [95, (-127i8).to_le_bytes()[0]]);
         assert_eq!(prune(&mut conn, "m/e").unwrap(), 1, "no note uses hash h");
     }
 }
