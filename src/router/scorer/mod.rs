@@ -292,9 +292,6 @@ mod fixture {
             .iter()
             .map(|p| (score(p), *p))
             .fold((-1.0, ""), |a, b| if b.0 > a.0 { b } else { a });
-        for p in EASY.iter().chain(HARD) {
-            println!("{:.4} {p}", score(p));
-        }
         assert!(
             easiest_hard.0 > hardest_easy.0,
             "hard {easiest_hard:?} <= easy {hardest_easy:?}"
