@@ -13,7 +13,8 @@
 //! The baseline is an in-memory FTS5 table of the same sessions, the recipe of the `locomo` bench
 //! (`support/recall_eval.rs`). Printed for both, overall and per `question_type`: all@5 and all@10
 //! (every evidence session in the top k, the owners' "all evidence in top 5"), session R@5 (share
-//! of the evidence sessions in the top 5) and binary NDCG@5.
+//! of the evidence sessions in the top 5) and binary NDCG@5; then the same by how many sessions
+//! hold the answer (1, 2, 3 or more).
 //!
 //! `PILOTDECK_LME_LIMIT=N` runs the first N instances; `PILOTDECK_LME_FEEDBACK=on|off|auto` sets
 //! `memory.recall.feedback` (default: the default).
@@ -208,14 +209,17 @@ fn report(qs: &[Instance], ours: &[Ranked], base: &[Ranked]) {
     );
     println!("{:<31} | {:<27} | FTS5", "", "pilotdeck");
     println!("{:<26} {:>4} | {head} | {head}", "question_type", "n");
-    let mut rows: Vec<(&str, Sums, Sums)> = vec![("all", Sums::default(), Sums::default())];
-    rows.extend(TYPES.iter().map(|t| (*t, Sums::default(), Sums::default())));
+    // Rows: overall, per question type, then by how many sessions hold the answer.
+    let mut rows: Vec<(String, Sums, Sums)> = std::iter::once("all".to_owned())
+        .chain(TYPES.iter().map(|t| (*t).to_owned()))
+        .chain(["evidence in 1 session", "in 2 sessions", "in 3+ sessions"].map(String::from))
+        .map(|label| (label, Sums::default(), Sums::default()))
+        .collect();
     for ((q, o), b) in qs.iter().zip(ours).zip(base) {
-        for (label, so, sb) in &mut rows {
-            if *label == "all" || *label == q.kind {
-                so.add(q, o);
-                sb.add(q, b);
-            }
+        let by_count = 1 + TYPES.len() + q.evidence.len().clamp(1, 3) - 1;
+        for row in [0, 1 + TYPES.iter().position(|t| *t == q.kind).unwrap(), by_count] {
+            rows[row].1.add(q, o);
+            rows[row].2.add(q, b);
         }
     }
     for (label, so, sb) in rows.iter().filter(|r| r.1.n > 0) {
