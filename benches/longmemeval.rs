@@ -95,7 +95,11 @@ fn instances(dir: &Path, limit: Option<usize>) -> (Vec<Instance>, usize) {
             .filter(|(_, id)| answers.contains(*id))
             .map(|(i, _)| i as u32 + 1)
             .collect::<BTreeSet<u32>>();
-        assert!(!evidence.is_empty(), "{}: no evidence session", q["question_id"]);
+        assert!(
+            !evidence.is_empty(),
+            "{}: no evidence session",
+            q["question_id"]
+        );
         out.push(Instance {
             kind: q["question_type"].as_str().unwrap_or("").to_owned(),
             question: q["question"].as_str().unwrap_or("").to_owned(),
@@ -155,11 +159,13 @@ fn run(
         let session = Session {
             n: k as u32 + 1,
             date: *date,
-            turns: (turns.get(id).unwrap_or_else(|| panic!("session {id} missing")))
-                .iter()
-                .enumerate()
-                .map(|(t, text)| (t as u32 + 1, text.clone()))
-                .collect(),
+            turns: (turns
+                .get(id)
+                .unwrap_or_else(|| panic!("session {id} missing")))
+            .iter()
+            .enumerate()
+            .map(|(t, text)| (t as u32 + 1, text.clone()))
+            .collect(),
         };
         memory.add(&session);
         fts.add(&session);
@@ -217,18 +223,17 @@ fn report(qs: &[Instance], ours: &[Ranked], base: &[Ranked]) {
         .collect();
     for ((q, o), b) in qs.iter().zip(ours).zip(base) {
         let by_count = 1 + TYPES.len() + q.evidence.len().clamp(1, 3) - 1;
-        for row in [0, 1 + TYPES.iter().position(|t| *t == q.kind).unwrap(), by_count] {
+        for row in [
+            0,
+            1 + TYPES.iter().position(|t| *t == q.kind).unwrap(),
+            by_count,
+        ] {
             rows[row].1.add(q, o);
             rows[row].2.add(q, b);
         }
     }
     for (label, so, sb) in rows.iter().filter(|r| r.1.n > 0) {
-        println!(
-            "{label:<26} {:>4} | {} | {}",
-            so.n,
-            so.cells(),
-            sb.cells()
-        );
+        println!("{label:<26} {:>4} | {} | {}", so.n, so.cells(), sb.cells());
     }
 }
 
