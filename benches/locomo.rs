@@ -27,14 +27,14 @@
 
 #[path = "support/process.rs"]
 mod process;
+#[path = "support/recall_eval.rs"]
+mod recall_eval;
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::Mutex;
+use std::path::Path;
 
 use chrono::NaiveDate;
-use rusqlite::Connection;
+use recall_eval::{Baseline, Memory, Ranked, Session, entries, figures, in_parallel};
 use serde_json::Value;
 
 const CATEGORIES: [(u64, &str); 5] = [
@@ -48,22 +48,6 @@ const CATEGORIES: [(u64, &str); 5] = [
 /// Conversations `0..DEV_SPLIT` are the dev split.
 const DEV_SPLIT: usize = 5;
 
-/// The baseline's stop words (the common English list of NLTK).
-const STOP_WORDS: &str = "i me my myself we our ours ourselves you your yours yourself yourselves he him his \
-    himself she her hers herself it its itself they them their theirs themselves what which who whom this that \
-    these those am is are was were be been being have has had having do does did doing a an the and but if or \
-    because as until while of at by for with about against between into through during before after above \
-    below to from up down in out on off over under again further then once here there when where why how all \
-    any both each few more most other some such no nor not only own same so than too very s t can will just \
-    don should now d ll m o re ve y";
-
-/// One session of a conversation: number, date, and its turns `(dia_id turn number, text)`.
-struct Session {
-    n: u32,
-    date: Option<NaiveDate>,
-    turns: Vec<(u32, String)>,
-}
-
 struct Question {
     conv: usize,
     text: String,
@@ -72,20 +56,8 @@ struct Question {
     turns: BTreeSet<(u32, u32)>,
 }
 
-/// Ranked answers for one question: sessions, and turns (each window as the turns it covers).
-#[derive(Default)]
-struct Ranked {
-    sessions: Vec<u32>,
-    turns: Vec<Vec<(u32, u32)>>,
-}
-
 fn locomo() -> Vec<Value> {
-    let path = std::env::var_os("PILOTDECK_LOCOMO")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../shared/benchdata/locomo/locomo10.json")
-        });
+    let path = recall_eval::bench_data("PILOTDECK_LOCOMO", "locomo/locomo10.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap()
 }
@@ -150,186 +122,31 @@ fn questions(conv: usize, data: &Value) -> Vec<Question> {
         .collect()
 }
 
-/// The note of a session: the date in the frontmatter, one paragraph per turn. Returns the note
-/// and, per body line (1-based), the turn on it.
-fn note(s: &Session) -> (String, HashMap<usize, u32>) {
-    let date = s.date.map(|d| d.to_string()).unwrap_or_default();
-    let mut text = format!(
-        "---\nname: n{n}\ndescription: ''\ntype: project\nscope: project\nupdated_at: {date}\ndate: {date}\n---\n",
-        n = s.n
-    );
-    let mut lines = HashMap::new();
-    for (i, (turn, body)) in s.turns.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        lines.insert(2 * i + 1, *turn);
-        text.push_str(body);
-        text.push('\n');
-    }
-    (text, lines)
-}
-
 /// One conversation through the binary: import its notes, recall every question.
 fn pilotdeck(bin: &Path, tmp: &Path, conv: usize, data: &Value, qs: &[&Question]) -> Vec<Ranked> {
-    let home = tmp.join(format!("home{conv}"));
-    let project = tmp.join(format!("project{conv}"));
-    let notes = tmp.join(format!("notes{conv}/Project"));
-    std::fs::create_dir_all(&project).unwrap();
-    std::fs::create_dir_all(&notes).unwrap();
-    std::fs::create_dir_all(&home).unwrap();
-    if let Ok(feedback) = std::env::var("PILOTDECK_LOCOMO_FEEDBACK") {
-        let yaml = format!("memory:\n  recall:\n    feedback: {feedback}\n");
-        std::fs::write(home.join("pilotdeck.yaml"), yaml).unwrap();
-    }
+    let feedback = std::env::var("PILOTDECK_LOCOMO_FEEDBACK").ok();
+    let mut memory = Memory::new(bin, &tmp.join(format!("conv{conv}")), feedback.as_deref());
     let sessions = sessions(data);
-    let mut lines: HashMap<u32, HashMap<usize, u32>> = HashMap::new();
     for s in &sessions {
-        let (text, map) = note(s);
-        std::fs::write(notes.join(format!("n{}.md", s.n)), text).unwrap();
-        lines.insert(s.n, map);
+        memory.add(s);
     }
     let as_of = sessions
         .iter()
         .filter_map(|s| s.date)
         .max()
         .and_then(|d| d.succ_opt())
-        .map(|d| d.to_string())
-        .unwrap_or_default();
-    let run = |args: &[&str]| -> Vec<u8> {
-        let out = Command::new(bin)
-            .args(args)
-            .env("PILOTDECK_HOME", &home)
-            .current_dir(&project)
-            .stdin(Stdio::null())
-            .stderr(Stdio::inherit())
-            .output()
-            .unwrap_or_else(|e| panic!("{}: {e}", bin.display()));
-        assert!(out.status.success(), "{args:?} failed");
-        out.stdout
-    };
-    run(&[
-        "memory",
-        "import",
-        notes.parent().unwrap().to_str().unwrap(),
-    ]);
-    let results: Mutex<Vec<(usize, Ranked)>> = Mutex::new(Vec::new());
-    let next = Mutex::new(0usize);
-    std::thread::scope(|threads| {
-        for _ in 0..2 {
-            threads.spawn(|| {
-                loop {
-                    let i = {
-                        let mut n = next.lock().unwrap();
-                        *n += 1;
-                        *n - 1
-                    };
-                    let Some(q) = qs.get(i) else { break };
-                    let mut args = vec!["memory", "recall", "--offline", "--json", "--limit", "10"];
-                    if !as_of.is_empty() {
-                        args.extend(["--as-of", as_of.as_str()]);
-                    }
-                    args.push("--");
-                    args.push(&q.text);
-                    let out: Value = serde_json::from_slice(&run(&args)).unwrap();
-                    results.lock().unwrap().push((i, parse(&out, &lines)));
-                }
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
-}
-
-/// `Project/n7.md` → 7.
-fn session_of(id: &str) -> Option<u32> {
-    id.rsplit('/')
-        .next()?
-        .strip_prefix('n')?
-        .strip_suffix(".md")?
-        .parse()
-        .ok()
-}
-
-fn parse(out: &Value, lines: &HashMap<u32, HashMap<usize, u32>>) -> Ranked {
-    let sessions = (out["notes"].as_array().into_iter().flatten())
-        .filter_map(|n| session_of(n["id"].as_str()?))
-        .collect();
-    let turns = (out["windows"].as_array().into_iter().flatten())
-        .filter_map(|w| {
-            let s = session_of(w["id"].as_str()?)?;
-            let (first, last) = (
-                w["lines"][0].as_u64()? as usize,
-                w["lines"][1].as_u64()? as usize,
-            );
-            let map = lines.get(&s)?;
-            Some(
-                (first..=last)
-                    .filter_map(|l| Some((s, *map.get(&l)?)))
-                    .collect(),
-            )
-        })
-        .collect();
-    Ranked { sessions, turns }
+        .map(|d| d.to_string());
+    memory.import();
+    in_parallel(qs, 2, |q| memory.recall(&q.text, as_of.as_deref()))
 }
 
 /// The baseline for one conversation: FTS5 over sessions and over turns.
 fn baseline(data: &Value, qs: &[&Question]) -> Vec<Ranked> {
-    let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(
-        "CREATE VIRTUAL TABLE s USING fts5 (body, n UNINDEXED, tokenize = 'porter unicode61');
-         CREATE VIRTUAL TABLE t USING fts5 (body, n UNINDEXED, turn UNINDEXED, tokenize = 'porter unicode61');",
-    )
-    .unwrap();
+    let fts = Baseline::new(true);
     for s in sessions(data) {
-        let body: Vec<&str> = s.turns.iter().map(|(_, t)| t.as_str()).collect();
-        conn.execute(
-            "INSERT INTO s (body, n) VALUES (?1, ?2)",
-            (body.join("\n"), s.n),
-        )
-        .unwrap();
-        for (turn, text) in &s.turns {
-            conn.execute(
-                "INSERT INTO t (body, n, turn) VALUES (?1, ?2, ?3)",
-                (text, s.n, turn),
-            )
-            .unwrap();
-        }
+        fts.add(&s);
     }
-    let stop: BTreeSet<&str> = STOP_WORDS.split_whitespace().collect();
-    qs.iter()
-        .map(|q| {
-            let words: BTreeSet<String> = q
-                .text
-                .split(|c: char| !c.is_alphanumeric())
-                .map(str::to_lowercase)
-                .filter(|w| !w.is_empty() && !stop.contains(w.as_str()))
-                .collect();
-            if words.is_empty() {
-                return Ranked::default();
-            }
-            let expr: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
-            let expr = expr.join(" OR ");
-            let mut stmt = conn
-                .prepare_cached("SELECT n FROM s WHERE s MATCH ?1 ORDER BY bm25(s) LIMIT 10")
-                .unwrap();
-            let sessions = stmt
-                .query_map([&expr], |r| r.get(0))
-                .unwrap()
-                .collect::<Result<_, _>>()
-                .unwrap();
-            let mut stmt = conn
-                .prepare_cached("SELECT n, turn FROM t WHERE t MATCH ?1 ORDER BY bm25(t) LIMIT 10")
-                .unwrap();
-            let turns = stmt
-                .query_map([&expr], |r| Ok(vec![(r.get(0)?, r.get(1)?)]))
-                .unwrap()
-                .collect::<Result<_, _>>()
-                .unwrap();
-            Ranked { sessions, turns }
-        })
-        .collect()
+    qs.iter().map(|q| fts.query(&q.text)).collect()
 }
 
 /// Sums of the per-question figures: R@1, R@5, R@10, all@5, NDCG@5, for sessions then turns.
@@ -340,27 +157,9 @@ struct Sums {
     t: [f64; 5],
 }
 
-fn figures<T: Ord + Copy>(wanted: &BTreeSet<T>, ranked: &[Vec<T>]) -> [f64; 5] {
-    let within = |k: usize| -> BTreeSet<T> { ranked.iter().take(k).flatten().copied().collect() };
-    let recall = |k: usize| wanted.intersection(&within(k)).count() as f64 / wanted.len() as f64;
-    let mut seen = BTreeSet::new();
-    let mut dcg = 0.0;
-    for (i, r) in ranked.iter().take(5).enumerate() {
-        if r.iter().any(|x| wanted.contains(x) && seen.insert(*x)) {
-            dcg += 1.0 / (i as f64 + 2.0).log2();
-        }
-    }
-    let ideal: f64 = (0..wanted.len().min(5))
-        .map(|i| 1.0 / (i as f64 + 2.0).log2())
-        .sum();
-    let all = if recall(5) >= 1.0 { 1.0 } else { 0.0 };
-    [recall(1), recall(5), recall(10), all, dcg / ideal]
-}
-
 impl Sums {
     fn add(&mut self, q: &Question, r: &Ranked) {
-        let sessions: Vec<Vec<u32>> = r.sessions.iter().map(|s| vec![*s]).collect();
-        let s = figures(&q.sessions, &sessions);
+        let s = figures(&q.sessions, &entries(&r.sessions));
         let t = figures(&q.turns, &r.turns);
         self.n += 1;
         for i in 0..5 {
@@ -412,9 +211,7 @@ fn report(name: &str, qs: &[Question], ranked: &[Ranked]) {
 
 fn main() {
     let data = locomo();
-    let convs: usize = std::env::var("PILOTDECK_LOCOMO_CONVS")
-        .ok()
-        .and_then(|v| v.parse().ok())
+    let convs: usize = recall_eval::env_number("PILOTDECK_LOCOMO_CONVS")
         .unwrap_or(data.len())
         .min(data.len());
     let bin = process::pilotdeck_bin();
