@@ -2035,6 +2035,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
         }
         'pilotdeck;mcp;serve' {
             [CompletionResult]::new('--permission-mode', '--permission-mode', [CompletionResultType]::ParameterName, 'The widest mode a caller''s `permission_mode` may ask for, and the default: read-only, workspace-write, full or plan [default: tools.permissions.mode, else workspace-write]')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'A directory callers'' `cwd`/`project` may be in, with its subdirectories (repeatable) [default: the project `mcp serve` is started in; never /, the home directory or PilotHome]')
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765]. Requests need `Authorization: Bearer TOKEN`; the token file is printed at start')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the bearer token from this file (default: <home>/serve-token, generated on first use)')
             [CompletionResult]::new('--allow-origin', '--allow-origin', [CompletionResultType]::ParameterName, 'A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)')

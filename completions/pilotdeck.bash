@@ -4999,13 +4999,17 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__mcp__subcmd__serve)
-            opts="-C -v -q -h -V --permission-mode --http --token-file --allow-remote --allow-origin --allow-host --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --permission-mode --root --http --token-file --allow-remote --allow-origin --allow-host --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --permission-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

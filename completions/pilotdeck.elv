@@ -1875,6 +1875,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
         }
         &'pilotdeck;mcp;serve'= {
             cand --permission-mode 'The widest mode a caller''s `permission_mode` may ask for, and the default: read-only, workspace-write, full or plan [default: tools.permissions.mode, else workspace-write]'
+            cand --root 'A directory callers'' `cwd`/`project` may be in, with its subdirectories (repeatable) [default: the project `mcp serve` is started in; never /, the home directory or PilotHome]'
             cand --http 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765]. Requests need `Authorization: Bearer TOKEN`; the token file is printed at start'
             cand --token-file 'Read the bearer token from this file (default: <home>/serve-token, generated on first use)'
             cand --allow-origin 'A browser origin allowed besides loopback ones, `scheme://host:port` (repeatable)'

@@ -73,8 +73,10 @@ fn a_full_tick_changes_only_the_worktree_and_reports() {
     assert_eq!(read(ws.join("README.md")), "# Project\nlocal edit\n");
     assert_eq!(read(ws.join("staged.txt")), "staged\n");
     assert_eq!(read(ws.join("scratch.txt")), "untracked\n");
-    let branches = git(&env.project, &["branch", "--list", "always-on/*"]);
-    assert_eq!(branches.lines().count(), 1, "{branches}");
+    // The workspace is a repository of its own on the cycle's branch; the user's has no new branch.
+    let branch = git(&ws, &["branch", "--show-current"]);
+    assert!(branch.starts_with("always-on/"), "{branch}");
+    assert_eq!(git(&env.project, &["branch", "--list", "always-on/*"]), "");
 
     let plan_id = report["plan_id"].as_str().unwrap();
     let plan = read(always_on_dir(&env).join(format!("plans/{plan_id}.md")));
@@ -230,7 +232,7 @@ fn apply_with_a_conflicting_local_edit_applies_nothing() {
 }
 
 #[test]
-fn discard_removes_the_worktree_and_its_branch() {
+fn discard_removes_the_workspace() {
     let mock = MockModel::spawn();
     let env = TestEnv::new();
     let report = executed_tick(&env, &mock);

@@ -514,3 +514,82 @@ async fn a_reply_keeps_the_sessions_mode_and_may_only_narrow_it() {
     );
     client.cancel().await.unwrap();
 }
+
+/// The message of a JSON-RPC error a tool call got (it must get one).
+async fn refusal(
+    client: &rmcp::service::RunningService<rmcp::RoleClient, ()>,
+    args: Value,
+) -> String {
+    let err = client
+        .call_tool(CallToolRequestParams::new("pilotdeck_run").with_arguments(arguments(args)))
+        .await
+        .expect_err("the call is refused with a JSON-RPC error");
+    format!("{err:?}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_caller_cannot_move_the_project_outside_the_serve_roots() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    let elsewhere = env.tmp.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::create_dir_all(env.project.join("sub")).unwrap();
+    let mut command = serve_command(&env);
+    command.args(["--permission-mode", "workspace-write"]);
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+
+    // `/` made the whole filesystem the workspace; a sibling, the home directory and PilotHome
+    // are refused the same way, each named.
+    for cwd in [
+        std::path::PathBuf::from("/"),
+        elsewhere.clone(),
+        env.user_home.clone(),
+        env.home.clone(),
+    ] {
+        let message = refusal(&client, json!({"prompt": "go", "cwd": cwd})).await;
+        let named = format!("refusing `{}`", cwd.canonicalize().unwrap().display());
+        assert!(message.contains(&named), "{message}");
+    }
+    let message = refusal(&client, json!({"prompt": "go", "cwd": "/"})).await;
+    assert!(message.contains("filesystem root"), "{message}");
+    assert!(
+        mock.requests().is_empty(),
+        "no refused run reached the model"
+    );
+
+    // A subdirectory of the served project is inside.
+    mock.push(openai::text("in sub"));
+    let ran = call(
+        &client,
+        "pilotdeck_run",
+        json!({"prompt": "go", "cwd": env.project.join("sub")}),
+    )
+    .await;
+    assert_eq!(structured(&ran)["result"], "in sub", "{}", text_of(&ran));
+    client.cancel().await.unwrap();
+
+    // `--root` names the directories instead of the served project.
+    let mut command = serve_command(&env);
+    command.arg("--root").arg(&elsewhere);
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+    mock.push(openai::text("elsewhere"));
+    let ran = call(
+        &client,
+        "pilotdeck_run",
+        json!({"prompt": "go", "cwd": elsewhere}),
+    )
+    .await;
+    assert_eq!(structured(&ran)["result"], "elsewhere", "{}", text_of(&ran));
+    let message = refusal(&client, json!({"prompt": "go"})).await;
+    assert!(message.contains("outside the directories"), "{message}");
+    client.cancel().await.unwrap();
+
+    let out = env.cmd().args(["mcp", "serve", "--root", "/"]).run(1);
+    assert!(
+        out.stderr.contains("cannot serve `--root /`"),
+        "{}",
+        out.stderr
+    );
+}

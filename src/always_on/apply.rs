@@ -12,7 +12,7 @@ use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use git2::{DiffFormat, DiffOptions, DiffStatsFormat, Repository};
+use git2::{DiffFormat, DiffOptions, DiffStatsFormat};
 use serde::Serialize;
 
 use super::Error;
@@ -65,7 +65,7 @@ pub struct Conflict {
 pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
     let dir = &cycle.path;
     let git = |action| move |e| Error::git(action, dir, e);
-    let repo = Repository::open(dir).map_err(git("open the workspace"))?;
+    let repo = super::workspace::open(cycle)?;
     let base_id = git2::Oid::from_str(&cycle.base_commit).map_err(git("read the base commit"))?;
     let base_tree = repo
         .find_commit(base_id)

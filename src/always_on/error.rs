@@ -31,10 +31,15 @@ pub enum Error {
     )]
     SnapshotTooLarge { root: PathBuf, size: u64, max: u64 },
     #[error(
-        "plan {plan}'s workspace is a snapshot copy, not a git worktree: only a git project's plan \
+        "plan {plan}'s workspace is a snapshot copy, not a git workspace: only a git project's plan \
          can be pushed as a branch (write a patch with --patch FILE)"
     )]
     NotAWorktree { plan: String },
+    #[error(
+        "the workspace `{}` was tampered with: {reason}; pilotdeck runs no git there — look at it, \
+         then remove it with `pilotdeck always-on discard PLAN`", path.display()
+    )]
+    WorkspaceTampered { path: PathBuf, reason: String },
     #[error("cannot push branch `{branch}`: {reason}")]
     Push { branch: String, reason: String },
     #[error("no always-on plan matches `{query}`; list them with `pilotdeck always-on plans`")]

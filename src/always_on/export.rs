@@ -1,13 +1,18 @@
 //! Bringing a plan's work out without touching the project: `always-on apply --patch FILE` writes
 //! the workspace's change as a unified diff (`git apply` reads it), and `apply --push-branch
-//! BRANCH` commits the worktree's change on its branch and pushes it to the project's `origin` as
+//! BRANCH` commits the workspace's change and pushes that commit to the project's `origin` as
 //! BRANCH — the only push always-on makes, and only when the user asks for it (a pod on Kubernetes
 //! has no user's working tree to apply into). Either way the workspace stays until `discard`.
+//!
+//! The push takes nothing from the workspace, which the agent could write: the commit's objects
+//! are copied into the user's repository, the URL is `origin`'s there (read with git2), and `git
+//! push` runs in the user's repository to that URL with hooks off (`core.hooksPath=/dev/null`,
+//! `--no-verify`).
 
 use std::path::Path;
 use std::time::Duration;
 
-use git2::{IndexAddOption, Repository, Signature};
+use git2::{IndexAddOption, ObjectType, Oid, Repository, Signature};
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
@@ -16,6 +21,7 @@ use super::apply;
 use super::db::{Db, PlanRow};
 use super::review::open_workspace;
 use super::state::WorkspaceStrategy;
+use super::workspace;
 use crate::home::PilotHome;
 use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
 
@@ -55,7 +61,7 @@ pub async fn push_branch(
     }
     let dir = &cycle.path;
     let git = |action| move |e| Error::git(action, dir, e);
-    let repo = Repository::open(dir).map_err(git("open the workspace"))?;
+    let repo = workspace::open(&cycle)?;
     let mut index = repo.index().map_err(git("read the index"))?;
     index
         .add_all(["*"], IndexAddOption::DEFAULT, None)
@@ -67,16 +73,15 @@ pub async fn push_branch(
         .head()
         .and_then(|h| h.peel_to_commit())
         .map_err(git("read HEAD"))?;
+    // A commit no ref points at: nothing but the push names it.
     let commit = if head.tree_id() == tree_id {
         head.id()
     } else {
         let tree = repo.find_tree(tree_id).map_err(git("read the tree"))?;
-        let sig = repo
-            .signature()
-            .or_else(|_| Signature::now("pilotdeck always-on", "always-on@pilotdeck.invalid"))
+        let sig = Signature::now("pilotdeck always-on", "always-on@pilotdeck.invalid")
             .map_err(git("make a signature"))?;
         repo.commit(
-            Some("HEAD"),
+            None,
             &sig,
             &sig,
             &format!("always-on: {}\n\nPlan {}", plan.title, plan.id),
@@ -85,12 +90,30 @@ pub async fn push_branch(
         )
         .map_err(git("commit the change"))?
     };
+    let root = &cycle.repo_root;
+    let user = Repository::open(root).map_err(|e| Error::git("open", root, e))?;
+    copy_objects(&repo, &user, commit).map_err(|e| Error::git("copy the commit", root, e))?;
+    let remote = user
+        .find_remote("origin")
+        .ok()
+        .and_then(|r| {
+            let push = r.pushurl().ok().flatten().map(str::to_owned);
+            push.or_else(|| r.url().ok().map(str::to_owned))
+        })
+        .ok_or_else(|| Error::Push {
+            branch: branch.to_owned(),
+            reason: format!("`{}` has no remote `origin`", root.display()),
+        })?;
     let spec = CommandSpec::new("git")
+        .arg("-c")
+        .arg("core.hooksPath=/dev/null")
         .arg("push")
+        .arg("--no-verify")
         .arg("--quiet")
-        .arg("origin")
+        .arg("--")
+        .arg(&remote)
         .arg(format!("{commit}:refs/heads/{branch}"))
-        .cwd(dir);
+        .cwd(root);
     let failed = |reason: String| Error::Push {
         branch: branch.to_owned(),
         reason,
@@ -112,11 +135,6 @@ pub async fn push_branch(
         ProcessEnd::TimedOut => return Err(failed("git push timed out".to_owned())),
         ProcessEnd::Cancelled => return Err(failed("cancelled".to_owned())),
     }
-    let remote = repo
-        .find_remote("origin")
-        .ok()
-        .and_then(|r| r.url().ok().map(str::to_owned))
-        .unwrap_or_else(|| "origin".to_owned());
     Ok((
         plan,
         Pushed {
@@ -125,4 +143,36 @@ pub async fn push_branch(
             remote,
         },
     ))
+}
+
+/// Copies `commit` and everything it reaches that `to` lacks from `from`'s objects (a tree or
+/// commit `to` has is taken to come with what it reaches).
+fn copy_objects(from: &Repository, to: &Repository, commit: Oid) -> Result<(), git2::Error> {
+    let (src, dst) = (from.odb()?, to.odb()?);
+    let mut stack = vec![commit];
+    while let Some(id) = stack.pop() {
+        if dst.exists(id) {
+            continue;
+        }
+        let object = src.read(id)?;
+        match object.kind() {
+            ObjectType::Commit => {
+                let c = from.find_commit(id)?;
+                stack.push(c.tree_id());
+                stack.extend(c.parent_ids());
+            }
+            ObjectType::Tree => {
+                let tree = from.find_tree(id)?;
+                // Submodule entries (commits of another repository) are not objects here.
+                stack.extend(
+                    tree.iter()
+                        .filter(|e| e.kind() != Some(ObjectType::Commit))
+                        .map(|e| e.id()),
+                );
+            }
+            _ => {}
+        }
+        dst.write(object.kind(), object.data())?;
+    }
+    Ok(())
 }

@@ -2,8 +2,9 @@
 //!
 //! A tick ([`tick()`]) passes the gates ([`gates`]) and takes the project's lock ([`lock`]), then
 //! fires a run (`run/`) of four phases: discovery, an agent turn that may file one plan (the plan
-//! contract in [`plan`], the tool in [`plan_tool`]); an isolated workspace — a git worktree holding
-//! the user's uncommitted changes, or a snapshot copy ([`workspace`]); an unattended execution
+//! contract in [`plan`], the tool in [`plan_tool`]); an isolated workspace — a git repository of
+//! its own (borrowing the user's objects read-only) holding the user's uncommitted changes, or a
+//! snapshot copy ([`workspace`]); an unattended execution
 //! confined to it; and a report ([`report`]). Both turns go through [`execute`]. Every phase is a
 //! line in `events.jsonl` ([`events`]). The user reviews and applies the result with a
 //! deterministic three-way apply ([`apply`], [`review`]).

@@ -113,7 +113,8 @@ stored_state! {
 stored_state! {
     /// How a cycle's workspace was made ([`super::workspace`]).
     pub enum WorkspaceStrategy ("workspace strategy") {
-        /// A git worktree on a branch `always-on/<cycle>` of the user's repository.
+        /// A git repository on a branch `always-on/<cycle>` borrowing the user's objects (before,
+        /// a linked worktree of the user's repository on that branch).
         GitWorktree = "git-worktree",
         /// A copy of the project made a private git repository.
         Snapshot = "snapshot",

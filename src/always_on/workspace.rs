@@ -1,20 +1,25 @@
 //! Workspaces: the isolated copy a plan is executed in.
 //!
-//! - **git worktree** (the project is a git repository with a commit): a worktree on a new branch
-//!   `always-on/<cycle>` from the user's HEAD, made with git2. The user's uncommitted and untracked
-//!   changes are then copied in from the working tree — read through `git status` without updating
-//!   the user's index, so the user's repository, index and files are untouched — and committed on
-//!   the new branch as the cycle's *base* commit.
+//! - **git** (the project is a git repository with a commit): a repository of its own on a new
+//!   branch `always-on/<cycle>` from the user's HEAD, borrowing the user's objects read-only
+//!   (`objects/info/alternates`, like `git clone --shared`), made with git2. Nothing in the user's
+//!   `.git` is shared for writing, so the agent's commits, refs and git files stay in the workspace.
+//!   The user's uncommitted and untracked changes are then copied in from the working tree — read
+//!   through `git status` without updating the user's index, so the user's repository, index and
+//!   files are untouched — and committed on the new branch as the cycle's *base* commit. (Earlier
+//!   versions made a linked worktree of the user's repository; such cycles still work.)
 //! - **snapshot** (any other directory): a copy of the project without the ignored directories
 //!   (`alwaysOn.dormancy.ignoreGlobs`, which also do not count toward `snapshotMaxBytes`), made a
 //!   private git repository whose first commit is the base.
 //!
 //! Either way the base commit holds the project exactly as the user had it, so the agent's work is
-//! the difference between the base and the workspace's files ([`super::apply`]).
+//! the difference between the base and the workspace's files ([`super::apply`]). The agent can
+//! rewrite the workspace's `.git`; every git operation pilotdeck makes there afterwards goes through
+//! [`open`], which refuses a repository that no longer is the one made here.
 
 use std::path::Path;
 
-use git2::{IndexAddOption, Oid, Repository, Signature, StatusOptions};
+use git2::{IndexAddOption, Oid, Repository, RepositoryOpenFlags, Signature, StatusOptions};
 
 use super::Error;
 use super::db::{Cycle, now_ms};
@@ -68,20 +73,36 @@ fn create_worktree(
         .head()
         .and_then(|h| h.peel_to_commit())
         .map_err(git("read HEAD"))?;
-    let branch = branch_name(cycle_id);
-    let created = repo
-        .branch(&branch, &head, false)
-        .map_err(git("create the always-on branch"))?;
     if let Some(parent) = dir.parent() {
         crate::store::create_dir_private(parent)?;
     }
-    let reference = created.into_reference();
-    let mut opts = git2::WorktreeAddOptions::new();
-    opts.reference(Some(&reference));
-    repo.worktree(&worktree_name(cycle_id), dir, Some(&opts))
-        .map_err(git("add the worktree"))?;
+    let in_ws = |action| move |e| Error::git(action, dir, e);
+    Repository::init(dir).map_err(in_ws("create the workspace repository"))?;
+    let common = repo.commondir();
+    let objects = common
+        .join("objects")
+        .canonicalize()
+        .map_err(|e| Error::io("read", &common.join("objects"), e))?;
+    let info = dir.join(".git/objects/info");
+    std::fs::create_dir_all(&info).map_err(|e| Error::io("create", &info, e))?;
+    let alternates = format!("{}\n", objects.display());
+    crate::store::write_atomic(&info.join("alternates"), alternates.as_bytes())?;
+    if let Ok(exclude) = std::fs::read(common.join("info/exclude")) {
+        crate::store::write_atomic(&dir.join(".git/info/exclude"), &exclude)?;
+    }
+    // Opened again so its object database reads the alternates.
+    let ws = Repository::open(dir).map_err(in_ws("open the workspace"))?;
+    let branch = branch_name(cycle_id);
+    let start = ws
+        .find_commit(head.id())
+        .map_err(in_ws("read the user's HEAD"))?;
+    ws.branch(&branch, &start, false)
+        .map_err(in_ws("create the always-on branch"))?;
+    ws.set_head(&format!("refs/heads/{branch}"))
+        .map_err(in_ws("check out the always-on branch"))?;
+    ws.checkout_head(Some(git2::build::CheckoutBuilder::new().force()))
+        .map_err(in_ws("check out the always-on branch"))?;
     copy_uncommitted(repo, root, dir)?;
-    let ws = Repository::open(dir).map_err(|e| Error::git("open the worktree", dir, e))?;
     let base = commit_all(&ws, dir, "always-on: the project's uncommitted changes")?;
     Ok(Cycle {
         id: cycle_id.to_owned(),
@@ -94,6 +115,93 @@ fn create_worktree(
         base_commit: base.to_string(),
         created_at: now_ms(),
     })
+}
+
+/// Opens `cycle`'s workspace repository for one of pilotdeck's own git operations (report, diff,
+/// apply, push), once it is still the repository made here: `.git` a directory of its own (not a
+/// link, not a `gitdir:` file, no `commondir` redirecting it) whose working tree is the workspace;
+/// or, for a cycle made as a linked worktree by an earlier version, `.git` naming its admin dir in
+/// the user's repository, whose `commondir` and `gitdir` still point back. Anything else is
+/// [`Error::WorkspaceTampered`]: git would act on a repository the agent chose.
+pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
+    let dir = &cycle.path;
+    let tampered = |reason: String| Error::WorkspaceTampered {
+        path: dir.clone(),
+        reason,
+    };
+    let dot_git = dir.join(".git");
+    let meta = dot_git
+        .symlink_metadata()
+        .map_err(|e| tampered(format!("`.git` cannot be read: {e}")))?;
+    let expected_git = if meta.is_dir() {
+        if dot_git.join("commondir").symlink_metadata().is_ok() {
+            return Err(tampered("`.git/commondir` redirects the repository".into()));
+        }
+        dot_git.clone()
+    } else if meta.is_file()
+        && cycle.strategy == WorkspaceStrategy::GitWorktree
+        && cycle.repo_root != *dir
+    {
+        linked_admin_dir(cycle).map_err(tampered)?
+    } else {
+        return Err(tampered(
+            "`.git` is neither a directory nor a worktree link".into(),
+        ));
+    };
+    let repo = Repository::open_ext(
+        dir,
+        RepositoryOpenFlags::NO_SEARCH,
+        &[] as &[&std::ffi::OsStr],
+    )
+    .map_err(|e| Error::git("open the workspace", dir, e))?;
+    let same = |a: &Path, b: &Path| a.canonicalize().ok() == b.canonicalize().ok();
+    if !same(repo.path(), &expected_git) {
+        return Err(tampered(format!(
+            "its git directory is `{}`",
+            repo.path().display()
+        )));
+    }
+    if !repo.workdir().is_some_and(|w| same(w, dir)) {
+        return Err(tampered(
+            "its working tree is elsewhere (`core.worktree`)".into(),
+        ));
+    }
+    Ok(repo)
+}
+
+/// The admin dir of a linked-worktree workspace, `<user's .git>/worktrees/always-on-<cycle>`,
+/// once the workspace's `.git` file names it and its `commondir` and `gitdir` point back.
+fn linked_admin_dir(cycle: &Cycle) -> Result<std::path::PathBuf, String> {
+    let dir = &cycle.path;
+    let user = Repository::open(&cycle.repo_root)
+        .map_err(|e| format!("the user's repository cannot be opened: {}", e.message()))?;
+    let common = user.commondir().canonicalize().map_err(|e| e.to_string())?;
+    let admin = common.join("worktrees").join(worktree_name(&cycle.id));
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap_or_default();
+    let resolve = |base: &Path, text: &str| base.join(text.trim()).canonicalize().ok();
+    let named = read(&dir.join(".git"));
+    let named = named.trim().strip_prefix("gitdir:").unwrap_or_default();
+    if resolve(dir, named) != Some(admin.clone()) {
+        return Err(format!("`.git` names `{}`", named.trim()));
+    }
+    if resolve(&admin, &read(&admin.join("commondir"))) != Some(common) {
+        return Err(format!(
+            "`{}` was redirected",
+            admin.join("commondir").display()
+        ));
+    }
+    if resolve(&admin, &read(&admin.join("gitdir"))) != dir.join(".git").canonicalize().ok() {
+        return Err(format!(
+            "`{}` was redirected",
+            admin.join("gitdir").display()
+        ));
+    }
+    for name in ["config.worktree", "config"] {
+        if admin.join(name).symlink_metadata().is_ok() {
+            return Err(format!("`{}` was added", admin.join(name).display()));
+        }
+    }
+    Ok(admin)
 }
 
 /// Copies every changed, added or untracked (not ignored) file of the user's working tree into the
@@ -230,8 +338,9 @@ fn ignore_patterns(globs: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Removes a cycle's workspace: the directory, the worktree registration and the branch (for a
-/// worktree). Parts already gone are fine.
+/// Removes a cycle's workspace: the directory and, for a cycle made as a linked worktree by an
+/// earlier version, its registration and branch in the user's repository. Parts already gone are
+/// fine.
 pub fn remove(cycle: &Cycle) -> Result<(), Error> {
     if cycle.path.exists() {
         std::fs::remove_dir_all(&cycle.path).map_err(|e| Error::io("remove", &cycle.path, e))?;
@@ -252,8 +361,10 @@ pub fn remove_git_parts(repo_root: &Path, name: &str, branch: Option<&str>) -> R
         return Ok(());
     };
     if let Ok(wt) = repo.find_worktree(name) {
+        // The working tree is removed by the caller; pruning it too would delete wherever the
+        // admin dir's `gitdir` file (writable by the agent) says it is.
         let mut opts = git2::WorktreePruneOptions::new();
-        opts.valid(true).locked(true).working_tree(true);
+        opts.valid(true).locked(true).working_tree(false);
         wt.prune(Some(&mut opts))
             .map_err(|e| Error::git("prune the worktree", repo_root, e))?;
     }

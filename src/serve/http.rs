@@ -72,6 +72,7 @@ pub async fn bind(opts: ServeOptions, http: HttpOptions) -> Result<Bound, ServeE
     if !http.addr.ip().is_loopback() && !http.allow_remote {
         return Err(ServeError::Remote { addr: http.addr });
     }
+    super::Roots::new(&opts.cwd, &opts.roots, opts.home.root())?;
     let token = Token::load(&opts.home, http.token_file.as_deref())?;
     let listener = tokio::net::TcpListener::bind(http.addr)
         .await
@@ -96,7 +97,7 @@ pub async fn bind(opts: ServeOptions, http: HttpOptions) -> Result<Bound, ServeE
 impl Bound {
     /// Serves until `stop` fires, then shuts down as the module docs say.
     pub async fn serve(self, stop: CancellationToken) -> Result<(), ServeError> {
-        let server = PilotdeckServer::new(self.opts, stop.clone());
+        let server = PilotdeckServer::new(self.opts, stop.clone())?;
         let runs = server.runs.clone();
         let sessions = CancellationToken::new();
         let config = rmcp_config(&self.http, self.addr, sessions.clone());

@@ -10,6 +10,9 @@
 //!   ask only for it or a narrower mode ([`modes`]).
 //!   Progress notifications are sent while it runs when the client asked for them (a
 //!   `progressToken`, see [`progress`]); a client cancellation cancels the run.
+//!   Every `cwd`/`project` a caller names must lie in the serve roots ([`roots`]: `--root`
+//!   directories, else the project `mcp serve` runs in; never `/`, `$HOME` or PilotHome), so the
+//!   ceiling cannot be stretched by pointing a run at a wider directory.
 //! - `pilotdeck_reply {session_id, prompt, permission_mode?}`: one more turn in an existing session,
 //!   in the mode the session was served in (or a narrower one it asks for).
 //! - `session_list {project?, limit?}`: the newest sessions of a project (`session::list`).
@@ -29,6 +32,7 @@ pub mod http;
 mod modes;
 mod preinit;
 mod progress;
+mod roots;
 mod token;
 pub mod tools;
 
@@ -51,6 +55,8 @@ use crate::home::{PilotHome, Project};
 use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::tools::permission::PermissionMode;
 use progress::Progress;
+pub use roots::RootError;
+use roots::Roots;
 use tools::{
     DecideInput, RecallInput, RecalledNotes, ReplyInput, RunInput, RunResult, SessionList,
     SessionListInput, tool_list,
@@ -64,6 +70,8 @@ pub struct ServeOptions {
     pub config_file: Option<PathBuf>,
     /// `--permission-mode`: the widest mode a caller may ask for; else the configured mode.
     pub permission_mode: Option<PermissionMode>,
+    /// `--root`: the directories callers may work in; empty: `cwd` ([`roots`]).
+    pub roots: Vec<PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -82,11 +90,13 @@ pub enum ServeError {
     },
     #[error("cannot use the bearer token file {}: {message}", path.display())]
     Token { path: PathBuf, message: String },
+    #[error(transparent)]
+    Root(#[from] RootError),
 }
 
 /// Serves MCP on stdin/stdout until the client disconnects.
 pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
-    let server = PilotdeckServer::new(opts, CancellationToken::new());
+    let server = PilotdeckServer::new(opts, CancellationToken::new())?;
     let (stdin, stdout) = rmcp::transport::stdio();
     let transport = preinit::PreInitFilter::new(
         rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout),
@@ -106,6 +116,8 @@ pub async fn serve(opts: ServeOptions) -> Result<(), ServeError> {
 #[derive(Debug, Clone)]
 struct PilotdeckServer {
     opts: Arc<ServeOptions>,
+    /// Where callers may work.
+    roots: Arc<Roots>,
     /// Fires at shutdown: every running turn is cancelled.
     stop: CancellationToken,
     /// The running turns, so shutdown can wait for them to end.
@@ -113,12 +125,33 @@ struct PilotdeckServer {
 }
 
 impl PilotdeckServer {
-    fn new(opts: ServeOptions, stop: CancellationToken) -> PilotdeckServer {
-        PilotdeckServer {
+    fn new(opts: ServeOptions, stop: CancellationToken) -> Result<PilotdeckServer, ServeError> {
+        let roots = Roots::new(&opts.cwd, &opts.roots, opts.home.root())?;
+        Ok(PilotdeckServer {
             opts: Arc::new(opts),
+            roots: Arc::new(roots),
             stop,
             runs: TaskTracker::new(),
-        }
+        })
+    }
+
+    /// The caller's directory `dir` (default: where `mcp serve` runs), canonical, once it and the
+    /// project it belongs to are inside the serve roots; else a JSON-RPC error naming the path.
+    fn confine(&self, dir: Option<PathBuf>) -> Result<PathBuf, ErrorData> {
+        let dir = dir.unwrap_or_else(|| self.opts.cwd.clone());
+        let refused = |message: String| ErrorData::invalid_params(message, None);
+        let dir = dir
+            .canonicalize()
+            .map_err(|e| refused(format!("cannot use `{}`: {e}", dir.display())))?;
+        self.roots.check(&dir).map_err(refused)?;
+        let (project, _) =
+            crate::config::resolve_project(&self.opts.home, &dir, self.opts.config_file.as_deref())
+                .map_err(|e| refused(e.to_string()))?;
+        let root = project.root.canonicalize().unwrap_or(project.root);
+        self.roots
+            .check(&root)
+            .map_err(|e| refused(format!("{e} (the project of `{}`)", dir.display())))?;
+        Ok(dir)
     }
 }
 
@@ -180,7 +213,7 @@ impl ServerHandler for PilotdeckServer {
             "pilotdeck_run" => {
                 let input: RunInput = parse(request.arguments)?;
                 let mode = asked_mode(input.permission_mode.as_deref())?;
-                let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
+                let cwd = self.confine(input.cwd)?;
                 Ok(self
                     .run(cwd, input.prompt, Resume::New, input.model, mode, &context)
                     .await)
@@ -188,7 +221,7 @@ impl ServerHandler for PilotdeckServer {
             "pilotdeck_reply" => {
                 let input: ReplyInput = parse(request.arguments)?;
                 let mode = asked_mode(input.permission_mode.as_deref())?;
-                let cwd = input.cwd.unwrap_or_else(|| self.opts.cwd.clone());
+                let cwd = self.confine(input.cwd)?;
                 Ok(self
                     .run(
                         cwd,
@@ -202,7 +235,7 @@ impl ServerHandler for PilotdeckServer {
             }
             "session_list" => {
                 let input: SessionListInput = parse(request.arguments)?;
-                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                let dir = self.confine(input.project)?;
                 Ok(
                     match list_sessions(&self.opts, &dir, input.limit.unwrap_or(20)) {
                         Ok(list) => json_result(&list, false),
@@ -212,7 +245,7 @@ impl ServerHandler for PilotdeckServer {
             }
             "memory_recall" => {
                 let input: RecallInput = parse(request.arguments)?;
-                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                let dir = self.confine(input.project)?;
                 Ok(
                     match self
                         .recall(&dir, input.query, input.limit.unwrap_or(5))
@@ -225,7 +258,7 @@ impl ServerHandler for PilotdeckServer {
             }
             "router_decide" => {
                 let input: DecideInput = parse(request.arguments)?;
-                let dir = input.project.unwrap_or_else(|| self.opts.cwd.clone());
+                let dir = self.confine(input.project)?;
                 Ok(match self.decide(&dir, input.prompt, &context.ct).await {
                     Ok(v) => json_result(&v, false),
                     Err(e) => error_result(e),
@@ -329,10 +362,6 @@ impl PilotdeckServer {
         asked: Option<PermissionMode>,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResponse {
-        let cwd = match cwd.canonicalize() {
-            Ok(c) => c,
-            Err(e) => return error_result(format!("cannot use cwd `{}`: {e}", cwd.display())),
-        };
         let (project, config) = match self.project_config(&cwd) {
             Ok(found) => found,
             Err(e) => return error_result(e),

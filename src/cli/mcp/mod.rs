@@ -51,6 +51,10 @@ pub struct ServeArgs {
     /// workspace-write, full or plan [default: tools.permissions.mode, else workspace-write]
     #[arg(long, value_name = "MODE", value_parser = crate::cli::args::parse_mode)]
     permission_mode: Option<crate::tools::permission::PermissionMode>,
+    /// A directory callers' `cwd`/`project` may be in, with its subdirectories (repeatable)
+    /// [default: the project `mcp serve` is started in; never /, the home directory or PilotHome]
+    #[arg(long = "root", value_name = "DIR")]
+    roots: Vec<std::path::PathBuf>,
     /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio [default ADDR: 127.0.0.1:8765].
     /// Requests need `Authorization: Bearer TOKEN`; the token file is printed at start
     #[arg(long, value_name = "ADDR", num_args = 0..=1,
@@ -355,6 +359,7 @@ async fn serve(
         cwd: project.root.clone(),
         config_file: ctx.global.config.clone(),
         permission_mode: args.permission_mode,
+        roots: args.roots,
     };
     let Some(addr) = args.http else {
         crate::serve::serve(opts).await?;

