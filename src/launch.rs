@@ -157,7 +157,11 @@ impl Launcher {
     /// what cannot be used to `sink`) and makes the memory hook.
     pub fn new(home: &PilotHome, mut setup: Setup, sink: &mut dyn Sink) -> Launcher {
         if setup.mcp_servers {
-            let (sources, problems) = crate::mcp::project_tool_sources(home, &setup.project.root);
+            let (sources, problems) = crate::mcp::project_tool_sources(
+                home,
+                &setup.project.root,
+                setup.config.project_trusted,
+            );
             for problem in &problems {
                 sink.warn(&format!("{problem}; continuing without it"));
             }
