@@ -47,7 +47,9 @@ pub enum MemoryChoice {
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub project: Project,
-    /// The merged configuration: the caller's, or [`load_config`]'s.
+    /// The merged configuration: the caller's, or [`load_config`]'s. It carries the project's
+    /// trust as its load decided it (`Config::project_trusted`), which decides whether the
+    /// project's own MCP servers start.
     pub config: Config,
     /// Model, permissions (fixed deny rules included), prompt, limits and the caller's own tool
     /// sources.

@@ -10,6 +10,11 @@
 //! a typed `Serialize` value with `--json`. A new subcommand copies its neighbour in each of the two.
 //! Value parsers shared across families live in `args`, Ctrl-C/SIGTERM cancellation in `signals`,
 //! the terminal rendering of answers (`chat`, `run --render`) in `markdown`.
+//!
+//! A command loads the configuration once: [`Context::resolve`] when it needs the project and its
+//! configuration (and decides the project's trust for the process: `run --trust-project`, chat's
+//! question), [`Context::project`] when it needs only the project's key, [`Context::load_config`]
+//! when it needs only the configuration.
 
 mod always_on;
 mod args;

@@ -259,7 +259,12 @@ fn project_unless_all(
     }
 }
 
-async fn index(ctx: &Context, mem: &Memory, here: &Project, a: &IndexArgs) -> anyhow::Result<Outcome> {
+async fn index(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &IndexArgs,
+) -> anyhow::Result<Outcome> {
     let scope = match project_unless_all(ctx, mem, here, &a.project, a.all)? {
         None => IndexScope::All,
         Some(p) => IndexScope::Project(p),
@@ -276,7 +281,12 @@ async fn index(ctx: &Context, mem: &Memory, here: &Project, a: &IndexArgs) -> an
     Ok(Outcome::Success)
 }
 
-async fn recall(ctx: &Context, mem: &Memory, here: &Project, a: RecallArgs) -> anyhow::Result<Outcome> {
+async fn recall(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: RecallArgs,
+) -> anyhow::Result<Outcome> {
     let opts = RecallOptions {
         project: project_unless_all(ctx, mem, here, &a.project, a.all)?,
         query: a.query,
@@ -291,7 +301,12 @@ async fn recall(ctx: &Context, mem: &Memory, here: &Project, a: RecallArgs) -> a
     Ok(Outcome::Success)
 }
 
-async fn dream(ctx: &Context, mem: &Memory, here: &Project, a: &DreamArgs) -> anyhow::Result<Outcome> {
+async fn dream(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &DreamArgs,
+) -> anyhow::Result<Outcome> {
     let opts = DreamOptions {
         project: project(ctx, mem, here, &a.project)?,
         dry_run: a.dry_run,
@@ -302,7 +317,12 @@ async fn dream(ctx: &Context, mem: &Memory, here: &Project, a: &DreamArgs) -> an
     Ok(Outcome::Success)
 }
 
-async fn sync(ctx: &Context, mem: &Memory, here: &Project, a: &SyncArgs) -> anyhow::Result<Outcome> {
+async fn sync(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &SyncArgs,
+) -> anyhow::Result<Outcome> {
     let scope = match a.all {
         true => SyncScope::All,
         false => SyncScope::Project(project(ctx, mem, here, &a.project)?),
@@ -319,7 +339,12 @@ async fn sync(ctx: &Context, mem: &Memory, here: &Project, a: &SyncArgs) -> anyh
     Ok(Outcome::Success)
 }
 
-fn rollback(ctx: &Context, mem: &Memory, here: &Project, a: &ProjectArgs) -> anyhow::Result<Outcome> {
+fn rollback(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &ProjectArgs,
+) -> anyhow::Result<Outcome> {
     memory::rollback(mem, &project(ctx, mem, here, a)?)
         .context("while rolling back the last dream")?;
     print::rolled_back(ctx)?;
@@ -345,7 +370,12 @@ fn show(ctx: &Context, mem: &Memory, here: &Project, a: &NoteArgs) -> anyhow::Re
     Ok(Outcome::Success)
 }
 
-fn pending(ctx: &Context, mem: &Memory, here: &Project, a: &PendingArgs) -> anyhow::Result<Outcome> {
+fn pending(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &PendingArgs,
+) -> anyhow::Result<Outcome> {
     let p = project_unless_all(ctx, mem, here, &a.project, a.all)?;
     let captures = memory::pending(mem, p.as_ref())?;
     print::pending(ctx, &captures)?;
@@ -353,7 +383,13 @@ fn pending(ctx: &Context, mem: &Memory, here: &Project, a: &PendingArgs) -> anyh
 }
 
 /// `deprecate` (`on`) and `restore`.
-fn deprecate(ctx: &Context, mem: &Memory, here: &Project, a: &NoteArgs, on: bool) -> anyhow::Result<Outcome> {
+fn deprecate(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &NoteArgs,
+    on: bool,
+) -> anyhow::Result<Outcome> {
     let id = memory::deprecate(mem, &project(ctx, mem, here, &a.project)?, &a.note, on)?;
     print::deprecated(ctx, &id, on)?;
     Ok(Outcome::Success)
@@ -384,7 +420,12 @@ fn export(ctx: &Context, mem: &Memory, here: &Project, a: &ExportArgs) -> anyhow
     Ok(Outcome::Success)
 }
 
-async fn import(ctx: &Context, mem: &Memory, here: &Project, a: &ImportArgs) -> anyhow::Result<Outcome> {
+async fn import(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &ImportArgs,
+) -> anyhow::Result<Outcome> {
     let report = memory::import(mem, &project(ctx, mem, here, &a.project)?, &a.source)
         .await
         .with_context(|| format!("while importing `{}`", a.source.display()))?;
@@ -392,7 +433,12 @@ async fn import(ctx: &Context, mem: &Memory, here: &Project, a: &ImportArgs) -> 
     Ok(Outcome::Success)
 }
 
-async fn reindex(ctx: &Context, mem: &Memory, here: &Project, a: &ReindexArgs) -> anyhow::Result<Outcome> {
+async fn reindex(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &ReindexArgs,
+) -> anyhow::Result<Outcome> {
     let p = project(ctx, mem, here, &a.project)?;
     let bar = IndexBar::new(!ctx.out.json && !ctx.global.quiet, "embedding", "notes");
     let report = memory::reindex(mem, &p, a.embeddings, &bar)

@@ -329,11 +329,7 @@ fn search(
     Ok(Outcome::Success)
 }
 
-async fn compact(
-    ctx: &Context,
-    home: &PilotHome,
-    args: &IdArgs,
-) -> anyhow::Result<Outcome> {
+async fn compact(ctx: &Context, home: &PilotHome, args: &IdArgs) -> anyhow::Result<Outcome> {
     let resolved = ctx.resolve(home, crate::config::trust::Decision::Recorded)?;
     let loaded = ctx.config_of(resolved.loaded)?;
     let cancel = CancellationToken::new();

@@ -377,12 +377,19 @@ mod tests {
         let (_dir, home, root) = project(RISKY);
         let doc: Value = serde_yaml::from_str(RISKY).unwrap();
         let recorded = decide(&home, &root, Some(&doc), Decision::Recorded);
-        assert_eq!(recorded, assess(&home, &root), "the loader's read and the file agree");
+        assert_eq!(
+            recorded,
+            assess(&home, &root),
+            "the loader's read and the file agree"
+        );
         assert_eq!(recorded.state, State::Untrusted);
         let once = decide(&home, &root, Some(&doc), Decision::ThisProcess);
         assert_eq!(once.state, State::Trusted);
         assert_eq!(once.hash, recorded.hash);
-        assert!(store::list(&home).is_empty(), "trusting for one process records nothing");
+        assert!(
+            store::list(&home).is_empty(),
+            "trusting for one process records nothing"
+        );
         let mut asked = Vec::new();
         let mut no = |a: &Assessment| {
             asked.push(a.items.len());
