@@ -408,11 +408,12 @@ fn each_command_reports_a_config_problem_once_with_its_location() {
             out.stderr
         );
     }
-    env.project_config("memory:\n  captureStrategy: last_turn\n  captureStrategie: x\n");
-    let warning = ".pilotdeck/pilotdeck.yaml:3:3: warning: `memory.captureStrategie`";
+    env.project_config("agent:\n  modle: x\nmemory:\n  captureStrategy: last_turn\n");
+    let warning = ".pilotdeck/pilotdeck.yaml:2:3: warning: `agent.modle`";
     for args in [
         &["memory", "recall", "--offline", "parser"][..],
         &["router", "decide", "--offline", "hi"],
+        &["config", "show"],
     ] {
         let out = env.cmd().args(args).run(0);
         assert_eq!(
