@@ -47,7 +47,9 @@ pub enum MemoryChoice {
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub project: Project,
-    /// The merged configuration: the caller's, or [`load_config`]'s.
+    /// The merged configuration: the caller's, or [`load_config`]'s. It carries the project's
+    /// trust as its load decided it (`Config::project_trusted`), which decides whether the
+    /// project's own MCP servers start.
     pub config: Config,
     /// Model, permissions (fixed deny rules included), prompt, limits and the caller's own tool
     /// sources.
@@ -157,7 +159,11 @@ impl Launcher {
     /// what cannot be used to `sink`) and makes the memory hook.
     pub fn new(home: &PilotHome, mut setup: Setup, sink: &mut dyn Sink) -> Launcher {
         if setup.mcp_servers {
-            let (sources, problems) = crate::mcp::project_tool_sources(home, &setup.project.root);
+            let (sources, problems) = crate::mcp::project_tool_sources(
+                home,
+                &setup.project.root,
+                setup.config.project_trusted,
+            );
             for problem in &problems {
                 sink.warn(&format!("{problem}; continuing without it"));
             }

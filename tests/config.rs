@@ -382,6 +382,49 @@ fn other_commands_refuse_a_broken_config_with_exit_2() {
     );
 }
 
+/// Each command loads the configuration once and reports its problems once: a broken project file
+/// is one located error (file, line, key) and exit 2 in every front that needs the configuration,
+/// and a warning is printed once.
+#[test]
+fn each_command_reports_a_config_problem_once_with_its_location() {
+    let env = TestEnv::new();
+    env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {apiKey: k}}}\n");
+    env.project_config("memory:\n  captureStrategy: everything\n");
+    let error = ".pilotdeck/pilotdeck.yaml:2:3: error: `memory.captureStrategy`";
+    let commands: [&[&str]; 6] = [
+        &["run", "hi"],
+        &["chat"],
+        &["memory", "recall", "--offline", "parser"],
+        &["router", "decide", "--offline", "hi"],
+        &["session", "compact", "01ARZ3NDEKTSV4RRFFQ69G5FAV"],
+        &["config", "show"],
+    ];
+    for args in commands {
+        let out = env.cmd().args(args).stdin("hi\n").run(2);
+        assert_eq!(
+            out.stderr.matches(error).count(),
+            1,
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    env.project_config("agent:\n  modle: x\nmemory:\n  captureStrategy: last_turn\n");
+    let warning = ".pilotdeck/pilotdeck.yaml:2:3: warning: `agent.modle`";
+    for args in [
+        &["memory", "recall", "--offline", "parser"][..],
+        &["router", "decide", "--offline", "hi"],
+        &["config", "show"],
+    ] {
+        let out = env.cmd().args(args).run(0);
+        assert_eq!(
+            out.stderr.matches(warning).count(),
+            1,
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+}
+
 #[test]
 fn validate_json_lists_diagnostics() {
     let env = TestEnv::new();

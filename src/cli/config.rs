@@ -72,7 +72,7 @@ pub(super) async fn run(ctx: &Context, cmd: ConfigCommand) -> anyhow::Result<Out
 fn init(ctx: &Context, args: &InitArgs) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let target = if args.project {
-        config::project_config_path(&ctx.project(&home)?.root)
+        config::project_config_path(&crate::home::Project::resolve(&home, &ctx.cwd()?)?.root)
     } else {
         config::home_config_path(&home, ctx.global.config.as_deref()).0
     };

@@ -33,7 +33,8 @@ pub enum PluginsCommand {
 /// The plugins and skills of the current project, problems printed as warnings.
 fn discover(ctx: &Context) -> anyhow::Result<(PilotHome, Vec<Plugin>, SkillSet)> {
     let home = ctx.home()?;
-    let project = ctx.project(&home)?;
+    // The root only: listing needs neither the project's key nor its configuration.
+    let project = crate::home::Project::resolve(&home, &ctx.cwd()?)?;
     let mut problems: Vec<Error> = Vec::new();
     let plugins = discover_plugins(&home, Some(&project.root), &mut problems);
     let skills = SkillSet::discover(&home, Some(&project.root), &plugins, &mut problems);

@@ -10,6 +10,11 @@
 //! a typed `Serialize` value with `--json`. A new subcommand copies its neighbour in each of the two.
 //! Value parsers shared across families live in `args`, Ctrl-C/SIGTERM cancellation in `signals`,
 //! the terminal rendering of answers (`chat`, `run --render`) in `markdown`.
+//!
+//! A command loads the configuration once: [`Context::resolve`] when it needs the project and its
+//! configuration (and decides the project's trust for the process: `run --trust-project`, chat's
+//! question), [`Context::project`] when it needs only the project's key, [`Context::load_config`]
+//! when it needs only the configuration.
 
 mod always_on;
 mod args;
@@ -38,6 +43,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::config::trust::Decision;
 use crate::home::{PilotHome, Project};
 use crate::output::{ColorChoice, Output};
 
@@ -207,7 +213,8 @@ impl Context {
             .context("cannot resolve the working directory")
     }
 
-    /// The project at [`Context::cwd`], keyed as its configuration's `project.identity` says.
+    /// The project at [`Context::cwd`], keyed as its configuration's `project.identity` says (a
+    /// command that needs the configuration too uses [`Context::resolve`]: one load for both).
     pub fn project(&self, home: &PilotHome) -> anyhow::Result<Project> {
         Ok(self.project_at(home, &self.cwd()?)?.0)
     }
@@ -219,14 +226,52 @@ impl Context {
         home: &PilotHome,
         dir: &std::path::Path,
     ) -> anyhow::Result<(Project, crate::home::KeySource)> {
-        Ok(crate::config::resolve_project(
+        let resolved = self.resolve_at(home, dir, Decision::Recorded)?;
+        Ok((resolved.project, resolved.key_source))
+    }
+
+    /// The project at [`Context::cwd`] and its configuration, from one load: a command's one load
+    /// when it needs both. `decision` decides the project's trust for this process.
+    pub fn resolve(
+        &self,
+        home: &PilotHome,
+        decision: Decision<'_>,
+    ) -> anyhow::Result<crate::config::Resolved> {
+        self.resolve_at(home, &self.cwd()?, decision)
+    }
+
+    /// [`Context::resolve`] for the project at `dir`.
+    pub fn resolve_at(
+        &self,
+        home: &PilotHome,
+        dir: &std::path::Path,
+        decision: Decision<'_>,
+    ) -> anyhow::Result<crate::config::Resolved> {
+        Ok(crate::config::resolve(
             home,
             dir,
             self.global.config.as_deref(),
+            decision,
         )?)
     }
 
-    /// Loads the merged configuration for the current project without printing anything.
+    /// A loaded configuration for a command that uses it: its warnings printed on stderr, its error
+    /// the command's.
+    pub fn config_of(
+        &self,
+        loaded: Result<crate::config::Loaded, crate::config::Error>,
+    ) -> anyhow::Result<crate::config::Loaded> {
+        let loaded = loaded?;
+        for d in &loaded.diagnostics {
+            if d.severity == crate::config::Severity::Warning {
+                self.out.warn(&d.to_string());
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// Loads the merged configuration for the current project without printing anything (for a
+    /// command that needs no project key).
     /// The outer error is a home or project problem; the inner one is the configuration's.
     pub fn load_config_quiet(
         &self,
@@ -245,13 +290,7 @@ impl Context {
 
     /// Loads the merged configuration for the current project, printing its warnings on stderr.
     pub fn load_config(&self, model_flag: Option<String>) -> anyhow::Result<crate::config::Loaded> {
-        let loaded = self.load_config_quiet(model_flag)??;
-        for d in &loaded.diagnostics {
-            if d.severity == crate::config::Severity::Warning {
-                self.out.warn(&d.to_string());
-            }
-        }
-        Ok(loaded)
+        self.config_of(self.load_config_quiet(model_flag)?)
     }
 }
 

@@ -290,11 +290,13 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     let output_schema = args.output_schema.as_ref().map(read_schema).transpose()?;
     let home = ctx.home()?;
     let cwd = ctx.agent_cwd()?;
-    let project = ctx.project(&home)?;
-    if args.trust_project {
-        crate::config::trust::trust_this_process();
-    }
-    let loaded = ctx.load_config(None)?;
+    let decision = match args.trust_project {
+        true => crate::config::trust::Decision::ThisProcess,
+        false => crate::config::trust::Decision::Recorded,
+    };
+    let resolved = ctx.resolve(&home, decision)?;
+    let project = resolved.project;
+    let loaded = ctx.config_of(resolved.loaded)?;
     let mut allow = args.allow.clone();
     // Plugins and command files are read only for a `/name` prompt, not on every run.
     let expanded = prompt.trim_start().starts_with('/').then(|| {
@@ -539,7 +541,8 @@ pub(super) fn slash_commands(
 ) -> SlashCommands {
     let plugins = Extensions::load(home, root, config).plugins;
     let mut problems = Vec::new();
-    let commands = SlashCommands::discover(home, Some(root), &plugins, &mut problems);
+    let trusted = config.project_trusted.then_some(root);
+    let commands = SlashCommands::discover(home, trusted, &plugins, &mut problems);
     for problem in &problems {
         ctx.out.warn(&problem.to_string());
     }

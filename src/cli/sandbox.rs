@@ -44,8 +44,9 @@ pub(super) async fn run(ctx: &Context, cmd: SandboxCommand) -> anyhow::Result<Ou
 
 async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
-    let project = ctx.project(&home)?;
-    let loaded = ctx.load_config(None)?;
+    let resolved = ctx.resolve(&home, crate::config::trust::Decision::Recorded)?;
+    let project = resolved.project;
+    let loaded = ctx.config_of(resolved.loaded)?;
     let mode = match (args.permission_mode, &loaded.config.tools.permissions.mode) {
         (Some(mode), _) => mode,
         (None, Some(text)) => PermissionMode::parse(text, "tools.permissions.mode")?,

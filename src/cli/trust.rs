@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::{Context, Outcome};
-use crate::config::trust::{self, State, store};
+use crate::config::trust::{self, Assessment, State, store};
 use crate::home::{PilotHome, Project};
 
 #[derive(Debug, Args)]
@@ -93,13 +93,13 @@ pub(super) fn run_untrust(ctx: &Context, args: UntrustArgs) -> anyhow::Result<Ou
     Ok(Outcome::Success)
 }
 
-/// `chat` in an untrusted project with settings that need trust, on a terminal: shows what they
-/// run and asks once; yes records the trust. Anything else (no terminal, no, an error) leaves the
-/// project untrusted, and the config load then warns.
-pub(super) fn ask_in_chat(ctx: &Context, home: &PilotHome, root: &std::path::Path) {
-    let assessment = trust::assess(home, root);
-    if assessment.is_trusted() || !std::io::stdin().is_terminal() {
-        return;
+/// `chat` in an untrusted project with settings that need trust (the config load's
+/// `trust::Decision::Ask`), on a terminal: shows what they run and asks once; yes records the trust
+/// and trusts. Anything else (no terminal, no, an error) leaves the project untrusted, and the
+/// config load then warns.
+pub(super) fn ask_in_chat(ctx: &Context, home: &PilotHome, assessment: &Assessment) -> bool {
+    if !std::io::stdin().is_terminal() {
+        return false;
     }
     let changed = if assessment.state == State::Changed {
         " (changed since you trusted it)"
@@ -116,9 +116,14 @@ pub(super) fn ask_in_chat(ctx: &Context, home: &PilotHome, root: &std::path::Pat
         .with_prompt("Trust this folder's hooks, MCP servers, plugins and provider settings?")
         .default(false)
         .interact_on(&dialoguer::console::Term::stderr());
-    if answer.unwrap_or(false)
-        && let Err(e) = store::record(home, &assessment)
-    {
-        ctx.out.warn(&format!("cannot record the trust: {e}"));
+    if !answer.unwrap_or(false) {
+        return false;
+    }
+    match store::record(home, assessment) {
+        Ok(()) => true,
+        Err(e) => {
+            ctx.out.warn(&format!("cannot record the trust: {e}"));
+            false
+        }
     }
 }

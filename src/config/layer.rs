@@ -73,8 +73,17 @@ impl Layer {
         })
     }
 
-    /// Parses and checks one config file. Errors are collected in `diagnostics`, never returned.
+    /// Parses, checks and expands one config file: [`Layer::parse`], then [`Layer::expand`].
     pub(super) fn from_file(path: &Path, text: &str) -> Layer {
+        let mut layer = Layer::parse(path, text);
+        layer.expand();
+        layer
+    }
+
+    /// Parses and checks one config file, its `${…}` references not expanded yet (the project
+    /// layer's trust is assessed on the file as written). Errors are collected in `diagnostics`,
+    /// never returned.
+    pub(super) fn parse(path: &Path, text: &str) -> Layer {
         let mut layer = Layer {
             origin: Origin::File {
                 path: path.to_owned(),
@@ -113,10 +122,14 @@ impl Layer {
         layer.value = value;
         layer.check_schema_version();
         layer.note_ignored_sections();
-        let mut value = std::mem::take(&mut layer.value);
-        layer.expand_env(&mut value, "");
-        layer.value = value;
         layer
+    }
+
+    /// Expands the `${…}` references of the value (see the module doc).
+    pub(super) fn expand(&mut self) {
+        let mut value = std::mem::take(&mut self.value);
+        self.expand_env(&mut value, "");
+        self.value = value;
     }
 
     fn push_yaml_error(&mut self, e: &serde_yaml::Error) {

@@ -11,6 +11,7 @@ use super::diagnostic::{Diagnostic, Location, Severity};
 use super::layer::{Layer, Origin, child_path};
 use super::locate::KeyPositions;
 use super::schema::Config;
+use super::trust::{self, Assessment, Decision};
 use super::{project_limits, validate, zero};
 use crate::env;
 use crate::home::PilotHome;
@@ -59,6 +60,8 @@ pub struct Loaded {
     pub files: Vec<PathBuf>,
     /// Warnings and info lines (errors make `load` fail).
     pub diagnostics: Vec<Diagnostic>,
+    /// The project's trust as this load decided it (`None` without a project).
+    pub trust: Option<Assessment>,
     /// Key positions of each file layer.
     positions: Vec<(PathBuf, KeyPositions)>,
 }
@@ -131,23 +134,38 @@ pub fn project_mcp_path(root: &Path) -> PathBuf {
     root.join(".pilotdeck").join("mcp.json")
 }
 
-/// Loads and validates the configuration. Warnings are returned in [`Loaded::diagnostics`]; any error
-/// fails the load with every diagnostic attached.
+/// Loads and validates the configuration, the project's trust as recorded. Warnings are returned
+/// in [`Loaded::diagnostics`]; any error fails the load with every diagnostic attached.
 pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
+    load_trusting(home, opts, Decision::Recorded)
+}
+
+/// [`load`] with the project's trust decided by `decision`. Each file is read and parsed once: the
+/// project's file serves both its layer and its trust assessment, which the result carries
+/// ([`Loaded::trust`], `Config::project_trusted`) so nothing later assesses again.
+pub fn load_trusting(
+    home: &PilotHome,
+    opts: &LoadOptions,
+    decision: Decision<'_>,
+) -> Result<Loaded, Error> {
     let mut layers = Vec::new();
     let (path, given_by) = home_config_path(home, opts.config_file.as_deref());
     let user = read_layer(&path, given_by != "default", given_by)?;
-    let mut untrusted = None;
+    let mut assessment = None;
     let project = match &opts.project_root {
         Some(root) => {
-            let project = read_layer(&project_config_path(root), false, "the project")?;
-            if project.is_none() {
-                untrusted = crate::config::trust::assess(home, root).warning();
+            let path = project_config_path(root);
+            let mut project =
+                read_text(&path, false, "the project")?.map(|text| Layer::parse(&path, &text));
+            let trust = trust::decide(home, root, project.as_ref().map(|l| &l.value), decision);
+            if let Some(layer) = &mut project {
+                layer.expand();
+                if !trust.is_trusted() {
+                    trust::strip(&mut layer.value);
+                }
             }
-            project.map(|mut layer| {
-                untrusted = crate::config::trust::strip_project_layer(home, root, &mut layer.value);
-                layer
-            })
+            assessment = Some(trust);
+            project
         }
         None => None,
     };
@@ -190,11 +208,13 @@ pub fn load(home: &PilotHome, opts: &LoadOptions) -> Result<Loaded, Error> {
         ));
     }
     let mut loaded = merge_layers(layers)?;
-    if let Some(warning) = untrusted {
+    if let Some(warning) = assessment.as_ref().and_then(Assessment::warning) {
         loaded
             .diagnostics
             .push(Diagnostic::new(Severity::Warning, warning));
     }
+    loaded.config.project_trusted = assessment.as_ref().is_none_or(Assessment::is_trusted);
+    loaded.trust = assessment;
     Ok(loaded)
 }
 
@@ -210,8 +230,17 @@ fn read_layer(
     must_exist: bool,
     given_by: &'static str,
 ) -> Result<Option<Layer>, Error> {
+    Ok(read_text(path, must_exist, given_by)?.map(|text| Layer::from_file(path, &text)))
+}
+
+/// The text of a config file; `None` when it does not exist and need not.
+fn read_text(
+    path: &Path,
+    must_exist: bool,
+    given_by: &'static str,
+) -> Result<Option<String>, Error> {
     match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Some(Layer::from_file(path, &text))),
+        Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => Ok(None),
         Err(source) => Err(Error::Read {
             path: path.to_owned(),
@@ -264,6 +293,7 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         sources,
         files,
         diagnostics,
+        trust: None,
         positions,
     };
     validate::check(&mut loaded);

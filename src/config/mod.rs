@@ -7,6 +7,11 @@
 //! `tools.permissions` but never widen it: see `project_limits`) → environment (`PILOT_AGENT_MODEL`,
 //! then `PILOTDECK_MODEL`) → command-line flags. The environment is read through [`crate::env`]. It
 //! does not know how a provider is called; `model` turns a [`ProviderConfig`] into requests.
+//!
+//! A process loads its configuration once: [`resolve`] finds the project at a directory, loads the
+//! layers (the project's trust decided by the caller's [`trust::Decision`], assessed from the same
+//! read of the project file) and keys the project as `project.identity` says, returning all three
+//! together; commands that need no project key use [`load`] / [`load_trusting`].
 
 mod diagnostic;
 mod identity;
@@ -26,12 +31,12 @@ mod web;
 mod zero;
 
 pub use diagnostic::{Diagnostic, Location, Severity};
-pub use identity::resolve_project;
+pub use identity::{Resolved, resolve};
 pub use init::{InitOptions, render_template};
 pub use layer::{Origin, expand, references};
 pub use load::{
-    Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, project_config_path,
-    project_mcp_path,
+    Error, LoadOptions, Loaded, Source, check_file, home_config_path, load, load_trusting,
+    project_config_path, project_mcp_path,
 };
 pub use model_ref::{ModelRef, ModelRefError};
 pub use providers::{KNOWN_PROVIDERS, KnownProvider, default_model, known_provider};

@@ -45,6 +45,12 @@ pub struct Config {
     /// `apiKey`); children started for the agent never inherit them (`tools::EnvFilter`).
     #[serde(skip)]
     pub env_references: std::collections::BTreeSet<String>,
+    /// Whether the project's own settings that need trust take effect (`config::trust`): decided
+    /// once, by the load (true without a project, false for a configuration not loaded from
+    /// files). The load strips an untrusted project's layer; the MCP, plugin and slash-command
+    /// loaders read this instead of assessing the project again.
+    #[serde(skip)]
+    pub project_trusted: bool,
 }
 
 /// Top-level keys that belong to PilotDeck's server side and are ignored with an info line.

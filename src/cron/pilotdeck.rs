@@ -50,7 +50,10 @@ pub fn import(
         .and_then(|m| std::fs::read_to_string(m).ok())
         .map(|p| p.trim().to_owned())
         .filter(|p| Path::new(p).is_dir())
-        .map(|p| crate::config::resolve_project(home, Path::new(&p), None).map(|(p, _)| p))
+        .map(|p| {
+            let decision = crate::config::trust::Decision::Recorded;
+            crate::config::resolve(home, Path::new(&p), None, decision).map(|r| r.project)
+        })
         .transpose()?
         .unwrap_or_else(|| fallback.clone());
     let mut report = ImportReport {

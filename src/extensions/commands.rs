@@ -133,12 +133,13 @@ pub struct SlashCommands {
 }
 
 impl SlashCommands {
-    /// Discovers the commands for `project_root`: global plugins', `<home>/commands/`, project
-    /// plugins', then (when the project is trusted) `<project>/.pilotdeck/commands/`, later ones
-    /// winning. `plugins` are the session's plugins, already filtered by trust.
+    /// Discovers the commands: global plugins', `<home>/commands/`, project plugins', then
+    /// `<project>/.pilotdeck/commands/` of `trusted_project` (the project's root when it is trusted,
+    /// `Config::project_trusted`), later ones winning. `plugins` are the session's plugins, already
+    /// filtered by trust.
     pub fn discover(
         home: &PilotHome,
-        project_root: Option<&Path>,
+        trusted_project: Option<&Path>,
         plugins: &[Plugin],
         problems: &mut Vec<Error>,
     ) -> SlashCommands {
@@ -162,9 +163,7 @@ impl SlashCommands {
         dirs.extend(plugin_dirs(Scope::Global));
         dirs.push((home.commands_dir(), CommandSource::Global));
         dirs.extend(plugin_dirs(Scope::Project));
-        if let Some(root) = project_root
-            && crate::config::trust::is_trusted(home, Some(root))
-        {
+        if let Some(root) = trusted_project {
             dirs.push((
                 root.join(".pilotdeck").join("commands"),
                 CommandSource::Project,

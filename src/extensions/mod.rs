@@ -47,12 +47,12 @@ pub struct Extensions {
 
 impl Extensions {
     /// Discovers the plugins, skills and hooks for the project at `project_root` (its own plugins
-    /// only when the project is trusted).
+    /// only when the project is trusted: `config.project_trusted`, decided by the config load).
     pub fn load(home: &PilotHome, project_root: &Path, config: &Config) -> Extensions {
         let mut problems = Vec::new();
         let mut plugins = discover_plugins(home, Some(project_root), &mut problems);
         // An untrusted project's own plugins do not run (`crate::config::trust`; the config load warns).
-        if !crate::config::trust::is_trusted(home, Some(project_root)) {
+        if !config.project_trusted {
             plugins.retain(|p| p.scope != Scope::Project);
         }
         let skills = SkillSet::discover(home, Some(project_root), &plugins, &mut problems);

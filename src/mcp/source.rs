@@ -101,15 +101,17 @@ impl ToolSource for McpToolSource {
 /// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), and the
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
 /// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`, so all of them see the
-/// same servers. An untrusted project's own servers are left out.
+/// same servers. An untrusted project's own servers are left out (`trusted` is the config load's
+/// decision, `Config::project_trusted`).
 pub fn project_tool_sources(
     home: &crate::home::PilotHome,
     root: &std::path::Path,
+    trusted: bool,
 ) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
     let mut servers = McpServers::load(home, Some(root));
     // An untrusted project's servers (its mcp.json and its plugins') do not start (`crate::config::trust`;
     // the config load warns).
-    if !crate::config::trust::is_trusted(home, Some(root)) {
+    if !trusted {
         servers
             .servers
             .retain(|_, s| s.scope != super::config::Scope::Project);

@@ -273,15 +273,12 @@ impl ServerHandler for PilotdeckServer {
 }
 
 impl PilotdeckServer {
-    /// The project at `dir` and its merged configuration.
+    /// The project at `dir` and its merged configuration: one load per request, so a running
+    /// server sees edits to the configuration.
     fn project_config(&self, dir: &Path) -> Result<(Project, crate::config::Config), String> {
-        let home = &self.opts.home;
-        let (project, _) =
-            crate::config::resolve_project(home, dir, self.opts.config_file.as_deref())
-                .map_err(|e| e.to_string())?;
-        let config = launch::load_config(home, &project, self.opts.config_file.clone())
-            .map_err(|e| e.to_string())?;
-        Ok((project, config))
+        let resolved = resolve(&self.opts, dir)?;
+        let loaded = resolved.loaded.map_err(|e| e.to_string())?;
+        Ok((resolved.project, loaded.config))
     }
 
     async fn recall(
@@ -434,11 +431,17 @@ fn run_result(session_id: Option<String>, outcome: &TurnOutcome) -> RunResult {
     }
 }
 
+/// The project at `dir` and its configuration, loaded once; the project's trust as recorded.
+fn resolve(opts: &ServeOptions, dir: &Path) -> Result<crate::config::Resolved, String> {
+    let decision = crate::config::trust::Decision::Recorded;
+    crate::config::resolve(&opts.home, dir, opts.config_file.as_deref(), decision)
+        .map_err(|e| e.to_string())
+}
+
 /// The newest session ids of the project at `dir`.
 fn list_sessions(opts: &ServeOptions, dir: &Path, limit: usize) -> Result<SessionList, String> {
     let home = &opts.home;
-    let (project, _) = crate::config::resolve_project(home, dir, opts.config_file.as_deref())
-        .map_err(|e| e.to_string())?;
+    let project = resolve(opts, dir)?.project;
     let scope = crate::session::Scope::Project(project.key.0);
     let sessions = crate::session::list(home, &scope, limit).map_err(|e| e.to_string())?;
     Ok(SessionList {

@@ -14,6 +14,7 @@ use tokio_util::sync::CancellationToken;
 use crate::always_on::{self, Target, TickOptions, TickOutcome, TickReport, review, settings};
 use crate::cli::signals::cancel_on_signals;
 use crate::cli::{Context, Outcome, UsageError};
+use crate::config::trust::Decision;
 use crate::config::{Config, LoadOptions};
 use crate::home::{PilotHome, Project, expand_tilde, project_key};
 
@@ -111,43 +112,47 @@ fn absolute(path: &Path) -> PathBuf {
     }
 }
 
-/// The project at `dir`, or — when the directory is gone — a target that the `project_missing`
-/// gate will report.
-fn target_at(ctx: &Context, home: &PilotHome, dir: &Path) -> Target {
-    match ctx.project_at(home, dir) {
-        Ok((p, _)) => Target {
-            root: p.root,
-            key: p.key,
-        },
+/// A project to tick and its merged configuration, from one load.
+type Configured = (Target, Result<Config, crate::config::Error>);
+
+/// The project at `dir` and its configuration, or — when the directory is gone — a target that the
+/// `project_missing` gate will report, with the home layers only.
+fn target_at(ctx: &Context, home: &PilotHome, dir: &Path) -> Configured {
+    match ctx.resolve_at(home, dir, Decision::Recorded) {
+        Ok(resolved) => {
+            let target = Target {
+                root: resolved.project.root,
+                key: resolved.project.key,
+            };
+            (target, resolved.loaded.map(|loaded| loaded.config))
+        }
         Err(_) => {
             let root = absolute(dir);
-            Target {
+            let target = Target {
                 key: project_key(&root),
                 root,
-            }
+            };
+            (target, home_config(ctx, home))
         }
     }
 }
 
-/// The merged configuration for `root` (or only the home layers when it is gone).
-fn config_for(ctx: &Context, home: &PilotHome, root: Option<&Path>) -> anyhow::Result<Config> {
-    let loaded = crate::config::load(
-        home,
-        &LoadOptions {
-            config_file: ctx.global.config.clone(),
-            project_root: root.filter(|r| r.is_dir()).map(Path::to_owned),
-            model_flag: None,
-        },
-    )?;
-    Ok(loaded.config)
+/// The merged configuration of the home layers alone.
+fn home_config(ctx: &Context, home: &PilotHome) -> Result<Config, crate::config::Error> {
+    let options = LoadOptions {
+        config_file: ctx.global.config.clone(),
+        project_root: None,
+        model_flag: None,
+    };
+    crate::config::load(home, &options).map(|loaded| loaded.config)
 }
 
-/// This project, or with `all` every project in `alwaysOn.projects`.
-fn targets(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Vec<Target>> {
+/// This project, or with `all` every project in `alwaysOn.projects`, each with its configuration.
+fn targets(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Vec<Configured>> {
     if !all {
         return Ok(vec![target_at(ctx, home, &ctx.cwd()?)]);
     }
-    let config = config_for(ctx, home, None)?;
+    let config = home_config(ctx, home)?;
     Ok(config
         .always_on
         .projects
@@ -189,8 +194,8 @@ async fn tick(ctx: &Context, home: &PilotHome, args: &TickArgs) -> anyhow::Resul
     let _signals = cancel_on_signals(cancel.clone());
     let opts = TickOptions { force: args.force };
     let mut reports = Vec::new();
-    for target in targets(ctx, home, args.all)? {
-        let config = config_for(ctx, home, Some(&target.root))?;
+    for (target, config) in targets(ctx, home, args.all)? {
+        let config = config?;
         let report = always_on::tick(home, &config, &target, opts, &cancel)
             .await
             .with_context(|| format!("always-on tick in {}", target.root.display()))?;
@@ -230,9 +235,23 @@ fn outcome_of(reports: &[TickReport]) -> Outcome {
 async fn watch(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
-    let targets = targets(ctx, home, all)?;
-    let settings = config_for(ctx, home, targets.first().map(|t| t.root.as_path()))?.always_on;
-    let load = |t: &Target| config_for(ctx, home, Some(&t.root)).map_err(|e| format!("{e:#}"));
+    let (targets, configs): (Vec<Target>, Vec<_>) = targets(ctx, home, all)?.into_iter().unzip();
+    let settings = match configs.into_iter().next() {
+        Some(config) => config?,
+        None => home_config(ctx, home)?,
+    }
+    .always_on;
+    // Every tick loads its project's configuration afresh: a long watch sees edits.
+    let load = |t: &Target| {
+        let options = LoadOptions {
+            config_file: ctx.global.config.clone(),
+            project_root: Some(t.root.clone()).filter(|r| r.is_dir()),
+            model_flag: None,
+        };
+        crate::config::load(home, &options)
+            .map(|loaded| loaded.config)
+            .map_err(|e| format!("{e:#}"))
+    };
     let out = ctx.out;
     let mut write_error = None;
     let mut on_report = |r: &TickReport| {
@@ -267,8 +286,8 @@ async fn watch(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Out
 
 fn status(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {
     let mut statuses = Vec::new();
-    for target in targets(ctx, home, all)? {
-        let config = config_for(ctx, home, Some(&target.root))?;
+    for (target, config) in targets(ctx, home, all)? {
+        let config = config?;
         statuses.push(review::status(home, &config.always_on, &target).map_err(fail)?);
     }
     print::status(ctx, &statuses)?;
@@ -279,7 +298,7 @@ fn plans(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> 
     let key = if all {
         None
     } else {
-        Some(target_at(ctx, home, &ctx.cwd()?).key)
+        Some(target_at(ctx, home, &ctx.cwd()?).0.key)
     };
     let plans = review::plans(home, key.as_ref()).map_err(fail)?;
     print::plans(ctx, &plans)?;

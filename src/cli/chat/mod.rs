@@ -217,9 +217,10 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
     let interactive = std::io::stdin().is_terminal();
     let home = ctx.home()?;
     let cwd = ctx.agent_cwd()?;
-    let project = ctx.project(&home)?;
-    super::trust::ask_in_chat(ctx, &home, &project.root);
-    let loaded = ctx.load_config(None)?;
+    let mut ask = |assessment: &_| super::trust::ask_in_chat(ctx, &home, assessment);
+    let resolved = ctx.resolve(&home, crate::config::trust::Decision::Ask(&mut ask))?;
+    let project = resolved.project;
+    let loaded = ctx.config_of(resolved.loaded)?;
     // The approver, the questions and the status line need a person at a terminal, keys in and
     // lines out.
     let terminal = interactive && std::io::stderr().is_terminal();

@@ -18,9 +18,10 @@ use install::install_units;
 
 use crate::cli::args::{parse_duration, parse_mode};
 use crate::cli::{Context, Outcome, UsageError};
+use crate::config::trust::Decision;
 use crate::config::{CronConfig, LoadOptions};
 use crate::cron::{self, CatchUp, RunEnv};
-use crate::home::PilotHome;
+use crate::home::{PilotHome, Project};
 use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Subcommand)]
@@ -241,18 +242,24 @@ pub(super) fn fail(e: cron::Error) -> anyhow::Error {
     }
 }
 
-/// `cron` section of the home config (plus the project's, when run inside one).
-pub(super) fn cron_config(ctx: &Context, home: &PilotHome) -> anyhow::Result<CronConfig> {
-    let project_root = ctx.project(home).ok().map(|p| p.root);
-    let loaded = crate::config::load(
-        home,
-        &LoadOptions {
-            config_file: ctx.global.config.clone(),
-            project_root,
-            model_flag: None,
-        },
-    )?;
-    Ok(loaded.config.cron.unwrap_or_default())
+/// The project at the current directory, and the `cron` section of the home config plus that
+/// project's (the home's alone when the directory is no project): one load.
+pub(super) fn cron_config(
+    ctx: &Context,
+    home: &PilotHome,
+) -> anyhow::Result<(anyhow::Result<Project>, CronConfig)> {
+    let (project, loaded) = match ctx.resolve(home, Decision::Recorded) {
+        Ok(resolved) => (Ok(resolved.project), resolved.loaded?),
+        Err(e) => {
+            let options = LoadOptions {
+                config_file: ctx.global.config.clone(),
+                project_root: None,
+                model_flag: None,
+            };
+            (Err(e), crate::config::load(home, &options)?)
+        }
+    };
+    Ok((project, loaded.config.cron.unwrap_or_default()))
 }
 
 pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outcome> {

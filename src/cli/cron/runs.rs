@@ -45,7 +45,7 @@ pub(super) async fn tick(
     env: RunEnv,
     a: &TickArgs,
 ) -> anyhow::Result<Outcome> {
-    let config = cron_config(ctx, home)?;
+    let (_, config) = cron_config(ctx, home)?;
     let now = match &a.now {
         Some(t) => {
             Some(cron::schedule::parse_at(t, zone(config.timezone.as_deref())?).map_err(fail)?)
@@ -72,7 +72,7 @@ pub(super) async fn daemon(
     home: &PilotHome,
     env: RunEnv,
 ) -> anyhow::Result<Outcome> {
-    let config = cron_config(ctx, home)?;
+    let (_, config) = cron_config(ctx, home)?;
     let cancel = CancellationToken::new();
     let _signals = cancel_on_signals(cancel.clone());
     let opts = TickOptions {

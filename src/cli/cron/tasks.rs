@@ -21,7 +21,7 @@ fn when_of(flags: &TaskFlags) -> Option<When> {
 }
 
 pub(super) fn add(ctx: &Context, home: &PilotHome, args: AddArgs) -> anyhow::Result<Outcome> {
-    let config = cron_config(ctx, home)?;
+    let (project, config) = cron_config(ctx, home)?;
     let f = args.flags;
     let opts = AddOptions {
         when: when_of(&f)
@@ -29,7 +29,7 @@ pub(super) fn add(ctx: &Context, home: &PilotHome, args: AddArgs) -> anyhow::Res
         tz: f.tz,
         default_tz: config.timezone,
         name: f.name,
-        project: ctx.project(home)?,
+        project: project?,
         model: f.model,
         permission_mode: f.permission_mode.map(|m| m.as_str().to_owned()),
         timeout: f.timeout,
@@ -97,7 +97,7 @@ pub(super) fn set_active(
 }
 
 pub(super) fn next(ctx: &Context, home: &PilotHome, a: &NextArgs) -> anyhow::Result<Outcome> {
-    let config = cron_config(ctx, home)?;
+    let (_, config) = cron_config(ctx, home)?;
     let after = match &a.after {
         Some(t) => {
             let zone = zone(a.tz.as_deref().or(config.timezone.as_deref()))?;
@@ -118,8 +118,8 @@ pub(super) fn next(ctx: &Context, home: &PilotHome, a: &NextArgs) -> anyhow::Res
 }
 
 pub(super) fn import(ctx: &Context, home: &PilotHome, a: &ImportArgs) -> anyhow::Result<Outcome> {
-    let config = cron_config(ctx, home)?;
-    let project = ctx.project(home)?;
+    let (project, config) = cron_config(ctx, home)?;
+    let project = project?;
     let report = cron::import(home, &a.file, &project, config.timezone.as_deref()).map_err(fail)?;
     print::imported(ctx, &report)?;
     Ok(Outcome::Success)

@@ -152,21 +152,22 @@ fn parse_header(text: &str) -> Result<(String, String), String> {
 
 pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
-    let project = ctx.project(&home)?;
+    // The current project (one config load, for its key); `serve` resolves each request's.
+    let here = || ctx.project(&home);
     match cmd {
-        McpCommand::List => list(ctx, &home, &project),
-        McpCommand::Add(args) => add(ctx, &home, &project.root, args),
-        McpCommand::Rm(args) => remove(ctx, &home, &project.root, &args),
-        McpCommand::Enable(args) => set_enabled(ctx, &home, &project.root, &args, true),
-        McpCommand::Disable(args) => set_enabled(ctx, &home, &project.root, &args, false),
-        McpCommand::Get(args) => get(ctx, &home, &project, &args),
-        McpCommand::Tools(args) => tools(ctx, &home, &project, &args).await,
-        McpCommand::Call(args) => call(ctx, &home, &project, &args).await,
-        McpCommand::Login(args) => login(ctx, &home, &project, &args).await,
-        McpCommand::Logout(args) => logout(ctx, &home, &project, &args),
-        McpCommand::Resources(args) => resources(ctx, &home, &project, &args).await,
-        McpCommand::Read(args) => read(ctx, &home, &project, &args).await,
-        McpCommand::Serve(args) => serve(ctx, home, &project, args).await,
+        McpCommand::List => list(ctx, &home, &here()?),
+        McpCommand::Add(args) => add(ctx, &home, &here()?.root, args),
+        McpCommand::Rm(args) => remove(ctx, &home, &here()?.root, &args),
+        McpCommand::Enable(args) => set_enabled(ctx, &home, &here()?.root, &args, true),
+        McpCommand::Disable(args) => set_enabled(ctx, &home, &here()?.root, &args, false),
+        McpCommand::Get(args) => get(ctx, &home, &here()?, &args),
+        McpCommand::Tools(args) => tools(ctx, &home, &here()?, &args).await,
+        McpCommand::Call(args) => call(ctx, &home, &here()?, &args).await,
+        McpCommand::Login(args) => login(ctx, &home, &here()?, &args).await,
+        McpCommand::Logout(args) => logout(ctx, &home, &here()?, &args),
+        McpCommand::Resources(args) => resources(ctx, &home, &here()?, &args).await,
+        McpCommand::Read(args) => read(ctx, &home, &here()?, &args).await,
+        McpCommand::Serve(args) => serve(ctx, home, args).await,
     }
 }
 
@@ -348,15 +349,12 @@ async fn read(
     Ok(Outcome::Success)
 }
 
-async fn serve(
-    ctx: &Context,
-    home: PilotHome,
-    project: &Project,
-    args: ServeArgs,
-) -> anyhow::Result<Outcome> {
+async fn serve(ctx: &Context, home: PilotHome, args: ServeArgs) -> anyhow::Result<Outcome> {
+    // The root only: each request resolves its project and loads its configuration.
+    let cwd = Project::resolve(&home, &ctx.cwd()?)?.root;
     let opts = crate::serve::ServeOptions {
         home,
-        cwd: project.root.clone(),
+        cwd,
         config_file: ctx.global.config.clone(),
         permission_mode: args.permission_mode,
         roots: args.roots,

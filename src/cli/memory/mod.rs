@@ -13,7 +13,8 @@ use anyhow::Context as _;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::{Context, Outcome};
-use crate::home::{PilotHome, Project};
+use crate::config::trust::Decision;
+use crate::home::Project;
 use crate::memory::{
     self, DreamOptions, IndexOptions, IndexScope, Memory, NoteKind, RecallOptions, SyncOptions,
     SyncScope, TraceKind,
@@ -206,32 +207,40 @@ pub struct ImportArgs {
 
 pub(super) async fn run(ctx: &Context, cmd: MemoryCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
-    let loaded = ctx.load_config(None)?;
+    // One config load: the configuration and the current project (`--project` names another).
+    let resolved = ctx.resolve(&home, Decision::Recorded)?;
+    let loaded = ctx.config_of(resolved.loaded)?;
+    let here = &resolved.project;
     let mem = Memory::new(&home, &loaded.config);
     match cmd {
-        MemoryCommand::Index(a) => index(ctx, &mem, &a).await,
-        MemoryCommand::Recall(a) => recall(ctx, &mem, a).await,
-        MemoryCommand::Dream(a) => dream(ctx, &mem, &a).await,
-        MemoryCommand::Rollback(a) => rollback(ctx, &mem, &a),
-        MemoryCommand::List(a) => list(ctx, &mem, &a),
-        MemoryCommand::Show(a) => show(ctx, &mem, &a),
-        MemoryCommand::Pending(a) => pending(ctx, &mem, &a),
-        MemoryCommand::Deprecate(a) => deprecate(ctx, &mem, &a, true),
-        MemoryCommand::Restore(a) => deprecate(ctx, &mem, &a, false),
+        MemoryCommand::Index(a) => index(ctx, &mem, here, &a).await,
+        MemoryCommand::Recall(a) => recall(ctx, &mem, here, a).await,
+        MemoryCommand::Dream(a) => dream(ctx, &mem, here, &a).await,
+        MemoryCommand::Rollback(a) => rollback(ctx, &mem, here, &a),
+        MemoryCommand::List(a) => list(ctx, &mem, here, &a),
+        MemoryCommand::Show(a) => show(ctx, &mem, here, &a),
+        MemoryCommand::Pending(a) => pending(ctx, &mem, here, &a),
+        MemoryCommand::Deprecate(a) => deprecate(ctx, &mem, here, &a, true),
+        MemoryCommand::Restore(a) => deprecate(ctx, &mem, here, &a, false),
         MemoryCommand::Trace(a) => trace(ctx, &mem, &a),
-        MemoryCommand::Export(a) => export(ctx, &mem, &a),
-        MemoryCommand::Import(a) => import(ctx, &mem, &a).await,
-        MemoryCommand::Stats(a) => stats(ctx, &mem, &a),
-        MemoryCommand::Sync(a) => sync(ctx, &mem, &a).await,
-        MemoryCommand::Reindex(a) => reindex(ctx, &mem, &a).await,
+        MemoryCommand::Export(a) => export(ctx, &mem, here, &a),
+        MemoryCommand::Import(a) => import(ctx, &mem, here, &a).await,
+        MemoryCommand::Stats(a) => stats(ctx, &mem, here, &a),
+        MemoryCommand::Sync(a) => sync(ctx, &mem, here, &a).await,
+        MemoryCommand::Reindex(a) => reindex(ctx, &mem, here, &a).await,
     }
 }
 
-/// `--project DIR`, else the current project.
-fn project(ctx: &Context, home: &PilotHome, args: &ProjectArgs) -> anyhow::Result<Project> {
+/// `--project DIR`, else the current project `here`.
+fn project(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    args: &ProjectArgs,
+) -> anyhow::Result<Project> {
     match &args.project {
-        Some(dir) => Ok(ctx.project_at(home, dir)?.0),
-        None => ctx.project(home),
+        Some(dir) => Ok(ctx.project_at(&mem.home, dir)?.0),
+        None => Ok(here.clone()),
     }
 }
 
@@ -239,18 +248,24 @@ fn project(ctx: &Context, home: &PilotHome, args: &ProjectArgs) -> anyhow::Resul
 fn project_unless_all(
     ctx: &Context,
     mem: &Memory,
+    here: &Project,
     args: &ProjectArgs,
     all: bool,
 ) -> anyhow::Result<Option<Project>> {
     if all {
         Ok(None)
     } else {
-        project(ctx, &mem.home, args).map(Some)
+        project(ctx, mem, here, args).map(Some)
     }
 }
 
-async fn index(ctx: &Context, mem: &Memory, a: &IndexArgs) -> anyhow::Result<Outcome> {
-    let scope = match project_unless_all(ctx, mem, &a.project, a.all)? {
+async fn index(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &IndexArgs,
+) -> anyhow::Result<Outcome> {
+    let scope = match project_unless_all(ctx, mem, here, &a.project, a.all)? {
         None => IndexScope::All,
         Some(p) => IndexScope::Project(p),
     };
@@ -266,9 +281,14 @@ async fn index(ctx: &Context, mem: &Memory, a: &IndexArgs) -> anyhow::Result<Out
     Ok(Outcome::Success)
 }
 
-async fn recall(ctx: &Context, mem: &Memory, a: RecallArgs) -> anyhow::Result<Outcome> {
+async fn recall(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: RecallArgs,
+) -> anyhow::Result<Outcome> {
     let opts = RecallOptions {
-        project: project_unless_all(ctx, mem, &a.project, a.all)?,
+        project: project_unless_all(ctx, mem, here, &a.project, a.all)?,
         query: a.query,
         limit: usize::from(a.limit),
         offline: a.offline,
@@ -281,9 +301,14 @@ async fn recall(ctx: &Context, mem: &Memory, a: RecallArgs) -> anyhow::Result<Ou
     Ok(Outcome::Success)
 }
 
-async fn dream(ctx: &Context, mem: &Memory, a: &DreamArgs) -> anyhow::Result<Outcome> {
+async fn dream(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &DreamArgs,
+) -> anyhow::Result<Outcome> {
     let opts = DreamOptions {
-        project: project(ctx, &mem.home, &a.project)?,
+        project: project(ctx, mem, here, &a.project)?,
         dry_run: a.dry_run,
         if_due: a.if_due,
     };
@@ -292,10 +317,15 @@ async fn dream(ctx: &Context, mem: &Memory, a: &DreamArgs) -> anyhow::Result<Out
     Ok(Outcome::Success)
 }
 
-async fn sync(ctx: &Context, mem: &Memory, a: &SyncArgs) -> anyhow::Result<Outcome> {
+async fn sync(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &SyncArgs,
+) -> anyhow::Result<Outcome> {
     let scope = match a.all {
         true => SyncScope::All,
-        false => SyncScope::Project(project(ctx, &mem.home, &a.project)?),
+        false => SyncScope::Project(project(ctx, mem, here, &a.project)?),
     };
     let opts = SyncOptions {
         remote: a.remote.clone(),
@@ -309,15 +339,20 @@ async fn sync(ctx: &Context, mem: &Memory, a: &SyncArgs) -> anyhow::Result<Outco
     Ok(Outcome::Success)
 }
 
-fn rollback(ctx: &Context, mem: &Memory, a: &ProjectArgs) -> anyhow::Result<Outcome> {
-    memory::rollback(mem, &project(ctx, &mem.home, a)?)
+fn rollback(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &ProjectArgs,
+) -> anyhow::Result<Outcome> {
+    memory::rollback(mem, &project(ctx, mem, here, a)?)
         .context("while rolling back the last dream")?;
     print::rolled_back(ctx)?;
     Ok(Outcome::Success)
 }
 
-fn list(ctx: &Context, mem: &Memory, a: &ListArgs) -> anyhow::Result<Outcome> {
-    let p = project_unless_all(ctx, mem, &a.project, a.all)?;
+fn list(ctx: &Context, mem: &Memory, here: &Project, a: &ListArgs) -> anyhow::Result<Outcome> {
+    let p = project_unless_all(ctx, mem, here, &a.project, a.all)?;
     let kind = a.kind.map(|k| match k {
         KindArg::User => NoteKind::User,
         KindArg::Project => NoteKind::Project,
@@ -328,23 +363,34 @@ fn list(ctx: &Context, mem: &Memory, a: &ListArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-fn show(ctx: &Context, mem: &Memory, a: &NoteArgs) -> anyhow::Result<Outcome> {
-    let p = project(ctx, &mem.home, &a.project)?;
+fn show(ctx: &Context, mem: &Memory, here: &Project, a: &NoteArgs) -> anyhow::Result<Outcome> {
+    let p = project(ctx, mem, here, &a.project)?;
     let (view, text) = memory::show(mem, Some(&p), &a.note)?;
     print::note(ctx, &view, &text)?;
     Ok(Outcome::Success)
 }
 
-fn pending(ctx: &Context, mem: &Memory, a: &PendingArgs) -> anyhow::Result<Outcome> {
-    let p = project_unless_all(ctx, mem, &a.project, a.all)?;
+fn pending(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &PendingArgs,
+) -> anyhow::Result<Outcome> {
+    let p = project_unless_all(ctx, mem, here, &a.project, a.all)?;
     let captures = memory::pending(mem, p.as_ref())?;
     print::pending(ctx, &captures)?;
     Ok(Outcome::Success)
 }
 
 /// `deprecate` (`on`) and `restore`.
-fn deprecate(ctx: &Context, mem: &Memory, a: &NoteArgs, on: bool) -> anyhow::Result<Outcome> {
-    let id = memory::deprecate(mem, &project(ctx, &mem.home, &a.project)?, &a.note, on)?;
+fn deprecate(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &NoteArgs,
+    on: bool,
+) -> anyhow::Result<Outcome> {
+    let id = memory::deprecate(mem, &project(ctx, mem, here, &a.project)?, &a.note, on)?;
     print::deprecated(ctx, &id, on)?;
     Ok(Outcome::Success)
 }
@@ -361,8 +407,8 @@ fn trace(ctx: &Context, mem: &Memory, a: &TraceArgs) -> anyhow::Result<Outcome> 
     Ok(Outcome::Success)
 }
 
-fn export(ctx: &Context, mem: &Memory, a: &ExportArgs) -> anyhow::Result<Outcome> {
-    let bundle = memory::export(mem, &project(ctx, &mem.home, &a.project)?)?;
+fn export(ctx: &Context, mem: &Memory, here: &Project, a: &ExportArgs) -> anyhow::Result<Outcome> {
+    let bundle = memory::export(mem, &project(ctx, mem, here, &a.project)?)?;
     match &a.out {
         Some(path) => {
             let text = serde_json::to_vec_pretty(&bundle)?;
@@ -374,16 +420,26 @@ fn export(ctx: &Context, mem: &Memory, a: &ExportArgs) -> anyhow::Result<Outcome
     Ok(Outcome::Success)
 }
 
-async fn import(ctx: &Context, mem: &Memory, a: &ImportArgs) -> anyhow::Result<Outcome> {
-    let report = memory::import(mem, &project(ctx, &mem.home, &a.project)?, &a.source)
+async fn import(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &ImportArgs,
+) -> anyhow::Result<Outcome> {
+    let report = memory::import(mem, &project(ctx, mem, here, &a.project)?, &a.source)
         .await
         .with_context(|| format!("while importing `{}`", a.source.display()))?;
     print::imported(ctx, &report)?;
     Ok(Outcome::Success)
 }
 
-async fn reindex(ctx: &Context, mem: &Memory, a: &ReindexArgs) -> anyhow::Result<Outcome> {
-    let p = project(ctx, &mem.home, &a.project)?;
+async fn reindex(
+    ctx: &Context,
+    mem: &Memory,
+    here: &Project,
+    a: &ReindexArgs,
+) -> anyhow::Result<Outcome> {
+    let p = project(ctx, mem, here, &a.project)?;
     let bar = IndexBar::new(!ctx.out.json && !ctx.global.quiet, "embedding", "notes");
     let report = memory::reindex(mem, &p, a.embeddings, &bar)
         .await
@@ -392,8 +448,8 @@ async fn reindex(ctx: &Context, mem: &Memory, a: &ReindexArgs) -> anyhow::Result
     Ok(Outcome::Success)
 }
 
-fn stats(ctx: &Context, mem: &Memory, a: &ProjectArgs) -> anyhow::Result<Outcome> {
-    let s = memory::stats(mem, &project(ctx, &mem.home, a)?)?;
+fn stats(ctx: &Context, mem: &Memory, here: &Project, a: &ProjectArgs) -> anyhow::Result<Outcome> {
+    let s = memory::stats(mem, &project(ctx, mem, here, a)?)?;
     print::stats(ctx, &s)?;
     Ok(Outcome::Success)
 }

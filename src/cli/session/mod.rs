@@ -144,18 +144,20 @@ pub struct SearchArgs {
 
 pub(super) async fn run(ctx: &Context, cmd: SessionCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
-    let project = ctx.project(&home)?;
+    // Each command loads the configuration once, for the project's key (`here`) or, with the
+    // configuration itself, in `compact`; `resume` is chat's.
+    let here = || ctx.project(&home);
     match cmd {
-        SessionCommand::List(args) => list(ctx, &home, &project, &args),
-        SessionCommand::Show(args) => show(ctx, &home, &project, &args),
+        SessionCommand::List(args) => list(ctx, &home, &here()?, &args),
+        SessionCommand::Show(args) => show(ctx, &home, &here()?, &args),
         SessionCommand::Resume(args) => chat::run(ctx, ChatArgs::resume(args.id)).await,
-        SessionCommand::Fork(args) => fork(ctx, &home, &project, &args),
-        SessionCommand::Rewind(args) => rewind(ctx, &home, &project, &args),
-        SessionCommand::Rename(args) => rename(ctx, &home, &project, &args),
-        SessionCommand::Rm(args) => remove(ctx, &home, &project, &args),
-        SessionCommand::Export(args) => export(ctx, &home, &project, &args),
-        SessionCommand::Search(args) => search(ctx, &home, &project, &args),
-        SessionCommand::Compact(args) => compact(ctx, &home, &project, &args).await,
+        SessionCommand::Fork(args) => fork(ctx, &home, &here()?, &args),
+        SessionCommand::Rewind(args) => rewind(ctx, &home, &here()?, &args),
+        SessionCommand::Rename(args) => rename(ctx, &home, &here()?, &args),
+        SessionCommand::Rm(args) => remove(ctx, &home, &here()?, &args),
+        SessionCommand::Export(args) => export(ctx, &home, &here()?, &args),
+        SessionCommand::Search(args) => search(ctx, &home, &here()?, &args),
+        SessionCommand::Compact(args) => compact(ctx, &home, &args).await,
         SessionCommand::Reindex => reindex(ctx, &home),
     }
 }
@@ -327,16 +329,13 @@ fn search(
     Ok(Outcome::Success)
 }
 
-async fn compact(
-    ctx: &Context,
-    home: &PilotHome,
-    project: &Project,
-    args: &IdArgs,
-) -> anyhow::Result<Outcome> {
-    let loaded = ctx.load_config(None)?;
+async fn compact(ctx: &Context, home: &PilotHome, args: &IdArgs) -> anyhow::Result<Outcome> {
+    let resolved = ctx.resolve(home, crate::config::trust::Decision::Recorded)?;
+    let loaded = ctx.config_of(resolved.loaded)?;
     let cancel = CancellationToken::new();
     let (id, done) =
-        crate::agent::compact_session(home, project, &loaded.config, &args.id, &cancel).await?;
+        crate::agent::compact_session(home, &resolved.project, &loaded.config, &args.id, &cancel)
+            .await?;
     print::compacted(ctx, &id, done.as_ref())?;
     Ok(Outcome::Success)
 }

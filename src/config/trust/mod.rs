@@ -3,19 +3,23 @@
 //! notes repository `memory sync` pushes to — take effect only in a project the user trusted.
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
-//! `.pilotdeck/mcp.json`, `.pilotdeck/plugins/` (every file of each plugin folder, [`plugin_files`]) and `.pilotdeck/commands/`) and hashes them; the project is trusted when
-//! [`store`] holds its real path with that hash (`pilotdeck trust`), when `PILOTDECK_TRUST_PROJECT=1`,
-//! or when this process was told so (`run --trust-project`, [`trust_this_process`]). Otherwise the
-//! loaders leave them out: the config loader strips them from the project layer and warns once
-//! naming each ([`strip_project_layer`]), the MCP loader skips the project's servers and the plugin
-//! loader the project's plugins. Global config and `--config` files are the user's own and always
-//! trusted.
+//! `.pilotdeck/mcp.json`, `.pilotdeck/plugins/` (every file of each plugin folder, [`plugin_files`])
+//! and `.pilotdeck/commands/`) and hashes them; the project is trusted when [`store`] holds its real
+//! path with that hash (`pilotdeck trust`), when `PILOTDECK_TRUST_PROJECT=1`, or when the process's
+//! [`Decision`] says so (`run --trust-project`, chat's question).
+//!
+//! Trust is decided once per process, by the config load ([`crate::config::resolve`]), which takes
+//! the [`Decision`] as an input, reads the project's config file once for both the layer and the
+//! assessment, strips the settings from an untrusted project layer and warns once naming each
+//! ([`strip`]); the outcome travels with the configuration (`Config::project_trusted`), so the MCP
+//! loader skips an untrusted project's servers, the plugin loader its plugins and the slash-command
+//! loader its commands without assessing again. Global config and `--config` files are the user's
+//! own and always trusted.
 
 pub mod plugin_files;
 pub mod store;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_yaml::Value;
 use sha2::{Digest, Sha256};
@@ -38,11 +42,18 @@ const WEB_SEARCH_KEYS: &[&str] = &["endpoint", "apiKey", "customProvider"];
 /// The environment variable that trusts the project for one process (CI that checked it out).
 pub const TRUST_ENV: &str = "PILOTDECK_TRUST_PROJECT";
 
-static TRUST_THIS_PROCESS: AtomicBool = AtomicBool::new(false);
-
-/// `run --trust-project`: the project this process works in is trusted, without recording it.
-pub fn trust_this_process() {
-    TRUST_THIS_PROCESS.store(true, Ordering::Relaxed);
+/// How this process decides whether the project's settings that need trust take effect: an input
+/// of the one config load ([`crate::config::resolve`], [`crate::config::load_trusting`]).
+#[derive(Default)]
+pub enum Decision<'a> {
+    /// As `pilotdeck trust` recorded it, or as `PILOTDECK_TRUST_PROJECT=1` says for this process.
+    #[default]
+    Recorded,
+    /// Trusted for this process, without recording it (`run --trust-project`).
+    ThisProcess,
+    /// As recorded; otherwise the callback is shown what needs trust and answers whether to trust
+    /// (chat on a terminal, which records a yes itself).
+    Ask(&'a mut dyn FnMut(&Assessment) -> bool),
 }
 
 /// One setting that needs trust, shown to the user (`hooks.SessionStart: touch x`).
@@ -94,12 +105,43 @@ impl Assessment {
     }
 }
 
-/// The trust state of the project at `root`.
+/// The trust state of the project at `root` as recorded (`pilotdeck trust`, `trust list`).
 pub fn assess(home: &PilotHome, root: &Path) -> Assessment {
+    let doc = read_yaml(&crate::config::project_config_path(root));
+    assess_config(home, root, doc.as_ref(), false)
+}
+
+/// The trust of the project at `root` for this process, as `decision` decides. `doc` is the
+/// project's config file as written (before `${…}` expansion), which the loader read.
+pub(super) fn decide(
+    home: &PilotHome,
+    root: &Path,
+    doc: Option<&Value>,
+    decision: Decision<'_>,
+) -> Assessment {
+    let mut assessment = assess_config(home, root, doc, matches!(decision, Decision::ThisProcess));
+    if let Decision::Ask(ask) = decision
+        && !assessment.is_trusted()
+        && ask(&assessment)
+    {
+        assessment.state = State::Trusted;
+    }
+    assessment
+}
+
+/// [`assess`] with the project's config file already parsed; `this_process` trusts without a record.
+fn assess_config(
+    home: &PilotHome,
+    root: &Path,
+    doc: Option<&Value>,
+    this_process: bool,
+) -> Assessment {
     let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
     let mut items = Vec::new();
     let mut hasher = Sha256::new();
-    config_items(&root, &mut items, &mut hasher);
+    if let Some(doc) = doc {
+        config_items(doc, &mut items, &mut hasher);
+    }
     mcp_items(&root, &mut items, &mut hasher);
     plugin_items(&root, &mut items, &mut hasher);
     command_items(&root, &mut items, &mut hasher);
@@ -107,7 +149,7 @@ pub fn assess(home: &PilotHome, root: &Path) -> Assessment {
     let env_trusted = crate::env::var(TRUST_ENV).is_some_and(|v| v == "1" || v == "true");
     let state = if items.is_empty() {
         State::NothingToTrust
-    } else if env_trusted || TRUST_THIS_PROCESS.load(Ordering::Relaxed) {
+    } else if env_trusted || this_process {
         State::Trusted
     } else {
         match store::recorded_hash(home, &root) {
@@ -124,20 +166,12 @@ pub fn assess(home: &PilotHome, root: &Path) -> Assessment {
     }
 }
 
-/// True when the project at `root` (if any) may use its hooks, MCP servers and plugins.
-pub fn is_trusted(home: &PilotHome, root: Option<&Path>) -> bool {
-    root.is_none_or(|root| assess(home, root).is_trusted())
-}
-
 fn read_yaml(path: &Path) -> Option<Value> {
     let text = std::fs::read_to_string(path).ok()?;
     serde_yaml::from_str(&text).ok()
 }
 
-fn config_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
-    let Some(doc) = read_yaml(&crate::config::project_config_path(root)) else {
-        return;
-    };
+fn config_items(doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
     if let Some(Value::Mapping(hooks)) = doc.get("hooks") {
         for (event, groups) in hooks {
             let event = event.as_str().unwrap_or("?");
@@ -272,13 +306,9 @@ fn hash_commands(dir: &Path, hasher: &mut Sha256) -> Vec<String> {
     names
 }
 
-/// Removes the settings that need trust from a project config layer (`hooks`, the providers'
-/// URLs, keys and headers, and the web search endpoint and key) when the project is not trusted; returns the warning to show, if any.
-pub fn strip_project_layer(home: &PilotHome, root: &Path, layer: &mut Value) -> Option<String> {
-    let assessment = assess(home, root);
-    if assessment.is_trusted() {
-        return None;
-    }
+/// Removes the settings that need trust from an untrusted project's config layer: `hooks`, the
+/// providers' URLs, keys and headers, the web search endpoint and key, the notes remote.
+pub(super) fn strip(layer: &mut Value) {
     if let Value::Mapping(map) = layer {
         map.remove("hooks");
         if let Some(Value::Mapping(providers)) =
@@ -303,7 +333,6 @@ pub fn strip_project_layer(home: &PilotHome, root: &Path, layer: &mut Value) -> 
             sync.remove("remote");
         }
     }
-    assessment.warning()
 }
 
 #[cfg(test)]
@@ -344,13 +373,49 @@ mod tests {
     }
 
     #[test]
+    fn the_decision_trusts_for_this_process_or_asks_only_when_untrusted() {
+        let (_dir, home, root) = project(RISKY);
+        let doc: Value = serde_yaml::from_str(RISKY).unwrap();
+        let recorded = decide(&home, &root, Some(&doc), Decision::Recorded);
+        assert_eq!(
+            recorded,
+            assess(&home, &root),
+            "the loader's read and the file agree"
+        );
+        assert_eq!(recorded.state, State::Untrusted);
+        let once = decide(&home, &root, Some(&doc), Decision::ThisProcess);
+        assert_eq!(once.state, State::Trusted);
+        assert_eq!(once.hash, recorded.hash);
+        assert!(
+            store::list(&home).is_empty(),
+            "trusting for one process records nothing"
+        );
+        let mut asked = Vec::new();
+        let mut no = |a: &Assessment| {
+            asked.push(a.items.len());
+            false
+        };
+        let refused = decide(&home, &root, Some(&doc), Decision::Ask(&mut no));
+        assert_eq!(refused.state, State::Untrusted);
+        let mut yes = |_: &Assessment| true;
+        let accepted = decide(&home, &root, Some(&doc), Decision::Ask(&mut yes));
+        assert_eq!(accepted.state, State::Trusted);
+        store::record(&home, &recorded).unwrap();
+        let mut never = |_: &Assessment| panic!("asked about a trusted project");
+        let trusted = decide(&home, &root, Some(&doc), Decision::Ask(&mut never));
+        assert_eq!(trusted.state, State::Trusted);
+        assert_eq!(asked, [recorded.items.len()]);
+    }
+
+    #[test]
     fn a_plain_project_needs_no_trust_and_stripping_keeps_the_rest() {
         let (_dir, home, root) = project("agent:\n  model: a/b\n");
         assert_eq!(assess(&home, &root).state, State::NothingToTrust);
         let (_dir, home, root) = project(RISKY);
         let mut layer: Value = serde_yaml::from_str(RISKY).unwrap();
-        let warning = strip_project_layer(&home, &root, &mut layer).unwrap();
+        let warning = assess(&home, &root).warning().unwrap();
         assert!(warning.contains("hooks.SessionStart"), "{warning}");
+        strip(&mut layer);
         assert!(layer.get("hooks").is_none());
         let evil = &layer["model"]["providers"]["evil"];
         assert!(evil.get("url").is_none() && evil.get("apiKey").is_none());
@@ -367,7 +432,8 @@ mod tests {
         let names: Vec<&str> = a.items.iter().map(|i| i.0.as_str()).collect();
         assert_eq!(names, ["memory.sync.remote: git@evil.example:notes.git"]);
         let mut layer: Value = serde_yaml::from_str(yaml).unwrap();
-        assert!(strip_project_layer(&home, &root, &mut layer).is_some());
+        assert!(a.warning().is_some());
+        strip(&mut layer);
         assert!(layer["memory"]["sync"].get("remote").is_none());
         assert_eq!(layer["memory"]["sync"]["branch"], Value::from("main"));
     }
@@ -385,7 +451,7 @@ mod tests {
         );
         assert!(names.contains(&"tools.webSearch.apiKey: …"), "{names:?}");
         let mut layer: Value = serde_yaml::from_str(yaml).unwrap();
-        strip_project_layer(&home, &root, &mut layer).unwrap();
+        strip(&mut layer);
         let search = &layer["tools"]["webSearch"];
         assert!(search.get("endpoint").is_none() && search.get("apiKey").is_none());
         assert_eq!(search["provider"], Value::from("custom"));
