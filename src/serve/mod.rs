@@ -144,8 +144,10 @@ impl PilotdeckServer {
             .canonicalize()
             .map_err(|e| refused(format!("cannot use `{}`: {e}", dir.display())))?;
         self.roots.check(&dir).map_err(refused)?;
+        // The project's root is found by path whatever `project.identity` keys it by, so no
+        // configuration is loaded here.
         let (project, _) =
-            crate::config::resolve_project(&self.opts.home, &dir, self.opts.config_file.as_deref())
+            crate::home::Project::resolve_as(&self.opts.home, &dir, crate::home::Identity::Path)
                 .map_err(|e| refused(e.to_string()))?;
         let root = project.root.canonicalize().unwrap_or(project.root);
         self.roots
