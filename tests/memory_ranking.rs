@@ -225,3 +225,45 @@ fn feedback_finds_notes_sharing_the_best_notes_words_when_the_first_pass_is_shor
         "{auto:#}"
     );
 }
+
+#[test]
+fn an_answer_is_found_by_the_question_in_the_paragraph_before_it() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    let body = [
+        "Caroline: The cafeteria serves lunch at noon.",
+        "Caroline: What an amazing family picture! How long have you been married?",
+        "Melanie: Five years already! Time flies.",
+        "Caroline: The parking garage opens at seven.",
+        "Melanie: See you on Friday.",
+    ]
+    .join("\n\n");
+    let other = dated(
+        "Chat 2",
+        "2023-06-01",
+        "Melanie: We went camping by the lake.",
+    );
+    import_notes(
+        &env,
+        &[
+            ("Project/chat1.md", &dated("Chat 1", "2023-05-08", &body)),
+            ("Project/chat2.md", &other),
+        ],
+    );
+    let out = recall(&env, &["How long have Mel and her husband been married?"]);
+    assert_eq!(ids(&out), ["chat1"], "{out:#}");
+    let lines: Vec<&Value> = (out["windows"].as_array().unwrap().iter())
+        .map(|w| &w["lines"])
+        .collect();
+    // The question (line 3) first; the answer (line 5) shares no word with the request and is
+    // found through its neighbour; the lines about lunch and parking are only near it.
+    assert_eq!(lines[0], &serde_json::json!([3, 3]), "{out:#}");
+    assert!(
+        lines.contains(&&serde_json::json!([5, 5])),
+        "the answer is a window: {out:#}"
+    );
+    let answer = (out["windows"].as_array().unwrap().iter())
+        .find(|w| w["lines"] == serde_json::json!([5, 5]))
+        .unwrap();
+    assert!(answer["text"].as_str().unwrap().contains("Five years"));
+}

@@ -178,10 +178,11 @@ pub(super) fn sync_to(
                 let mut days = own_days.clone();
                 days.extend(dates::days_in(&w.text));
                 tx.execute(
-                    "INSERT INTO memory_window_fts (rowid, body, dates) VALUES (?1, ?2, ?3)",
+                    "INSERT INTO memory_window_fts (rowid, body, context, dates) VALUES (?1, ?2, ?3, ?4)",
                     params![
                         tx.last_insert_rowid(),
                         crate::text::segment(&w.text),
+                        crate::text::segment(&window::context(&windows, ordinal)),
                         dates::words(&dates::distinct(days))
                     ],
                 )?;
@@ -286,10 +287,9 @@ pub(super) struct NoteHit {
     pub windowed: bool,
 }
 
-/// A window matching a query: its note's rowid, place and BM25 relevance (higher is better).
+/// A window matching a query: its note's rowid, lines and BM25 relevance (higher is better).
 pub(super) struct WindowHit {
     pub note: i64,
-    pub ordinal: i64,
     pub first_line: usize,
     pub last_line: usize,
     pub score: f64,
@@ -297,6 +297,8 @@ pub(super) struct WindowHit {
 
 /// Weight of the `dates` column against a body (1) in `bm25()`.
 const DATES_WEIGHT: f64 = 3.0;
+/// Weight of a window's `context` (its neighbouring windows' text) against its body (1).
+const CONTEXT_WEIGHT: f64 = 0.3;
 
 /// The best `limit` active notes in `scopes` (all when `None`) for the FTS5 expression `expr`,
 /// by BM25 over name (×3), description (×2), body and dates.
@@ -333,33 +335,32 @@ pub(super) fn notes(
     Ok(rows)
 }
 
-/// The best `limit` windows of active notes in `scopes` for `expr`, by BM25 over body and dates.
+/// The best `limit` windows of the notes `notes` (rowids) for `expr`, by BM25 over body,
+/// context (its neighbours, [`CONTEXT_WEIGHT`]) and dates.
 pub(super) fn windows(
     conn: &Connection,
     expr: &str,
-    scopes: Option<&[String]>,
+    notes: &[i64],
     limit: usize,
 ) -> Result<Vec<WindowHit>, Error> {
     let sql = format!(
-        "SELECT w.note, w.ordinal, w.first_line, w.last_line,
-                bm25(memory_window_fts, 1.0, {DATES_WEIGHT}) AS rank
+        "SELECT w.note, w.first_line, w.last_line,
+                bm25(memory_window_fts, 1.0, {CONTEXT_WEIGHT}, {DATES_WEIGHT}) AS rank
          FROM memory_window_fts JOIN memory_windows w ON w.id = memory_window_fts.rowid
-           JOIN memory_notes n ON n.rowid = w.note
-         WHERE memory_window_fts MATCH ?1 AND n.deprecated = 0
-           AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))
+         WHERE memory_window_fts MATCH ?1 AND w.note IN (SELECT value FROM json_each(?2))
          ORDER BY rank LIMIT ?3"
     );
+    let notes = serde_json::to_string(notes).unwrap_or_else(|_| "[]".to_owned());
     let mut stmt = conn
         .prepare_cached(&sql)
         .map_err(Error::sqlite("searching notes"))?;
     let rows = stmt
-        .query_map(params![expr, scope_param(scopes), limit as i64], |r| {
-            let rank: f64 = r.get(4)?;
+        .query_map(params![expr, notes, limit as i64], |r| {
+            let rank: f64 = r.get(3)?;
             Ok(WindowHit {
                 note: r.get(0)?,
-                ordinal: r.get(1)?,
-                first_line: r.get::<_, i64>(2)? as usize,
-                last_line: r.get::<_, i64>(3)? as usize,
+                first_line: r.get::<_, i64>(1)? as usize,
+                last_line: r.get::<_, i64>(2)? as usize,
                 score: -rank,
             })
         })
@@ -429,12 +430,18 @@ mod tests {
         let hits = notes(&conn, "\"xtask\"", None, 5).unwrap();
         assert_eq!(hits.len(), 1);
         assert!(
-            windows(&conn, "\"xtask\"", None, 5).unwrap().is_empty(),
+            windows(&conn, "\"xtask\"", &[hits[0].rowid], 5)
+                .unwrap()
+                .is_empty(),
             "a note of one paragraph is its own window"
         );
         std::fs::remove_file(&path).unwrap();
         assert_eq!(sync(&mut conn, &scope).unwrap(), 1);
         assert!(notes(&conn, "\"xtask\"", None, 5).unwrap().is_empty());
-        assert!(windows(&conn, "\"xtask\"", None, 5).unwrap().is_empty());
+        assert!(
+            windows(&conn, "\"xtask\"", &[hits[0].rowid], 5)
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -1,11 +1,13 @@
 //! Stage 1 scoring: notes and their paragraph windows ranked together.
 //!
-//! One FTS5 query ranks whole notes (name, description, body, dates as words), another their
-//! windows ([`super::window`]); both BM25 scores are normalised by the best of their list. A
-//! window's score is lifted by its neighbours' and by its note's; a note's by its best window's.
-//! Notes holding a day inside the request's relative time ([`super::dates::relative`]) are lifted
-//! too. Pseudo-relevance feedback ([`Feedback`]), when on, runs the queries again with the original
-//! terms twice and the words most shared by the first pass's best notes.
+//! One FTS5 query ranks whole notes (name, description, body, dates as words), another the windows
+//! ([`super::window`]) of the best of those notes, each window by its own text and, at a lower
+//! weight, its neighbours' (so an answer is found by the question before it); both BM25 scores are
+//! normalised by the best of their list. A window's score is lifted by its note's, a note's by its
+//! best window's. Notes holding a day inside the request's relative time
+//! ([`super::dates::relative`]) are lifted too. Pseudo-relevance feedback ([`Feedback`]), when on,
+//! runs the queries again with the original terms twice and the words most shared by the first
+//! pass's best notes.
 
 use std::collections::HashMap;
 
@@ -18,12 +20,13 @@ use super::fts::{self, IndexedNote, NoteHit, WindowHit};
 use super::segment;
 pub(super) use crate::config::RecallFeedback as Feedback;
 
-/// How many notes and windows each query ranks before fusion, at least.
+/// How many notes the note query ranks, at least; windows are ranked within those notes.
 const NOTE_POOL: usize = 100;
-const WINDOW_POOL: usize = 200;
-/// A window's score: its own + `NEIGHBOUR` × each adjacent window's + `NOTE_LIFT` × its note's.
-const NEIGHBOUR: f64 = 0.3;
-const NOTE_LIFT: f64 = 0.7;
+/// At most this many windows of those notes are ranked.
+const WINDOW_POOL: usize = 1000;
+/// A window's score: its own (BM25 over its text and, lower, its neighbours') + `NOTE_LIFT` × its
+/// note's.
+const NOTE_LIFT: f64 = 0.5;
 /// A note's score: its own + `BEST_WINDOW` × its best window's (normalised).
 const BEST_WINDOW: f64 = 1.5;
 /// Added to the (normalised) score of a note with a day inside the request's time span.
@@ -109,7 +112,16 @@ fn fuse(
     span: Option<Span>,
 ) -> Result<Ranked, Error> {
     let notes = fts::notes(conn, expr, scopes, NOTE_POOL.max(limit))?;
-    let windows = fts::windows(conn, expr, scopes, WINDOW_POOL.max(limit))?;
+    let rowids: Vec<i64> = notes
+        .iter()
+        .filter(|n| n.windowed)
+        .map(|n| n.rowid)
+        .collect();
+    let windows = if rowids.is_empty() {
+        Vec::new()
+    } else {
+        fts::windows(conn, expr, &rowids, WINDOW_POOL)?
+    };
     let top = notes
         .first()
         .map_or(1.0, |n| n.note.score.max(f64::MIN_POSITIVE));
@@ -126,7 +138,6 @@ fn fuse(
         .filter(|n| !n.windowed)
         .map(|n| WindowHit {
             note: n.rowid,
-            ordinal: 0,
             first_line: 1,
             last_line: usize::MAX,
             score: 0.0,
@@ -186,7 +197,7 @@ fn fuse(
     })
 }
 
-/// Each window with its fused score: own (normalised) + neighbours + its note's.
+/// Each window with its fused score: own (normalised) + its note's.
 fn window_scores<'a>(
     windows: &'a [WindowHit],
     note_score: &HashMap<i64, f64>,
@@ -194,19 +205,11 @@ fn window_scores<'a>(
     let top = windows
         .first()
         .map_or(1.0, |w| w.score.max(f64::MIN_POSITIVE));
-    let own: HashMap<(i64, i64), f64> = windows
-        .iter()
-        .map(|w| ((w.note, w.ordinal), w.score / top))
-        .collect();
     windows
         .iter()
         .map(|w| {
-            let near = |o: i64| own.get(&(w.note, o)).copied().unwrap_or(0.0);
             let note = note_score.get(&w.note).copied().unwrap_or(0.0);
-            let score = w.score / top
-                + NEIGHBOUR * (near(w.ordinal - 1) + near(w.ordinal + 1))
-                + NOTE_LIFT * note;
-            (w, score)
+            (w, w.score / top + NOTE_LIFT * note)
         })
         .collect()
 }

@@ -3,8 +3,8 @@
 //! A note body is cut at blank lines into paragraphs; a heading stays with the paragraph under it,
 //! and a paragraph longer than [`MAX_WINDOW_CHARS`] is cut further at line ends. Each window keeps
 //! its body line range (1-based, inclusive), so recall can quote it and the context block can say
-//! where in the note it is. A note of one window has no window rows: recall takes the whole note
-//! as its window ([`super::rank`]).
+//! where in the note it is, and is indexed with its neighbours' text as [`context`]. A note of one
+//! window has no window rows: recall takes the whole note as its window ([`super::rank`]).
 
 /// A window longer than this is cut at line ends (a single longer line stays whole).
 const MAX_WINDOW_CHARS: usize = 800;
@@ -69,6 +69,18 @@ fn window(lines: &[(usize, &str)]) -> Window {
     }
 }
 
+/// The text around window `i` of `windows`: the windows just before and after it.
+pub(super) fn context(windows: &[Window], i: usize) -> String {
+    let before = i.checked_sub(1).and_then(|j| windows.get(j));
+    let after = windows.get(i + 1);
+    let texts: Vec<&str> = before
+        .into_iter()
+        .chain(after)
+        .map(|w| w.text.as_str())
+        .collect();
+    texts.join("\n")
+}
+
 /// Lines `first..=last` (1-based) of `body`.
 pub(super) fn lines(body: &str, first: usize, last: usize) -> String {
     let picked: Vec<&str> = body
@@ -92,6 +104,15 @@ mod tests {
         assert_eq!(w[0].text, "# Deploy\nWe ship on Fridays.\nAfter tests.");
         assert_eq!(lines(body, 3, 4), "We ship on Fridays.\nAfter tests.");
         assert!(split("\n\n").is_empty());
+    }
+
+    #[test]
+    fn a_windows_context_is_its_neighbours_text() {
+        let w = split("Q: how long married?\n\nA: five years.\n\nNice!");
+        assert_eq!(context(&w, 0), "A: five years.");
+        assert_eq!(context(&w, 1), "Q: how long married?\nNice!");
+        assert_eq!(context(&w, 2), "A: five years.");
+        assert_eq!(context(&w[..1], 0), "");
     }
 
     #[test]

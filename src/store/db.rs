@@ -282,6 +282,17 @@ pub const MIGRATIONS: &[&str] = &[
     // then one signed byte per dimension (component = byte × scale). The f32 vectors of migration
     // 12 are dropped; the next write or `memory reindex --embeddings` embeds the notes again.
     "DELETE FROM memory_vectors;",
+    // 14: memory — a paragraph window is indexed with its neighbours as `context` (a lower-weight
+    // column), so a window is ranked with what surrounds it (a question and its answer in the next
+    // paragraph). The note index is a cache of the files: it is emptied and rebuilt by the next sync.
+    "DROP TABLE memory_window_fts;
+     CREATE VIRTUAL TABLE memory_window_fts USING fts5 (
+        body, context, dates, tokenize = 'porter unicode61'
+     );
+     DELETE FROM memory_fts;
+     DELETE FROM memory_windows;
+     DELETE FROM memory_notes;
+     DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
