@@ -29,6 +29,7 @@
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
+    clippy::panic,
     clippy::print_stdout,
     clippy::disallowed_methods,
     clippy::indexing_slicing,

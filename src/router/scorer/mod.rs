@@ -3,9 +3,10 @@
 //! (the default stays the keyword [`heuristic`]; BENCHMARKS.md says why), and then the judge's
 //! fallback too.
 //!
-//! The model is logistic regression over [`features`] (hashed word and character n-grams of the
-//! first [`features::MAX_CHARS`] characters plus dense signals, prompt length among them), with one
-//! or two heads. One head scores the strong model's expected gain directly; two heads estimate
+//! The model is logistic regression over [`features`] of the first [`features::MAX_CHARS`]
+//! characters (dense signals, prompt length among them, and optionally hashed word and character
+//! n-grams; the committed weights use the dense signals only), with one or two heads, its score
+//! blended with the length rule and the keyword score by weights stored in the file ([`blend`]). One head scores the strong model's expected gain directly; two heads estimate
 //! P(weak model right) and P(strong model right) and the score is `(P(strong) − P(weak) + 1) / 2`.
 //! The weights are compiled into the binary from `weights.bin` (little-endian: the magic `PDRS`,
 //! version, dense count, hashed bits (0 = dense features only, and then no n-gram is computed),
