@@ -726,6 +726,7 @@ fn main() {
         },
         "data": {
             "source": "RouteLLM evaluation labels (Mixtral-8x7B weak, GPT-4-1106 strong), contaminated prompts dropped",
+            "license": "Apache-2.0 (the LICENSE file beside the data); no other data is used",
             "train": {
                 "mmlu_domains": train_domains,
                 "subjects": SUBJECTS.iter().map(|(name, ds)| serde_json::json!({"subject": name, "domains": ds})).collect::<Vec<_>>(),
