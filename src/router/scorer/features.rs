@@ -3,11 +3,14 @@
 //!
 //! Two kinds, in one sparse vector indexed into the weight table:
 //! - **dense** features at `0..DENSE` ([`DENSE_NAMES`]): length, CJK share, code, math and formula
-//!   density, numbers, questions, constraints, requested output size, tool need, multiple choice,
-//!   follow-up position, and the heuristic's keyword signals and score — each scaled to about `0..1`;
+//!   density, numbers and written-out operations, quantity wording, questions, constraints,
+//!   requested output size, tool need, answer options (count, length, numeric), negated questions,
+//!   sentences and reading level (words per sentence, long words, syllables per word), follow-up
+//!   position, and the heuristic's keyword signals and score — each scaled to about `0..1`;
 //! - **hashed** features at `DENSE..DENSE + BUCKETS`: lower-cased word unigrams and bigrams (each
 //!   CJK character is a word) and character 3- and 4-grams, hashed with FNV-1a, each group scaled
-//!   by `1/sqrt(count)` so long prompts do not dominate.
+//!   by `1/sqrt(count)` so long prompts do not dominate. A weights file may use fewer bits (or none)
+//!   than [`HASH_BITS`]; the scorer folds the indices into its table (`scorer::slot`).
 //!
 //! Only the first [`MAX_CHARS`] characters are read (the whole prompt's byte length is one dense
 //! feature, so length still counts), which bounds the time per decision.
@@ -23,7 +26,7 @@ pub const BUCKETS: usize = 1 << HASH_BITS;
 pub const MAX_CHARS: usize = 2000;
 
 /// The dense features, in index order.
-pub const DENSE_NAMES: [&str; 22] = [
+pub const DENSE_NAMES: [&str; 31] = [
     "log_chars",
     "log_words",
     "cjk_share",
@@ -46,7 +49,20 @@ pub const DENSE_NAMES: [&str; 22] = [
     "log_steps",
     "keyword_score",
     "log_bytes_whole_prompt",
+    "log_sentences",
+    "words_per_sentence",
+    "long_word_share",
+    "syllables_per_word",
+    "log_quantity_cues",
+    "log_operations",
+    "negated_question",
+    "log_option_length",
+    "numeric_options",
 ];
+/// The index of the heuristic's keyword score among the dense features.
+pub const KEYWORD_SCORE: usize = 20;
+/// The index of the whole prompt's log length among the dense features.
+pub const LOG_BYTES: usize = 21;
 /// Number of dense features.
 pub const DENSE: usize = DENSE_NAMES.len();
 /// Length of the weight vector (without the bias).
@@ -106,6 +122,64 @@ const SHORT_OUTPUT: &[&str] = &[
     "简短",
     "一句话",
 ];
+
+const QUANTITY: &[&str] = &[
+    "percent",
+    "%",
+    "total",
+    "per",
+    "twice",
+    "half",
+    "remaining",
+    "left",
+    "more than",
+    "less than",
+    "how many",
+    "how much",
+    "average",
+    "ratio",
+    "times",
+    "each",
+    "every",
+    "多少",
+    "几",
+    "每",
+    "一共",
+    "剩",
+];
+const NEGATION: &[&str] = &[
+    "not",
+    "except",
+    "false",
+    "incorrect",
+    "least",
+    "不是",
+    "错误",
+];
+
+/// Vowel groups in a latin word: a rough syllable count for a reading-level signal.
+fn syllables(word: &str) -> usize {
+    let mut n = 0;
+    let mut vowel = false;
+    for c in word.chars() {
+        let v = matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y');
+        n += usize::from(v && !vowel);
+        vowel = v;
+    }
+    n.max(1)
+}
+
+/// Arithmetic operations written out: a digit, an operator, a digit (`3 + 4`, `2x5`, `16-3`).
+fn operations(text: &str) -> usize {
+    let cs: Vec<char> = text.chars().filter(|c| *c != ' ').collect();
+    cs.windows(3)
+        .filter(|w| {
+            w[0].is_ascii_digit()
+                && matches!(w[1], '+' | '-' | '*' | '/' | '×' | '÷' | 'x' | '^' | '=')
+                && (w[2].is_ascii_digit() || w[2] == '(')
+        })
+        .count()
+}
 
 fn fnv(seed: u32, parts: &[&str]) -> u32 {
     let mut h: u32 = 0x811c_9dc5 ^ seed.wrapping_mul(0x0100_0193);
@@ -227,13 +301,16 @@ pub fn dense(text: &str, follow_up: u32, keyword_score: i32) -> [f32; DENSE] {
         })
         .count();
     let fences = usize::from(text.contains("```"));
-    let choices = lines
+    // Answer options: lines `A.`…`E.` or `A)`…`E)`, their text after the marker.
+    let options: Vec<&str> = lines
         .iter()
         .filter(|l| {
             let b = l.as_bytes();
             b.len() >= 2 && matches!(b[0], b'A'..=b'E') && matches!(b[1], b'.' | b')')
         })
-        .count();
+        .map(|l| l.get(2..).unwrap_or("").trim())
+        .collect();
+    let choices = options.len();
     let numbers = ws
         .iter()
         .filter(|w| w.starts_with(|c: char| c.is_ascii_digit()))
@@ -265,25 +342,55 @@ pub fn dense(text: &str, follow_up: u32, keyword_score: i32) -> [f32; DENSE] {
     f[17] = f32::from(count(DEEP) > 0);
     f[18] = ln1p(heuristic::file_mentions(text)) / 2.0;
     f[19] = ln1p(heuristic::steps(text)) / 2.0;
-    f[20] = keyword_score.clamp(0, 8) as f32 / 8.0;
-    f[21] = ln1p(whole) / 8.0;
+    f[KEYWORD_SCORE] = keyword_score.clamp(0, 8) as f32 / 8.0;
+    f[LOG_BYTES] = ln1p(whole) / 8.0;
+    let sentences = text
+        .split_terminator(['.', '?', '!', '。', '？', '！', '\n'])
+        .filter(|s| s.chars().any(char::is_alphanumeric))
+        .count()
+        .max(1);
+    let latin: Vec<&&str> = ws
+        .iter()
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .collect();
+    let n_latin = latin.len().max(1) as f32;
+    f[22] = ln1p(sentences) / 4.0;
+    f[23] = (ws.len() as f32 / sentences as f32 / 30.0).min(2.0);
+    f[24] = latin.iter().filter(|w| w.len() >= 9).count() as f32 / n_latin * 3.0;
+    f[25] = latin.iter().map(|w| syllables(w)).sum::<usize>() as f32 / n_latin / 3.0;
+    f[26] = ln1p(count(QUANTITY)) / 2.0;
+    f[27] = ln1p(operations(text)) / 2.0;
+    f[28] = f32::from(count(NEGATION) > 0);
+    if choices >= 2 {
+        let mean = options.iter().map(|o| o.chars().count()).sum::<usize>() / options.len();
+        f[29] = ln1p(mean) / 5.0;
+        f[30] = options
+            .iter()
+            .filter(|o| o.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '$' | '-' | '.')))
+            .count() as f32
+            / options.len() as f32;
+    }
     f
 }
 
 /// The sparse feature vector of `text` (see [`features`]), the keyword score computed here.
 pub fn of(text: &str, follow_up: u32) -> Vec<(u32, f32)> {
-    features(text, follow_up, heuristic::scored(head(text)).1)
+    features(text, follow_up, heuristic::scored(head(text)).1, true)
 }
 
 /// The sparse feature vector of `text` as `(index, value)` pairs; indices may repeat (values add).
 /// `keyword_score` is the heuristic's score of [`head`]`(text)`.
-pub fn features(text: &str, follow_up: u32, keyword_score: i32) -> Vec<(u32, f32)> {
+/// Without `hashed` only the dense features are computed.
+pub fn features(text: &str, follow_up: u32, keyword_score: i32, hashed: bool) -> Vec<(u32, f32)> {
     let mut out: Vec<(u32, f32)> = dense(text, follow_up, keyword_score)
         .iter()
         .enumerate()
         .filter(|(_, v)| **v != 0.0)
         .map(|(i, v)| (i as u32, *v))
         .collect();
+    if !hashed {
+        return out;
+    }
     let lower = head(text).to_lowercase();
     let ws = words(&lower);
     let mut hashes: Vec<u32> = ws.iter().map(|w| fnv(1, &[w])).collect();
@@ -332,13 +439,15 @@ mod tests {
 
     #[test]
     fn indices_stay_inside_the_table() {
-        let f = features("What is 2+2? 请解释。\n```\nfn main() {}\n```", 3, 2);
+        let f = features("What is 2+2? 请解释。\n```\nfn main() {}\n```", 3, 2, true);
         assert!(f.iter().all(|(i, _)| (*i as usize) < DIM));
         assert!(f.iter().any(|(i, _)| (*i as usize) >= DENSE));
         let d = dense("A. one\nB. two\nAnswer:", 0, 0);
         assert_eq!(d[13], 1.0);
         let long = "word ".repeat(MAX_CHARS);
         assert_eq!(head(&long).len(), MAX_CHARS);
-        assert!(dense(&long, 0, 0)[21] > dense(head(&long), 0, 0)[21]);
+        assert!(dense(&long, 0, 0)[LOG_BYTES] > dense(head(&long), 0, 0)[LOG_BYTES]);
+        assert_eq!(DENSE_NAMES[LOG_BYTES], "log_bytes_whole_prompt");
+        assert_eq!(DENSE_NAMES[KEYWORD_SCORE], "keyword_score");
     }
 }

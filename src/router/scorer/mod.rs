@@ -3,13 +3,15 @@
 //! (the default stays the keyword [`heuristic`]; BENCHMARKS.md says why), and then the judge's
 //! fallback too.
 //!
-//! The model is logistic regression over [`features`] (hashed word and character n-grams of the
-//! first [`features::MAX_CHARS`] characters plus dense signals, prompt length among them), with one
-//! or two heads. One head scores the strong model's expected gain directly; two heads estimate
+//! The model is logistic regression over [`features`] of the first [`features::MAX_CHARS`]
+//! characters (dense signals, prompt length among them, and optionally hashed word and character
+//! n-grams; the committed weights use the dense signals only), with one or two heads, its score
+//! blended with the length rule and the keyword score by weights stored in the file ([`blend`]). One head scores the strong model's expected gain directly; two heads estimate
 //! P(weak model right) and P(strong model right) and the score is `(P(strong) − P(weak) + 1) / 2`.
 //! The weights are compiled into the binary from `weights.bin` (little-endian: the magic `PDRS`,
-//! version, dense count, hash bits, heads, the default medium and reasoning thresholds, then per
-//! head its bias and one `f32` per feature); `manifest.json` next to it says how they were trained
+//! version, dense count, hashed bits (0 = dense features only, and then no n-gram is computed),
+//! heads, the default medium and reasoning thresholds, the blend weights of the length rule and the
+//! keyword score, then per head its bias and one `f32` per dense feature and hashed bucket); `manifest.json` next to it says how they were trained
 //! (data, split, features, seed, metrics) and holds their sha256, which a test checks. Rebuild
 //! both with `cargo run --example train_router -- --data <routellm dir>`.
 //!
@@ -33,11 +35,29 @@ pub const MANIFEST: &str = include_str!("manifest.json");
 /// The weights file's magic bytes.
 pub const MAGIC: &[u8; 4] = b"PDRS";
 /// The weights file's format version.
-pub const VERSION: u32 = 2;
-/// Bytes before the first head: magic, version, dense, bits, heads, two thresholds.
-pub const HEADER: usize = 28;
-/// Bytes of one head: its bias and one weight per feature.
-pub const HEAD_BYTES: usize = 4 + features::DIM * 4;
+pub const VERSION: u32 = 3;
+/// Bytes before the first head: magic, version, dense, bits, heads, two thresholds, two blend
+/// weights.
+pub const HEADER: usize = 36;
+
+/// Weights per head (without the bias) for a file whose hashed part has `bits` bits (0 = none).
+pub fn dim(bits: u32) -> usize {
+    features::DENSE + if bits == 0 { 0 } else { 1 << bits }
+}
+
+/// The weight index of feature `i` (from [`features::features`], hashed into
+/// [`features::HASH_BITS`] bits) in a table whose hashed part has `bits` bits; `None` for a hashed
+/// feature when `bits` is 0.
+pub fn slot(i: u32, bits: u32) -> Option<usize> {
+    let dense = features::DENSE as u32;
+    if i < dense {
+        Some(i as usize)
+    } else if bits == 0 {
+        None
+    } else {
+        Some((dense + ((i - dense) & ((1 << bits) - 1))) as usize)
+    }
+}
 
 /// Score cut-offs for the medium and reasoning tiers (`router.tokenSaver.thresholds`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -67,37 +87,40 @@ fn int(offset: usize) -> Option<u32> {
     word(offset).map(u32::from_le_bytes)
 }
 
-/// The number of heads (1 or 2) when the compiled-in weights have this build's layout.
-fn heads() -> Option<usize> {
+/// The number of heads (1 or 2) and hashed bits when the compiled-in weights have a layout this
+/// build reads.
+fn layout() -> Option<(usize, u32)> {
     let heads = int(16)? as usize;
+    let bits = int(12)?;
     (WEIGHTS.get(..4) == Some(MAGIC.as_slice())
         && int(4) == Some(VERSION)
         && int(8) == Some(features::DENSE as u32)
-        && int(12) == Some(features::HASH_BITS)
+        && bits <= features::HASH_BITS
         && matches!(heads, 1 | 2)
-        && WEIGHTS.len() == HEADER + heads * HEAD_BYTES)
-        .then_some(heads)
+        && WEIGHTS.len() == HEADER + heads * (4 + dim(bits) * 4))
+        .then_some((heads, bits))
 }
 
 /// True when the compiled-in weights have this build's layout.
 pub fn weights_ok() -> bool {
-    heads().is_some()
+    layout().is_some()
 }
 
 /// The default thresholds stored with the weights.
 pub fn default_thresholds() -> Option<Thresholds> {
-    heads()?;
+    layout()?;
     Some(Thresholds {
         medium: f64::from(float(20)?),
         reasoning: f64::from(float(24)?),
     })
 }
 
-/// The raw logit for a feature vector under weights `w` (the bias first, then one per feature).
-pub fn logit(bias: f32, weight: impl Fn(usize) -> f32, features: &[(u32, f32)]) -> f32 {
+/// The raw logit for a feature vector under weights `w` (the bias first, then one per slot) in a
+/// table with `bits` hashed bits (see [`slot`]).
+pub fn logit(bias: f32, weight: impl Fn(usize) -> f32, bits: u32, features: &[(u32, f32)]) -> f32 {
     bias + features
         .iter()
-        .map(|(i, v)| weight(*i as usize) * v)
+        .filter_map(|(i, v)| Some(weight(slot(*i, bits)?) * v))
         .sum::<f32>()
 }
 
@@ -109,6 +132,22 @@ pub fn combine(logits: &[f32]) -> f64 {
         [z, ..] => f64::from(sigmoid(*z)),
         [] => 0.5,
     }
+}
+
+/// The final score: the model's score `model` blended with the length rule (`length` of the whole
+/// prompt's log-length feature, capped at 1) and the heuristic (`keywords` of its keyword-score
+/// feature), as stored in the weights file; both weights 0 leave the model's score.
+pub fn blend(model: f64, features: &[(u32, f32)], length: f32, keywords: f32) -> f64 {
+    let value = |at: usize| {
+        features
+            .iter()
+            .find(|(i, _)| *i as usize == at)
+            .map_or(0.0, |(_, v)| f64::from(*v))
+    };
+    let (l, k) = (f64::from(length), f64::from(keywords));
+    (1.0 - l - k) * model
+        + l * value(features::LOG_BYTES).min(1.0)
+        + k * value(features::KEYWORD_SCORE)
 }
 
 /// Checks `weights` against the sha256 that `manifest` (JSON) records for them.
@@ -134,23 +173,25 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The score of a feature vector under the compiled-in weights.
-fn score_features(f: &[(u32, f32)]) -> Option<f64> {
-    let heads = heads()?;
+/// The score of `text` under the compiled-in weights (the hashed features are computed only when
+/// the weights have a hashed part).
+fn score_text(text: &str, follow_up: u32, keyword_score: i32) -> Option<f64> {
+    let (heads, bits) = layout()?;
+    let f = features::features(text, follow_up, keyword_score, bits > 0);
     let logits: Vec<f32> = (0..heads)
         .map(|h| {
-            let base = HEADER + h * HEAD_BYTES;
+            let base = HEADER + h * (4 + dim(bits) * 4);
             let bias = float(base).unwrap_or(0.0);
-            logit(bias, |i| float(base + 4 + i * 4).unwrap_or(0.0), f)
+            logit(bias, |i| float(base + 4 + i * 4).unwrap_or(0.0), bits, &f)
         })
         .collect();
-    Some(combine(&logits))
+    Some(blend(combine(&logits), &f, float(28)?, float(32)?))
 }
 
 /// The score (0..1, higher = needs the strong model) of `text`; `follow_up` is the number of
 /// earlier user turns. `None` when the compiled-in weights do not fit this build.
 pub fn score(text: &str, follow_up: u32) -> Option<f64> {
-    score_features(&features::of(text, follow_up))
+    score_text(text, follow_up, heuristic::scored(features::head(text)).1)
 }
 
 /// The tier a score gives under `t` (delegation aside).
@@ -169,7 +210,7 @@ pub fn tier_for(score: f64, t: Thresholds) -> Tier {
 /// [`features::MAX_CHARS`] characters) as the explanation.
 pub fn classify(text: &str, follow_up: u32, thresholds: Option<Thresholds>) -> Scored {
     let (keywords, keyword_score) = heuristic::scored(features::head(text));
-    let score = score_features(&features::features(text, follow_up, keyword_score));
+    let score = score_text(text, follow_up, keyword_score);
     let tier = match (score, thresholds.or_else(default_thresholds)) {
         _ if keywords.tier == Tier::Complex => Tier::Complex,
         (Some(s), Some(t)) => tier_for(s, t),
@@ -261,34 +302,29 @@ mod tests {
 mod fixture {
     use super::*;
 
-    const EASY: &[&str] = &[
-        "hi there",
-        "thanks!",
-        "ok, sounds good",
-        "what is the capital of France?",
-        "你好",
-        "谢谢",
-        "今天星期几？",
-    ];
-    const HARD: &[&str] = &[
-        "refactor the storage layer across src/store/db.rs, src/store/jsonl.rs and src/session/index.rs, then run the tests",
-        "investigate why the integration tests deadlock under load and find the root cause",
-        "Design a migration plan for the database schema: analyse the current tables, write the migration scripts, update every query in the code base and add tests for each step.",
-        "重构整个项目的存储层，分析性能瓶颈并逐步迁移到新的架构",
-        "调查集成测试在高负载下死锁的原因，找到根本原因并修复，然后补充测试",
-    ];
+    /// The prompts of `fixture.tsv` labelled `label`.
+    fn prompts(label: &str) -> Vec<&'static str> {
+        include_str!("fixture.tsv")
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .filter(|(l, _)| *l == label)
+            .map(|(_, p)| p)
+            .collect()
+    }
 
     #[test]
     fn scores_are_deterministic_and_rank_hard_above_easy() {
         let score = |p: &str| score(p, 0).unwrap();
-        for p in EASY.iter().chain(HARD) {
+        let (easy, hard) = (prompts("easy"), prompts("hard"));
+        assert_eq!((easy.len(), hard.len()), (7, 5));
+        for p in easy.iter().chain(&hard) {
             assert_eq!(score(p).to_bits(), score(p).to_bits(), "{p}");
         }
-        let easiest_hard = HARD
+        let easiest_hard = hard
             .iter()
             .map(|p| (score(p), *p))
             .fold((2.0, ""), |a, b| if b.0 < a.0 { b } else { a });
-        let hardest_easy = EASY
+        let hardest_easy = easy
             .iter()
             .map(|p| (score(p), *p))
             .fold((-1.0, ""), |a, b| if b.0 > a.0 { b } else { a });
@@ -298,10 +334,10 @@ mod fixture {
         );
         // Under the default thresholds (chosen on agent prompts) no easy prompt is a strong tier
         // and no hard one is simple.
-        for p in EASY {
+        for p in &easy {
             assert!(classify(p, 0, None).tier < Tier::Reasoning, "{p}");
         }
-        for p in HARD {
+        for p in &hard {
             assert!(classify(p, 0, None).tier > Tier::Simple, "{p}");
         }
     }
