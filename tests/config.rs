@@ -446,3 +446,20 @@ fn a_project_config_cannot_point_pilotdecks_writes_elsewhere() {
         );
     }
 }
+
+/// Flow collections nested past 64 levels are refused with an error naming the file and line,
+/// before any parser recurses into them (20,000 nested mappings used to overflow the stack; nested
+/// sequences took quadratic time).
+#[test]
+fn deeply_nested_flow_collections_are_a_clear_config_error() {
+    let env = TestEnv::new();
+    for open in ["{a: ", "["] {
+        env.project_config(&format!("agent:\n  x: {}\n", open.repeat(20_000)));
+        let run = env.cmd().args(["config", "show"]).run(2);
+        assert!(
+            run.stderr.contains("pilotdeck.yaml:2:") && run.stderr.contains("nested more than 64"),
+            "{}",
+            run.stderr
+        );
+    }
+}

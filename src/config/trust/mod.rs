@@ -136,6 +136,11 @@ pub fn is_trusted(home: &PilotHome, root: Option<&Path>) -> bool {
 
 fn read_yaml(path: &Path) -> Option<Value> {
     let text = std::fs::read_to_string(path).ok()?;
+    // Too deep for the parser: the config load refuses the file with an error, so nothing in it
+    // takes effect.
+    if crate::config::locate::too_deep(&text).is_some() {
+        return None;
+    }
     serde_yaml::from_str(&text).ok()
 }
 
