@@ -459,3 +459,50 @@ fn path_json_keeps_its_shape() {
     assert_eq!(keys(&v["project"]["config"]), ["path", "exists"]);
     assert_eq!(v["project"]["config"]["exists"], false);
 }
+
+/// A project config may not choose where pilotdeck writes: its `memory.rootDir` and always-on
+/// worktree and snapshot folders are dropped with a warning naming each.
+#[test]
+fn a_project_config_cannot_point_pilotdecks_writes_elsewhere() {
+    let env = TestEnv::new();
+    let out = env.tmp.path().join("OUT");
+    env.project_config(&format!(
+        "memory:\n  enabled: true\n  rootDir: {0}\nalwaysOn:\n  workspace:\n    gitWorktreeBaseDir: {0}/w\n    snapshotBaseDir: {0}/s\n",
+        out.display()
+    ));
+    let run = env.cmd().args(["config", "show", "--json"]).run(0);
+    let v = run.json();
+    assert!(v["config"]["memory"]["rootDir"].is_null(), "{v}");
+    assert_eq!(v["config"]["memory"]["enabled"], true);
+    let workspace = &v["config"]["alwaysOn"]["workspace"];
+    assert!(workspace["gitWorktreeBaseDir"].is_null(), "{workspace}");
+    assert!(workspace["snapshotBaseDir"].is_null(), "{workspace}");
+    for key in [
+        "memory.rootDir",
+        "alwaysOn.workspace.gitWorktreeBaseDir",
+        "alwaysOn.workspace.snapshotBaseDir",
+    ] {
+        assert!(
+            run.stderr.contains(&format!("`{key}` is ignored")),
+            "{key}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// Flow collections nested past 64 levels are refused with an error naming the file and line,
+/// before any parser recurses into them (20,000 nested mappings used to overflow the stack; nested
+/// sequences took quadratic time).
+#[test]
+fn deeply_nested_flow_collections_are_a_clear_config_error() {
+    let env = TestEnv::new();
+    for open in ["{a: ", "["] {
+        env.project_config(&format!("agent:\n  x: {}\n", open.repeat(20_000)));
+        let run = env.cmd().args(["config", "show"]).run(2);
+        assert!(
+            run.stderr.contains("pilotdeck.yaml:2:") && run.stderr.contains("nested more than 64"),
+            "{}",
+            run.stderr
+        );
+    }
+}

@@ -538,8 +538,9 @@ fn call_and_startup_timeouts_are_reported() {
     );
 }
 
-#[test]
-fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
+/// Runs one call of the `everything` server's echo with a result over the inline limit, after
+/// `prepare` set up the project; returns the environment, the echoed text and the tool result.
+fn echo_a_lot(prepare: impl FnOnce(&TestEnv)) -> (TestEnv, String, String) {
     let mock = MockModel::spawn();
     mock.answer_titles("A title");
     let big = "x".repeat(60_000); // about 15,000 tokens: over the inline limit
@@ -556,8 +557,15 @@ fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
         &env.home.join("mcp.json"),
         &mcp_json(json!({ "everything": stdio_everything() })),
     );
+    prepare(&env);
     env.cmd().args(["run", "echo a lot"]).run(0);
     let result = mock.requests()[1].tool_result("call_big").unwrap();
+    (env, big, result)
+}
+
+#[test]
+fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
+    let (env, big, result) = echo_a_lot(|_| {});
     assert!(result.len() < 20_000, "{} bytes inline", result.len());
     assert!(
         result.contains("The full result was saved to"),
@@ -567,6 +575,30 @@ fn a_large_mcp_result_is_spilled_like_a_builtin_one() {
     let saved = env.project.join(".pilotdeck/tool-results/call_big.txt");
     let text = std::fs::read_to_string(saved).unwrap();
     assert_eq!(text, format!("Echo: {big}"));
+}
+
+/// The spill is never written through a symlinked `.pilotdeck/tool-results`: the call fails with the
+/// reason and nothing appears where the link points.
+#[test]
+fn a_large_result_is_not_spilled_through_a_symlink() {
+    let (env, _, result) = echo_a_lot(|env| {
+        std::fs::create_dir_all(env.tmp.path().join("OUT")).unwrap();
+        std::fs::create_dir_all(env.project.join(".pilotdeck")).unwrap();
+        std::os::unix::fs::symlink(
+            env.tmp.path().join("OUT"),
+            env.project.join(".pilotdeck/tool-results"),
+        )
+        .unwrap();
+    });
+    assert!(
+        result.contains("symbolic link"),
+        "{}",
+        &result[..200.min(result.len())]
+    );
+    let out = std::fs::read_dir(env.tmp.path().join("OUT"))
+        .unwrap()
+        .count();
+    assert_eq!(out, 0, "the spill was written outside the project");
 }
 
 #[test]

@@ -203,3 +203,61 @@ fn import_is_staged_so_a_failing_import_changes_nothing() {
     assert!(catalog.contains("(Project/aa.md)"), "{catalog}");
     assert_eq!(memory_support::leftovers(&env, ".import-"), 0);
 }
+
+/// `memory import DIR` takes only the folder's own files: a note that is a symlink (to
+/// `~/.ssh/id_rsa`) is skipped with a warning, and a folder in a hidden location is refused.
+#[test]
+fn import_skips_symlinked_notes_and_refuses_hidden_folders() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    env.write(&env.user_home.join(".ssh/id_rsa"), "PRIVATE-KEY-MATERIAL");
+    let dir = env.tmp.path().join("notes2");
+    env.write(
+        &dir.join("Project/build.md"),
+        &note(
+            "project",
+            "Build",
+            "how to build",
+            "2026-01-01T00:00:00Z",
+            "Run make.",
+        ),
+    );
+    std::os::unix::fs::symlink(
+        env.user_home.join(".ssh/id_rsa"),
+        dir.join("Project/key.md"),
+    )
+    .unwrap();
+    let run = env
+        .cmd()
+        .arg_str("memory")
+        .arg_str("import")
+        .arg_path(&dir)
+        .run(0);
+    assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
+    let ws = memory_support::workspace(&env);
+    assert!(ws.join("Project/build.md").is_file());
+    assert!(
+        !ws.join("Project/key.md").exists(),
+        "the symlink became a note"
+    );
+    for (name, text) in memory_support::read_tree(&ws) {
+        assert!(!text.contains("PRIVATE-KEY-MATERIAL"), "{name}");
+    }
+
+    let hidden = env.user_home.join(".ssh/notes");
+    env.write(
+        &hidden.join("Project/n.md"),
+        &note("project", "N", "n", "2026-01-01T00:00:00Z", "Hidden."),
+    );
+    let failed = env
+        .cmd()
+        .arg_str("memory")
+        .arg_str("import")
+        .arg_path(&hidden)
+        .run(1);
+    assert!(
+        failed.stderr.contains("hidden location"),
+        "{}",
+        failed.stderr
+    );
+}

@@ -560,3 +560,30 @@ fn chat_plans_can_be_amended_inline_or_rejected() {
             .contains(&"exit_plan_mode".to_owned())
     );
 }
+
+/// `exit_plan_mode` never writes through a symlinked `.pilotdeck/plans`: the plan is refused with
+/// the reason, and nothing appears in the folder the link points to.
+#[test]
+fn a_plan_is_not_saved_through_a_symlinked_plans_folder() {
+    let (mock, env) = mocked();
+    let out = env.tmp.path().join("OUT");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::create_dir_all(env.project.join(".pilotdeck")).unwrap();
+    std::os::unix::fs::symlink(&out, env.project.join(".pilotdeck/plans")).unwrap();
+    mock.push(call(
+        "p1",
+        "exit_plan_mode",
+        json!({"plan": "# Evil\n1. step"}),
+    ));
+    mock.push(openai::text("cannot save"));
+    env.cmd()
+        .args(["run", "--permission-mode", "plan", "plan it"])
+        .run(0);
+    assert_eq!(
+        std::fs::read_dir(&out).unwrap().count(),
+        0,
+        "a plan was written outside"
+    );
+    let result = mock.requests()[1].tool_result("p1").unwrap();
+    assert!(result.contains("symbolic link"), "{result}");
+}

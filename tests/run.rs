@@ -757,3 +757,37 @@ fn the_title_is_asked_for_while_the_answer_streams_and_never_holds_the_exit() {
         "the prompt stays the title"
     );
 }
+
+/// Project instruction files are read only as regular files inside the project: an `AGENTS.md`
+/// symlinked to `~/.ssh/id_rsa` and a rule symlinked to PilotHome's config are skipped with a
+/// warning, never put into the model request; the project's real rule still is.
+#[test]
+fn instruction_files_linked_out_of_the_project_are_not_sent() {
+    let (mock, env) = mocked();
+    env.write(&env.user_home.join(".ssh/id_rsa"), "PRIVATE-KEY-MATERIAL");
+    std::os::unix::fs::symlink(
+        env.user_home.join(".ssh/id_rsa"),
+        env.project.join("AGENTS.md"),
+    )
+    .unwrap();
+    env.write(&env.project.join(".pilotdeck/rules/style.md"), "Use tabs.");
+    std::os::unix::fs::symlink(
+        env.home.join("pilotdeck.yaml"),
+        env.project.join(".pilotdeck/rules/keys.md"),
+    )
+    .unwrap();
+    mock.push(openai::text("ok"));
+    let run = env.cmd().args(["run", "hello"]).run(0);
+    let request = mock.single_request();
+    let sent = request.body.to_string();
+    assert!(!sent.contains("PRIVATE-KEY-MATERIAL"), "the key was sent");
+    assert!(!sent.contains("apiKey"), "PilotHome's config was sent");
+    assert!(request.system().unwrap().contains("Use tabs."));
+    assert_eq!(
+        run.stderr.matches("skipping the instruction file").count(),
+        2,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
+}

@@ -233,3 +233,61 @@ fn a_plugins_referenced_files_are_trusted_with_it_and_may_not_leave_its_folder()
         out.stderr
     );
 }
+
+/// The trust hash covers the project files a project MCP server and a project hook run, not only
+/// the settings naming them: after `pilotdeck trust`, rewriting `tools/srv.sh` (as an agent in
+/// workspace-write could) needs trust again, so the rewritten script does not run outside the
+/// sandbox on the next run.
+#[test]
+fn rewriting_a_trusted_servers_or_hooks_script_needs_trust_again() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    env.write(
+        &env.project.join(".pilotdeck/mcp.json"),
+        r#"{"mcpServers": {"tools": {"command": "sh", "args": ["tools/srv.sh"]}}}"#,
+    );
+    env.write(&env.project.join("tools/srv.sh"), "exit 0\n");
+    env.cmd().args(["trust"]).run(0);
+    env.write(
+        &env.project.join("tools/srv.sh"),
+        "touch \"$HOME/pd-srv-pwn\"\n",
+    );
+    mock.push(openai::text("hello"));
+    let out = env.cmd().args(["run", "say hello"]).run(0);
+    assert!(
+        out.stderr.contains("changed since it was trusted"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        !marker(&env, "pd-srv-pwn"),
+        "the rewritten server script ran"
+    );
+
+    env.project_config(
+        "hooks:\n  SessionStart:\n    - hooks:\n        - type: command\n          command: \"sh hooks/start.sh > hook.log\"\n",
+    );
+    env.write(&env.project.join("hooks/start.sh"), "echo started\n");
+    env.write(&env.project.join("tools/srv.sh"), "exit 0\n");
+    env.cmd().args(["trust"]).run(0);
+    // The hook's own output (a redirection's target) does not undo trust.
+    mock.push(openai::text("hello"));
+    let out = env.cmd().args(["run", "say hello"]).run(0);
+    assert!(!out.stderr.contains("trust"), "{}", out.stderr);
+    env.write(
+        &env.project.join("hooks/start.sh"),
+        "touch \"$HOME/pd-hook-pwn\"\n",
+    );
+    mock.push(openai::text("hello"));
+    let out = env.cmd().args(["run", "say hello"]).run(0);
+    assert!(
+        out.stderr.contains("changed since it was trusted"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        !marker(&env, "pd-hook-pwn"),
+        "the rewritten hook script ran"
+    );
+}

@@ -1,4 +1,5 @@
-//! Keeping a rewind inside the project: a path is restored or removed only when it is an absolute
+//! Keeping a write inside the project (a rewind, the saved plan, a large tool result's spill file):
+//! a path is written, restored or removed only when it is an absolute
 //! path under the project root without `.`/`..` components, and no existing component below the
 //! root (the file included) is a symlink, so a directory the agent swapped for a link to `~/.ssh`
 //! is never written through. Missing parent directories are created one by one, each checked.
@@ -42,8 +43,8 @@ fn below<'p>(root: &Path, path: &'p Path) -> Result<Vec<&'p std::ffi::OsStr>, Re
 
 /// Checks that every existing component of `path` below `root` is a real directory (or, the last
 /// one, not a symlink), that what exists resolves inside `root`; with `create`, makes the missing
-/// parent directories.
-pub(super) fn check(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
+/// parent directories. `root` must have its symlinks resolved.
+pub fn check(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
     let parts = below(root, path)?;
     let mut at = root.to_owned();
     let last = parts.len() - 1;

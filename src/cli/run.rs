@@ -229,7 +229,8 @@ fn with_plan(
     path: &std::path::Path,
     prompt: String,
 ) -> anyhow::Result<(String, Vec<crate::session::TodoItem>)> {
-    let plan = std::fs::read_to_string(path)
+    let plan = crate::tools::project_file::read_own(path, 1024 * 1024)
+        .map(|t| t.text)
         .map_err(|e| UsageError(format!("cannot read --plan `{}`: {e}", path.display())))?;
     if plan.trim().is_empty() {
         return Err(UsageError(format!("--plan `{}` is empty", path.display())).into());

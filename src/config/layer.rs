@@ -84,15 +84,26 @@ impl Layer {
     /// layer's trust is assessed on the file as written). Errors are collected in `diagnostics`,
     /// never returned.
     pub(super) fn parse(path: &Path, text: &str) -> Layer {
-        let mut layer = Layer {
-            origin: Origin::File {
+        let mut layer = Layer::synthetic(
+            Origin::File {
                 path: path.to_owned(),
             },
-            value: Value::Mapping(Mapping::new()),
-            positions: KeyPositions::scan(text),
-            diagnostics: Vec::new(),
-            env_references: BTreeSet::new(),
-        };
+            Value::Mapping(Mapping::new()),
+        );
+        if let Some((line, column)) = super::locate::too_deep(text) {
+            let mut d = Diagnostic::new(
+                Severity::Error,
+                format!(
+                    "`[`/`{{` collections nested more than {} levels deep; flatten them",
+                    super::locate::MAX_FLOW_DEPTH
+                ),
+            )
+            .file(path);
+            (d.line, d.column) = (Some(line), Some(column));
+            layer.diagnostics.push(d);
+            return layer;
+        }
+        layer.positions = KeyPositions::scan(text);
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim().is_empty() {
             return layer;

@@ -3,9 +3,63 @@
 //! serde's errors know the path of a bad value but semantic checks (an unresolvable model ref, an
 //! unknown key) happen after parsing, when positions are gone. This scanner reads the block-style YAML
 //! that config files are written in and records where every key and sequence item starts. Flow-style
-//! collections are located at the key that holds them.
+//! collections are located at the key that holds them, to at most [`MAX_FLOW_DEPTH`] levels.
+//!
+//! [`too_deep`] is the cheap check run before any YAML parser sees a file: flow collections nested
+//! deeper than [`MAX_FLOW_DEPTH`] (`[[[[…` or `{a: {a: …`) are refused, since the parser's time grows
+//! with the square of the nesting and deep recursion would overflow the stack.
 
 use std::collections::HashMap;
+
+/// The deepest nesting of flow collections (`[`, `{`) a config file may have.
+pub(super) const MAX_FLOW_DEPTH: usize = 64;
+
+/// The 1-based line and column of the first `[` or `{` that opens a flow collection nested deeper
+/// than [`MAX_FLOW_DEPTH`], if any. Brackets inside quoted scalars and comments do not count; one
+/// pass, no recursion.
+pub(super) fn too_deep(text: &str) -> Option<(usize, usize)> {
+    let mut depth = 0usize;
+    for (idx, line) in text.lines().enumerate() {
+        let mut quote: Option<char> = None;
+        let mut escaped = false;
+        let mut prev = ' ';
+        // The last character that is not a space: a quote opens a scalar only after one of these.
+        let mut last = None;
+        for (col, c) in line.char_indices() {
+            if let Some(q) = quote {
+                if escaped {
+                    escaped = false;
+                } else if q == '"' && c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+                last = Some(c);
+                prev = c;
+                continue;
+            }
+            match c {
+                '#' if prev.is_whitespace() => break,
+                '"' | '\'' if matches!(last, None | Some(':' | ',' | '[' | '{' | '-' | '?')) => {
+                    quote = Some(c);
+                }
+                '[' | '{' => {
+                    depth += 1;
+                    if depth > MAX_FLOW_DEPTH {
+                        return Some((idx + 1, col + 1));
+                    }
+                }
+                ']' | '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if !c.is_whitespace() {
+                last = Some(c);
+            }
+            prev = c;
+        }
+    }
+    None
+}
 
 /// Positions of keys in one YAML text, 1-based.
 #[derive(Debug, Default, Clone)]
@@ -62,7 +116,7 @@ impl KeyPositions {
                 .or_insert((line_no, indent + 1));
             if let Some(brace) = rest.find(": {").map(|i| i + 2) {
                 let base = line.len() - rest.len();
-                out.scan_flow(line, base + brace, &path, line_no);
+                out.scan_flow(line, base + brace, &path, line_no, 0);
             }
             stack.push((indent, path, false));
         }
@@ -70,9 +124,20 @@ impl KeyPositions {
     }
 
     /// Records the keys of a one-line flow mapping `{a: 1, b: {c: 2}}` starting at byte `open`.
-    /// Returns the byte after its closing brace.
-    fn scan_flow(&mut self, line: &str, open: usize, parent: &str, line_no: usize) -> usize {
+    /// Returns the byte after its closing brace. Keys nested deeper than [`MAX_FLOW_DEPTH`] are
+    /// not recorded (they are located at their ancestor).
+    fn scan_flow(
+        &mut self,
+        line: &str,
+        open: usize,
+        parent: &str,
+        line_no: usize,
+        depth: usize,
+    ) -> usize {
         let bytes = line.as_bytes();
+        if depth >= MAX_FLOW_DEPTH {
+            return bytes.len();
+        }
         let mut i = open + 1;
         while i < bytes.len() {
             while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b',') {
@@ -98,7 +163,7 @@ impl KeyPositions {
                 i += 1;
             }
             match bytes.get(i) {
-                Some(b'{') => i = self.scan_flow(line, i, &path, line_no),
+                Some(b'{') => i = self.scan_flow(line, i, &path, line_no, depth + 1),
                 Some(b'[') => {
                     while i < bytes.len() && bytes[i] != b']' {
                         i += 1;
@@ -228,5 +293,30 @@ hooks:
             KeyPositions::scan("agent: {model: x/y, thinking: {enabled: true, budgetTokens: 5}}\n");
         assert_eq!(k.find("agent.model"), Some((1, 9)));
         assert_eq!(k.find("agent.thinking.budgetTokens"), Some((1, 47)));
+    }
+
+    #[test]
+    fn flow_nesting_past_the_limit_is_found_quoted_brackets_are_not() {
+        let deep = |open: &str, n: usize| format!("agent:\n  x: {}\n", open.repeat(n));
+        assert_eq!(too_deep(&deep("[", MAX_FLOW_DEPTH)), None);
+        assert_eq!(
+            too_deep(&deep("[", MAX_FLOW_DEPTH + 1)),
+            Some((2, 6 + MAX_FLOW_DEPTH))
+        );
+        assert_eq!(
+            too_deep(&deep("{a: ", 20_000)),
+            Some((2, 6 + 4 * MAX_FLOW_DEPTH))
+        );
+        let quoted = format!(
+            "a: \"{}\"\nb: '{}' # {}\n",
+            "[".repeat(100),
+            "{".repeat(100),
+            "[".repeat(100)
+        );
+        assert_eq!(too_deep(&quoted), None);
+        assert_eq!(too_deep("a: don't [x]\nb: [[1], [2]]\n"), None);
+        // The position scan stays bounded even without the check.
+        let k = KeyPositions::scan(&deep("{a: ", 20_000));
+        assert!(k.find("agent.x.a").is_some());
     }
 }

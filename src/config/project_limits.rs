@@ -7,7 +7,10 @@
 //! sandbox off (`backend: none`) or lift `required`; its `tools.bash.env` may hide more variables but
 //! not re-expose any (`include` is dropped). Lists that narrow (`deny`, `ask`, `tools.sandbox.hide`,
 //! `tools.bash.env.exclude`) are added to the user's, never replace them (a project cannot empty the
-//! user's list). Each thing dropped is reported as a warning.
+//! user's list). It may not point pilotdeck's own writes anywhere: the path-valued keys
+//! [`PATH_KEYS`] (`memory.rootDir`, `alwaysOn.workspace.gitWorktreeBaseDir` and `snapshotBaseDir`)
+//! are dropped (`tools.sandbox.hide`, the one other path-valued key, only narrows). Each thing
+//! dropped is reported as a warning.
 
 use serde_yaml::Value;
 
@@ -17,6 +20,15 @@ use super::layer::Layer;
 /// The modes from least to most permissive (the spellings `validate` accepts).
 const MODES: &[&str] = &["read-only", "workspace-write", "full"];
 const DEFAULT_MODE: &str = "workspace-write";
+
+/// The path-valued keys a project config may not set (section path, key): each names where
+/// pilotdeck writes (memory notes, always-on worktrees and snapshots), and a cloned repository
+/// must not send those writes outside it.
+pub(super) const PATH_KEYS: &[(&[&str], &str)] = &[
+    (&["memory"], "rootDir"),
+    (&["alwaysOn", "workspace"], "gitWorktreeBaseDir"),
+    (&["alwaysOn", "workspace"], "snapshotBaseDir"),
+];
 
 /// Rewrites the project layer's `tools.permissions` so merging it over `user` (the user's config
 /// layer, if any) cannot widen anything.
@@ -29,6 +41,7 @@ pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
         .to_owned();
     let mut notes = confine_sandbox(project, user);
     notes.extend(confine_env(project, user));
+    notes.extend(drop_paths(project));
     let Some(perms) = project
         .value
         .get_mut("tools")
@@ -44,7 +57,7 @@ pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
     {
         perms.remove("mode");
         notes.push((
-            "tools.permissions.mode",
+            "tools.permissions.mode".to_owned(),
             format!(
                 "a project config cannot raise the permission mode above your own \
                  (`{user_mode}`), so `{mode}` is ignored; pass --permission-mode {mode} or set it \
@@ -54,7 +67,7 @@ pub(super) fn confine(project: &mut Layer, user: Option<&Layer>) {
     }
     if perms.remove("allow").is_some() {
         notes.push((
-            "tools.permissions.allow",
+            "tools.permissions.allow".to_owned(),
             "a project config cannot widen permissions, so its allow rules are ignored; add them \
              to your own config or pass --allow"
                 .to_owned(),
@@ -87,7 +100,7 @@ fn add_user_list(section: &mut serde_yaml::Mapping, user_section: Option<&Value>
 
 /// Drops the project's `tools.bash.env.include` (it would re-expose secret variables to commands)
 /// and adds its `exclude` to the user's.
-fn confine_env(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static str, String)> {
+fn confine_env(project: &mut Layer, user: Option<&Layer>) -> Vec<(String, String)> {
     let user_env = user
         .and_then(|l| tools_section(&l.value, "bash"))
         .and_then(|b| b.get("env"));
@@ -105,7 +118,7 @@ fn confine_env(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static str, 
         return Vec::new();
     }
     vec![(
-        "tools.bash.env.include",
+        "tools.bash.env.include".to_owned(),
         "a project config cannot re-expose environment variables to commands, so its          `tools.bash.env.include` is ignored; set it in your own config to use it"
             .to_owned(),
     )]
@@ -113,7 +126,7 @@ fn confine_env(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static str, 
 
 /// Drops the project's `tools.sandbox` settings that would loosen the sandbox, and adds its `hide`
 /// to the user's.
-fn confine_sandbox(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static str, String)> {
+fn confine_sandbox(project: &mut Layer, user: Option<&Layer>) -> Vec<(String, String)> {
     let user_sandbox = user.and_then(|l| tools_section(&l.value, "sandbox"));
     let Some(sandbox) = project
         .value
@@ -133,10 +146,34 @@ fn confine_sandbox(project: &mut Layer, user: Option<&Layer>) -> Vec<(&'static s
         if sandbox.get(key).is_some_and(|value| loosens(key, value)) {
             sandbox.remove(key);
             notes.push((
-                full,
+                full.to_owned(),
                 format!(
                     "a project config cannot loosen the sandbox, so its `{full}` is ignored; set \
                      it in your own config (or pass --allow-network) to use it"
+                ),
+            ));
+        }
+    }
+    notes
+}
+
+/// Drops the project's [`PATH_KEYS`].
+fn drop_paths(project: &mut Layer) -> Vec<(String, String)> {
+    let mut notes = Vec::new();
+    for (section, key) in PATH_KEYS {
+        let mut at = Some(&mut project.value);
+        for part in *section {
+            at = at.and_then(|v| v.get_mut(*part));
+        }
+        if let Some(map) = at.and_then(Value::as_mapping_mut)
+            && map.remove(*key).is_some()
+        {
+            let full = format!("{}.{key}", section.join("."));
+            notes.push((
+                full.clone(),
+                format!(
+                    "a project config cannot choose where pilotdeck writes, so its `{full}` is \
+                     ignored; set it in your own config to use it"
                 ),
             ));
         }
@@ -153,9 +190,9 @@ fn loosens(key: &str, value: &Value) -> bool {
     }
 }
 
-fn warn(project: &mut Layer, notes: Vec<(&'static str, String)>) {
+fn warn(project: &mut Layer, notes: Vec<(String, String)>) {
     for (key, message) in notes {
-        let loc = project.location(key);
+        let loc = project.location(&key);
         project.diagnostics.push(
             Diagnostic::new(Severity::Warning, message)
                 .key(key)
@@ -220,6 +257,18 @@ mod tests {
         let mut closing = layer("tools:\n  sandbox:\n    network: false\n    required: true\n");
         confine(&mut closing, None);
         assert!(closing.diagnostics.is_empty());
+
+        let mut paths = layer(
+            "memory:\n  rootDir: /tmp/out\n  enabled: true\nalwaysOn:\n  workspace:\n    gitWorktreeBaseDir: /tmp/w\n    snapshotBaseDir: /tmp/s\n",
+        );
+        confine(&mut paths, None);
+        assert!(paths.value["memory"].get("rootDir").is_none());
+        assert_eq!(paths.value["memory"]["enabled"], Value::from(true));
+        let workspace = &paths.value["alwaysOn"]["workspace"];
+        assert!(workspace.get("gitWorktreeBaseDir").is_none());
+        assert!(workspace.get("snapshotBaseDir").is_none());
+        assert_eq!(paths.diagnostics.len(), 3);
+        assert!(paths.diagnostics[0].message.contains("`memory.rootDir`"));
 
         let full_user = layer("tools:\n  permissions:\n    mode: full\n");
         let mut same = layer("tools:\n  permissions:\n    mode: full\n");

@@ -1,7 +1,11 @@
 //! Project instructions: `PILOTDECK.md`, `AGENTS.md` and `.pilotdeck/rules/*.md`, gathered from PilotHome
 //! first, then from the project root down to the working directory, so the most specific comes last.
+//! The project's files are read through [`ProjectFiles`] (a regular file inside the project, not a
+//! symlink nor a hidden location, at most 64 KiB); a refused one is skipped with a warning.
 
 use std::path::{Path, PathBuf};
+
+use crate::tools::project_file::{ProjectFiles, Text, read_own};
 
 /// One instruction file and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,7 +20,11 @@ const MAX_FILE_BYTES: usize = 64 * 1024;
 /// Every instruction file that applies to `cwd` inside the project at `root`.
 pub fn discover(home_root: &Path, root: &Path, cwd: &Path) -> Vec<Instruction> {
     let mut out = Vec::new();
-    collect_dir(home_root, &home_root.join("rules"), &mut out);
+    collect_dir(&home_root.join("rules"), home_root, &mut out, &|p| {
+        read_own(p, MAX_FILE_BYTES)
+    });
+    let project = ProjectFiles::new(root, home_root);
+    let read = |p: &Path| project.read(p, MAX_FILE_BYTES);
     let mut dirs: Vec<&Path> = cwd
         .ancestors()
         .take_while(|d| d.starts_with(root))
@@ -26,14 +34,16 @@ pub fn discover(home_root: &Path, root: &Path, cwd: &Path) -> Vec<Instruction> {
     }
     dirs.reverse();
     for dir in dirs {
-        collect_dir(dir, &dir.join(".pilotdeck").join("rules"), &mut out);
+        collect_dir(&dir.join(".pilotdeck").join("rules"), dir, &mut out, &read);
     }
     out
 }
 
-fn collect_dir(dir: &Path, rules_dir: &Path, out: &mut Vec<Instruction>) {
+type Reader<'a> = dyn Fn(&Path) -> std::io::Result<Text> + 'a;
+
+fn collect_dir(rules_dir: &Path, dir: &Path, out: &mut Vec<Instruction>, read: &Reader<'_>) {
     for name in ["PILOTDECK.md", "AGENTS.md"] {
-        push_file(&dir.join(name), out);
+        push_file(&dir.join(name), out, read);
     }
     let Ok(entries) = std::fs::read_dir(rules_dir) else {
         return;
@@ -45,16 +55,20 @@ fn collect_dir(dir: &Path, rules_dir: &Path, out: &mut Vec<Instruction>) {
         .collect();
     rules.sort();
     for path in rules {
-        push_file(&path, out);
+        push_file(&path, out, read);
     }
 }
 
-fn push_file(path: &Path, out: &mut Vec<Instruction>) {
-    let Ok(bytes) = std::fs::read(path) else {
-        return;
+fn push_file(path: &Path, out: &mut Vec<Instruction>, read: &Reader<'_>) {
+    let Text { mut text, cut } = match read(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+        Err(e) => {
+            tracing::warn!("skipping the instruction file {}: {e}", path.display());
+            return;
+        }
     };
-    let mut text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_FILE_BYTES)]).into_owned();
-    if bytes.len() > MAX_FILE_BYTES {
+    if cut {
         text.push_str("\n[… file cut at 64 KiB]");
     }
     if !text.trim().is_empty() {

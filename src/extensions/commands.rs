@@ -8,7 +8,8 @@
 //! On a name clash the project wins over the global folder, which wins over plugins (a project's
 //! plugins over global ones). A project's own commands (and its plugins') take effect only once
 //! the project is trusted (`crate::config::trust`, which hashes them); the caller passes the
-//! already trust-filtered plugins.
+//! already trust-filtered plugins. A project's command files are read through [`ProjectFiles`]
+//! (a regular file inside the project, at most 256 KiB).
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +17,10 @@ use serde::Deserialize;
 
 use super::{Error, Plugin, Scope};
 use crate::home::PilotHome;
+use crate::tools::project_file::{ProjectFiles, read_own};
+
+/// A command file larger than this is cut.
+const MAX_COMMAND_BYTES: usize = 256 * 1024;
 
 /// Where a command came from, shown in `/help`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,14 +175,26 @@ impl SlashCommands {
             ));
         }
         let mut set = SlashCommands::default();
+        // Project commands and project plugins are only here when the project is trusted.
+        let project = trusted_project.map(|root| ProjectFiles::new(root, home.root()));
         for (dir, source) in dirs {
+            let confined = project.as_ref().filter(|_| {
+                matches!(
+                    source,
+                    CommandSource::Project
+                        | CommandSource::Plugin {
+                            scope: Scope::Project,
+                            ..
+                        }
+                )
+            });
             let files = if dir.is_file() {
                 vec![dir]
             } else {
                 crate::frontmatter::markdown_files(&dir)
             };
             for path in files {
-                match load(&path, source.clone()) {
+                match load(&path, source.clone(), confined) {
                     Ok(command) => set.insert(command),
                     Err(e) => problems.push(e),
                 }
@@ -202,8 +219,16 @@ impl SlashCommands {
     }
 }
 
-fn load(path: &Path, source: CommandSource) -> Result<SlashCommand, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::Read {
+fn load(
+    path: &Path,
+    source: CommandSource,
+    files: Option<&ProjectFiles>,
+) -> Result<SlashCommand, Error> {
+    let read = match files {
+        Some(files) => files.read(path, MAX_COMMAND_BYTES),
+        None => read_own(path, MAX_COMMAND_BYTES),
+    };
+    let text = read.map(|t| t.text).map_err(|e| Error::Read {
         path: path.to_owned(),
         source: e,
     })?;

@@ -9,6 +9,8 @@
 //!
 //! A `SKILL.md` without frontmatter or without `name` is skipped with a problem; a missing
 //! `description` is kept (empty) with a problem, since the model then cannot tell when to use it.
+//! A project's `SKILL.md` (its own or a project plugin's) is read, at discovery and when loaded,
+//! through [`ProjectFiles`] (a regular file inside the project, at most 256 KiB).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,10 @@ use serde::{Deserialize, Serialize};
 use super::plugins::Plugin;
 use super::{Error, subdirs};
 use crate::home::PilotHome;
+use crate::tools::project_file::{ProjectFiles, read_own};
+
+/// A `SKILL.md` larger than this is cut.
+const MAX_SKILL_BYTES: usize = 256 * 1024;
 
 /// Where a skill (or plugin) was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -38,6 +44,9 @@ pub struct Skill {
     /// The plugin that contributed it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plugin: Option<String>,
+    /// How a project skill's file is read (confined to the project); `None` for the user's own.
+    #[serde(skip)]
+    files: Option<ProjectFiles>,
 }
 
 impl Skill {
@@ -48,10 +57,11 @@ impl Skill {
 
     /// The body of `SKILL.md` (frontmatter removed) with `{{SKILL_ROOT_SHELL}}` substituted.
     pub fn body(&self) -> Result<String, Error> {
-        let text = std::fs::read_to_string(&self.path).map_err(|source| Error::Read {
-            path: self.path.clone(),
-            source,
-        })?;
+        let text =
+            read_skill_file(&self.path, self.files.as_ref()).map_err(|source| Error::Read {
+                path: self.path.clone(),
+                source,
+            })?;
         let body = crate::frontmatter::split(&text).map_or(text.as_str(), |(_, body)| body);
         Ok(render_skill(body, self.root()))
     }
@@ -96,9 +106,11 @@ impl SkillSet {
             roots.push((project_skills_dir(root), Scope::Project, None));
         }
         roots.extend(plugin_roots(Scope::Project));
+        let files = project_root.map(|root| ProjectFiles::new(root, home.root()));
         for (dir, scope, plugin) in roots {
+            let files = files.as_ref().filter(|_| scope == Scope::Project);
             for file in skill_files(&dir) {
-                if let Some(skill) = read_skill(&file, scope, plugin, problems) {
+                if let Some(skill) = read_skill(&file, scope, plugin, files, problems) {
                     set.skills.insert(skill.name.clone(), skill);
                 }
             }
@@ -157,9 +169,10 @@ fn read_skill(
     path: &Path,
     scope: Scope,
     plugin: Option<&str>,
+    files: Option<&ProjectFiles>,
     problems: &mut Vec<Error>,
 ) -> Option<Skill> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_skill_file(path, files) {
         Ok(text) => text,
         Err(source) => {
             problems.push(Error::Read {
@@ -210,7 +223,17 @@ fn read_skill(
         path: path.to_owned(),
         scope,
         plugin: plugin.map(str::to_owned),
+        files: files.cloned(),
     })
+}
+
+/// A `SKILL.md`'s text: through `files` for a project skill, else the user's own file.
+fn read_skill_file(path: &Path, files: Option<&ProjectFiles>) -> std::io::Result<String> {
+    let read = match files {
+        Some(files) => files.read(path, MAX_SKILL_BYTES),
+        None => read_own(path, MAX_SKILL_BYTES),
+    };
+    read.map(|t| t.text)
 }
 
 /// Substitutes `{{SKILL_ROOT_SHELL}}` with the skill folder quoted for a POSIX shell;

@@ -45,6 +45,8 @@ pub enum Error {
         #[source]
         source: Option<serde_json::Error>,
     },
+    #[error("`{path}` is in a hidden location ({hidden}); notes are not imported from there")]
+    HiddenImport { path: PathBuf, hidden: PathBuf },
     #[error("nothing to roll back: no dream snapshot for this project")]
     NoSnapshot,
     #[error("cannot encode {what} as JSON")]

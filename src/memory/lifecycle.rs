@@ -278,17 +278,43 @@ fn target_for(rel: &str, live: &Path, global: &Path) -> Option<std::path::PathBu
     }
 }
 
+/// The notes of a folder: its `.md` files, recursively. Symlinks are skipped with a warning (they
+/// could lead out of the folder, to `~/.ssh`), and a folder in a hidden location
+/// (`crate::tools::sandbox::policy::HOME_SECRETS`) is refused.
 fn folder_files(dir: &Path) -> Result<Vec<super::BundleFile>, Error> {
+    let real = dir
+        .canonicalize()
+        .map_err(Error::io("read directory", dir))?;
+    let user_home = crate::home::user_home();
+    let secrets = crate::tools::sandbox::policy::hidden_paths(user_home.as_deref(), None, &[]);
+    if let Some(hidden) = secrets.covering(&real) {
+        return Err(Error::HiddenImport {
+            path: dir.to_owned(),
+            hidden: hidden.to_owned(),
+        });
+    }
     let mut out = Vec::new();
-    let mut stack = vec![dir.to_owned()];
+    let mut stack = vec![real];
     while let Some(d) = stack.pop() {
         for entry in std::fs::read_dir(&d)
             .map_err(Error::io("read directory", &d))?
             .flatten()
         {
             let path = entry.path();
-            if path.is_dir() {
+            let kind = entry.file_type().map_err(Error::io("read", &path))?;
+            if kind.is_symlink() {
+                tracing::warn!(
+                    "memory import: skipping {}: a symbolic link (only the folder's own files are \
+                     imported)",
+                    path.display()
+                );
+                continue;
+            }
+            if kind.is_dir() {
                 stack.push(path);
+                continue;
+            }
+            if !kind.is_file() {
                 continue;
             }
             let name = entry.file_name().to_string_lossy().into_owned();

@@ -64,6 +64,8 @@ pub enum Error {
         #[source]
         source: crate::store::Error,
     },
+    #[error("cannot save the large result to `{path}`: {reason}")]
+    SpillRefused { path: PathBuf, reason: String },
     #[error("a background task failed: {message}; this is a bug in pilotdeck, please report it")]
     Join { message: String },
     #[error(transparent)]

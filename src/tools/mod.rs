@@ -3,7 +3,8 @@
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
 //! starts child processes ([`process`]), the filter of what those children inherit from the
 //! environment ([`EnvFilter`]), the large-result spill, the web tools ([`web`]: `web_fetch`,
-//! `web_search`, on when config turns them on), and the [`UserChannel`] through which the
+//! `web_search`, on when config turns them on), the one reader of the text files pilotdeck itself
+//! takes from a project ([`project_file`]), and the [`UserChannel`] through which the
 //! session's own tools (`ask_user`, `exit_plan_mode`) reach the person, when there is one.
 //!
 //! The loop owns scheduling, transcripts and events; this module owns what a single call does:
@@ -54,6 +55,7 @@ mod error;
 mod output;
 pub mod permission;
 pub mod process;
+pub mod project_file;
 mod registry;
 pub mod sandbox;
 mod schema;

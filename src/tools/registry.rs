@@ -249,7 +249,7 @@ impl ToolRegistry {
         } else {
             ExecutionStatus::Completed
         };
-        let output = match spill::apply(output, &ctx.spill_dir, &call.id) {
+        let output = match spill::apply(output, ctx.workspace.root(), &ctx.spill_dir, &call.id) {
             Ok(output) => output,
             Err(err) => ToolOutput::error(err.to_string()),
         };

@@ -4,7 +4,9 @@
 //!
 //! The builtins cap their own output below the limit, so in practice this catches MCP tools and
 //! other unbounded results. The directory gets a `.gitignore` of `*` so spills never show up in
-//! `git status`.
+//! `git status`. Inside the project, the directory and the file are created one component at a time,
+//! never through a symlink (`crate::checkpoint::confine`): a `.pilotdeck` or `tool-results` the agent
+//! swapped for a link out of the project is refused, not written through.
 
 use std::path::{Path, PathBuf};
 
@@ -33,12 +35,32 @@ pub fn is_oversized(text: &str) -> bool {
 
 /// Returns `output` unchanged when it is small enough; otherwise saves the content under `dir` and
 /// returns a preview that names the saved file. `call_id` names the file (sanitised); an existing
-/// file is never overwritten.
-pub fn apply(output: ToolOutput, dir: &Path, call_id: &str) -> Result<ToolOutput, Error> {
+/// file is never overwritten. When `dir` is inside the project `root`, every path written is
+/// confined to it.
+pub fn apply(
+    output: ToolOutput,
+    root: &Path,
+    dir: &Path,
+    call_id: &str,
+) -> Result<ToolOutput, Error> {
     if !is_oversized(&output.content) {
         return Ok(output);
     }
     let path = target_path(dir, call_id);
+    let real_root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
+    if let Ok(rel) = dir.strip_prefix(root) {
+        for file in [dir.join(".gitignore"), path.clone()] {
+            let inside = real_root
+                .join(rel)
+                .join(file.strip_prefix(dir).unwrap_or(&file));
+            crate::checkpoint::confine::check(&real_root, &inside, true).map_err(|r| {
+                Error::SpillRefused {
+                    path: r.path,
+                    reason: r.reason,
+                }
+            })?;
+        }
+    }
     store::write_atomic(&dir.join(".gitignore"), b"*\n").map_err(|source| Error::Spill {
         path: dir.join(".gitignore"),
         source,
@@ -115,7 +137,7 @@ mod tests {
     #[test]
     fn small_results_stay_inline() {
         let dir = tempfile::tempdir().unwrap();
-        let out = apply(ToolOutput::ok("small", "s"), dir.path(), "c1").unwrap();
+        let out = apply(ToolOutput::ok("small", "s"), dir.path(), dir.path(), "c1").unwrap();
         assert_eq!(out.content, "small");
         assert!(!dir.path().join("c1.txt").exists());
     }

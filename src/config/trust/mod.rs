@@ -3,7 +3,8 @@
 //! notes repository `memory sync` pushes to — take effect only in a project the user trusted.
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
-//! `.pilotdeck/mcp.json`, `.pilotdeck/plugins/` (every file of each plugin folder, [`plugin_files`])
+//! `.pilotdeck/mcp.json` (with the project files its servers' `command`, `args` and `cwd` name),
+//! `.pilotdeck/plugins/` (every file of each plugin folder, [`plugin_files`])
 //! and `.pilotdeck/commands/`) and hashes them; the project is trusted when [`store`] holds its real
 //! path with that hash (`pilotdeck trust`), when `PILOTDECK_TRUST_PROJECT=1`, or when the process's
 //! [`Decision`] says so (`run --trust-project`, chat's question).
@@ -38,6 +39,9 @@ const PROVIDER_KEYS: &[&str] = &[
 
 /// `tools.webSearch` keys that send the query (and a key) elsewhere.
 const WEB_SEARCH_KEYS: &[&str] = &["endpoint", "apiKey", "customProvider"];
+
+/// Extensions of the scripts a hook command may name without a `/` (`python3 hook.py`).
+const SCRIPT_EXTENSIONS: &[&str] = &["sh", "bash", "py", "js", "mjs", "cjs", "ts", "rb", "pl"];
 
 /// The environment variable that trusts the project for one process (CI that checked it out).
 pub const TRUST_ENV: &str = "PILOTDECK_TRUST_PROJECT";
@@ -140,7 +144,7 @@ fn assess_config(
     let mut items = Vec::new();
     let mut hasher = Sha256::new();
     if let Some(doc) = doc {
-        config_items(doc, &mut items, &mut hasher);
+        config_items(&root, doc, &mut items, &mut hasher);
     }
     mcp_items(&root, &mut items, &mut hasher);
     plugin_items(&root, &mut items, &mut hasher);
@@ -168,14 +172,22 @@ fn assess_config(
 
 fn read_yaml(path: &Path) -> Option<Value> {
     let text = std::fs::read_to_string(path).ok()?;
+    // Too deep for the parser: the config load refuses the file with an error, so nothing in it
+    // takes effect.
+    if crate::config::locate::too_deep(&text).is_some() {
+        return None;
+    }
     serde_yaml::from_str(&text).ok()
 }
 
-fn config_items(doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
+fn config_items(root: &Path, doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
     if let Some(Value::Mapping(hooks)) = doc.get("hooks") {
         for (event, groups) in hooks {
             let event = event.as_str().unwrap_or("?");
             let commands = commands_in(groups);
+            for command in &commands {
+                hash_command_files(root, command, hasher);
+            }
             items.push(Item(format!("hooks.{event}: {}", commands.join("; "))));
         }
         hasher.update(serde_json::to_vec(&doc.get("hooks")).unwrap_or_default());
@@ -213,6 +225,27 @@ fn config_items(doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
             items.push(Item(format!("tools.webSearch.{key}: {shown}")));
             hasher.update(format!("webSearch.{key}="));
             hasher.update(serde_json::to_vec(value).unwrap_or_default());
+        }
+    }
+}
+
+/// Hashes the project files a hook's shell command names (its words that look like a path — with a
+/// `/` or a script's extension — from the project root), so that rewriting the script a trusted
+/// hook runs needs trust again; a redirection's target (`> log`, `>>log`) is output, not code, and
+/// left out, and so is a bare word (`touch ready`), so that a hook's own output does not undo trust.
+fn hash_command_files(root: &Path, command: &str, hasher: &mut Sha256) {
+    let mut after_redirect = false;
+    for word in command.split_whitespace() {
+        let redirect = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+        if redirect.starts_with('>') {
+            after_redirect = redirect.trim_start_matches(['>', '&', '|']).is_empty();
+            continue;
+        }
+        let script = Path::new(word)
+            .extension()
+            .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|s| e.eq_ignore_ascii_case(s)));
+        if !std::mem::take(&mut after_redirect) && (word.contains('/') || script) {
+            plugin_files::hash_named(root, Path::new(word), hasher);
         }
     }
 }
@@ -261,6 +294,32 @@ fn mcp_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
             _ => "?".to_owned(),
         };
         items.push(Item(format!("MCP server `{name}`: {what}")));
+        hash_server_files(root, server, hasher);
+    }
+}
+
+/// Hashes the project files a stdio server's `command`, `args` and `cwd` name (relative ones from
+/// its `cwd`, itself from the project root; `--flag=path` counts too), so that rewriting the
+/// script a trusted server runs needs trust again ([`plugin_files::hash_named`]).
+fn hash_server_files(root: &Path, server: &serde_json::Value, hasher: &mut Sha256) {
+    let cwd = server.get("cwd").and_then(serde_json::Value::as_str);
+    let base = cwd.map_or_else(|| root.to_owned(), |cwd| root.join(cwd));
+    if let Some(cwd) = cwd {
+        plugin_files::hash_named(root, Path::new(cwd), hasher);
+    }
+    let args = server.get("args").and_then(serde_json::Value::as_array);
+    let named = server
+        .get("command")
+        .into_iter()
+        .chain(args.into_iter().flatten())
+        .filter_map(serde_json::Value::as_str);
+    for name in named {
+        let value = name.split_once('=').map(|(_, value)| value);
+        for path in std::iter::once(name).chain(value) {
+            if !path.is_empty() {
+                plugin_files::hash_named(root, &base.join(path), hasher);
+            }
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! folder (absolute, `..`, or a symlink out), and [`hash_tree`] hashes every file under the folder,
 //! so whatever the manifest points to — and the scripts its servers and hooks run — is covered by
 //! the project's trust hash. The plugin loader (`crate::extensions`) resolves through [`inside`]
-//! too: what it loads is what was hashed.
+//! too: what it loads is what was hashed. [`hash_named`] does the same for one project path a
+//! project setting names (the script a project MCP server or hook runs).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -45,17 +46,75 @@ pub fn hash_tree(dir: &Path, hasher: &mut Sha256) {
     collect(dir, Path::new(""), &mut files);
     files.sort();
     for rel in files {
-        let path = dir.join(&rel);
         hasher.update(rel.to_string_lossy().as_bytes());
         hasher.update([0]);
-        match std::fs::read_link(&path) {
-            Ok(target) => {
-                hasher.update(b"symlink:");
-                hasher.update(target.to_string_lossy().as_bytes());
-            }
-            Err(_) => hasher.update(std::fs::read(&path).unwrap_or_default()),
-        }
+        hash_entry(&dir.join(&rel), hasher);
         hasher.update([0]);
+    }
+}
+
+/// Hashes what a path a project setting names holds (an MCP server's `command`, `args`, `cwd`),
+/// when it is a project file: `path` lies inside the project `root` (a canonical path) other than
+/// the root itself. A file is hashed by its bytes, a folder as a tree ([`hash_tree`]), a symlink by
+/// its target, a missing path as missing, and a path whose real location leaves the project (a
+/// symlinked folder on the way) by that location. Returns false, hashing nothing, for a path
+/// outside the project.
+pub fn hash_named(root: &Path, path: &Path, hasher: &mut Sha256) -> bool {
+    let Some(rel) = lexical_inside(root, path) else {
+        return false;
+    };
+    let full = root.join(&rel);
+    hasher.update(b"named:");
+    hasher.update(rel.to_string_lossy().as_bytes());
+    hasher.update([0]);
+    let parent_real = full
+        .parent()
+        .and_then(|p| p.ancestors().find_map(|a| a.canonicalize().ok()));
+    match parent_real {
+        Some(real) if !real.starts_with(root) => {
+            hasher.update(b"outside:");
+            hasher.update(real.to_string_lossy().as_bytes());
+        }
+        _ => hash_entry(&full, hasher),
+    }
+    hasher.update([0]);
+    true
+}
+
+/// `path` relative to `root`, with `.` and `..` resolved by name, when it stays strictly inside.
+fn lexical_inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let mut rel = PathBuf::new();
+    for part in root.join(path).strip_prefix(root).ok()?.components() {
+        match part {
+            Component::Normal(name) => rel.push(name),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !rel.pop() {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    (!rel.as_os_str().is_empty()).then_some(rel)
+}
+
+/// Hashes one path without following a symlink at its end: a file's bytes, a folder's tree, a
+/// symlink's target; a missing path or a special file (a FIFO, a device: never read) by its kind.
+fn hash_entry(path: &Path, hasher: &mut Sha256) {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => hasher.update(b"missing"),
+        Ok(meta) if meta.file_type().is_symlink() => {
+            hasher.update(b"symlink:");
+            let target = std::fs::read_link(path).unwrap_or_default();
+            hasher.update(target.to_string_lossy().as_bytes());
+        }
+        Ok(meta) if meta.is_dir() => {
+            hasher.update(b"dir:");
+            hash_tree(path, hasher);
+        }
+        Ok(meta) if meta.is_file() => hasher.update(std::fs::read(path).unwrap_or_default()),
+        Ok(_) => hasher.update(b"special"),
     }
 }
 

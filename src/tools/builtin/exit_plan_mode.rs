@@ -1,4 +1,5 @@
 //! `exit_plan_mode`: the end of planning. The plan is saved under `<project>/.pilotdeck/plans/`
+//! (created one folder at a time, never through a symlink: `crate::checkpoint::confine`)
 //! (for a later `run --plan FILE`); then the person reviews it when there is one (chat): approved or
 //! edited, the session leaves plan mode and the turn goes on; rejected, it stays in plan mode.
 //! Where nobody reviews plans, the plan is the turn's answer and the turn ends.
@@ -62,8 +63,17 @@ impl Tool for ExitPlanModeTool {
                     "the session is not in plan mode; carry on with the task",
                 );
             }
-            let dir = ctx.workspace.root().join(".pilotdeck").join("plans");
-            let path = plan_path(&dir, &plan);
+            let root = ctx.workspace.root();
+            let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
+            let path = plan_path(&root.join(".pilotdeck").join("plans"), &plan);
+            // Never through a symlinked `.pilotdeck` or `plans`: that would write outside.
+            if let Err(r) = crate::checkpoint::confine::check(&root, &path, true) {
+                return ToolOutput::error(format!(
+                    "cannot save the plan to {}: {}",
+                    r.path.display(),
+                    r.reason
+                ));
+            }
             if let Err(e) = crate::store::write_atomic(&path, format!("{plan}\n").as_bytes()) {
                 return ToolOutput::error(format!("cannot save the plan: {e}"));
             }
