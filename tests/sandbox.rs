@@ -14,6 +14,8 @@ mod mock_model;
 mod support;
 #[path = "support/tmux.rs"]
 mod tmux;
+#[path = "sandbox/guard.rs"]
+mod guard;
 
 use std::io::{Read, Write};
 use std::net::TcpListener;

@@ -136,7 +136,10 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         }
     }
     let label = string(input, "description").unwrap_or(command);
-    let mut denials: Vec<Denial> = undone.into_iter().map(Denial::Protected).collect();
+    let mut denials: Vec<Denial> = undone.into_iter().map(Denial::from).collect();
+    let not_restored = denials
+        .iter()
+        .any(|d| matches!(d, Denial::NotRestored { .. }));
     denials.extend(ctx.sandbox.as_ref().map_or_else(Vec::new, |s| {
         s.denials(&out.stderr.text, ctx.workspace.root())
     }));
@@ -149,7 +152,7 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         None => format!("{status} · {label}"),
     };
     let mut output = ToolOutput::ok(content, summary);
-    output.is_error = is_error;
+    output.is_error = is_error || not_restored;
     output.denial = denials.first().map(ToString::to_string);
     Ok(output)
 }

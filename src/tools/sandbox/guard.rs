@@ -2,178 +2,513 @@
 //! a subtree out of a granted tree, so a command the parser let through (`python3 gen.py`) could
 //! still write `.git/config` (`core.fsmonitor`, run by the user's next `git status`), plant a git
 //! hook or change `.pilotdeck/`. [`Snapshot::take`] saves the protected paths of each writable
-//! project root ([`guarded_paths`]) before a confined command; [`Snapshot::restore`] afterwards puts
-//! back whatever changed (content, mode, symlinks, created or removed files) and names each path, so
-//! the call reports a denial. Git's objects, refs and index stay writable: commits still work.
+//! project root ([`kept_paths`]) before a confined command; [`Snapshot::restore`] afterwards puts
+//! back whatever changed (content, mode, symlinks, created or removed entries) and names each path,
+//! so the call reports a denial.
+//!
+//! Git's directory is kept by exclusion, not by a list of dangerous names: everything at its top
+//! level is kept (`config`, `hooks/`, `info/`, `commondir`, `modules/`, `worktrees/`, whatever a
+//! later git reads) but what commands write in everyday work ([`git_writable`]: objects, refs,
+//! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state); inside `objects/` the
+//! alternates files stay kept. `.git` itself is kept as what it was (directory, `gitdir:` file or
+//! symlink): a directory renamed away is found again through a handle held open during the command
+//! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
+//! root) and reported as not undone.
 //!
 //! What this cannot do: stop a change from being seen while the command still runs (by itself or a
-//! child it started), nor one made by a process that left the command's process group and lives
-//! on after it (it is undone only at the next command).
+//! child it started), nor one made by a process that outlived the command (see
+//! `tools::process::reap_orphans` and [`super::Confinement::finish`]).
 
 use std::collections::BTreeMap;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Inside a project root: what runs or steers code later, outside the sandbox.
-const PROTECTED: &[&str] = &[
-    ".git/config",
-    ".git/config.worktree",
-    ".git/hooks",
-    ".pilotdeck",
-    "PILOTDECK.md",
-    "AGENTS.md",
+/// Inside a project root, kept whole: what steers pilotdeck and the agent.
+const KEPT_WHOLE: &[&str] = &[".pilotdeck", "PILOTDECK.md", "AGENTS.md"];
+
+/// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
+/// rebase, bisect, gc, LFS): not kept. Also any `*_HEAD`, `*_MSG`, `BISECT_*` and `*.lock`.
+const GIT_WRITABLE: &[&str] = &[
+    "objects",
+    "refs",
+    "logs",
+    "index",
+    "HEAD",
+    "packed-refs",
+    "COMMIT_EDITMSG",
+    "TAG_EDITMSG",
+    "NOTES_EDITMSG",
+    "MERGE_MODE",
+    "MERGE_RR",
+    "AUTO_MERGE",
+    "shallow",
+    "rebase-merge",
+    "rebase-apply",
+    "sequencer",
+    "rr-cache",
+    "lfs",
+    "gc.pid",
+    "gc.log",
 ];
+
+/// Inside `objects/`, still kept: other object stores git would read (and trust the config of).
+const OBJECTS_KEPT: &[&str] = &["info/alternates", "info/http-alternates"];
+
+/// True for a top-level entry of a git directory that commands may change.
+pub fn git_writable(name: &str) -> bool {
+    GIT_WRITABLE.contains(&name)
+        || name.ends_with("_HEAD")
+        || name.ends_with("_MSG")
+        || name.starts_with("BISECT_")
+        || name.ends_with(".lock")
+}
+
+/// How a kept path is walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// The path and everything under it.
+    Whole,
+    /// A git directory: the path itself and its top level but [`git_writable`] entries.
+    GitDir,
+}
+
+/// One kept path of a project root.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    path: PathBuf,
+    rule: Rule,
+    /// The project root it belongs to (where what cannot be put back is moved aside).
+    root: PathBuf,
+}
+
+/// The kept paths of a writable project `root`: its git directory (`.git`, and a linked
+/// worktree's or submodule's own git directory), [`KEPT_WHOLE`] and the directory
+/// `core.hooksPath` names. Without a `.git` yet it is left out (`git init` makes it).
+pub fn kept_paths(root: &Path) -> Vec<Kept> {
+    let kept = |path: PathBuf, rule| Kept {
+        path,
+        rule,
+        root: root.to_owned(),
+    };
+    let mut paths: Vec<Kept> = KEPT_WHOLE
+        .iter()
+        .map(|p| kept(root.join(p), Rule::Whole))
+        .collect();
+    let dot_git = root.join(".git");
+    if std::fs::symlink_metadata(&dot_git).is_ok() {
+        paths.push(kept(dot_git.clone(), Rule::GitDir));
+    }
+    if let Ok(repo) = git2::Repository::open(root) {
+        if let Ok(hooks) = repo.config().and_then(|c| c.get_path("core.hooksPath")) {
+            paths.push(kept(root.join(hooks), Rule::Whole));
+        }
+        let own = repo.path().to_owned();
+        let same = own.canonicalize().ok() == dot_git.canonicalize().ok();
+        if !same {
+            paths.push(kept(own, Rule::GitDir));
+        }
+    }
+    paths
+}
 
 /// One saved entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Entry {
     File { bytes: Vec<u8>, mode: u32 },
     Link(PathBuf),
-    Dir,
+    Dir { mode: u32 },
 }
 
-/// The protected paths of a writable project `root`: [`PROTECTED`], the directory `core.hooksPath`
-/// names, and a linked worktree's own `config.worktree`.
-/// Without a `.git` directory yet, its entries are left out (`git init` makes them).
-pub fn guarded_paths(root: &Path) -> Vec<PathBuf> {
-    let has_git = root.join(".git").exists();
-    let mut paths: Vec<PathBuf> = PROTECTED
-        .iter()
-        .filter(|p| has_git || !p.starts_with(".git/"))
-        .map(|p| root.join(p))
-        .collect();
-    if let Ok(repo) = git2::Repository::open(root) {
-        if let Ok(hooks) = repo.config().and_then(|c| c.get_path("core.hooksPath")) {
-            paths.push(root.join(hooks));
-        }
-        if repo.is_worktree() {
-            paths.push(repo.path().join("config.worktree"));
+/// A git directory as it was: a handle on it held open during the command, so it is found again
+/// when renamed away.
+#[derive(Debug)]
+struct Anchor {
+    path: PathBuf,
+    root: PathBuf,
+    id: (u64, u64),
+    handle: std::fs::File,
+}
+
+/// What [`Snapshot::restore`] did to one path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Put back as it was.
+    Undone(PathBuf),
+    /// Could not be put back: what the command left there was moved to `aside` (if anything).
+    Failed {
+        path: PathBuf,
+        why: String,
+        aside: Option<PathBuf>,
+    },
+}
+
+impl Outcome {
+    pub fn path(&self) -> &Path {
+        match self {
+            Outcome::Undone(path) | Outcome::Failed { path, .. } => path,
         }
     }
-    paths
 }
 
 /// The protected paths as they were before a command.
 #[derive(Debug, Default)]
 pub struct Snapshot {
-    roots: Vec<PathBuf>,
+    kept: Vec<Kept>,
     entries: BTreeMap<PathBuf, Entry>,
+    anchors: Vec<Anchor>,
 }
+
+/// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
+const ROUNDS: usize = 3;
 
 impl Snapshot {
-    /// Saves every file, symlink and directory under `paths`.
-    pub fn take(paths: &[PathBuf]) -> Snapshot {
+    /// Saves the kept paths of every project root in `roots`.
+    pub fn take(roots: &[PathBuf]) -> Snapshot {
+        let kept: Vec<Kept> = roots.iter().flat_map(|r| kept_paths(r)).collect();
+        let anchors = kept
+            .iter()
+            .filter(|k| k.rule == Rule::GitDir)
+            .filter_map(anchor)
+            .collect();
         Snapshot {
-            roots: paths.to_vec(),
-            entries: scan(paths),
+            entries: scan(&kept),
+            kept,
+            anchors,
         }
     }
 
-    /// Puts back what changed since [`Snapshot::take`]; returns the paths it restored or removed.
-    pub fn restore(&self) -> Vec<PathBuf> {
-        let now = scan(&self.roots);
-        let mut changed = Vec::new();
-        // New entries first (children of a new directory go with it).
-        for path in now.keys().filter(|p| !self.entries.contains_key(*p)) {
-            if changed.iter().any(|c: &PathBuf| path.starts_with(c)) {
-                continue;
-            }
-            remove(path);
-            changed.push(path.clone());
-        }
-        // Then changed or removed ones, parents before children (the map is sorted).
-        for (path, saved) in &self.entries {
-            if now.get(path) != Some(saved) {
-                put_back(path, saved);
-                changed.push(path.clone());
+    /// Puts back what changed since [`Snapshot::take`]; says for each path whether it was undone.
+    pub fn restore(&self) -> Vec<Outcome> {
+        let mut outcomes = Vec::new();
+        let mut lost: Vec<PathBuf> = Vec::new();
+        for anchor in &self.anchors {
+            if let Some(outcome) = self.bring_back(anchor) {
+                if matches!(outcome, Outcome::Failed { .. }) {
+                    lost.push(anchor.path.clone());
+                }
+                outcomes.push(outcome);
             }
         }
-        changed
+        let skip = |p: &Path| lost.iter().any(|l| p.starts_with(l));
+        for _ in 0..ROUNDS {
+            let now = scan(&self.kept);
+            let mut fixed = Vec::new();
+            // New entries first (children of a new directory go with it).
+            for path in now.keys().filter(|p| !self.entries.contains_key(*p)) {
+                if skip(path) || fixed.iter().any(|f: &Outcome| path.starts_with(f.path())) {
+                    continue;
+                }
+                fixed.push(self.undo(path, None));
+            }
+            // Then changed or removed ones, parents before children (the map is sorted).
+            for (path, saved) in &self.entries {
+                if !skip(path) && now.get(path) != Some(saved) {
+                    fixed.push(self.undo(path, Some(saved)));
+                }
+            }
+            if fixed.is_empty() {
+                break;
+            }
+            for outcome in fixed {
+                merge(&mut outcomes, outcome);
+            }
+        }
+        let now = scan(&self.kept);
+        let still: Vec<PathBuf> = now
+            .keys()
+            .filter(|p| !self.entries.contains_key(*p))
+            .chain(self.entries.iter().filter(|(p, e)| now.get(*p) != Some(e)).map(|(p, _)| p))
+            .filter(|p| !skip(p))
+            .cloned()
+            .collect();
+        for path in still {
+            merge(
+                &mut outcomes,
+                Outcome::Failed {
+                    why: "it changed again while being put back".to_owned(),
+                    path,
+                    aside: None,
+                },
+            );
+        }
+        outcomes
+    }
+
+    /// Moves a git directory renamed or replaced during the command back in place; `None` when it
+    /// is where it was.
+    fn bring_back(&self, anchor: &Anchor) -> Option<Outcome> {
+        let current = std::fs::symlink_metadata(&anchor.path).ok();
+        if current
+            .as_ref()
+            .is_some_and(|m| m.is_dir() && (m.dev(), m.ino()) == anchor.id)
+        {
+            return None;
+        }
+        let aside = match current {
+            Some(_) => match move_aside(&anchor.path, &anchor.root) {
+                Ok(to) => Some(to),
+                Err(why) => {
+                    return Some(Outcome::Failed {
+                        path: anchor.path.clone(),
+                        why: format!("it was replaced and cannot be moved aside: {why}"),
+                        aside: None,
+                    });
+                }
+            },
+            None => None,
+        };
+        let found = locate(anchor);
+        let moved = found
+            .as_ref()
+            .ok_or_else(|| "it was moved out of reach or deleted".to_owned())
+            .and_then(|from| std::fs::rename(from, &anchor.path).map_err(|e| e.to_string()));
+        Some(match moved {
+            Ok(()) => Outcome::Undone(anchor.path.clone()),
+            Err(why) => Outcome::Failed {
+                path: anchor.path.clone(),
+                why: format!("git's directory cannot be put back: {why}"),
+                aside,
+            },
+        })
+    }
+
+    /// Removes a new entry (`saved` is `None`) or puts back a changed one; what cannot be removed
+    /// is moved aside.
+    fn undo(&self, path: &Path, saved: Option<&Entry>) -> Outcome {
+        let root = self
+            .kept
+            .iter()
+            .find(|k| path.starts_with(&k.path))
+            .map_or_else(|| path.to_owned(), |k| k.root.clone());
+        let result = match saved {
+            None => remove(path),
+            Some(saved) => put_back(path, saved),
+        };
+        match result {
+            Ok(()) => Outcome::Undone(path.to_owned()),
+            Err(why) => {
+                let exists = std::fs::symlink_metadata(path).is_ok();
+                let aside = exists.then(|| move_aside(path, &root));
+                match aside {
+                    Some(Ok(to)) if saved.is_none() => Outcome::Failed {
+                        path: path.to_owned(),
+                        why: format!("it cannot be removed ({why}), so it was moved aside"),
+                        aside: Some(to),
+                    },
+                    Some(Ok(to)) => Outcome::Failed {
+                        path: path.to_owned(),
+                        why: format!("the saved version cannot be written back ({why})"),
+                        aside: Some(to),
+                    },
+                    Some(Err(again)) => Outcome::Failed {
+                        path: path.to_owned(),
+                        why: format!("{why}; moving it aside failed too: {again}"),
+                        aside: None,
+                    },
+                    None => Outcome::Failed {
+                        path: path.to_owned(),
+                        why,
+                        aside: None,
+                    },
+                }
+            }
+        }
     }
 }
 
-fn scan(paths: &[PathBuf]) -> BTreeMap<PathBuf, Entry> {
+/// Adds `outcome` unless its path is already there; a failure replaces an earlier success.
+fn merge(outcomes: &mut Vec<Outcome>, outcome: Outcome) {
+    match outcomes.iter_mut().find(|o| o.path() == outcome.path()) {
+        Some(o) if matches!(outcome, Outcome::Failed { .. }) => *o = outcome,
+        Some(_) => {}
+        None => outcomes.push(outcome),
+    }
+}
+
+fn anchor(kept: &Kept) -> Option<Anchor> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let meta = std::fs::symlink_metadata(&kept.path).ok()?;
+    if !meta.is_dir() {
+        return None;
+    }
+    let handle = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW)
+        .open(&kept.path)
+        .ok()?;
+    let opened = handle.metadata().ok()?;
+    Some(Anchor {
+        path: kept.path.clone(),
+        root: kept.root.clone(),
+        id: (opened.dev(), opened.ino()),
+        handle,
+    })
+}
+
+/// Where an anchored directory is now: through `/proc` on Linux, else among its old siblings.
+fn locate(anchor: &Anchor) -> Option<PathBuf> {
+    let same = |p: &Path| {
+        std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir() && (m.dev(), m.ino()) == anchor.id)
+    };
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = anchor.handle.as_raw_fd();
+        if let Ok(path) = std::fs::read_link(format!("/proc/self/fd/{fd}"))
+            && same(&path)
+        {
+            return Some(path);
+        }
+    }
+    let parent = anchor.path.parent()?;
+    std::fs::read_dir(parent)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| same(p))
+}
+
+/// Moves `path` out of the protected place, into `root` as `.pilotdeck-denied-<pid>-<n>-<name>`.
+fn move_aside(path: &Path, root: &Path) -> Result<PathBuf, String> {
+    static COUNT: AtomicU32 = AtomicU32::new(0);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let to = root.join(format!(
+        ".pilotdeck-denied-{}-{n}-{name}",
+        std::process::id()
+    ));
+    std::fs::rename(path, &to)
+        .map(|()| to)
+        .map_err(|e| e.to_string())
+}
+
+fn scan(kept: &[Kept]) -> BTreeMap<PathBuf, Entry> {
     let mut out = BTreeMap::new();
-    for path in paths {
-        add(path, &mut out);
+    for k in kept {
+        match k.rule {
+            Rule::Whole => add(&k.path, true, &mut out),
+            Rule::GitDir => add_git_dir(&k.path, &mut out),
+        }
     }
     out
 }
 
-fn add(path: &Path, out: &mut BTreeMap<PathBuf, Entry>) {
+fn add_git_dir(dir: &Path, out: &mut BTreeMap<PathBuf, Entry>) {
+    add(dir, false, out);
+    if !matches!(out.get(dir), Some(Entry::Dir { .. })) {
+        return;
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        if !git_writable(&name.to_string_lossy()) {
+            add(&entry.path(), true, out);
+        }
+    }
+    for inside in OBJECTS_KEPT {
+        add(&dir.join("objects").join(inside), true, out);
+    }
+}
+
+/// Records `path` (and, with `deep`, what a directory holds).
+fn add(path: &Path, deep: bool, out: &mut BTreeMap<PathBuf, Entry>) {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return;
     };
+    let mode = meta.permissions().mode() & 0o7777;
     if meta.file_type().is_symlink() {
         if let Ok(target) = std::fs::read_link(path) {
             out.insert(path.to_owned(), Entry::Link(target));
         }
     } else if meta.is_dir() {
-        out.insert(path.to_owned(), Entry::Dir);
-        for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
-            add(&entry.path(), out);
+        out.insert(path.to_owned(), Entry::Dir { mode });
+        if deep {
+            for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+                add(&entry.path(), true, out);
+            }
         }
     } else if let Ok(bytes) = std::fs::read(path) {
-        let mode = meta.permissions().mode() & 0o7777;
         out.insert(path.to_owned(), Entry::File { bytes, mode });
     }
 }
 
-fn remove(path: &Path) {
+fn remove(path: &Path) -> Result<(), String> {
     let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     let removed = if is_dir {
         std::fs::remove_dir_all(path)
     } else {
         std::fs::remove_file(path)
     };
-    if let Err(e) = removed {
-        tracing::warn!("cannot undo a change to {}: {e}", path.display());
+    match removed {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
+        _ => Ok(()),
     }
 }
 
-fn put_back(path: &Path, saved: &Entry) {
+fn put_back(path: &Path, saved: &Entry) -> Result<(), String> {
     let current = std::fs::symlink_metadata(path).ok();
-    let keep_dir = matches!(saved, Entry::Dir) && current.as_ref().is_some_and(|m| m.is_dir());
+    let keep_dir = matches!(saved, Entry::Dir { .. }) && current.as_ref().is_some_and(|m| m.is_dir());
     if current.is_some() && !keep_dir {
-        remove(path);
+        remove(path)?;
     }
     let result = match saved {
-        Entry::Dir if keep_dir => Ok(()),
-        Entry::Dir => std::fs::create_dir(path),
+        Entry::Dir { mode } if keep_dir => {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(*mode))
+        }
+        Entry::Dir { mode } => std::fs::create_dir(path)
+            .and_then(|()| std::fs::set_permissions(path, std::fs::Permissions::from_mode(*mode))),
         Entry::Link(target) => std::os::unix::fs::symlink(target, path),
         Entry::File { bytes, mode } => crate::store::write_atomic_mode(path, bytes, *mode)
             .map_err(|e| std::io::Error::other(e.to_string())),
     };
-    if let Err(e) = result {
-        tracing::warn!("cannot undo a change to {}: {e}", path.display());
-    }
+    result.map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn undone(outcomes: Vec<Outcome>) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = outcomes
+            .into_iter()
+            .map(|o| match o {
+                Outcome::Undone(path) => path,
+                failed => panic!("not undone: {failed:?}"),
+            })
+            .collect();
+        paths.sort();
+        paths
+    }
+
     #[test]
     fn changes_to_protected_paths_are_undone_and_named() {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git/hooks")).unwrap();
+        std::fs::create_dir_all(root.join(".git/objects/info")).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit.sample"), b"x").unwrap();
-        let snapshot = Snapshot::take(&guarded_paths(root));
+        let snapshot = Snapshot::take(&[root.to_owned()]);
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\nfsmonitor = x\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit"), b"evil").unwrap();
         std::fs::remove_file(root.join(".git/hooks/pre-commit.sample")).unwrap();
+        crate::store::write_atomic(&root.join(".git/commondir"), b"../evil").unwrap();
+        crate::store::write_atomic(&root.join(".git/objects/info/alternates"), b"/x").unwrap();
         std::fs::create_dir_all(root.join(".pilotdeck/x")).unwrap();
         crate::store::write_atomic(&root.join("src.rs"), b"fine").unwrap();
-        let mut changed = snapshot.restore();
-        changed.sort();
+        crate::store::write_atomic(&root.join(".git/ORIG_HEAD"), b"abc").unwrap();
+        crate::store::write_atomic(&root.join(".git/objects/ab"), b"obj").unwrap();
         assert_eq!(
-            changed,
+            undone(snapshot.restore()),
             [
+                root.join(".git/commondir"),
                 root.join(".git/config"),
                 root.join(".git/hooks/pre-commit"),
                 root.join(".git/hooks/pre-commit.sample"),
+                root.join(".git/objects/info/alternates"),
                 root.join(".pilotdeck"),
             ]
         );
@@ -185,6 +520,40 @@ mod tests {
         assert!(root.join(".git/hooks/pre-commit.sample").exists());
         assert!(!root.join(".pilotdeck").exists());
         assert!(root.join("src.rs").exists());
+        assert!(root.join(".git/ORIG_HEAD").exists());
         assert!(snapshot.restore().is_empty());
+    }
+
+    #[test]
+    fn a_git_directory_swapped_for_a_file_is_moved_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()]);
+        std::fs::rename(root.join(".git"), root.join("moved")).unwrap();
+        crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
+        assert_eq!(undone(snapshot.restore()), [root.join(".git")]);
+        assert_eq!(
+            std::fs::read(root.join(".git/config")).unwrap(),
+            b"[core]\n"
+        );
+        assert!(!root.join("moved").exists());
+    }
+
+    #[test]
+    fn a_deleted_git_directory_is_reported_not_undone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()]);
+        std::fs::remove_dir_all(root.join(".git")).unwrap();
+        crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
+        let outcomes = snapshot.restore();
+        assert!(
+            matches!(&outcomes[..], [Outcome::Failed { path, aside: Some(_), .. }] if path == &root.join(".git")),
+            "{outcomes:?}"
+        );
+        assert!(!root.join(".git").exists());
     }
 }

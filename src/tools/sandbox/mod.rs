@@ -15,8 +15,8 @@
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
-//! - [`guard`]: the protected paths of the project (`.git/config`, git hooks, `.pilotdeck/`, the
-//!   instruction files) restored after each command, as Landlock cannot keep a subtree of the
+//! - [`guard`]: the protected paths of the project (git's directory but its objects, refs and
+//!   index, `.pilotdeck/`, the instruction files) restored after each command, as Landlock cannot keep a subtree of the
 //!   writable project read-only;
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
@@ -362,14 +362,7 @@ impl Confinement {
     /// The protected paths of the writable project roots as they are now, to restore after a
     /// command ([`guard::Snapshot::restore`]).
     pub fn snapshot(&self) -> guard::Snapshot {
-        let paths: Vec<PathBuf> = self
-            .0
-            .policy
-            .guarded
-            .iter()
-            .flat_map(|root| guard::guarded_paths(root))
-            .collect();
-        guard::Snapshot::take(&paths)
+        guard::Snapshot::take(&self.0.policy.guarded)
     }
 
     /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).

@@ -1,0 +1,104 @@
+//! The protected-path guard end to end: attacks from an attacker review, each written by a program
+//! the parser cannot see into (`python3 gen.py`, with `--allow bash`), then the user's own `git`
+//! run in the project afterwards — which must not run the attacker's code.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::support::TestEnv;
+use super::{bash, env_with, mock_model::MockModel, run_tools, tool};
+
+/// A project with a real git repository and one commit.
+fn repo(mock: &MockModel) -> TestEnv {
+    let env = env_with(mock, "");
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    git(&env.project, &["init", "-q"]);
+    git(
+        &env.project,
+        &["-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "--allow-empty", "-m", "init"],
+    );
+    env
+}
+
+/// Runs the user's `git` in `dir` (its hooks and fsmonitor included), returning its stdout.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Writes `script` as `gen.py` and runs it with `python3`; the tool results.
+fn run_script(mock: &MockModel, env: &TestEnv, script: &str) -> Vec<String> {
+    run_tools(
+        mock,
+        env,
+        &["--allow", "bash"],
+        vec![
+            tool("w", "write_file", &json!({ "file_path": "gen.py", "content": script })),
+            bash("b", "python3 gen.py && echo wrote"),
+        ],
+    )
+}
+
+/// A git config whose fsmonitor touches `marker` when the user's next `git status` runs.
+fn evil_config(marker: &Path) -> String {
+    format!(
+        "[core]\\n\\trepositoryformatversion = 0\\n\\tbare = false\\n\\tfsmonitor = \"touch {}; false\"\\n",
+        marker.display()
+    )
+}
+
+/// `.git/commondir` pointing at a copied object store with an evil `config`: git reads that config
+/// (not `.git/config`), so the guard keeps git's whole directory but what commits write.
+#[test]
+fn a_commondir_planted_in_git_is_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let marker = env.tmp.path().join("PWNED_COMMONDIR");
+    let script = format!(
+        "import shutil\n\
+         shutil.copytree('.git/objects', 'evil/objects')\n\
+         shutil.copytree('.git/refs', 'evil/refs')\n\
+         open('evil/config', 'w').write('{}')\n\
+         open('.git/commondir', 'w').write('../evil\\n')\n",
+        evil_config(&marker)
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(
+        results[1].contains("wrote") && results[1].contains("undid the change to"),
+        "{}",
+        results[1]
+    );
+    assert!(results[1].contains(".git/commondir"), "{}", results[1]);
+    assert!(!env.project.join(".git/commondir").exists());
+    git(&env.project, &["status"]);
+    assert!(!marker.exists(), "the user's git status ran the attacker's fsmonitor");
+}
+
+/// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the
+/// directory is moved back and the file moved aside (out of git's way).
+#[test]
+fn a_git_directory_swapped_for_a_gitdir_file_is_put_back() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let marker = env.tmp.path().join("PWNED_GITFILE");
+    let script = format!(
+        "import os, shutil\n\
+         shutil.copytree('.git', 'g2', symlinks=True)\n\
+         open('g2/config', 'w').write('{}')\n\
+         os.rename('.git', '.git-orig')\n\
+         open('.git', 'w').write('gitdir: g2\\n')\n",
+        evil_config(&marker)
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(results[1].contains("undid the change to"), "{}", results[1]);
+    assert!(env.project.join(".git").is_dir());
+    assert!(!env.project.join(".git-orig").exists());
+    git(&env.project, &["status"]);
+    assert!(!marker.exists(), "the user's git status ran the attacker's fsmonitor");
+    assert!(git(&env.project, &["log", "--format=%s"]).contains("init"));
+}
