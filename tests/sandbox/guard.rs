@@ -102,3 +102,54 @@ fn a_git_directory_swapped_for_a_gitdir_file_is_put_back() {
     assert!(!marker.exists(), "the user's git status ran the attacker's fsmonitor");
     assert!(git(&env.project, &["log", "--format=%s"]).contains("init"));
 }
+
+/// What the guard cannot trust is removed without being read: a FIFO (opening it blocked
+/// pilotdeck forever), an exec-only hook (unreadable, so it was never seen) and a 1.5 GB sparse
+/// file (read whole into memory).
+#[test]
+fn fifos_unreadable_hooks_and_huge_files_are_removed_unread() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    std::fs::create_dir_all(env.project.join(".pilotdeck")).unwrap();
+    let script = "import os\n\
+        os.mkfifo('.git/hooks/fifo')\n\
+        open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\ntouch pd-hook\\n')\n\
+        os.chmod('.git/hooks/pre-commit', 0o111)\n\
+        f = open('.pilotdeck/big', 'wb'); f.truncate(1500 * 1024 * 1024); f.close()\n";
+    mock.push(tool("w", "write_file", &json!({ "file_path": "gen.py", "content": script })));
+    mock.push(bash("b", "python3 gen.py && echo wrote"));
+    mock.push(super::openai::text("done"));
+    let mut child = env.spawn(&["run", "--allow", "bash", "go"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("pilotdeck hung on the guard's scan");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let results = super::tool_results(&mock);
+    for name in ["fifo", "pre-commit", "big"] {
+        assert!(results[1].contains(name), "{name}: {}", results[1]);
+    }
+    for path in [".git/hooks/fifo", ".git/hooks/pre-commit", ".pilotdeck/big"] {
+        assert!(
+            std::fs::symlink_metadata(env.project.join(path)).is_err(),
+            "{path} is still there"
+        );
+    }
+}
+
+/// A protected file too large to keep (over 1 MiB) refuses the snapshot: the command does not run.
+#[test]
+fn a_protected_file_too_large_to_keep_stops_the_command() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    std::fs::create_dir_all(env.project.join(".pilotdeck")).unwrap();
+    let blob = std::fs::File::create(env.project.join(".pilotdeck/blob")).unwrap();
+    blob.set_len(2 << 20).unwrap();
+    let results = run_tools(&mock, &env, &["--allow", "bash"], vec![bash("b", "touch ran")]);
+    assert!(results[0].contains("did not run the command"), "{}", results[0]);
+    assert!(results[0].contains(".pilotdeck/blob"), "{}", results[0]);
+    assert!(!env.project.join("ran").exists());
+}

@@ -99,7 +99,18 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .sandbox
         .as_ref()
         .filter(|_| !ctx.policy.writes_protected(&subject))
-        .map(|s| s.snapshot());
+        .map(|s| s.snapshot())
+        .transpose();
+    let snapshot = match snapshot {
+        Ok(snapshot) => snapshot,
+        Err(refused) => {
+            let denial = Denial::Unkept(refused.to_string()).to_string();
+            let mut output = ToolOutput::ok(denial.clone(), denial.clone());
+            output.is_error = true;
+            output.denial = Some(denial);
+            return Ok(output);
+        }
+    };
     let out = process::run(
         &spec,
         RunOptions {

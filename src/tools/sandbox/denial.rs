@@ -36,6 +36,8 @@ pub enum Denial {
         why: String,
         aside: Option<PathBuf>,
     },
+    /// The protected paths could not be saved before the command, so it was not run.
+    Unkept(String),
 }
 
 impl fmt::Display for Denial {
@@ -87,6 +89,11 @@ impl fmt::Display for Denial {
                     .as_ref()
                     .map(|a| format!("; what the command left there was moved to {}", a.display()))
                     .unwrap_or_default()
+            ),
+            Denial::Unkept(why) => write!(
+                f,
+                "the sandbox did not run the command: {why} (protected paths are saved before each \
+                 command and put back after it; ask the user to shrink or fix it)"
             ),
             Denial::Network(None) => write!(
                 f,

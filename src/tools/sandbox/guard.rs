@@ -15,6 +15,13 @@
 //! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
 //! root) and reported as not undone.
 //!
+//! The guard trusts nothing it reads: entries are classified without following symlinks; FIFOs,
+//! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
+//! no-follow, and read only up to [`FILE_CAP`]; what appeared during the command is removed
+//! without being read (an unreadable `0111` hook too). Protected files larger than [`FILE_CAP`],
+//! more than [`TOTAL_CAP`] in all, or unreadable before a command refuse the snapshot
+//! ([`Refused`]): the command is not run.
+//!
 //! What this cannot do: stop a change from being seen while the command still runs (by itself or a
 //! child it started), nor one made by a process that outlived the command (see
 //! `tools::process::reap_orphans` and [`super::Confinement::finish`]).
@@ -112,12 +119,42 @@ pub fn kept_paths(root: &Path) -> Vec<Kept> {
     paths
 }
 
+/// Largest protected file kept (bytes): protected files are small configs and scripts.
+pub const FILE_CAP: u64 = 1 << 20;
+/// Largest total of the protected files of a session's roots (bytes).
+pub const TOTAL_CAP: u64 = 16 << 20;
+
 /// One saved entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Entry {
-    File { bytes: Vec<u8>, mode: u32 },
+    File { content: Content, mode: u32 },
     Link(PathBuf),
     Dir { mode: u32 },
+    /// A FIFO, socket or device: never opened (a FIFO would block the reader forever).
+    Special { mode: u32 },
+}
+
+/// What a regular file holds, as far as the guard reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Content {
+    Bytes(Vec<u8>),
+    /// Larger than [`FILE_CAP`] (its size): not read.
+    TooLarge(u64),
+    /// Could not be opened or read (mode `0111`, swapped for something else).
+    Unreadable,
+    /// Not in the snapshot: it is removed whatever it holds, so it is not read.
+    New,
+}
+
+/// Why the protected paths could not be saved before a command: it is not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error("the protected file {} is larger than {} MiB, so it cannot be kept", .0.display(), FILE_CAP >> 20)]
+    TooLarge(PathBuf),
+    #[error("the protected files hold more than {} MiB, so they cannot be kept", TOTAL_CAP >> 20)]
+    Total,
+    #[error("the protected file {} cannot be read, so it cannot be kept", .0.display())]
+    Unreadable(PathBuf),
 }
 
 /// A git directory as it was: a handle on it held open during the command, so it is found again
@@ -163,19 +200,39 @@ pub struct Snapshot {
 const ROUNDS: usize = 3;
 
 impl Snapshot {
-    /// Saves the kept paths of every project root in `roots`.
-    pub fn take(roots: &[PathBuf]) -> Snapshot {
+    /// Saves the kept paths of every project root in `roots`; refused (the command must not run)
+    /// when a protected file is too large or unreadable ([`FILE_CAP`], [`TOTAL_CAP`]).
+    pub fn take(roots: &[PathBuf]) -> Result<Snapshot, Refused> {
         let kept: Vec<Kept> = roots.iter().flat_map(|r| kept_paths(r)).collect();
         let anchors = kept
             .iter()
             .filter(|k| k.rule == Rule::GitDir)
             .filter_map(anchor)
             .collect();
-        Snapshot {
-            entries: scan(&kept),
+        let entries = scan(&kept, None);
+        let mut total = 0;
+        for (path, entry) in &entries {
+            match entry {
+                Entry::File {
+                    content: Content::Bytes(bytes),
+                    ..
+                } => total += bytes.len() as u64,
+                Entry::File {
+                    content: Content::TooLarge(_),
+                    ..
+                } => return Err(Refused::TooLarge(path.clone())),
+                Entry::File { .. } => return Err(Refused::Unreadable(path.clone())),
+                Entry::Link(_) | Entry::Dir { .. } | Entry::Special { .. } => {}
+            }
+        }
+        if total > TOTAL_CAP {
+            return Err(Refused::Total);
+        }
+        Ok(Snapshot {
+            entries,
             kept,
             anchors,
-        }
+        })
     }
 
     /// Puts back what changed since [`Snapshot::take`]; says for each path whether it was undone.
@@ -192,7 +249,7 @@ impl Snapshot {
         }
         let skip = |p: &Path| lost.iter().any(|l| p.starts_with(l));
         for _ in 0..ROUNDS {
-            let now = scan(&self.kept);
+            let now = scan(&self.kept, Some(&self.entries));
             let mut fixed = Vec::new();
             // New entries first (children of a new directory go with it).
             for path in now.keys().filter(|p| !self.entries.contains_key(*p)) {
@@ -214,7 +271,7 @@ impl Snapshot {
                 merge(&mut outcomes, outcome);
             }
         }
-        let now = scan(&self.kept);
+        let now = scan(&self.kept, Some(&self.entries));
         let still: Vec<PathBuf> = now
             .keys()
             .filter(|p| !self.entries.contains_key(*p))
@@ -386,65 +443,130 @@ fn move_aside(path: &Path, root: &Path) -> Result<PathBuf, String> {
         .map_err(|e| e.to_string())
 }
 
-fn scan(kept: &[Kept]) -> BTreeMap<PathBuf, Entry> {
-    let mut out = BTreeMap::new();
+/// The entries under `kept`; with `saved` (after a command), what is not in it is recorded
+/// without being read or walked: it is removed whole.
+fn scan(kept: &[Kept], saved: Option<&BTreeMap<PathBuf, Entry>>) -> BTreeMap<PathBuf, Entry> {
+    let mut walk = Walk {
+        saved,
+        out: BTreeMap::new(),
+    };
     for k in kept {
         match k.rule {
-            Rule::Whole => add(&k.path, true, &mut out),
-            Rule::GitDir => add_git_dir(&k.path, &mut out),
+            Rule::Whole => walk.add(&k.path, true),
+            Rule::GitDir => walk.add_git_dir(&k.path),
         }
     }
-    out
+    walk.out
 }
 
-fn add_git_dir(dir: &Path, out: &mut BTreeMap<PathBuf, Entry>) {
-    add(dir, false, out);
-    if !matches!(out.get(dir), Some(Entry::Dir { .. })) {
-        return;
-    }
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        if !git_writable(&name.to_string_lossy()) {
-            add(&entry.path(), true, out);
-        }
-    }
-    for inside in OBJECTS_KEPT {
-        add(&dir.join("objects").join(inside), true, out);
-    }
+struct Walk<'a> {
+    saved: Option<&'a BTreeMap<PathBuf, Entry>>,
+    out: BTreeMap<PathBuf, Entry>,
 }
 
-/// Records `path` (and, with `deep`, what a directory holds).
-fn add(path: &Path, deep: bool, out: &mut BTreeMap<PathBuf, Entry>) {
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return;
-    };
-    let mode = meta.permissions().mode() & 0o7777;
-    if meta.file_type().is_symlink() {
-        if let Ok(target) = std::fs::read_link(path) {
-            out.insert(path.to_owned(), Entry::Link(target));
+impl Walk<'_> {
+    fn is_new(&self, path: &Path) -> bool {
+        self.saved.is_some_and(|s| !s.contains_key(path))
+    }
+
+    fn add_git_dir(&mut self, dir: &Path) {
+        self.add(dir, false);
+        if !matches!(self.out.get(dir), Some(Entry::Dir { .. })) || self.is_new(dir) {
+            return;
         }
-    } else if meta.is_dir() {
-        out.insert(path.to_owned(), Entry::Dir { mode });
-        if deep {
-            for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
-                add(&entry.path(), true, out);
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if !git_writable(&name.to_string_lossy()) {
+                self.add(&entry.path(), true);
             }
         }
-    } else if let Ok(bytes) = std::fs::read(path) {
-        out.insert(path.to_owned(), Entry::File { bytes, mode });
+        for inside in OBJECTS_KEPT {
+            self.add(&dir.join("objects").join(inside), true);
+        }
+    }
+
+    /// Records `path` (and, with `deep`, what a directory holds), classified without following
+    /// symlinks; only regular files are opened.
+    fn add(&mut self, path: &Path, deep: bool) {
+        let Ok(meta) = std::fs::symlink_metadata(path) else {
+            return;
+        };
+        let mode = meta.permissions().mode() & 0o7777;
+        let kind = meta.file_type();
+        let new = self.is_new(path);
+        let entry = if kind.is_symlink() {
+            Entry::Link(std::fs::read_link(path).unwrap_or_default())
+        } else if kind.is_dir() {
+            Entry::Dir { mode }
+        } else if kind.is_file() {
+            let content = if new { Content::New } else { read(path) };
+            Entry::File { content, mode }
+        } else {
+            Entry::Special { mode }
+        };
+        let walk = deep && matches!(entry, Entry::Dir { .. }) && !new;
+        self.out.insert(path.to_owned(), entry);
+        if walk {
+            for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+                self.add(&entry.path(), true);
+            }
+        }
+    }
+}
+
+/// A regular file's content, read through a non-blocking, no-follow handle that must still be a
+/// regular file, and at most [`FILE_CAP`] bytes of it.
+fn read(path: &Path) -> Content {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let Ok(file) = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+    else {
+        return Content::Unreadable;
+    };
+    match file.metadata() {
+        Ok(m) if !m.is_file() => return Content::Unreadable,
+        Ok(m) if m.len() > FILE_CAP => return Content::TooLarge(m.len()),
+        Ok(_) => {}
+        Err(_) => return Content::Unreadable,
+    }
+    let mut bytes = Vec::new();
+    match file.take(FILE_CAP + 1).read_to_end(&mut bytes) {
+        Ok(n) if n as u64 > FILE_CAP => Content::TooLarge(n as u64),
+        Ok(_) => Content::Bytes(bytes),
+        Err(_) => Content::Unreadable,
     }
 }
 
 fn remove(path: &Path) -> Result<(), String> {
     let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     let removed = if is_dir {
-        std::fs::remove_dir_all(path)
+        std::fs::remove_dir_all(path).or_else(|_| {
+            // A directory the command made unreadable or unwritable (mode 0): open it up first.
+            open_up(path);
+            std::fs::remove_dir_all(path)
+        })
     } else {
+        // Never opened: a FIFO, socket or device goes like a file.
         std::fs::remove_file(path)
     };
     match removed {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
         _ => Ok(()),
+    }
+}
+
+/// Gives the owner full access to `dir` and the directories under it (symlinks not followed).
+fn open_up(dir: &Path) {
+    if std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).is_err() {
+        return;
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            open_up(&entry.path());
+        }
     }
 }
 
@@ -461,8 +583,14 @@ fn put_back(path: &Path, saved: &Entry) -> Result<(), String> {
         Entry::Dir { mode } => std::fs::create_dir(path)
             .and_then(|()| std::fs::set_permissions(path, std::fs::Permissions::from_mode(*mode))),
         Entry::Link(target) => std::os::unix::fs::symlink(target, path),
-        Entry::File { bytes, mode } => crate::store::write_atomic_mode(path, bytes, *mode)
+        Entry::File {
+            content: Content::Bytes(bytes),
+            mode,
+        } => crate::store::write_atomic_mode(path, bytes, *mode)
             .map_err(|e| std::io::Error::other(e.to_string())),
+        Entry::File { .. } | Entry::Special { .. } => Err(std::io::Error::other(
+            "what was there before was not saved (not a readable regular file)",
+        )),
     };
     result.map_err(|e| e.to_string())
 }
@@ -491,7 +619,7 @@ mod tests {
         std::fs::create_dir_all(root.join(".git/objects/info")).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit.sample"), b"x").unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]);
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\nfsmonitor = x\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit"), b"evil").unwrap();
         std::fs::remove_file(root.join(".git/hooks/pre-commit.sample")).unwrap();
@@ -530,7 +658,7 @@ mod tests {
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git")).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]);
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
         std::fs::rename(root.join(".git"), root.join("moved")).unwrap();
         crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
         assert_eq!(undone(snapshot.restore()), [root.join(".git")]);
@@ -546,7 +674,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git")).unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]);
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
         std::fs::remove_dir_all(root.join(".git")).unwrap();
         crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
         let outcomes = snapshot.restore();
@@ -555,5 +683,47 @@ mod tests {
             "{outcomes:?}"
         );
         assert!(!root.join(".git").exists());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn fifos_unreadable_and_huge_files_are_removed_unread() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".git/hooks")).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join(".git/hooks/fifo"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        crate::store::write_atomic_mode(&root.join(".git/hooks/pre-commit"), b"x", 0o111).unwrap();
+        let big = std::fs::File::create(root.join(".pilotdeck/big")).unwrap();
+        big.set_len(64 * FILE_CAP).unwrap();
+        assert_eq!(
+            undone(snapshot.restore()),
+            [
+                root.join(".git/hooks/fifo"),
+                root.join(".git/hooks/pre-commit"),
+                root.join(".pilotdeck"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_protected_file_too_large_to_keep_refuses_the_snapshot() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
+        let big = std::fs::File::create(root.join(".pilotdeck/big")).unwrap();
+        big.set_len(FILE_CAP + 1).unwrap();
+        assert_eq!(
+            Snapshot::take(&[root.to_owned()]).unwrap_err(),
+            Refused::TooLarge(root.join(".pilotdeck/big"))
+        );
     }
 }

@@ -361,7 +361,8 @@ impl Confinement {
 
     /// The protected paths of the writable project roots as they are now, to restore after a
     /// command ([`guard::Snapshot::restore`]).
-    pub fn snapshot(&self) -> guard::Snapshot {
+    /// Refused when a protected file is too large or unreadable: the command must not run.
+    pub fn snapshot(&self) -> Result<guard::Snapshot, guard::Refused> {
         guard::Snapshot::take(&self.0.policy.guarded)
     }
 
