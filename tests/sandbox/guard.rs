@@ -153,3 +153,51 @@ fn a_protected_file_too_large_to_keep_stops_the_command() {
     assert!(results[0].contains(".pilotdeck/blob"), "{}", results[0]);
     assert!(!env.project.join("ran").exists());
 }
+
+/// A process that left the command's group (`setsid … &`) and writes `.git/config` only after
+/// pilotdeck has exited (when the test says so): it dies with the command, so nothing is written
+/// after the last restore.
+#[test]
+fn a_process_escaped_with_setsid_dies_with_the_command() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let config_before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    let go = env.tmp.path().join("go");
+    let script = format!(
+        "import os, time\n\
+         open('bg.pid', 'w').write(str(os.getpid()))\n\
+         while not os.path.exists('{}'):\n    time.sleep(0.05)\n\
+         open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch pd-late\\n')\n",
+        go.display()
+    );
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![
+            tool("w", "write_file", &json!({ "file_path": "bg.py", "content": script })),
+            bash(
+                "b",
+                "setsid python3 bg.py > /dev/null 2>&1 < /dev/null & \
+                 while [ ! -s bg.pid ]; do sleep 0.05; done; echo started",
+            ),
+        ],
+    );
+    assert!(results[1].contains("started"), "{}", results[1]);
+    let pid: i32 = std::fs::read_to_string(env.project.join("bg.pid"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let pid = rustix::process::Pid::from_raw(pid).unwrap();
+    std::fs::write(&go, "").unwrap();
+    // An escaped process (the old behaviour) writes, then exits; one that died never does.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while rustix::process::test_kill_process(pid).is_ok() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(
+        std::fs::read_to_string(env.project.join(".git/config")).unwrap(),
+        config_before,
+        "a process the command left behind changed .git/config"
+    );
+}

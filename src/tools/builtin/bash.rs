@@ -121,7 +121,10 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         },
     )
     .await;
-    let undone = snapshot.map(|s| s.restore()).unwrap_or_default();
+    let undone = match (snapshot, ctx.sandbox.as_ref()) {
+        (Some(snapshot), Some(sandbox)) => sandbox.restore(snapshot),
+        _ => Vec::new(),
+    };
     let out = out?;
 
     let (status, is_error) = match out.end {
