@@ -9,13 +9,13 @@
     reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
 )]
 
+#[path = "sandbox/guard.rs"]
+mod guard;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
 #[path = "support/tmux.rs"]
 mod tmux;
-#[path = "sandbox/guard.rs"]
-mod guard;
 
 use std::io::{Read, Write};
 use std::net::TcpListener;

@@ -35,7 +35,9 @@ static STARTED: std::sync::Mutex<std::collections::BTreeSet<u32>> =
     std::sync::Mutex::new(std::collections::BTreeSet::new());
 
 fn started_pids() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<u32>> {
-    STARTED.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    STARTED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// How long to keep draining pipes after the group was killed; a process that escaped the group
@@ -439,7 +441,8 @@ pub async fn reap_adopted(group: Option<Pid>) -> Leftovers {
     }
     for _ in 0..REAP_ROUNDS {
         let adopted = adopted_children();
-        let group_alive = group.is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok());
+        let group_alive =
+            group.is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok());
         if adopted.is_empty() && !group_alive {
             return Leftovers::None;
         }

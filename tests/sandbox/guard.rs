@@ -16,7 +16,17 @@ fn repo(mock: &MockModel) -> TestEnv {
     git(&env.project, &["init", "-q"]);
     git(
         &env.project,
-        &["-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "--allow-empty", "-m", "init"],
+        &[
+            "-c",
+            "user.name=a",
+            "-c",
+            "user.email=a@b",
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            "init",
+        ],
     );
     env
 }
@@ -38,7 +48,11 @@ fn run_script(mock: &MockModel, env: &TestEnv, script: &str) -> Vec<String> {
         env,
         &["--allow", "bash"],
         vec![
-            tool("w", "write_file", &json!({ "file_path": "gen.py", "content": script })),
+            tool(
+                "w",
+                "write_file",
+                &json!({ "file_path": "gen.py", "content": script }),
+            ),
             bash("b", "python3 gen.py && echo wrote"),
         ],
     )
@@ -76,7 +90,10 @@ fn a_commondir_planted_in_git_is_removed() {
     assert!(results[1].contains(".git/commondir"), "{}", results[1]);
     assert!(!env.project.join(".git/commondir").exists());
     git(&env.project, &["status"]);
-    assert!(!marker.exists(), "the user's git status ran the attacker's fsmonitor");
+    assert!(
+        !marker.exists(),
+        "the user's git status ran the attacker's fsmonitor"
+    );
 }
 
 /// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the
@@ -99,7 +116,10 @@ fn a_git_directory_swapped_for_a_gitdir_file_is_put_back() {
     assert!(env.project.join(".git").is_dir());
     assert!(!env.project.join(".git-orig").exists());
     git(&env.project, &["status"]);
-    assert!(!marker.exists(), "the user's git status ran the attacker's fsmonitor");
+    assert!(
+        !marker.exists(),
+        "the user's git status ran the attacker's fsmonitor"
+    );
     assert!(git(&env.project, &["log", "--format=%s"]).contains("init"));
 }
 
@@ -116,7 +136,11 @@ fn fifos_unreadable_hooks_and_huge_files_are_removed_unread() {
         open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\ntouch pd-hook\\n')\n\
         os.chmod('.git/hooks/pre-commit', 0o111)\n\
         f = open('.pilotdeck/big', 'wb'); f.truncate(1500 * 1024 * 1024); f.close()\n";
-    mock.push(tool("w", "write_file", &json!({ "file_path": "gen.py", "content": script })));
+    mock.push(tool(
+        "w",
+        "write_file",
+        &json!({ "file_path": "gen.py", "content": script }),
+    ));
     mock.push(bash("b", "python3 gen.py && echo wrote"));
     mock.push(super::openai::text("done"));
     let mut child = env.spawn(&["run", "--allow", "bash", "go"]);
@@ -148,8 +172,17 @@ fn a_protected_file_too_large_to_keep_stops_the_command() {
     std::fs::create_dir_all(env.project.join(".pilotdeck")).unwrap();
     let blob = std::fs::File::create(env.project.join(".pilotdeck/blob")).unwrap();
     blob.set_len(2 << 20).unwrap();
-    let results = run_tools(&mock, &env, &["--allow", "bash"], vec![bash("b", "touch ran")]);
-    assert!(results[0].contains("did not run the command"), "{}", results[0]);
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![bash("b", "touch ran")],
+    );
+    assert!(
+        results[0].contains("did not run the command"),
+        "{}",
+        results[0]
+    );
     assert!(results[0].contains(".pilotdeck/blob"), "{}", results[0]);
     assert!(!env.project.join("ran").exists());
 }
@@ -175,7 +208,11 @@ fn a_process_escaped_with_setsid_dies_with_the_command() {
         &env,
         &["--allow", "bash"],
         vec![
-            tool("w", "write_file", &json!({ "file_path": "bg.py", "content": script })),
+            tool(
+                "w",
+                "write_file",
+                &json!({ "file_path": "bg.py", "content": script }),
+            ),
             bash(
                 "b",
                 "setsid python3 bg.py > /dev/null 2>&1 < /dev/null & \

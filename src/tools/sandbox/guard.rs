@@ -24,7 +24,7 @@
 //!
 //! What this cannot do: stop a change from being seen while the command still runs (by itself or a
 //! child it started), nor one made by a process that outlived the command (see
-//! `tools::process::reap_orphans` and [`super::Confinement::finish`]).
+//! `tools::process::reap_adopted` and [`super::Confinement::restore`]).
 
 use std::collections::BTreeMap;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -127,11 +127,18 @@ pub const TOTAL_CAP: u64 = 16 << 20;
 /// One saved entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Entry {
-    File { content: Content, mode: u32 },
+    File {
+        content: Content,
+        mode: u32,
+    },
     Link(PathBuf),
-    Dir { mode: u32 },
+    Dir {
+        mode: u32,
+    },
     /// A FIFO, socket or device: never opened (a FIFO would block the reader forever).
-    Special { mode: u32 },
+    Special {
+        mode: u32,
+    },
 }
 
 /// What a regular file holds, as far as the guard reads it.
@@ -275,7 +282,12 @@ impl Snapshot {
         let still: Vec<PathBuf> = now
             .keys()
             .filter(|p| !self.entries.contains_key(*p))
-            .chain(self.entries.iter().filter(|(p, e)| now.get(*p) != Some(e)).map(|(p, _)| p))
+            .chain(
+                self.entries
+                    .iter()
+                    .filter(|(p, e)| now.get(*p) != Some(e))
+                    .map(|(p, _)| p),
+            )
             .filter(|p| !skip(p))
             .cloned()
             .collect();
@@ -572,7 +584,8 @@ fn open_up(dir: &Path) {
 
 fn put_back(path: &Path, saved: &Entry) -> Result<(), String> {
     let current = std::fs::symlink_metadata(path).ok();
-    let keep_dir = matches!(saved, Entry::Dir { .. }) && current.as_ref().is_some_and(|m| m.is_dir());
+    let keep_dir =
+        matches!(saved, Entry::Dir { .. }) && current.as_ref().is_some_and(|m| m.is_dir());
     if current.is_some() && !keep_dir {
         remove(path)?;
     }
