@@ -31,8 +31,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Inside a project root, kept whole: what steers pilotdeck and the agent.
-const KEPT_WHOLE: &[&str] = &[".pilotdeck", "PILOTDECK.md", "AGENTS.md"];
+use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
 
 /// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
 /// rebase, bisect, gc, LFS): not kept. Also any `*_HEAD`, `*_MSG`, `BISECT_*` and `*.lock`.
@@ -90,7 +89,8 @@ pub struct Kept {
 }
 
 /// The kept paths of a writable project `root`: its git directory (`.git`, and a linked
-/// worktree's or submodule's own git directory), [`KEPT_WHOLE`] and the directory
+/// worktree's or submodule's own git directory), `.pilotdeck/` and the instruction files at its
+/// top ([`PILOTDECK_DIR`], [`INSTRUCTION_FILES`]: the permission checks' list) and the directory
 /// `core.hooksPath` names. Without a `.git` yet it is left out (`git init` makes it).
 pub fn kept_paths(root: &Path) -> Vec<Kept> {
     let kept = |path: PathBuf, rule| Kept {
@@ -98,8 +98,9 @@ pub fn kept_paths(root: &Path) -> Vec<Kept> {
         rule,
         root: root.to_owned(),
     };
-    let mut paths: Vec<Kept> = KEPT_WHOLE
-        .iter()
+    // Kept whole: what steers pilotdeck and the agent, named by the permission checks' list.
+    let mut paths: Vec<Kept> = std::iter::once(&PILOTDECK_DIR)
+        .chain(INSTRUCTION_FILES)
         .map(|p| kept(root.join(p), Rule::Whole))
         .collect();
     let dot_git = root.join(".git");
