@@ -15,6 +15,11 @@
 //! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
 //! root) and reported as not undone.
 //!
+//! Below the root, every directory `.gitignore` does not exclude has its instruction files,
+//! `.pilotdeck/` and a nested repository's `.git` kept too (the permission checks' list,
+//! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`]), and a directory the command created is searched whole
+//! for them ([`Snapshot::restore`]).
+//!
 //! The guard trusts nothing it reads: entries are classified without following symlinks; FIFOs,
 //! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
 //! no-follow, and read only up to [`FILE_CAP`]; what appeared during the command is removed
@@ -26,7 +31,8 @@
 //! child it started), nor one made by a process that outlived the command (see
 //! `tools::process::reap_adopted` and [`super::Confinement::restore`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsString;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -202,6 +208,9 @@ pub struct Snapshot {
     kept: Vec<Kept>,
     entries: BTreeMap<PathBuf, Entry>,
     anchors: Vec<Anchor>,
+    /// The project's directories walked for nested protected names ([`nested`]), each with the
+    /// subdirectories it had: one made by the command is searched whole afterwards.
+    walked: Vec<(PathBuf, BTreeSet<OsString>)>,
 }
 
 /// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
@@ -211,7 +220,11 @@ impl Snapshot {
     /// Saves the kept paths of every project root in `roots`; refused (the command must not run)
     /// when a protected file is too large or unreadable ([`FILE_CAP`], [`TOTAL_CAP`]).
     pub fn take(roots: &[PathBuf]) -> Result<Snapshot, Refused> {
-        let kept: Vec<Kept> = roots.iter().flat_map(|r| kept_paths(r)).collect();
+        let mut kept: Vec<Kept> = roots.iter().flat_map(|r| kept_paths(r)).collect();
+        let mut walked = Vec::new();
+        for root in roots {
+            walked.extend(nested(root, &mut kept));
+        }
         let anchors = kept
             .iter()
             .filter(|k| k.rule == Rule::GitDir)
@@ -240,6 +253,7 @@ impl Snapshot {
             entries,
             kept,
             anchors,
+            walked,
         })
     }
 
@@ -254,6 +268,9 @@ impl Snapshot {
                 }
                 outcomes.push(outcome);
             }
+        }
+        for path in self.planted() {
+            merge(&mut outcomes, self.undo(&path, None));
         }
         let skip = |p: &Path| lost.iter().any(|l| p.starts_with(l));
         for _ in 0..ROUNDS {
@@ -303,6 +320,20 @@ impl Snapshot {
             );
         }
         outcomes
+    }
+
+    /// Protected names inside the directories the command created under the walked ones.
+    fn planted(&self) -> Vec<PathBuf> {
+        let mut found = Vec::new();
+        for (dir, had) in &self.walked {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                if is_dir && !had.contains(&entry.file_name()) {
+                    search(&entry.path(), &mut found);
+                }
+            }
+        }
+        found
     }
 
     /// Moves a git directory renamed or replaced during the command back in place; `None` when it
@@ -383,6 +414,73 @@ impl Snapshot {
                     },
                 }
             }
+        }
+    }
+}
+
+/// True for a name the permission checks protect in any directory: `.git`, `.pilotdeck`, an
+/// instruction file.
+fn protected_name(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    name == ".git" || name == PILOTDECK_DIR || INSTRUCTION_FILES.iter().any(|f| *f == name)
+}
+
+/// Adds to `kept` the protected names of every directory below `root` that `.gitignore` does not
+/// exclude (whether they exist yet or not, so one planted later is seen); returns the directories
+/// walked with their subdirectories.
+fn nested(root: &Path, kept: &mut Vec<Kept>) -> Vec<(PathBuf, BTreeSet<OsString>)> {
+    let walk = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .git_ignore(true)
+        .require_git(false)
+        .filter_entry(|e| !protected_name(e.file_name()))
+        .build();
+    let mut walked = Vec::new();
+    for entry in walk.flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_dir()) {
+            continue;
+        }
+        let dir = entry.into_path();
+        if dir != root {
+            for name in std::iter::once(&PILOTDECK_DIR).chain(INSTRUCTION_FILES) {
+                kept.push(Kept {
+                    path: dir.join(name),
+                    rule: Rule::Whole,
+                    root: root.to_owned(),
+                });
+            }
+            if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
+                kept.push(Kept {
+                    path: dir.join(".git"),
+                    rule: Rule::GitDir,
+                    root: root.to_owned(),
+                });
+            }
+        }
+        let subdirs = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| e.file_name())
+            .collect();
+        walked.push((dir, subdirs));
+    }
+    walked
+}
+
+/// The protected names anywhere under `dir` (a directory the command made), not descending
+/// into them.
+fn search(dir: &Path, found: &mut Vec<PathBuf>) {
+    if protected_name(dir.file_name().unwrap_or_default()) {
+        found.push(dir.to_owned());
+        return;
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if protected_name(&entry.file_name()) {
+            found.push(entry.path());
+        } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            search(&entry.path(), found);
         }
     }
 }
