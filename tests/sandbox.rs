@@ -9,6 +9,8 @@
     reason = "integration tests: a failed step should panic, and tests set up files and processes directly"
 )]
 
+#[path = "sandbox/guard.rs"]
+mod guard;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;

@@ -10,6 +10,11 @@
 //! [`run`] is the common case: feed stdin, capture stdout and stderr with a head+tail cap, stop on
 //! timeout or cancellation. [`spawn_foreground`] is the exception to the process groups: a command the
 //! user runs interactively (`pilotdeck sandbox run`) stays in pilotdeck's group, on its terminal.
+//!
+//! A sandboxed command's processes that left its group (`setsid … &`) die with it too, on Linux:
+//! pilotdeck is a child subreaper ([`crate::tools::sandbox::protect_process`]), so they are
+//! re-parented to it when their parent exits, and [`run`] kills and reaps every child it did not
+//! start itself ([`reap_adopted`]) before the command's protected paths are restored.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -23,6 +28,17 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
 use crate::tools::sandbox::{Confinement, SpawnError};
+
+/// The pids of the children pilotdeck started and has not reaped: any other child of pilotdeck
+/// was adopted (a subreaper's orphan).
+static STARTED: std::sync::Mutex<std::collections::BTreeSet<u32>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+fn started_pids() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<u32>> {
+    STARTED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// How long to keep draining pipes after the group was killed; a process that escaped the group
 /// (`setsid`) may hold them open forever.
@@ -154,6 +170,9 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
             message: other.to_string(),
         },
     })?;
+    if let Some(id) = inner.id() {
+        started_pids().insert(id);
+    }
     // With process_group(0) the group id is the child's pid.
     let group = match wiring {
         Wiring::Pipes(_) => inner
@@ -245,14 +264,22 @@ pub async fn run_in_terminal(spec: &CommandSpec, input: &[u8]) -> Result<ExitSta
         program: spec.program_name(),
         source,
     })?;
+    let id = child.id();
+    if let Some(id) = id {
+        started_pids().insert(id);
+    }
     if let Some(mut stdin) = child.stdin.take() {
         // A pager that quits early closes its stdin: not an error.
         let _ = stdin.write_all(input).await;
     }
-    child.wait().await.map_err(|source| Error::Wait {
+    let status = child.wait().await.map_err(|source| Error::Wait {
         program: spec.program_name(),
         source,
-    })
+    });
+    if let Some(id) = id.filter(|_| status.is_ok()) {
+        started_pids().remove(&id);
+    }
+    status
 }
 
 impl Child {
@@ -285,10 +312,15 @@ impl Child {
 
     /// Waits for the child to exit.
     pub async fn wait(&mut self) -> Result<ExitStatus, Error> {
-        self.inner.wait().await.map_err(|source| Error::Wait {
+        let id = self.inner.id();
+        let status = self.inner.wait().await.map_err(|source| Error::Wait {
             program: self.program.clone(),
             source,
-        })
+        })?;
+        if let Some(id) = id {
+            started_pids().remove(&id);
+        }
+        Ok(status)
     }
 
     /// Kills the whole group and reaps the child.
@@ -373,13 +405,85 @@ pub async fn run(spec: &CommandSpec, options: RunOptions) -> Result<RunOutput, E
         () = timeout => ProcessEnd::TimedOut,
         () = options.cancel.cancelled() => ProcessEnd::Cancelled,
     };
+    let group = child.group;
     child.terminate().await?;
+    if let Some(sandbox) = &spec.sandbox {
+        sandbox.note_leftovers(reap_adopted(group).await);
+    }
 
     Ok(RunOutput {
         end,
         stdout: drain(stdout).await,
         stderr: drain(stderr).await,
     })
+}
+
+/// What [`reap_adopted`] found after a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leftovers {
+    /// Nothing outlived the command (or what did was killed and reaped).
+    None,
+    /// Something may have outlived it: no subreaper here (not Linux, or `prctl` refused), or
+    /// processes kept appearing.
+    Unknown,
+}
+
+/// Rounds of [`reap_adopted`]: each kills and reaps the adopted children found; a round that
+/// finds none while the command's `group` still has members (exiting) waits briefly.
+const REAP_ROUNDS: u32 = 200;
+const REAP_PAUSE: Duration = Duration::from_millis(10);
+
+/// Kills and reaps the children pilotdeck adopted (processes that left a command's group and
+/// whose parent died) until none is left and the command's `group` is gone.
+pub async fn reap_adopted(group: Option<Pid>) -> Leftovers {
+    if !crate::tools::sandbox::adopts_orphans() {
+        return Leftovers::Unknown;
+    }
+    for _ in 0..REAP_ROUNDS {
+        let adopted = adopted_children();
+        let group_alive =
+            group.is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok());
+        if adopted.is_empty() && !group_alive {
+            return Leftovers::None;
+        }
+        if adopted.is_empty() {
+            tokio::time::sleep(REAP_PAUSE).await;
+            continue;
+        }
+        for pid in &adopted {
+            let _ = rustix::process::kill_process(*pid, Signal::KILL);
+        }
+        // Reaped (so dead, its own children adopted in turn) before the next round looks.
+        let _ = tokio::task::spawn_blocking(move || {
+            for pid in adopted {
+                let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::empty());
+            }
+        })
+        .await;
+    }
+    Leftovers::Unknown
+}
+
+/// pilotdeck's children it did not start ([`STARTED`]), from `/proc/*/stat`.
+fn adopted_children() -> Vec<Pid> {
+    let me = std::process::id();
+    let known = started_pids().clone();
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| !known.contains(pid))
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
+                    == Some(me)
+            })
+        })
+        .filter_map(|pid| Pid::from_raw(i32::try_from(pid).ok()?))
+        .collect()
 }
 
 /// The output a capture task got, waiting at most [`DRAIN_GRACE`] after the child ended (a

@@ -99,7 +99,18 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .sandbox
         .as_ref()
         .filter(|_| !ctx.policy.writes_protected(&subject))
-        .map(|s| s.snapshot());
+        .map(|s| s.snapshot())
+        .transpose();
+    let snapshot = match snapshot {
+        Ok(snapshot) => snapshot,
+        Err(refused) => {
+            let denial = Denial::Unkept(refused.to_string()).to_string();
+            let mut output = ToolOutput::ok(denial.clone(), denial.clone());
+            output.is_error = true;
+            output.denial = Some(denial);
+            return Ok(output);
+        }
+    };
     let out = process::run(
         &spec,
         RunOptions {
@@ -110,7 +121,10 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         },
     )
     .await;
-    let undone = snapshot.map(|s| s.restore()).unwrap_or_default();
+    let undone = match (snapshot, ctx.sandbox.as_ref()) {
+        (Some(snapshot), Some(sandbox)) => sandbox.restore(snapshot),
+        _ => Vec::new(),
+    };
     let out = out?;
 
     let (status, is_error) = match out.end {
@@ -136,7 +150,10 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         }
     }
     let label = string(input, "description").unwrap_or(command);
-    let mut denials: Vec<Denial> = undone.into_iter().map(Denial::Protected).collect();
+    let mut denials: Vec<Denial> = undone.into_iter().map(Denial::from).collect();
+    let not_restored = denials
+        .iter()
+        .any(|d| matches!(d, Denial::NotRestored { .. }));
     denials.extend(ctx.sandbox.as_ref().map_or_else(Vec::new, |s| {
         s.denials(&out.stderr.text, ctx.workspace.root())
     }));
@@ -149,7 +166,7 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         None => format!("{status} · {label}"),
     };
     let mut output = ToolOutput::ok(content, summary);
-    output.is_error = is_error;
+    output.is_error = is_error || not_restored;
     output.denial = denials.first().map(ToString::to_string);
     Ok(output)
 }

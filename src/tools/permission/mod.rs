@@ -62,6 +62,7 @@ pub use policy::{
     Approval, ApprovalRequest, Approver, ApproverFuture, Decision, PermissionPolicy,
     PermissionRequest, PolicySources, ReviewFuture,
 };
+pub use protected::{INSTRUCTION_FILES, PILOTDECK_DIR};
 pub use rule::{FixedRules, Rule, RuleKind, RuleSource};
 pub use settings::{PermissionsFile, load_permissions_file};
 pub use shell::split_commands;

@@ -7,8 +7,11 @@
 use std::path::{Path, PathBuf};
 
 /// Instruction files pilotdeck reads from every directory between the project root and the
-/// working directory (see `context::instructions`).
-const INSTRUCTION_FILES: &[&str] = &["PILOTDECK.md", "AGENTS.md"];
+/// working directory (see `context::instructions`); also kept by the sandbox's guard.
+pub const INSTRUCTION_FILES: &[&str] = &["PILOTDECK.md", "AGENTS.md"];
+
+/// pilotdeck's project directory (config, rules, skills); also kept by the sandbox's guard.
+pub const PILOTDECK_DIR: &str = ".pilotdeck";
 
 /// The protected places of one workspace.
 #[derive(Debug, Clone, Default)]
@@ -57,7 +60,7 @@ impl Protected {
                 "`{shown}` is inside git's own directory, whose hooks and config run code later"
             ));
         }
-        if names.iter().any(|n| n == ".pilotdeck") {
+        if names.iter().any(|n| n == PILOTDECK_DIR) {
             return Some(format!(
                 "`{shown}` is in `.pilotdeck/`, pilotdeck's project configuration, rules and skills"
             ));

@@ -29,6 +29,15 @@ pub enum Denial {
     Process(PathBuf),
     /// A protected path the command changed, put back afterwards ([`super::guard`]).
     Protected(PathBuf),
+    /// A protected path the command changed that could not be put back ([`super::guard`]): what
+    /// the command left there was moved to `aside`, if anything.
+    NotRestored {
+        path: PathBuf,
+        why: String,
+        aside: Option<PathBuf>,
+    },
+    /// The protected paths could not be saved before the command, so it was not run.
+    Unkept(String),
 }
 
 impl fmt::Display for Denial {
@@ -66,13 +75,41 @@ impl fmt::Display for Denial {
             ),
             Denial::Protected(path) => write!(
                 f,
-                "the sandbox undid the change to {} (a protected path: git's config and hooks,                  .pilotdeck/ and the instruction files change only with approval, through a                  command that names them; do not work around it)",
+                "the sandbox undid the change to {} (a protected path: git's config and hooks, \
+                 .pilotdeck/ and the instruction files change only with approval, through a \
+                 command that names them; do not work around it)",
                 path.display()
+            ),
+            Denial::NotRestored { path, why, aside } => write!(
+                f,
+                "the sandbox could NOT undo the change to {} ({why}){}; a protected path: tell the \
+                 user, who must check it before running git or pilotdeck here",
+                path.display(),
+                aside
+                    .as_ref()
+                    .map(|a| format!("; what the command left there was moved to {}", a.display()))
+                    .unwrap_or_default()
+            ),
+            Denial::Unkept(why) => write!(
+                f,
+                "the sandbox did not run the command: {why} (protected paths are saved before each \
+                 command and put back after it; ask the user to shrink or fix it)"
             ),
             Denial::Network(None) => write!(
                 f,
                 "the sandbox denied network access (the network is closed; --allow-network or tools.sandbox.network: true opens it)"
             ),
+        }
+    }
+}
+
+impl From<super::guard::Outcome> for Denial {
+    fn from(outcome: super::guard::Outcome) -> Denial {
+        match outcome {
+            super::guard::Outcome::Undone(path) => Denial::Protected(path),
+            super::guard::Outcome::Failed { path, why, aside } => {
+                Denial::NotRestored { path, why, aside }
+            }
         }
     }
 }

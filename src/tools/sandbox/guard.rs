@@ -2,178 +2,753 @@
 //! a subtree out of a granted tree, so a command the parser let through (`python3 gen.py`) could
 //! still write `.git/config` (`core.fsmonitor`, run by the user's next `git status`), plant a git
 //! hook or change `.pilotdeck/`. [`Snapshot::take`] saves the protected paths of each writable
-//! project root ([`guarded_paths`]) before a confined command; [`Snapshot::restore`] afterwards puts
-//! back whatever changed (content, mode, symlinks, created or removed files) and names each path, so
-//! the call reports a denial. Git's objects, refs and index stay writable: commits still work.
+//! project root ([`kept_paths`]) before a confined command; [`Snapshot::restore`] afterwards puts
+//! back whatever changed (content, mode, symlinks, created or removed entries) and names each path,
+//! so the call reports a denial.
+//!
+//! Git's directory is kept by exclusion, not by a list of dangerous names: everything at its top
+//! level is kept (`config`, `hooks/`, `info/`, `commondir`, `modules/`, `worktrees/`, whatever a
+//! later git reads) but what commands write in everyday work ([`git_writable`]: objects, refs,
+//! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state); inside `objects/` the
+//! alternates files stay kept. `.git` itself is kept as what it was (directory, `gitdir:` file or
+//! symlink): a directory renamed away is found again through a handle held open during the command
+//! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
+//! root) and reported as not undone.
+//!
+//! Below the root, every directory `.gitignore` does not exclude has its instruction files,
+//! `.pilotdeck/` and a nested repository's `.git` kept too (the permission checks' list,
+//! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`]), and a directory the command created is searched whole
+//! for them ([`Snapshot::restore`]).
+//!
+//! The guard trusts nothing it reads: entries are classified without following symlinks; FIFOs,
+//! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
+//! no-follow, and read only up to [`FILE_CAP`]; what appeared during the command is removed
+//! without being read (an unreadable `0111` hook too). Protected files larger than [`FILE_CAP`],
+//! more than [`TOTAL_CAP`] in all, or unreadable before a command refuse the snapshot
+//! ([`Refused`]): the command is not run.
 //!
 //! What this cannot do: stop a change from being seen while the command still runs (by itself or a
-//! child it started), nor one made by a process that left the command's process group and lives
-//! on after it (it is undone only at the next command).
+//! child it started), nor one made by a process that outlived the command (see
+//! `tools::process::reap_adopted` and [`super::Confinement::restore`]).
 
-use std::collections::BTreeMap;
-use std::os::unix::fs::PermissionsExt;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsString;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Inside a project root: what runs or steers code later, outside the sandbox.
-const PROTECTED: &[&str] = &[
-    ".git/config",
-    ".git/config.worktree",
-    ".git/hooks",
-    ".pilotdeck",
-    "PILOTDECK.md",
-    "AGENTS.md",
+use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
+
+/// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
+/// rebase, bisect, gc, LFS): not kept. Also any `*_HEAD`, `*_MSG`, `BISECT_*` and `*.lock`.
+const GIT_WRITABLE: &[&str] = &[
+    "objects",
+    "refs",
+    "logs",
+    "index",
+    "HEAD",
+    "packed-refs",
+    "COMMIT_EDITMSG",
+    "TAG_EDITMSG",
+    "NOTES_EDITMSG",
+    "MERGE_MODE",
+    "MERGE_RR",
+    "AUTO_MERGE",
+    "shallow",
+    "rebase-merge",
+    "rebase-apply",
+    "sequencer",
+    "rr-cache",
+    "lfs",
+    "gc.pid",
+    "gc.log",
 ];
 
-/// One saved entry.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Entry {
-    File { bytes: Vec<u8>, mode: u32 },
-    Link(PathBuf),
-    Dir,
+/// Inside `objects/`, still kept: other object stores git would read (and trust the config of).
+const OBJECTS_KEPT: &[&str] = &["info/alternates", "info/http-alternates"];
+
+/// True for a top-level entry of a git directory that commands may change.
+pub fn git_writable(name: &str) -> bool {
+    GIT_WRITABLE.contains(&name)
+        || name.ends_with("_HEAD")
+        || name.ends_with("_MSG")
+        || name.starts_with("BISECT_")
+        || name.ends_with(".lock")
 }
 
-/// The protected paths of a writable project `root`: [`PROTECTED`], the directory `core.hooksPath`
-/// names, and a linked worktree's own `config.worktree`.
-/// Without a `.git` directory yet, its entries are left out (`git init` makes them).
-pub fn guarded_paths(root: &Path) -> Vec<PathBuf> {
-    let has_git = root.join(".git").exists();
-    let mut paths: Vec<PathBuf> = PROTECTED
-        .iter()
-        .filter(|p| has_git || !p.starts_with(".git/"))
-        .map(|p| root.join(p))
+/// How a kept path is walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// The path and everything under it.
+    Whole,
+    /// A git directory: the path itself and its top level but [`git_writable`] entries.
+    GitDir,
+}
+
+/// One kept path of a project root.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    path: PathBuf,
+    rule: Rule,
+    /// The project root it belongs to (where what cannot be put back is moved aside).
+    root: PathBuf,
+}
+
+/// The kept paths of a writable project `root`: its git directory (`.git`, and a linked
+/// worktree's or submodule's own git directory), `.pilotdeck/` and the instruction files at its
+/// top ([`PILOTDECK_DIR`], [`INSTRUCTION_FILES`]: the permission checks' list) and the directory
+/// `core.hooksPath` names. Without a `.git` yet it is left out (`git init` makes it).
+pub fn kept_paths(root: &Path) -> Vec<Kept> {
+    let kept = |path: PathBuf, rule| Kept {
+        path,
+        rule,
+        root: root.to_owned(),
+    };
+    // Kept whole: what steers pilotdeck and the agent, named by the permission checks' list.
+    let mut paths: Vec<Kept> = std::iter::once(&PILOTDECK_DIR)
+        .chain(INSTRUCTION_FILES)
+        .map(|p| kept(root.join(p), Rule::Whole))
         .collect();
+    let dot_git = root.join(".git");
+    if std::fs::symlink_metadata(&dot_git).is_ok() {
+        paths.push(kept(dot_git.clone(), Rule::GitDir));
+    }
     if let Ok(repo) = git2::Repository::open(root) {
         if let Ok(hooks) = repo.config().and_then(|c| c.get_path("core.hooksPath")) {
-            paths.push(root.join(hooks));
+            paths.push(kept(root.join(hooks), Rule::Whole));
         }
-        if repo.is_worktree() {
-            paths.push(repo.path().join("config.worktree"));
+        let own = repo.path().to_owned();
+        let same = own.canonicalize().ok() == dot_git.canonicalize().ok();
+        if !same {
+            paths.push(kept(own, Rule::GitDir));
         }
     }
     paths
 }
 
+/// Largest protected file kept (bytes): protected files are small configs and scripts.
+pub const FILE_CAP: u64 = 1 << 20;
+/// Largest total of the protected files of a session's roots (bytes).
+pub const TOTAL_CAP: u64 = 16 << 20;
+
+/// One saved entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Entry {
+    File {
+        content: Content,
+        mode: u32,
+    },
+    Link(PathBuf),
+    Dir {
+        mode: u32,
+    },
+    /// A FIFO, socket or device: never opened (a FIFO would block the reader forever).
+    Special {
+        mode: u32,
+    },
+}
+
+/// What a regular file holds, as far as the guard reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Content {
+    Bytes(Vec<u8>),
+    /// Larger than [`FILE_CAP`] (its size): not read.
+    TooLarge(u64),
+    /// Could not be opened or read (mode `0111`, swapped for something else).
+    Unreadable,
+    /// Not in the snapshot: it is removed whatever it holds, so it is not read.
+    New,
+}
+
+/// Why the protected paths could not be saved before a command: it is not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error("the protected file {} is larger than {} MiB, so it cannot be kept", .0.display(), FILE_CAP >> 20)]
+    TooLarge(PathBuf),
+    #[error("the protected files hold more than {} MiB, so they cannot be kept", TOTAL_CAP >> 20)]
+    Total,
+    #[error("the protected file {} cannot be read, so it cannot be kept", .0.display())]
+    Unreadable(PathBuf),
+}
+
+/// A git directory as it was: a handle on it held open during the command, so it is found again
+/// when renamed away.
+#[derive(Debug)]
+struct Anchor {
+    path: PathBuf,
+    root: PathBuf,
+    id: (u64, u64),
+    handle: std::fs::File,
+}
+
+/// What [`Snapshot::restore`] did to one path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Put back as it was.
+    Undone(PathBuf),
+    /// Could not be put back: what the command left there was moved to `aside` (if anything).
+    Failed {
+        path: PathBuf,
+        why: String,
+        aside: Option<PathBuf>,
+    },
+}
+
+impl Outcome {
+    pub fn path(&self) -> &Path {
+        match self {
+            Outcome::Undone(path) | Outcome::Failed { path, .. } => path,
+        }
+    }
+}
+
 /// The protected paths as they were before a command.
 #[derive(Debug, Default)]
 pub struct Snapshot {
-    roots: Vec<PathBuf>,
+    kept: Vec<Kept>,
     entries: BTreeMap<PathBuf, Entry>,
+    anchors: Vec<Anchor>,
+    /// The project's directories walked for nested protected names ([`nested`]), each with the
+    /// subdirectories it had: one made by the command is searched whole afterwards.
+    walked: Vec<(PathBuf, BTreeSet<OsString>)>,
 }
+
+/// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
+const ROUNDS: usize = 3;
 
 impl Snapshot {
-    /// Saves every file, symlink and directory under `paths`.
-    pub fn take(paths: &[PathBuf]) -> Snapshot {
-        Snapshot {
-            roots: paths.to_vec(),
-            entries: scan(paths),
+    /// Saves the kept paths of every project root in `roots`; refused (the command must not run)
+    /// when a protected file is too large or unreadable ([`FILE_CAP`], [`TOTAL_CAP`]).
+    pub fn take(roots: &[PathBuf]) -> Result<Snapshot, Refused> {
+        let mut kept: Vec<Kept> = roots.iter().flat_map(|r| kept_paths(r)).collect();
+        let mut walked = Vec::new();
+        for root in roots {
+            walked.extend(nested(root, &mut kept));
         }
+        let anchors = kept
+            .iter()
+            .filter(|k| k.rule == Rule::GitDir)
+            .filter_map(anchor)
+            .collect();
+        let entries = scan(&kept, None);
+        let mut total = 0;
+        for (path, entry) in &entries {
+            match entry {
+                Entry::File {
+                    content: Content::Bytes(bytes),
+                    ..
+                } => total += bytes.len() as u64,
+                Entry::File {
+                    content: Content::TooLarge(_),
+                    ..
+                } => return Err(Refused::TooLarge(path.clone())),
+                Entry::File { .. } => return Err(Refused::Unreadable(path.clone())),
+                Entry::Link(_) | Entry::Dir { .. } | Entry::Special { .. } => {}
+            }
+        }
+        if total > TOTAL_CAP {
+            return Err(Refused::Total);
+        }
+        Ok(Snapshot {
+            entries,
+            kept,
+            anchors,
+            walked,
+        })
     }
 
-    /// Puts back what changed since [`Snapshot::take`]; returns the paths it restored or removed.
-    pub fn restore(&self) -> Vec<PathBuf> {
-        let now = scan(&self.roots);
-        let mut changed = Vec::new();
-        // New entries first (children of a new directory go with it).
-        for path in now.keys().filter(|p| !self.entries.contains_key(*p)) {
-            if changed.iter().any(|c: &PathBuf| path.starts_with(c)) {
-                continue;
-            }
-            remove(path);
-            changed.push(path.clone());
-        }
-        // Then changed or removed ones, parents before children (the map is sorted).
-        for (path, saved) in &self.entries {
-            if now.get(path) != Some(saved) {
-                put_back(path, saved);
-                changed.push(path.clone());
+    /// Puts back what changed since [`Snapshot::take`]; says for each path whether it was undone.
+    pub fn restore(&self) -> Vec<Outcome> {
+        let mut outcomes = Vec::new();
+        let mut lost: Vec<PathBuf> = Vec::new();
+        for anchor in &self.anchors {
+            if let Some(outcome) = self.bring_back(anchor) {
+                if matches!(outcome, Outcome::Failed { .. }) {
+                    lost.push(anchor.path.clone());
+                }
+                outcomes.push(outcome);
             }
         }
-        changed
+        for path in self.planted() {
+            merge(&mut outcomes, self.undo(&path, None));
+        }
+        let skip = |p: &Path| lost.iter().any(|l| p.starts_with(l));
+        for _ in 0..ROUNDS {
+            let now = scan(&self.kept, Some(&self.entries));
+            let mut fixed = Vec::new();
+            // New entries first (children of a new directory go with it).
+            for path in now.keys().filter(|p| !self.entries.contains_key(*p)) {
+                if skip(path) || fixed.iter().any(|f: &Outcome| path.starts_with(f.path())) {
+                    continue;
+                }
+                fixed.push(self.undo(path, None));
+            }
+            // Then changed or removed ones, parents before children (the map is sorted).
+            for (path, saved) in &self.entries {
+                if !skip(path) && now.get(path) != Some(saved) {
+                    fixed.push(self.undo(path, Some(saved)));
+                }
+            }
+            if fixed.is_empty() {
+                break;
+            }
+            for outcome in fixed {
+                merge(&mut outcomes, outcome);
+            }
+        }
+        let now = scan(&self.kept, Some(&self.entries));
+        let still: Vec<PathBuf> = now
+            .keys()
+            .filter(|p| !self.entries.contains_key(*p))
+            .chain(
+                self.entries
+                    .iter()
+                    .filter(|(p, e)| now.get(*p) != Some(e))
+                    .map(|(p, _)| p),
+            )
+            .filter(|p| !skip(p))
+            .cloned()
+            .collect();
+        for path in still {
+            merge(
+                &mut outcomes,
+                Outcome::Failed {
+                    why: "it changed again while being put back".to_owned(),
+                    path,
+                    aside: None,
+                },
+            );
+        }
+        outcomes
+    }
+
+    /// Protected names inside the directories the command created under the walked ones.
+    fn planted(&self) -> Vec<PathBuf> {
+        let mut found = Vec::new();
+        for (dir, had) in &self.walked {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                if is_dir && !had.contains(&entry.file_name()) {
+                    search(&entry.path(), &mut found);
+                }
+            }
+        }
+        found
+    }
+
+    /// Moves a git directory renamed or replaced during the command back in place; `None` when it
+    /// is where it was.
+    fn bring_back(&self, anchor: &Anchor) -> Option<Outcome> {
+        let current = std::fs::symlink_metadata(&anchor.path).ok();
+        if current
+            .as_ref()
+            .is_some_and(|m| m.is_dir() && (m.dev(), m.ino()) == anchor.id)
+        {
+            return None;
+        }
+        let aside = match current {
+            Some(_) => match move_aside(&anchor.path, &anchor.root) {
+                Ok(to) => Some(to),
+                Err(why) => {
+                    return Some(Outcome::Failed {
+                        path: anchor.path.clone(),
+                        why: format!("it was replaced and cannot be moved aside: {why}"),
+                        aside: None,
+                    });
+                }
+            },
+            None => None,
+        };
+        let found = locate(anchor);
+        let moved = found
+            .as_ref()
+            .ok_or_else(|| "it was moved out of reach or deleted".to_owned())
+            .and_then(|from| std::fs::rename(from, &anchor.path).map_err(|e| e.to_string()));
+        Some(match moved {
+            Ok(()) => Outcome::Undone(anchor.path.clone()),
+            Err(why) => Outcome::Failed {
+                path: anchor.path.clone(),
+                why: format!("git's directory cannot be put back: {why}"),
+                aside,
+            },
+        })
+    }
+
+    /// Removes a new entry (`saved` is `None`) or puts back a changed one; what cannot be removed
+    /// is moved aside.
+    fn undo(&self, path: &Path, saved: Option<&Entry>) -> Outcome {
+        let root = self
+            .kept
+            .iter()
+            .find(|k| path.starts_with(&k.path))
+            .map_or_else(|| path.to_owned(), |k| k.root.clone());
+        let result = match saved {
+            None => remove(path),
+            Some(saved) => put_back(path, saved),
+        };
+        match result {
+            Ok(()) => Outcome::Undone(path.to_owned()),
+            Err(why) => {
+                let exists = std::fs::symlink_metadata(path).is_ok();
+                let aside = exists.then(|| move_aside(path, &root));
+                match aside {
+                    Some(Ok(to)) if saved.is_none() => Outcome::Failed {
+                        path: path.to_owned(),
+                        why: format!("it cannot be removed ({why}), so it was moved aside"),
+                        aside: Some(to),
+                    },
+                    Some(Ok(to)) => Outcome::Failed {
+                        path: path.to_owned(),
+                        why: format!("the saved version cannot be written back ({why})"),
+                        aside: Some(to),
+                    },
+                    Some(Err(again)) => Outcome::Failed {
+                        path: path.to_owned(),
+                        why: format!("{why}; moving it aside failed too: {again}"),
+                        aside: None,
+                    },
+                    None => Outcome::Failed {
+                        path: path.to_owned(),
+                        why,
+                        aside: None,
+                    },
+                }
+            }
+        }
     }
 }
 
-fn scan(paths: &[PathBuf]) -> BTreeMap<PathBuf, Entry> {
-    let mut out = BTreeMap::new();
-    for path in paths {
-        add(path, &mut out);
-    }
-    out
+/// True for a name the permission checks protect in any directory: `.git`, `.pilotdeck`, an
+/// instruction file.
+fn protected_name(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    name == ".git" || name == PILOTDECK_DIR || INSTRUCTION_FILES.iter().any(|f| *f == name)
 }
 
-fn add(path: &Path, out: &mut BTreeMap<PathBuf, Entry>) {
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
+/// Adds to `kept` the protected names of every directory below `root` that `.gitignore` does not
+/// exclude (whether they exist yet or not, so one planted later is seen); returns the directories
+/// walked with their subdirectories.
+fn nested(root: &Path, kept: &mut Vec<Kept>) -> Vec<(PathBuf, BTreeSet<OsString>)> {
+    let walk = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .git_ignore(true)
+        .require_git(false)
+        .filter_entry(|e| !protected_name(e.file_name()))
+        .build();
+    let mut walked = Vec::new();
+    for entry in walk.flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_dir()) {
+            continue;
+        }
+        let dir = entry.into_path();
+        if dir != root {
+            for name in std::iter::once(&PILOTDECK_DIR).chain(INSTRUCTION_FILES) {
+                kept.push(Kept {
+                    path: dir.join(name),
+                    rule: Rule::Whole,
+                    root: root.to_owned(),
+                });
+            }
+            if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
+                kept.push(Kept {
+                    path: dir.join(".git"),
+                    rule: Rule::GitDir,
+                    root: root.to_owned(),
+                });
+            }
+        }
+        let subdirs = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| e.file_name())
+            .collect();
+        walked.push((dir, subdirs));
+    }
+    walked
+}
+
+/// The protected names anywhere under `dir` (a directory the command made), not descending
+/// into them.
+fn search(dir: &Path, found: &mut Vec<PathBuf>) {
+    if protected_name(dir.file_name().unwrap_or_default()) {
+        found.push(dir.to_owned());
         return;
-    };
-    if meta.file_type().is_symlink() {
-        if let Ok(target) = std::fs::read_link(path) {
-            out.insert(path.to_owned(), Entry::Link(target));
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if protected_name(&entry.file_name()) {
+            found.push(entry.path());
+        } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            search(&entry.path(), found);
         }
-    } else if meta.is_dir() {
-        out.insert(path.to_owned(), Entry::Dir);
-        for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
-            add(&entry.path(), out);
-        }
-    } else if let Ok(bytes) = std::fs::read(path) {
-        let mode = meta.permissions().mode() & 0o7777;
-        out.insert(path.to_owned(), Entry::File { bytes, mode });
     }
 }
 
-fn remove(path: &Path) {
+/// Adds `outcome` unless its path is already there; a failure replaces an earlier success.
+fn merge(outcomes: &mut Vec<Outcome>, outcome: Outcome) {
+    match outcomes.iter_mut().find(|o| o.path() == outcome.path()) {
+        Some(o) if matches!(outcome, Outcome::Failed { .. }) => *o = outcome,
+        Some(_) => {}
+        None => outcomes.push(outcome),
+    }
+}
+
+fn anchor(kept: &Kept) -> Option<Anchor> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let meta = std::fs::symlink_metadata(&kept.path).ok()?;
+    if !meta.is_dir() {
+        return None;
+    }
+    let handle = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW)
+        .open(&kept.path)
+        .ok()?;
+    let opened = handle.metadata().ok()?;
+    Some(Anchor {
+        path: kept.path.clone(),
+        root: kept.root.clone(),
+        id: (opened.dev(), opened.ino()),
+        handle,
+    })
+}
+
+/// Where an anchored directory is now: through `/proc` on Linux, else among its old siblings.
+fn locate(anchor: &Anchor) -> Option<PathBuf> {
+    let same = |p: &Path| {
+        std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir() && (m.dev(), m.ino()) == anchor.id)
+    };
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = anchor.handle.as_raw_fd();
+        if let Ok(path) = std::fs::read_link(format!("/proc/self/fd/{fd}"))
+            && same(&path)
+        {
+            return Some(path);
+        }
+    }
+    let parent = anchor.path.parent()?;
+    std::fs::read_dir(parent)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| same(p))
+}
+
+/// Moves `path` out of the protected place, into `root` as `.pilotdeck-denied-<pid>-<n>-<name>`.
+fn move_aside(path: &Path, root: &Path) -> Result<PathBuf, String> {
+    static COUNT: AtomicU32 = AtomicU32::new(0);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let to = root.join(format!(
+        ".pilotdeck-denied-{}-{n}-{name}",
+        std::process::id()
+    ));
+    std::fs::rename(path, &to)
+        .map(|()| to)
+        .map_err(|e| e.to_string())
+}
+
+/// The entries under `kept`; with `saved` (after a command), what is not in it is recorded
+/// without being read or walked: it is removed whole.
+fn scan(kept: &[Kept], saved: Option<&BTreeMap<PathBuf, Entry>>) -> BTreeMap<PathBuf, Entry> {
+    let mut walk = Walk {
+        saved,
+        out: BTreeMap::new(),
+    };
+    for k in kept {
+        match k.rule {
+            Rule::Whole => walk.add(&k.path, true),
+            Rule::GitDir => walk.add_git_dir(&k.path),
+        }
+    }
+    walk.out
+}
+
+struct Walk<'a> {
+    saved: Option<&'a BTreeMap<PathBuf, Entry>>,
+    out: BTreeMap<PathBuf, Entry>,
+}
+
+impl Walk<'_> {
+    fn is_new(&self, path: &Path) -> bool {
+        self.saved.is_some_and(|s| !s.contains_key(path))
+    }
+
+    fn add_git_dir(&mut self, dir: &Path) {
+        self.add(dir, false);
+        if !matches!(self.out.get(dir), Some(Entry::Dir { .. })) || self.is_new(dir) {
+            return;
+        }
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if !git_writable(&name.to_string_lossy()) {
+                self.add(&entry.path(), true);
+            }
+        }
+        for inside in OBJECTS_KEPT {
+            self.add(&dir.join("objects").join(inside), true);
+        }
+    }
+
+    /// Records `path` (and, with `deep`, what a directory holds), classified without following
+    /// symlinks; only regular files are opened.
+    fn add(&mut self, path: &Path, deep: bool) {
+        let Ok(meta) = std::fs::symlink_metadata(path) else {
+            return;
+        };
+        let mode = meta.permissions().mode() & 0o7777;
+        let kind = meta.file_type();
+        let new = self.is_new(path);
+        let entry = if kind.is_symlink() {
+            Entry::Link(std::fs::read_link(path).unwrap_or_default())
+        } else if kind.is_dir() {
+            Entry::Dir { mode }
+        } else if kind.is_file() {
+            let content = if new { Content::New } else { read(path) };
+            Entry::File { content, mode }
+        } else {
+            Entry::Special { mode }
+        };
+        let walk = deep && matches!(entry, Entry::Dir { .. }) && !new;
+        self.out.insert(path.to_owned(), entry);
+        if walk {
+            for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+                self.add(&entry.path(), true);
+            }
+        }
+    }
+}
+
+/// A regular file's content, read through a non-blocking, no-follow handle that must still be a
+/// regular file, and at most [`FILE_CAP`] bytes of it.
+fn read(path: &Path) -> Content {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let Ok(file) = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+    else {
+        return Content::Unreadable;
+    };
+    match file.metadata() {
+        Ok(m) if !m.is_file() => return Content::Unreadable,
+        Ok(m) if m.len() > FILE_CAP => return Content::TooLarge(m.len()),
+        Ok(_) => {}
+        Err(_) => return Content::Unreadable,
+    }
+    let mut bytes = Vec::new();
+    match file.take(FILE_CAP + 1).read_to_end(&mut bytes) {
+        Ok(n) if n as u64 > FILE_CAP => Content::TooLarge(n as u64),
+        Ok(_) => Content::Bytes(bytes),
+        Err(_) => Content::Unreadable,
+    }
+}
+
+fn remove(path: &Path) -> Result<(), String> {
     let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     let removed = if is_dir {
-        std::fs::remove_dir_all(path)
+        std::fs::remove_dir_all(path).or_else(|_| {
+            // A directory the command made unreadable or unwritable (mode 0): open it up first.
+            open_up(path);
+            std::fs::remove_dir_all(path)
+        })
     } else {
+        // Never opened: a FIFO, socket or device goes like a file.
         std::fs::remove_file(path)
     };
-    if let Err(e) = removed {
-        tracing::warn!("cannot undo a change to {}: {e}", path.display());
+    match removed {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
+        _ => Ok(()),
     }
 }
 
-fn put_back(path: &Path, saved: &Entry) {
+/// Gives the owner full access to `dir` and the directories under it (symlinks not followed).
+fn open_up(dir: &Path) {
+    if std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).is_err() {
+        return;
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            open_up(&entry.path());
+        }
+    }
+}
+
+fn put_back(path: &Path, saved: &Entry) -> Result<(), String> {
     let current = std::fs::symlink_metadata(path).ok();
-    let keep_dir = matches!(saved, Entry::Dir) && current.as_ref().is_some_and(|m| m.is_dir());
+    let keep_dir =
+        matches!(saved, Entry::Dir { .. }) && current.as_ref().is_some_and(|m| m.is_dir());
     if current.is_some() && !keep_dir {
-        remove(path);
+        remove(path)?;
     }
     let result = match saved {
-        Entry::Dir if keep_dir => Ok(()),
-        Entry::Dir => std::fs::create_dir(path),
+        Entry::Dir { mode } if keep_dir => {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(*mode))
+        }
+        Entry::Dir { mode } => std::fs::create_dir(path)
+            .and_then(|()| std::fs::set_permissions(path, std::fs::Permissions::from_mode(*mode))),
         Entry::Link(target) => std::os::unix::fs::symlink(target, path),
-        Entry::File { bytes, mode } => crate::store::write_atomic_mode(path, bytes, *mode)
+        Entry::File {
+            content: Content::Bytes(bytes),
+            mode,
+        } => crate::store::write_atomic_mode(path, bytes, *mode)
             .map_err(|e| std::io::Error::other(e.to_string())),
+        Entry::File { .. } | Entry::Special { .. } => Err(std::io::Error::other(
+            "what was there before was not saved (not a readable regular file)",
+        )),
     };
-    if let Err(e) = result {
-        tracing::warn!("cannot undo a change to {}: {e}", path.display());
-    }
+    result.map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn undone(outcomes: Vec<Outcome>) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = outcomes
+            .into_iter()
+            .map(|o| match o {
+                Outcome::Undone(path) => path,
+                failed => panic!("not undone: {failed:?}"),
+            })
+            .collect();
+        paths.sort();
+        paths
+    }
+
     #[test]
     fn changes_to_protected_paths_are_undone_and_named() {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git/hooks")).unwrap();
+        std::fs::create_dir_all(root.join(".git/objects/info")).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit.sample"), b"x").unwrap();
-        let snapshot = Snapshot::take(&guarded_paths(root));
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\nfsmonitor = x\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit"), b"evil").unwrap();
         std::fs::remove_file(root.join(".git/hooks/pre-commit.sample")).unwrap();
+        crate::store::write_atomic(&root.join(".git/commondir"), b"../evil").unwrap();
+        crate::store::write_atomic(&root.join(".git/objects/info/alternates"), b"/x").unwrap();
         std::fs::create_dir_all(root.join(".pilotdeck/x")).unwrap();
         crate::store::write_atomic(&root.join("src.rs"), b"fine").unwrap();
-        let mut changed = snapshot.restore();
-        changed.sort();
+        crate::store::write_atomic(&root.join(".git/ORIG_HEAD"), b"abc").unwrap();
+        crate::store::write_atomic(&root.join(".git/objects/ab"), b"obj").unwrap();
         assert_eq!(
-            changed,
+            undone(snapshot.restore()),
             [
+                root.join(".git/commondir"),
                 root.join(".git/config"),
                 root.join(".git/hooks/pre-commit"),
                 root.join(".git/hooks/pre-commit.sample"),
+                root.join(".git/objects/info/alternates"),
                 root.join(".pilotdeck"),
             ]
         );
@@ -185,6 +760,82 @@ mod tests {
         assert!(root.join(".git/hooks/pre-commit.sample").exists());
         assert!(!root.join(".pilotdeck").exists());
         assert!(root.join("src.rs").exists());
+        assert!(root.join(".git/ORIG_HEAD").exists());
         assert!(snapshot.restore().is_empty());
+    }
+
+    #[test]
+    fn a_git_directory_swapped_for_a_file_is_moved_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        std::fs::rename(root.join(".git"), root.join("moved")).unwrap();
+        crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
+        assert_eq!(undone(snapshot.restore()), [root.join(".git")]);
+        assert_eq!(
+            std::fs::read(root.join(".git/config")).unwrap(),
+            b"[core]\n"
+        );
+        assert!(!root.join("moved").exists());
+    }
+
+    #[test]
+    fn a_deleted_git_directory_is_reported_not_undone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        std::fs::remove_dir_all(root.join(".git")).unwrap();
+        crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
+        let outcomes = snapshot.restore();
+        assert!(
+            matches!(&outcomes[..], [Outcome::Failed { path, aside: Some(_), .. }] if path == &root.join(".git")),
+            "{outcomes:?}"
+        );
+        assert!(!root.join(".git").exists());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn fifos_unreadable_and_huge_files_are_removed_unread() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".git/hooks")).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join(".git/hooks/fifo"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        crate::store::write_atomic_mode(&root.join(".git/hooks/pre-commit"), b"x", 0o111).unwrap();
+        let big = std::fs::File::create(root.join(".pilotdeck/big")).unwrap();
+        big.set_len(64 * FILE_CAP).unwrap();
+        assert_eq!(
+            undone(snapshot.restore()),
+            [
+                root.join(".git/hooks/fifo"),
+                root.join(".git/hooks/pre-commit"),
+                root.join(".pilotdeck"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_protected_file_too_large_to_keep_refuses_the_snapshot() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
+        let big = std::fs::File::create(root.join(".pilotdeck/big")).unwrap();
+        big.set_len(FILE_CAP + 1).unwrap();
+        assert_eq!(
+            Snapshot::take(&[root.to_owned()]).unwrap_err(),
+            Refused::TooLarge(root.join(".pilotdeck/big"))
+        );
     }
 }

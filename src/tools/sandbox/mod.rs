@@ -15,8 +15,8 @@
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
-//! - [`guard`]: the protected paths of the project (`.git/config`, git hooks, `.pilotdeck/`, the
-//!   instruction files) restored after each command, as Landlock cannot keep a subtree of the
+//! - [`guard`]: the protected paths of the project (git's directory but its objects, refs and
+//!   index, `.pilotdeck/`, the instruction files) restored after each command, as Landlock cannot keep a subtree of the
 //!   writable project read-only;
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
@@ -103,6 +103,35 @@ pub struct Sandbox {
     /// The per-host mode's proxy, started by the first child.
     gateway: Option<Gateway>,
     tmpdir: tempfile::TempDir,
+    /// For the pass at the session's end ([`Confinement::restore`]).
+    late: std::sync::Mutex<Late>,
+}
+
+/// What the session's end must still undo: when a command may have left processes behind
+/// ([`crate::tools::process::Leftovers::Unknown`]), the protected paths are restored once more
+/// from the last snapshot when the sandbox is dropped (run, cron, always-on, chat exit).
+#[derive(Debug, Default)]
+struct Late {
+    leftovers: bool,
+    last: Option<guard::Snapshot>,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let late = self
+            .late
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(snapshot) = late.last.take().filter(|_| late.leftovers) else {
+            return;
+        };
+        for outcome in snapshot.restore() {
+            tracing::warn!(
+                "at the session's end, after a command left processes behind: {}",
+                denial::Denial::from(outcome)
+            );
+        }
+    }
 }
 
 /// The per-host mode's proxy and the kernel rule that lets children reach only it, started at the
@@ -264,6 +293,7 @@ impl Sandbox {
             seccomp,
             gateway,
             tmpdir,
+            late: std::sync::Mutex::default(),
         }))))
     }
 }
@@ -361,15 +391,31 @@ impl Confinement {
 
     /// The protected paths of the writable project roots as they are now, to restore after a
     /// command ([`guard::Snapshot::restore`]).
-    pub fn snapshot(&self) -> guard::Snapshot {
-        let paths: Vec<PathBuf> = self
-            .0
-            .policy
-            .guarded
-            .iter()
-            .flat_map(|root| guard::guarded_paths(root))
-            .collect();
-        guard::Snapshot::take(&paths)
+    /// Refused when a protected file is too large or unreadable: the command must not run.
+    pub fn snapshot(&self) -> Result<guard::Snapshot, guard::Refused> {
+        guard::Snapshot::take(&self.0.policy.guarded)
+    }
+
+    /// Puts back what a command changed among the protected paths ([`guard::Snapshot::restore`]);
+    /// the snapshot is kept for the pass at the session's end ([`Late`]).
+    pub fn restore(&self, snapshot: guard::Snapshot) -> Vec<guard::Outcome> {
+        let outcomes = snapshot.restore();
+        self.late().last = Some(snapshot);
+        outcomes
+    }
+
+    /// Records what [`crate::tools::process::reap_adopted`] found after a command.
+    pub fn note_leftovers(&self, leftovers: crate::tools::process::Leftovers) {
+        if leftovers == crate::tools::process::Leftovers::Unknown {
+            self.late().leftovers = true;
+        }
+    }
+
+    fn late(&self) -> std::sync::MutexGuard<'_, Late> {
+        self.0
+            .late
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).
@@ -456,10 +502,27 @@ fn restrict_thread(_confine: Option<&Confinement>) -> Result<(), SpawnError> {
     Ok(())
 }
 
-/// Process-wide protection taken once at start: pilotdeck non-dumpable (Linux).
+/// Whether pilotdeck adopts the orphans of the processes it starts ([`protect_process`]).
+static SUBREAPER: AtomicBool = AtomicBool::new(false);
+
+/// Process-wide protection taken once at start (Linux): pilotdeck non-dumpable, and a child
+/// subreaper, so a command's process that left its group (`setsid … &`) is adopted by pilotdeck
+/// when its parent exits, and killed with the command ([`crate::tools::process::reap_adopted`]).
 pub fn protect_process() {
     #[cfg(target_os = "linux")]
-    ptrace::make_non_dumpable();
+    {
+        ptrace::make_non_dumpable();
+        let me = rustix::process::getpid();
+        SUBREAPER.store(
+            rustix::process::set_child_subreaper(Some(me)).is_ok(),
+            Ordering::Relaxed,
+        );
+    }
+}
+
+/// True when orphans of pilotdeck's children are re-parented to pilotdeck ([`protect_process`]).
+pub fn adopts_orphans() -> bool {
+    SUBREAPER.load(Ordering::Relaxed)
 }
 
 /// The sandbox of an agent session: [`Sandbox::for_session`] for the policy's mode and workspace and
