@@ -90,7 +90,7 @@ fn git_state(dir: &Path) -> (String, String) {
 fn the_agent_cannot_move_the_users_refs_or_steer_the_push() {
     let mock = MockModel::spawn();
     let env = TestEnv::new();
-    project_with_origin(&env);
+    let origin = project_with_origin(&env);
     let exfil = bare(&env, "exfil.git");
     let marker = env.tmp.path().join("PWNED_PREPUSH");
     let before = git_state(&env.project);
@@ -109,13 +109,16 @@ fn the_agent_cannot_move_the_users_refs_or_steer_the_push() {
     mock.push(call("e2", "bash", &json!({"command": "python3 gen.py"})));
     mock.push(openai::text(REPORT));
 
-    let report = tick(&env, &[], 1);
+    let report = tick(&env, &[], 0);
 
-    assert_eq!(report["outcome"], "failed", "{report}");
-    let error = report["error"].as_str().unwrap();
+    // The sandbox's guard undoes the planted `commondir` after the command (the model is told),
+    // so the cycle ends with its workspace still its own repository; had anything got past the
+    // guard, every later git operation would refuse the workspace as tampered with.
+    assert_eq!(report["outcome"], "executed", "{report}");
+    let workspace = PathBuf::from(report["workspace"].as_str().unwrap());
     assert!(
-        error.contains("was tampered with") && error.contains("commondir"),
-        "{error}"
+        !workspace.join(".git/commondir").exists(),
+        "the planted commondir is still there"
     );
     assert_eq!(
         git_state(&env.project),
@@ -123,12 +126,16 @@ fn the_agent_cannot_move_the_users_refs_or_steer_the_push() {
         "the user's refs or index moved"
     );
     let plan = report["plan_id"].as_str().unwrap();
-    let out = run_json(&env, &["apply", plan, "--push-branch", "feature"], 1);
-    assert!(out.stderr.contains("was tampered with"), "{}", out.stderr);
+    let out = run_json(&env, &["apply", plan, "--push-branch", "feature"], 0);
+    assert_eq!(
+        out.json()["remote"],
+        origin.to_str().unwrap(),
+        "{}",
+        out.stdout
+    );
     assert!(!marker.exists(), "the attacker's pre-push hook ran");
     assert_eq!(git(&exfil, &["for-each-ref"]), "", "pushed to the attacker");
-    assert_eq!(git_state(&env.project), before);
-    // The tampered workspace can still be discarded, and that touches nothing else.
+    // The workspace can still be discarded, and that touches nothing else.
     run_json(&env, &["discard", plan], 0);
     assert_eq!(git_state(&env.project), before);
 }
