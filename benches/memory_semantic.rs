@@ -163,7 +163,10 @@ fn time_call(url: &str, text: &str) -> Duration {
     let mut reply = vec![0u8; length];
     reader.read_exact(&mut reply).unwrap();
     let reply: serde_json::Value = serde_json::from_slice(&reply).unwrap();
-    assert_eq!(reply["data"][0]["embedding"].as_array().unwrap().len(), DIMS);
+    assert_eq!(
+        reply["data"][0]["embedding"].as_array().unwrap().len(),
+        DIMS
+    );
     start.elapsed()
 }
 
