@@ -8,7 +8,8 @@
 //! `state.db` and the brute-force cosine scan, and the fusion. Reports the time to fill the 10,000
 //! vectors (`memory reindex --embeddings`, in-process), then medians of in-process recall with and
 //! without the stage, and of the whole `pilotdeck memory recall` process (release binary) with
-//! and without. Goal (issue 19): < 30 ms whole process plus the one query-embedding call.
+//! and without, and of one query-embedding call on its own (a new connection to the local server,
+//! as a recall process makes it). Goal (issue 19): < 30 ms whole process plus that one call.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -136,6 +137,39 @@ fn embedding_server() -> String {
     url
 }
 
+/// The time of one query-embedding call as recall makes it: a new connection to the server at
+/// `url`, the request for `text`, the whole reply read.
+fn time_call(url: &str, text: &str) -> Duration {
+    let address = url.trim_start_matches("http://").trim_end_matches("/v1");
+    let body = serde_json::json!({"model": "embed-768", "input": [text]}).to_string();
+    let start = Instant::now();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "POST /v1/embeddings HTTP/1.1\r\nhost: {address}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut length = 0usize;
+    let mut line = String::new();
+    while line != "\r\n" {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+        if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap();
+        }
+    }
+    let mut reply = vec![0u8; length];
+    reader.read_exact(&mut reply).unwrap();
+    let reply: serde_json::Value = serde_json::from_slice(&reply).unwrap();
+    assert_eq!(
+        reply["data"][0]["embedding"].as_array().unwrap().len(),
+        DIMS
+    );
+    start.elapsed()
+}
+
 fn median(mut v: Vec<Duration>) -> f64 {
     v.sort();
     v[v.len() / 2].as_secs_f64() * 1000.0
@@ -216,6 +250,13 @@ fn main() {
             median(times)
         );
     }
+    let calls: Vec<Duration> = (queries.iter().take(PROCESS_RUNS))
+        .map(|q| time_call(&url, q))
+        .collect();
+    println!(
+        "one query-embedding call (new connection, local server): median {:.2} ms ({PROCESS_RUNS} calls)",
+        median(calls)
+    );
     let bin = pilotdeck_bin();
     if !bin.exists() {
         println!(

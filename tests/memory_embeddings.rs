@@ -16,77 +16,13 @@ mod memory_support;
 mod mock_model;
 mod support;
 
-use memory_support::{json_reply, note, note_reply, recall_ids, run_turn};
+use memory_support::{
+    embedded_texts, embedding_config as config, import_three, json_reply, note, note_reply,
+    recall_ids, run_turn,
+};
 use mock_model::{MockModel, embeddings};
 use serde_json::{Value, json};
 use support::TestEnv;
-
-/// The mock as agent and memory model, with memory on and, when `provider` is given, that
-/// provider's `embed-small` as `memory.embedding` (`mock`: OpenAI wire; `ollama`: Ollama's own).
-fn config(mock: &MockModel, provider: Option<&str>, extra: &str) -> String {
-    let models = "      models:\n        gpt-4.1: {}\n        embed-small: {}\n";
-    let mut text = format!(
-        "agent:\n  model: mock/gpt-4.1\nmodel:\n  providers:\n    mock:\n      protocol: openai\n      url: {url}\n      apiKey: test-key\n{models}    ollama:\n      url: {url}\n{models}memory:\n  enabled: true\n{extra}",
-        url = mock.base_url()
-    );
-    if let Some(provider) = provider {
-        text.push_str(&format!("  embedding: {provider}/embed-small\n"));
-    }
-    text
-}
-
-/// Three notes; only `Project/parking.md` is about cars, and it never says "automobile".
-fn import_three(env: &TestEnv) -> Value {
-    let dir = env.tmp.path().join("import");
-    let notes = [
-        (
-            "Project/parking.md",
-            note(
-                "project",
-                "Parking",
-                "where it is",
-                "2026-01-01T00:00:00Z",
-                "The car is parked in the garage on level two.",
-            ),
-        ),
-        (
-            "Project/build.md",
-            note(
-                "project",
-                "Build",
-                "how to build",
-                "2026-01-01T00:00:00Z",
-                "Run cargo build with two jobs.",
-            ),
-        ),
-        (
-            "Project/deploy.md",
-            note(
-                "project",
-                "Deploy",
-                "releases",
-                "2026-01-01T00:00:00Z",
-                "Releases ship on Fridays after the integration tests.",
-            ),
-        ),
-    ];
-    for (path, text) in &notes {
-        env.write(&dir.join(path), text);
-    }
-    env.cmd()
-        .args(["memory", "import", "--json"])
-        .arg_path(&dir)
-        .run(0)
-        .json()
-}
-
-/// The texts of every embedding request so far, in order.
-fn embedded_texts(mock: &MockModel) -> Vec<String> {
-    mock.embedding_requests()
-        .iter()
-        .flat_map(embeddings::inputs)
-        .collect()
-}
 
 fn stats(env: &TestEnv) -> Value {
     env.cmd().args(["memory", "stats", "--json"]).run(0).json()

@@ -638,7 +638,8 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
 
     // The index as schema version 8 wrote it: a lone CJK character stayed glued to its neighbours
     // (`第3章` one token), so a one-character search could not find it; and without the later
-    // migrations' columns and tables (10: `cron_tasks.max_cost_usd`; 11: memory windows and days; 12: memory vectors).
+    // migrations' columns and tables (10: `cron_tasks.max_cost_usd`; 11: memory windows and days; 12: memory vectors;
+    // 15: vector packs).
     let db = rusqlite::Connection::open(env.home.join("state.db")).unwrap();
     db.execute_batch(
         "UPDATE session_text SET body = text;
@@ -646,6 +647,8 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
          ALTER TABLE memory_notes DROP COLUMN days;
          DROP TABLE memory_windows;
          DROP TABLE memory_window_fts;
+         DROP TABLE memory_vector_packs;
+         DROP INDEX memory_notes_hash;
          ALTER TABLE memory_notes DROP COLUMN content_hash;
          DROP TABLE memory_vectors;
          PRAGMA user_version = 8;",

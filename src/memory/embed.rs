@@ -63,9 +63,10 @@ enum Wire {
     Ollama,
 }
 
-/// A resolved embedding model.
+/// A resolved embedding model. The process's HTTP client (whose first use loads the system's CA
+/// certificates) is taken at the first call, so recall resolves the model before stage 1 and
+/// pays for the client while stage 1 runs.
 pub(super) struct Embedder {
-    http: reqwest::Client,
     provider: ResolvedProvider,
     model: ModelRef,
     wire: Wire,
@@ -94,9 +95,7 @@ impl Embedder {
             _ if provider.id == "ollama" => Wire::Ollama,
             Protocol::OpenAi | Protocol::OpenAiResponses | Protocol::Google => Wire::OpenAi,
         };
-        let http = crate::model::http_client().map_err(|e| error(e.to_string()))?;
         Ok(Some(Embedder {
-            http,
             provider,
             model,
             wire,
@@ -139,11 +138,8 @@ impl Embedder {
     /// Posts `body`; an error carries the HTTP status when there was one.
     async fn post(&self, url: &str, body: &Value) -> Result<Value, (Option<u16>, Problem)> {
         let error = |status, text: String| (status, Problem::new(Reason::Error, text));
-        let mut request = self
-            .http
-            .post(url)
-            .timeout(self.provider.timeout)
-            .json(body);
+        let http = crate::model::http_client().map_err(|e| error(None, e.to_string()))?;
+        let mut request = http.post(url).timeout(self.provider.timeout).json(body);
         match self.provider.api_key() {
             Ok(Some(key)) => request = request.bearer_auth(key),
             Ok(None) => {}

@@ -369,12 +369,21 @@ pub(super) fn windows(
     Ok(rows)
 }
 
-/// The indexed note `rowid`, if it is active.
-pub(super) fn active_note(conn: &Connection, rowid: i64) -> Result<Option<IndexedNote>, Error> {
-    let sql =
-        format!("SELECT {COLUMNS} FROM memory_notes n WHERE n.rowid = ?1 AND n.deprecated = 0");
+/// The active notes of `scope_key` whose embedded text has content hash `hash`.
+pub(super) fn active_by_hash(
+    conn: &Connection,
+    scope_key: &str,
+    hash: &str,
+) -> Result<Vec<IndexedNote>, Error> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM memory_notes n
+         WHERE n.content_hash = ?1 AND n.scope_key = ?2 AND n.deprecated = 0 ORDER BY n.path"
+    );
     conn.prepare_cached(&sql)
-        .and_then(|mut s| s.query_row([rowid], |r| row_to_note(r, 0.0)).optional())
+        .and_then(|mut s| {
+            s.query_map([hash, scope_key], |r| row_to_note(r, 0.0))?
+                .collect()
+        })
         .map_err(Error::sqlite("reading the note index"))
 }
 

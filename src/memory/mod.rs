@@ -5,7 +5,7 @@
 //! **recall** ([`recall`]) ranks notes and their paragraph windows ([`window`]) for a request with the
 //! local full-text index ([`rank`], with dates as words and relative time, [`dates`]), fuses in the
 //! notes nearest by meaning when an embedding model is configured ([`semantic`], vectors from
-//! [`embed`] cached by [`vectors`]), optionally lets
+//! [`embed`] cached by [`vectors`], read by recall a scope at a time from [`pack`]), optionally lets
 //! the memory model pick among them ([`select`]), and renders the block the agent receives; **dream** ([`dream`]) consolidates notes on a staged copy and swaps it
 //! in; **sync** ([`sync()`]) shares notes through a git repository, merged note by note. The
 //! lifecycle operations (list, show, deprecate, restore, export, import, stats, rollback)
@@ -30,6 +30,7 @@ mod layout;
 mod lifecycle;
 mod llm;
 mod note;
+mod pack;
 mod queue;
 mod rank;
 mod recall;

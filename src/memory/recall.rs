@@ -12,6 +12,7 @@
 //! picks among stage 1's candidates, within what is left of `retrievalTimeoutMs`; on any failure
 //! stage 1's ranking stands. Each recall records one trace with both stages.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
@@ -23,7 +24,7 @@ use super::dates::{self, Span};
 use super::embed::{Embedder, Problem, Reason};
 use super::fts::IndexedNote;
 use super::layout;
-use super::rank::Request;
+use super::rank::{Ranked, RankedWindow, Request};
 use super::select::{self, ModelStep, SkipReason};
 use super::semantic::{self, Semantic};
 use super::space::Memory;
@@ -151,32 +152,42 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         )
     };
     let (stage1, query) = tokio::join!(tokio::time::timeout_at(deadline, stage1), query);
-    let (conn, mut found, vectors) = match stage1 {
+    let (conn, ranked, as_of, vectors) = match stage1 {
         Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
         Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
         Ok(Ok(ranked)) => ranked?,
     };
-    let (conn, semantic) = match (embedder, query, vectors) {
-        (Ok(None), _, _) => (conn, Semantic::Skipped),
-        (Err(problem), _, _) | (_, Some(Err(problem)), _) => {
-            found.notes.truncate(wanted);
-            (conn, Semantic::fallback(problem))
-        }
-        (_, Some(Ok(query)), Some(vectors)) => {
-            let memory = memory.clone();
-            let fused = tokio::task::spawn_blocking(move || {
-                let semantic =
-                    semantic::fuse(&memory, &conn, &mut found.notes, &vectors, &query, wanted);
-                (conn, found, semantic)
-            })
-            .await
-            .map_err(|_| Error::Bug("the recall thread stopped"))?;
-            let (conn, fused_found, semantic) = fused;
-            found = fused_found;
-            (conn, semantic?)
-        }
+    // The semantic stage's input, or what it did without one.
+    let semantic = match (embedder, query, vectors) {
+        (Ok(None), _, _) => Err(Semantic::Skipped),
+        (Err(problem), _, _) | (_, Some(Err(problem)), _) => Err(Semantic::fallback(problem)),
+        (_, Some(Ok(query)), Some(vectors)) => Ok((query, vectors)),
         (_, _, _) => return Err(Error::Bug("the semantic stage lost its vectors")),
     };
+    let finished = {
+        let memory = memory.clone();
+        tokio::task::spawn_blocking(move || -> Result<_, Error> {
+            let mut candidates = Candidate::ranked(ranked.notes);
+            let semantic = match semantic {
+                Err(skipped) => skipped,
+                Ok((query, vectors)) => {
+                    semantic::fuse(&memory, &conn, &mut candidates, &vectors, &query)?
+                }
+            };
+            let (notes, windows) = read_best(&memory, candidates, &ranked.windows, wanted);
+            let found = Found {
+                notes,
+                windows,
+                as_of,
+                time_span: ranked.span,
+                feedback: ranked.feedback,
+            };
+            Ok((conn, found, semantic))
+        })
+    };
+    let (conn, found, semantic) = finished
+        .await
+        .map_err(|_| Error::Bug("the recall thread stopped"))??;
     let candidates = found.notes;
     let (notes, model_step) = match skip {
         Some(reason) => (candidates, ModelStep::Skipped { reason }),
@@ -215,14 +226,16 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
 /// Stage 1 only, on the calling thread (no runtime needed). Records a trace.
 pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
     let started = Instant::now();
-    let (conn, found, _) = rank(memory, opts, opts.limit, opts.limit, None)?;
+    let (conn, ranked, as_of, _) = rank(memory, opts, opts.limit, opts.limit, None)?;
+    let candidates = Candidate::ranked(ranked.notes);
+    let (notes, windows) = read_best(memory, candidates, &ranked.windows, opts.limit);
     let result = RecallResult {
         query: opts.query.clone(),
-        notes: found.notes,
-        windows: found.windows,
-        as_of: found.as_of,
-        time_span: found.time_span,
-        feedback: found.feedback,
+        notes,
+        windows,
+        as_of,
+        time_span: ranked.span,
+        feedback: ranked.feedback,
         semantic: Semantic::Skipped,
         model_step: ModelStep::Skipped {
             reason: SkipReason::Offline,
@@ -233,7 +246,7 @@ pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallRes
     Ok(result)
 }
 
-/// What stage 1 found, with note bodies read.
+/// What recall found, with note bodies read.
 struct Found {
     notes: Vec<RecalledNote>,
     windows: Vec<RecalledWindow>,
@@ -242,16 +255,34 @@ struct Found {
     feedback: bool,
 }
 
+/// A note in the running for the result, not read yet.
+pub(super) struct Candidate {
+    pub note: IndexedNote,
+    /// Its place in stage 1's ranking; `None` for a note found by meaning only.
+    pub stage1: Option<usize>,
+}
+
+impl Candidate {
+    /// Stage 1's ranking as candidates, in order.
+    fn ranked(notes: Vec<IndexedNote>) -> Vec<Candidate> {
+        (notes.into_iter().enumerate())
+            .map(|(i, note)| Candidate {
+                note,
+                stage1: Some(i),
+            })
+            .collect()
+    }
+}
+
 /// Stage 1: the best `pool` notes (feedback decided for `limit`) and their windows
-/// ([`Memory::search`]) with their text, and the cached vectors of `model` when given. Each note is
-/// read from its file ([`read`]).
+/// ([`Memory::search`]), not read yet, the reference day, and the vectors of `model` when given.
 fn rank(
     memory: &Memory,
     opts: &RecallOptions,
     limit: usize,
     pool: usize,
     model: Option<&str>,
-) -> Result<(Connection, Found, Option<VectorSet>), Error> {
+) -> Result<(Connection, Ranked, NaiveDate, Option<VectorSet>), Error> {
     let key = opts.project.as_ref().map(|p| &p.key);
     let as_of = opts
         .as_of
@@ -263,19 +294,43 @@ fn rank(
         today: as_of,
         feedback: memory.settings.recall.feedback,
     };
-    let (conn, ranked) = memory.search(key, &req)?;
+    let (mut conn, ranked) = memory.search(key, &req)?;
     let vectors = match model {
-        Some(model) => Some(vectors::load(&conn, model, memory.scopes(key).as_deref())?),
+        Some(model) => Some(vectors::load(
+            &mut conn,
+            model,
+            memory.scopes(key).as_deref(),
+        )?),
         None => None,
     };
-    let mut notes: Vec<Option<RecalledNote>> = ranked
-        .notes
-        .into_iter()
-        .map(|note| read(memory, note))
-        .collect();
-    let windows = (ranked.windows.iter())
+    Ok((conn, ranked, as_of, vectors))
+}
+
+/// The first `keep` of `candidates` (best first) that can be read ([`read`]), with the best
+/// `windows` of stage 1 among them. Only these notes' files are read.
+fn read_best(
+    memory: &Memory,
+    candidates: Vec<Candidate>,
+    windows: &[RankedWindow],
+    keep: usize,
+) -> (Vec<RecalledNote>, Vec<RecalledWindow>) {
+    let mut notes = Vec::with_capacity(keep);
+    // stage 1 place → index in `notes`
+    let mut read_at: HashMap<usize, usize> = HashMap::new();
+    for c in candidates {
+        if notes.len() == keep {
+            break;
+        }
+        if let Some(note) = read(memory, c.note) {
+            if let Some(place) = c.stage1 {
+                read_at.insert(place, notes.len());
+            }
+            notes.push(note);
+        }
+    }
+    let windows = (windows.iter())
         .filter_map(|w| {
-            let note = notes.get(w.note)?.as_ref()?;
+            let note = notes.get(*read_at.get(&w.note)?)?;
             let last = w.last_line.min(note.body.lines().count().max(w.first_line));
             Some(RecalledWindow {
                 id: note.id.clone(),
@@ -285,19 +340,12 @@ fn rank(
             })
         })
         .collect();
-    let found = Found {
-        notes: notes.drain(..).flatten().collect(),
-        windows,
-        as_of,
-        time_span: ranked.span,
-        feedback: ranked.feedback,
-    };
-    Ok((conn, found, vectors))
+    (notes, windows)
 }
 
 /// An indexed note with its text as the file says now (a note edited in place since the index
 /// last saw it included); `None` for one that now says it is deprecated.
-pub(super) fn read(memory: &Memory, mut note: IndexedNote) -> Option<RecalledNote> {
+fn read(memory: &Memory, mut note: IndexedNote) -> Option<RecalledNote> {
     let mut date = None;
     let body = match layout::read_note(&note.path, note.kind) {
         Ok(fresh) if fresh.meta.deprecated => return None,

@@ -7,6 +7,7 @@
 //! [`Semantic`] says why (`semantic` in `memory recall --json`).
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 use rusqlite::Connection;
 use serde::Serialize;
@@ -14,7 +15,7 @@ use serde::Serialize;
 use super::Error;
 use super::embed::{Problem, Reason};
 use super::fts;
-use super::recall::{self, RecalledNote};
+use super::recall::Candidate;
 use super::space::Memory;
 use super::vectors::VectorSet;
 
@@ -48,18 +49,16 @@ impl Semantic {
     }
 }
 
-/// Fuses `notes` (stage 1's ranking, best first) with the notes nearest to `query` among
-/// `vectors`, keeping at most `limit`. Notes found only by meaning are read from their files.
+/// Fuses `candidates` (stage 1's ranking, best first) with the notes nearest to `query` among
+/// `vectors`, best first; notes found only by meaning join from the index, unread.
 pub(super) fn fuse(
     memory: &Memory,
     conn: &Connection,
-    notes: &mut Vec<RecalledNote>,
+    candidates: &mut Vec<Candidate>,
     vectors: &VectorSet,
     query: &[f32],
-    limit: usize,
 ) -> Result<Semantic, Error> {
     if vectors.is_empty() {
-        notes.truncate(limit);
         return Ok(Semantic::fallback(Problem::new(
             Reason::NoVectors,
             "no note has a vector yet; run `pilotdeck memory reindex --embeddings`",
@@ -67,41 +66,35 @@ pub(super) fn fuse(
     }
     let nearest = match vectors.nearest(query, POOL, MIN_COSINE) {
         Ok(n) => n,
-        Err(problem) => {
-            notes.truncate(limit);
-            return Ok(Semantic::fallback(problem));
-        }
+        Err(problem) => return Ok(Semantic::fallback(problem)),
     };
     let weight = memory.settings.recall.embedding_weight;
     let rrf = |rank: usize| 1.0 / (RRF_K + rank as f64 + 1.0);
     // (fused score, stage 1 place, the note)
-    let mut scored: HashMap<String, (f64, usize, RecalledNote)> = notes
-        .drain(..)
-        .enumerate()
-        .map(|(i, n)| (n.id.clone(), (rrf(i), i, n)))
+    let mut scored: Vec<(f64, usize, Candidate)> = (candidates.drain(..).enumerate())
+        .map(|(i, c)| (rrf(i), i, c))
         .collect();
-    for (rank, (rowid, _)) in nearest.iter().enumerate() {
+    let mut place: HashMap<PathBuf, usize> = (scored.iter().enumerate())
+        .map(|(j, (_, _, c))| (c.note.path.clone(), j))
+        .collect();
+    for (rank, near) in nearest.iter().enumerate() {
         let lift = weight * rrf(rank);
-        let Some(indexed) = fts::active_note(conn, *rowid)? else {
-            continue;
-        };
-        let id = super::layout::relative(&indexed.path, memory.layout.root());
-        if let Some(entry) = scored.get_mut(&id) {
-            entry.0 += lift;
-        } else if lift > 0.0
-            && let Some(note) = recall::read(memory, indexed)
-        {
-            scored.insert(id, (lift, usize::MAX - POOL + rank, note));
+        for note in fts::active_by_hash(conn, near.scope_key, near.hash)? {
+            if let Some(&j) = place.get(&note.path) {
+                scored[j].0 += lift;
+            } else if lift > 0.0 {
+                place.insert(note.path.clone(), scored.len());
+                let c = Candidate { note, stage1: None };
+                scored.push((lift, usize::MAX - POOL + rank, c));
+            }
         }
     }
-    let mut fused: Vec<(f64, usize, RecalledNote)> = scored.into_values().collect();
-    fused.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    fused.truncate(limit);
-    *notes = fused
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    *candidates = scored
         .into_iter()
-        .map(|(score, _, mut n)| {
-            n.note.score = score;
-            n
+        .map(|(score, _, mut c)| {
+            c.note.score = score;
+            c
         })
         .collect();
     Ok(Semantic::Used)

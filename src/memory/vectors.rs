@@ -20,6 +20,7 @@ use super::fts;
 use super::index::IndexProgress;
 use super::layout;
 use super::note::{Note, NoteKind};
+use super::pack::{self, Pack};
 use super::space::{Memory, now};
 use crate::home::ProjectKey;
 use crate::store;
@@ -43,70 +44,93 @@ pub(super) fn content_hash(text: &str) -> String {
     format!("{:x}", Sha256::digest(text.as_bytes()))
 }
 
-/// The vectors of the active notes of some scopes, for one model: rowids, their scales and one
-/// buffer of quantized components.
+/// The vectors of the active notes of some scopes, for one model: one [`Pack`] per scope.
 #[derive(Debug, Default)]
 pub(super) struct VectorSet {
-    rowids: Vec<i64>,
-    dims: usize,
-    scales: Vec<f32>,
-    data: Vec<i8>,
+    packs: Vec<Pack>,
+}
+
+/// A note text near the request: its scope, content hash and cosine.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Nearest<'a> {
+    pub scope_key: &'a str,
+    pub hash: &'a str,
+    pub cosine: f32,
 }
 
 impl VectorSet {
     pub(super) fn is_empty(&self) -> bool {
-        self.rowids.is_empty()
+        self.packs.iter().all(|p| p.len() == 0)
     }
 
-    /// The `k` notes most similar to `query` (unit length) with a cosine of at least `floor`,
-    /// best first, as (rowid, cosine).
+    /// The `k` note texts most similar to `query` (unit length) with a cosine of at least
+    /// `floor`, best first. Packs of another length than the query's are not searched; when that
+    /// is every pack with vectors, the model changed since they were computed.
     pub(super) fn nearest(
         &self,
         query: &[f32],
         k: usize,
         floor: f32,
-    ) -> Result<Vec<(i64, f32)>, Problem> {
-        if query.len() != self.dims {
+    ) -> Result<Vec<Nearest<'_>>, Problem> {
+        let filled = || self.packs.iter().filter(|p| p.len() > 0);
+        if let Some(other) = filled().find(|p| p.dims != query.len())
+            && filled().all(|p| p.dims != query.len())
+        {
             return Err(Problem::new(
                 Reason::Dimensions,
                 format!(
                     "the query's vector has {} dimensions, the notes' {}; run `pilotdeck memory reindex --embeddings` after changing memory.embedding",
                     query.len(),
-                    self.dims
+                    other.dims
                 ),
             ));
         }
-        let mut scored: Vec<(i64, f32)> = (self.rowids.iter())
-            .zip(&self.scales)
-            .zip(self.data.chunks_exact(self.dims))
-            .map(|((&rowid, &scale), v)| (rowid, dot(query, v) * scale))
-            .filter(|(_, s)| *s >= floor)
-            .collect();
-        let by_score = |a: &(i64, f32), b: &(i64, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        // (cosine, pack, entry)
+        let mut scored: Vec<(f32, usize, usize)> = Vec::new();
+        for (p, pack) in self.packs.iter().enumerate() {
+            if pack.dims != query.len() {
+                continue;
+            }
+            scored.extend(pack.entries().enumerate().filter_map(|(i, stored)| {
+                let (scale, components) = stored.split_first_chunk::<4>()?;
+                let cosine = dot(query, components) * f32::from_le_bytes(*scale);
+                (cosine >= floor).then_some((cosine, p, i))
+            }));
+        }
+        let by_score = |a: &(f32, usize, usize), b: &(f32, usize, usize)| {
+            b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
+        };
         if scored.len() > k {
             scored.select_nth_unstable_by(k, by_score);
             scored.truncate(k);
         }
         scored.sort_by(by_score);
-        Ok(scored)
+        Ok(scored
+            .into_iter()
+            .map(|(cosine, p, i)| Nearest {
+                scope_key: &self.packs[p].scope_key,
+                hash: self.packs[p].hash(i),
+                cosine,
+            })
+            .collect())
     }
 }
 
 /// Lanes summed separately, so the compiler can keep them in one SIMD register.
 const LANES: usize = 16;
 
-/// The dot product of `a` and the quantized `b` (same length), before `b`'s scale.
-fn dot(a: &[f32], b: &[i8]) -> f32 {
+/// The dot product of `a` and the quantized `b` (signed bytes, same length), before `b`'s scale.
+fn dot(a: &[f32], b: &[u8]) -> f32 {
     let mut lanes = [0.0f32; LANES];
     let (a_main, a_rest) = a.split_at(a.len() - a.len() % LANES);
     let (b_main, b_rest) = b.split_at(a_main.len());
     for (x, y) in a_main.chunks_exact(LANES).zip(b_main.chunks_exact(LANES)) {
         for i in 0..LANES {
-            lanes[i] += x[i] * f32::from(y[i]);
+            lanes[i] += x[i] * f32::from(i8::from_le_bytes([y[i]]));
         }
     }
     let rest: f32 = (a_rest.iter().zip(b_rest))
-        .map(|(x, &y)| x * f32::from(y))
+        .map(|(x, &y)| x * f32::from(i8::from_le_bytes([y])))
         .sum();
     lanes.iter().sum::<f32>() + rest
 }
@@ -125,50 +149,16 @@ fn encode(v: &[f32]) -> Vec<u8> {
     out
 }
 
-/// The cached vectors of the active notes in `scopes` (all when `None`) for `model`. Vectors of
-/// another length than the first one read (left from an earlier model of the same name) are
-/// skipped.
+/// The vectors of the active notes in `scopes` (all when `None`) for `model`, one row per scope
+/// ([`pack::load`]).
 pub(super) fn load(
-    conn: &Connection,
+    conn: &mut Connection,
     model: &str,
     scopes: Option<&[String]>,
 ) -> Result<VectorSet, Error> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT n.rowid, v.dims, v.vector FROM memory_notes n
-               JOIN memory_vectors v ON v.model = ?1 AND v.hash = n.content_hash
-             WHERE n.deprecated = 0
-               AND (?2 IS NULL OR n.scope_key IN (SELECT value FROM json_each(?2)))",
-        )
-        .map_err(Error::sqlite("reading note vectors"))?;
-    let mut rows = stmt
-        .query(params![model, fts::scope_param(scopes)])
-        .map_err(Error::sqlite("reading note vectors"))?;
-    let mut set = VectorSet::default();
-    while let Some(row) = rows.next().map_err(Error::sqlite("reading note vectors"))? {
-        let read = || -> rusqlite::Result<(i64, usize, &[u8])> {
-            Ok((
-                row.get(0)?,
-                row.get::<_, i64>(1)? as usize,
-                row.get_ref(2)?.as_blob()?,
-            ))
-        };
-        let (rowid, dims, blob) = read().map_err(Error::sqlite("reading note vectors"))?;
-        if set.rowids.is_empty() {
-            set.dims = dims;
-        }
-        let Some((scale, components)) = blob.split_first_chunk::<4>() else {
-            continue;
-        };
-        if dims != set.dims || dims == 0 || components.len() != dims {
-            continue;
-        }
-        set.rowids.push(rowid);
-        set.scales.push(f32::from_le_bytes(*scale));
-        set.data
-            .extend(components.iter().map(|&b| i8::from_le_bytes([b])));
-    }
-    Ok(set)
+    Ok(VectorSet {
+        packs: pack::load(conn, model, scopes)?,
+    })
 }
 
 /// (active notes with a vector for `model`, active notes) in `scopes`.
@@ -240,8 +230,10 @@ fn store_vectors(
 
 /// Drops cached vectors no indexed note uses any more, and those of other models than `model`.
 /// Returns how many were dropped.
+/// The packs of other models go too.
 pub(super) fn prune(conn: &mut Connection, model: &str) -> Result<usize, Error> {
     store::immediate(conn, |tx| -> Result<usize, Error> {
+        pack::prune(tx, model)?;
         Ok(tx.execute(
             "DELETE FROM memory_vectors WHERE model != ?1
                OR hash NOT IN (SELECT content_hash FROM memory_notes)",
@@ -264,8 +256,9 @@ pub struct VectorReport {
 }
 
 /// Computes the vectors missing for the active notes of project `key` and the global notes, in
-/// batches, reporting one step per note to `progress`. `Ok(None)` when `memory.embedding` is not
-/// set. A failed call stops the filling and is reported in [`VectorReport::problem`].
+/// batches, reporting one step per note to `progress`, then brings recall's packs of those scopes
+/// up to date ([`pack::refresh`]). `Ok(None)` when `memory.embedding` is not set. A failed call
+/// stops the filling and is reported in [`VectorReport::problem`].
 pub async fn embed_missing(
     memory: &Memory,
     key: &ProjectKey,
@@ -276,8 +269,23 @@ pub async fn embed_missing(
     };
     let mut conn = memory.db()?;
     memory.sync(&mut conn, Some(key))?;
-    let scopes = memory.scopes(Some(key));
-    let todo = missing(&conn, &model, scopes.as_deref())?;
+    let scopes = memory.scopes(Some(key)).unwrap_or_default();
+    let report = fill(memory, &mut conn, (key, &scopes), model, progress).await?;
+    if let Some(report) = &report {
+        pack::refresh(&mut conn, &report.model, &scopes)?;
+    }
+    Ok(report)
+}
+
+/// Embeds the texts of project `key`'s scopes that have no vector of `model` yet.
+async fn fill(
+    memory: &Memory,
+    conn: &mut Connection,
+    (key, scopes): (&ProjectKey, &[String]),
+    model: String,
+    progress: &dyn IndexProgress,
+) -> Result<Option<VectorReport>, Error> {
+    let todo = missing(conn, &model, Some(scopes))?;
     let mut report = VectorReport {
         model,
         missing: todo.len(),
@@ -313,7 +321,7 @@ pub async fn embed_missing(
                 // Keyed by the text sent: a note edited since the sync is cached as it is now.
                 let cached: Vec<(String, Vec<f32>)> =
                     (texts.iter()).map(|t| content_hash(t)).zip(found).collect();
-                store_vectors(&mut conn, &report.model, &cached)?;
+                store_vectors(conn, &report.model, &cached)?;
                 report.embedded += texts.len();
                 batch.iter().for_each(|_| progress.advance());
             }
@@ -331,23 +339,17 @@ pub async fn embed_missing(
 mod tests {
     use super::*;
 
+    /// Vector `i` (from 1) of a scope `s` under the hash `i` written out to 64 digits.
     fn set(vectors: &[&[f32]]) -> VectorSet {
-        let mut set = VectorSet {
-            rowids: (1..=vectors.len() as i64).collect(),
-            dims: vectors[0].len(),
-            ..VectorSet::default()
-        };
-        for blob in vectors.iter().map(|v| encode(v)) {
-            set.scales
-                .push(f32::from_le_bytes(blob[..4].try_into().unwrap()));
-            set.data
-                .extend(blob[4..].iter().map(|&b| i8::from_le_bytes([b])));
+        let mut pack = Pack::new("s", vectors[0].len());
+        for (i, v) in vectors.iter().enumerate() {
+            pack.push(&format!("{:064}", i + 1), &encode(v));
         }
-        set
+        VectorSet { packs: vec![pack] }
     }
 
-    fn ids(found: &[(i64, f32)]) -> Vec<i64> {
-        found.iter().map(|f| f.0).collect()
+    fn ids(found: &[Nearest<'_>]) -> Vec<u64> {
+        found.iter().map(|f| f.hash.parse().unwrap()).collect()
     }
 
     #[test]
@@ -355,10 +357,10 @@ mod tests {
         let s = set(&[&[1.0, 0.0], &[0.6, 0.8], &[0.0, 1.0], &[-1.0, 0.0]]);
         let near = s.nearest(&[1.0, 0.0], 2, -1.0).unwrap();
         assert_eq!(ids(&near), [1, 2]);
-        assert!((near[1].1 - 0.6).abs() < 0.01, "{near:?}");
+        assert!((near[1].cosine - 0.6).abs() < 0.01, "{near:?}");
         let near = s.nearest(&[0.0, 1.0], 10, 0.5).unwrap();
         assert_eq!(ids(&near), [3, 2]);
-        assert!((near[0].1 - 1.0).abs() < 1e-6 && (near[1].1 - 0.8).abs() < 0.01);
+        assert!((near[0].cosine - 1.0).abs() < 1e-6 && (near[1].cosine - 0.8).abs() < 0.01);
         let wrong = s.nearest(&[1.0, 0.0, 0.0], 2, 0.0).unwrap_err();
         assert_eq!(wrong.reason, Reason::Dimensions);
     }
@@ -375,9 +377,13 @@ mod tests {
         };
         let (a, b) = (unit(1), unit(2));
         let exact: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
-        let found = set(&[&b]).nearest(&a, 1, -1.0).unwrap();
-        assert!((found[0].1 - exact).abs() < 0.01, "{found:?} vs {exact}");
-        assert!((set(&[&a]).nearest(&a, 1, -1.0).unwrap()[0].1 - 1.0).abs() < 0.01);
+        let b_set = set(&[&b]);
+        let found = b_set.nearest(&a, 1, -1.0).unwrap();
+        assert!(
+            (found[0].cosine - exact).abs() < 0.01,
+            "{found:?} vs {exact}"
+        );
+        assert!((set(&[&a]).nearest(&a, 1, -1.0).unwrap()[0].cosine - 1.0).abs() < 0.01);
     }
 
     #[test]

@@ -293,6 +293,23 @@ pub const MIGRATIONS: &[&str] = &[
      DELETE FROM memory_windows;
      DELETE FROM memory_notes;
      DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');",
+    // 15: memory — recall reads a scope's vectors as one row: `memory_vector_packs` holds, per
+    // (model, scope), the cached vectors of the scope's active notes back to back (`vectors`) and
+    // their content hashes (`hashes`, hex, 64 bytes each), stamped with the scope's index
+    // fingerprint and, when a note had no vector yet, the newest vector's id then. Packs are
+    // derived from `memory_vectors`, which is kept: the first recall or write after this builds
+    // them. Recall maps the nearest hashes back to notes by `content_hash`.
+    "CREATE TABLE memory_vector_packs (
+        model TEXT NOT NULL,
+        scope_key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        vectors_seen INTEGER,
+        dims INTEGER NOT NULL,
+        hashes BLOB NOT NULL,
+        vectors BLOB NOT NULL,
+        PRIMARY KEY (model, scope_key)
+     );
+     CREATE INDEX memory_notes_hash ON memory_notes (content_hash);",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
@@ -471,6 +488,35 @@ where
     let out = f(&tx)?;
     tx.commit()?;
     Ok(out)
+}
+
+/// Like [`immediate`], but only when no other connection is writing at this moment: `Ok(None)`
+/// instead of waiting for the write lock. For work a later call may do instead (a cache refill).
+pub fn try_immediate<T, E>(
+    conn: &mut Connection,
+    f: impl FnOnce(&Transaction<'_>) -> Result<T, E>,
+) -> Result<Option<T>, E>
+where
+    E: From<rusqlite::Error>,
+{
+    conn.busy_timeout(Duration::ZERO)?;
+    let begun = Transaction::new_unchecked(conn, TransactionBehavior::Immediate);
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let tx = match begun {
+        Ok(tx) => tx,
+        Err(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+            ) =>
+        {
+            return Ok(None);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let out = f(&tx)?;
+    tx.commit()?;
+    Ok(Some(out))
 }
 
 #[cfg(test)]
