@@ -157,7 +157,10 @@ fn recalls_read_whole_packs_while_other_processes_write() {
     // Every note added by hand has its vector, and the pack holds them all.
     let stats = env.cmd().args(["memory", "stats", "--json"]).run(0).json();
     assert_eq!(stats["active_notes"], 3 + 4 * 3, "{stats}");
-    assert_eq!(stats["notes_with_vectors"], stats["active_notes"], "{stats}");
+    assert_eq!(
+        stats["notes_with_vectors"], stats["active_notes"],
+        "{stats}"
+    );
     assert!(top(&env).ends_with("Project/parking.md"));
     assert_eq!(project_pack(&env), Some(3 + 4 * 3));
 }

@@ -208,9 +208,8 @@ pub struct Snapshot {
     kept: Vec<Kept>,
     entries: BTreeMap<PathBuf, Entry>,
     anchors: Vec<Anchor>,
-    /// The project's directories walked for nested protected names ([`nested`]), each with the
-    /// subdirectories it had: one made by the command is searched whole afterwards.
-    walked: Vec<(PathBuf, BTreeSet<OsString>)>,
+    /// The project's directories walked for nested protected names ([`nested`]).
+    walked: Vec<Walked>,
 }
 
 /// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
@@ -322,13 +321,30 @@ impl Snapshot {
         outcomes
     }
 
-    /// Protected names inside the directories the command created under the walked ones.
+    /// Protected names the command created in the walked directories, and inside the
+    /// directories it created under them.
     fn planted(&self) -> Vec<PathBuf> {
         let mut found = Vec::new();
-        for (dir, had) in &self.walked {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-                if is_dir && !had.contains(&entry.file_name()) {
+        for walked in &self.walked {
+            for entry in std::fs::read_dir(&walked.dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let name = entry.file_name();
+                if protected_name(&name) {
+                    // A repository made in an existing directory (`git init sub`) is the user's
+                    // kind of change; a nested `.git` is kept once it exists.
+                    let new = walked
+                        .protected
+                        .as_ref()
+                        .is_some_and(|had| !had.contains(&name));
+                    if new && name != ".git" {
+                        found.push(entry.path());
+                    }
+                } else if entry.file_type().is_ok_and(|t| t.is_dir())
+                    && !walked.subdirs.contains(&name)
+                {
                     search(&entry.path(), &mut found);
                 }
             }
@@ -425,10 +441,22 @@ fn protected_name(name: &std::ffi::OsStr) -> bool {
     name == ".git" || name == PILOTDECK_DIR || INSTRUCTION_FILES.iter().any(|f| *f == name)
 }
 
-/// Adds to `kept` the protected names of every directory below `root` that `.gitignore` does not
-/// exclude (whether they exist yet or not, so one planted later is seen); returns the directories
-/// walked with their subdirectories.
-fn nested(root: &Path, kept: &mut Vec<Kept>) -> Vec<(PathBuf, BTreeSet<OsString>)> {
+/// A directory of the project walked before a command ([`nested`]).
+#[derive(Debug)]
+struct Walked {
+    dir: PathBuf,
+    /// Its subdirectories then: one made by the command is searched whole afterwards.
+    subdirs: BTreeSet<OsString>,
+    /// The protected names it had then (kept, [`Rule::Whole`] or [`Rule::GitDir`]): one made by
+    /// the command is removed. `None` for a project root, whose names [`kept_paths`] keeps.
+    protected: Option<BTreeSet<OsString>>,
+}
+
+/// Adds to `kept` the protected names present in every directory below `root` that `.gitignore`
+/// does not exclude, and returns the directories walked: one listing of each directory now and one
+/// after the command ([`Snapshot::planted`]) find a protected name planted later, so absent names
+/// cost no lookup.
+fn nested(root: &Path, kept: &mut Vec<Kept>) -> Vec<Walked> {
     let walk = ignore::WalkBuilder::new(root)
         .standard_filters(false)
         .git_ignore(true)
@@ -441,30 +469,35 @@ fn nested(root: &Path, kept: &mut Vec<Kept>) -> Vec<(PathBuf, BTreeSet<OsString>
             continue;
         }
         let dir = entry.into_path();
-        if dir != root {
-            for name in std::iter::once(&PILOTDECK_DIR).chain(INSTRUCTION_FILES) {
-                kept.push(Kept {
-                    path: dir.join(name),
-                    rule: Rule::Whole,
-                    root: root.to_owned(),
-                });
-            }
-            if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
-                kept.push(Kept {
-                    path: dir.join(".git"),
-                    rule: Rule::GitDir,
-                    root: root.to_owned(),
-                });
+        let mut subdirs = BTreeSet::new();
+        let mut protected = BTreeSet::new();
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if protected_name(&name) {
+                protected.insert(name);
+            } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                subdirs.insert(name);
             }
         }
-        let subdirs = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .map(|e| e.file_name())
-            .collect();
-        walked.push((dir, subdirs));
+        let protected = (dir != root).then(|| {
+            for name in &protected {
+                kept.push(Kept {
+                    path: dir.join(name),
+                    rule: if name == ".git" {
+                        Rule::GitDir
+                    } else {
+                        Rule::Whole
+                    },
+                    root: root.to_owned(),
+                });
+            }
+            protected
+        });
+        walked.push(Walked {
+            dir,
+            subdirs,
+            protected,
+        });
     }
     walked
 }
