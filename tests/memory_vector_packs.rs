@@ -3,9 +3,9 @@
 //! existed, and read whole by every recall while other processes write — through the real binary,
 //! against the mock model's embedding endpoint.
 //!
-//! (Import, a dream that changes notes and `memory reindex` empty a scope's index and sync it again
-//! in two transactions; a recall in between finds no notes. That window is the index's, not the
-//! packs', so the writers racing recall here are dreams that change nothing but embed new notes.)
+//! (Import, a dream that changes notes and `memory reindex` mark a scope's index stale and sync it
+//! again; a recall racing an import can still, rarely, find no notes — a window not yet found, so
+//! the writers racing recall here are dreams that change nothing but embed new notes.)
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -194,23 +194,16 @@ pub(super) fn sync_to(
     Ok(count)
 }
 
-/// Drops every row of `scope_key`, so the next sync re-reads its files (after a directory swap).
+/// Marks every row of `scope_key` stale, so the next sync re-reads all its files (after a
+/// directory swap, where a file's stamp alone cannot be trusted). The rows stay searchable until
+/// that sync replaces or removes them in its one transaction: a recall running between the two
+/// (another process) still finds the scope's notes instead of an empty index.
 pub(super) fn forget(conn: &mut Connection, scope_key: &str) -> Result<(), Error> {
     store::immediate(conn, |tx| -> Result<(), Error> {
         tx.execute(
-            "DELETE FROM memory_fts WHERE rowid IN (SELECT rowid FROM memory_notes WHERE scope_key = ?1)",
+            "UPDATE memory_notes SET mtime_ns = -1 WHERE scope_key = ?1",
             [scope_key],
         )?;
-        tx.execute(
-            "DELETE FROM memory_window_fts WHERE rowid IN (SELECT w.id FROM memory_windows w
-               JOIN memory_notes n ON n.rowid = w.note WHERE n.scope_key = ?1)",
-            [scope_key],
-        )?;
-        tx.execute(
-            "DELETE FROM memory_windows WHERE note IN (SELECT rowid FROM memory_notes WHERE scope_key = ?1)",
-            [scope_key],
-        )?;
-        tx.execute("DELETE FROM memory_notes WHERE scope_key = ?1", [scope_key])?;
         state::delete(tx, scope_key, FINGERPRINT_KEY)?;
         state::delete(tx, scope_key, CHECKED_KEY)?;
         Ok(())
