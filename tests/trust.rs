@@ -71,6 +71,13 @@ fn untrusted_runs_none_trusted_runs_all_and_a_change_needs_trust_again() {
         "{}",
         out.stderr
     );
+    // Labelled once: the diagnostic names its own level.
+    assert!(
+        out.stderr.contains("warning: this project is not trusted")
+            && !out.stderr.contains("warning: warning"),
+        "{}",
+        out.stderr
+    );
 
     let trusted = env.cmd().args(["trust"]).run(0);
     assert!(

@@ -263,8 +263,9 @@ impl Context {
     ) -> anyhow::Result<crate::config::Loaded> {
         let loaded = loaded?;
         for d in &loaded.diagnostics {
+            // A diagnostic names its own level (`file:line: warning: …`).
             if d.severity == crate::config::Severity::Warning {
-                self.out.warn(&d.to_string());
+                self.out.note(&crate::terminal::inert(&d.to_string()));
             }
         }
         Ok(loaded)
