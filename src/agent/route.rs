@@ -281,24 +281,12 @@ impl Agent {
 impl Agent {
     /// The decision for a call the router could not decide: the agent's own model.
     fn unrouted(&self) -> Decision {
-        Decision {
-            tier: None,
-            provider: self.model.provider.clone(),
-            model: self.model.model.clone(),
-            resolved_from: crate::router::ResolvedFrom::Default,
-            scenario: if self.is_subagent {
-                Scenario::Subagent
-            } else {
-                Scenario::Default
-            },
-            reason: "routing failed; the agent's model".to_owned(),
-            judge_called: false,
-            judge: None,
-            fallbacks: Vec::new(),
-            orchestrating: false,
-            signals: Vec::new(),
-            latency_ms: 0,
-        }
+        let scenario = if self.is_subagent {
+            Scenario::Subagent
+        } else {
+            Scenario::Default
+        };
+        Decision::fixed(&self.model, scenario, "routing failed; the agent's model")
     }
 }
 

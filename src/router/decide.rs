@@ -113,6 +113,24 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// A decision that was not made by routing: `model` as it is, for `scenario`, with `reason`.
+    pub fn fixed(model: &ModelRef, scenario: Scenario, reason: &str) -> Decision {
+        Decision {
+            tier: None,
+            provider: model.provider.clone(),
+            model: model.model.clone(),
+            resolved_from: ResolvedFrom::Default,
+            scenario,
+            reason: reason.to_owned(),
+            judge_called: false,
+            judge: None,
+            fallbacks: Vec::new(),
+            orchestrating: false,
+            signals: Vec::new(),
+            latency_ms: 0,
+        }
+    }
+
     pub fn model_ref(&self) -> ModelRef {
         ModelRef {
             provider: self.provider.clone(),

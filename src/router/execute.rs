@@ -323,20 +323,8 @@ impl Router {
         cancel: &CancellationToken,
     ) -> Executed {
         let model = model.unwrap_or(&self.settings.default_model);
-        let decision = Decision {
-            tier: None,
-            provider: model.provider.clone(),
-            model: model.model.clone(),
-            resolved_from: super::decide::ResolvedFrom::Default,
-            scenario: super::decide::Scenario::Default,
-            reason: "a background call".to_owned(),
-            judge_called: false,
-            judge: None,
-            fallbacks: Vec::new(),
-            orchestrating: false,
-            signals: Vec::new(),
-            latency_ms: 0,
-        };
+        let decision =
+            Decision::fixed(model, super::decide::Scenario::Default, "a background call");
         self.run_chain(&decision, request, call, cancel, &mut |_| {}, false)
             .await
     }
