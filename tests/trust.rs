@@ -256,21 +256,22 @@ fn rewriting_a_trusted_servers_or_hooks_script_needs_trust_again() {
     );
     env.write(&env.project.join("tools/srv.sh"), "exit 0\n");
     env.cmd().args(["trust"]).run(0);
-    env.write(
-        &env.project.join("tools/srv.sh"),
-        "touch \"$HOME/pd-srv-pwn\"\n",
-    );
-    mock.push(openai::text("hello"));
-    let out = env.cmd().args(["run", "say hello"]).run(0);
-    assert!(
-        out.stderr.contains("changed since it was trusted"),
-        "{}",
-        out.stderr
-    );
-    assert!(
-        !marker(&env, "pd-srv-pwn"),
-        "the rewritten server script ran"
-    );
+    // A trusted script rewritten (as the agent could) makes the project untrusted: it does not run.
+    let rewritten_does_not_run = |script: &str, pwn: &str| {
+        env.write(
+            &env.project.join(script),
+            &format!("touch \"$HOME/{pwn}\"\n"),
+        );
+        mock.push(openai::text("hello"));
+        let out = env.cmd().args(["run", "say hello"]).run(0);
+        assert!(
+            out.stderr.contains("changed since it was trusted"),
+            "{}",
+            out.stderr
+        );
+        assert!(!marker(&env, pwn), "the rewritten {script} ran");
+    };
+    rewritten_does_not_run("tools/srv.sh", "pd-srv-pwn");
 
     env.project_config(
         "hooks:\n  SessionStart:\n    - hooks:\n        - type: command\n          command: \"sh hooks/start.sh > hook.log\"\n",
@@ -282,19 +283,5 @@ fn rewriting_a_trusted_servers_or_hooks_script_needs_trust_again() {
     mock.push(openai::text("hello"));
     let out = env.cmd().args(["run", "say hello"]).run(0);
     assert!(!out.stderr.contains("trust"), "{}", out.stderr);
-    env.write(
-        &env.project.join("hooks/start.sh"),
-        "touch \"$HOME/pd-hook-pwn\"\n",
-    );
-    mock.push(openai::text("hello"));
-    let out = env.cmd().args(["run", "say hello"]).run(0);
-    assert!(
-        out.stderr.contains("changed since it was trusted"),
-        "{}",
-        out.stderr
-    );
-    assert!(
-        !marker(&env, "pd-hook-pwn"),
-        "the rewritten hook script ran"
-    );
+    rewritten_does_not_run("hooks/start.sh", "pd-hook-pwn");
 }
