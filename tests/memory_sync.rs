@@ -84,6 +84,20 @@ fn machine(mock: &MockModel, code: &str) -> TestEnv {
     env
 }
 
+/// Imports a note on building into `one` and one on deploying (its body `deploy`) into `two`.
+fn a_note_each(one: &TestEnv, two: &TestEnv, deploy: &str) {
+    let build = note(
+        "project",
+        "Build",
+        "b",
+        "2026-01-01T00:00:00Z",
+        "Build with cargo xtask.",
+    );
+    import_notes(one, &[("Project/build.md", &build)]);
+    let deploy = note("project", "Deploy", "d", "2026-01-01T00:00:00Z", deploy);
+    import_notes(two, &[("Project/deploy.md", &deploy)]);
+}
+
 /// The project key `config path --json` reports for the current project of `env`.
 fn key_of(env: &TestEnv) -> (String, Value) {
     let v = env.cmd().args(["config", "path", "--json"]).run(0).json();
@@ -242,32 +256,7 @@ fn two_homes_sync_notes_both_ways_and_deletions_follow() {
     let (code, notes) = remotes(shared.path());
     let (one, two) = (machine(&mock, &code), machine(&mock, &code));
     assert_eq!(key_of(&one).0, key_of(&two).0);
-    import_notes(
-        &one,
-        &[(
-            "Project/build.md",
-            &note(
-                "project",
-                "Build",
-                "b",
-                "2026-01-01T00:00:00Z",
-                "Build with cargo xtask.",
-            ),
-        )],
-    );
-    import_notes(
-        &two,
-        &[(
-            "Project/deploy.md",
-            &note(
-                "project",
-                "Deploy",
-                "d",
-                "2026-01-01T00:00:00Z",
-                "Deploy with helm charts.",
-            ),
-        )],
-    );
+    a_note_each(&one, &two, "Deploy with helm charts.");
 
     let first = sync(&one, &["--remote", &notes]);
     assert_eq!(first["pushed"], true);
@@ -494,32 +483,7 @@ fn a_dry_run_reports_and_changes_nothing() {
     let shared = tempfile::tempdir().unwrap();
     let (code, notes) = remotes(shared.path());
     let (one, two) = (machine(&mock, &code), machine(&mock, &code));
-    import_notes(
-        &one,
-        &[(
-            "Project/build.md",
-            &note(
-                "project",
-                "Build",
-                "b",
-                "2026-01-01T00:00:00Z",
-                "Build with cargo xtask.",
-            ),
-        )],
-    );
-    import_notes(
-        &two,
-        &[(
-            "Project/deploy.md",
-            &note(
-                "project",
-                "Deploy",
-                "d",
-                "2026-01-01T00:00:00Z",
-                "Deploy with helm.",
-            ),
-        )],
-    );
+    a_note_each(&one, &two, "Deploy with helm.");
     sync(&one, &["--remote", &notes]);
     let remote_head = git(shared.path(), &["ls-remote", &notes]);
     let before = project_notes(&two);
