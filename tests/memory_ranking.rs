@@ -267,3 +267,43 @@ fn an_answer_is_found_by_the_question_in_the_paragraph_before_it() {
         .unwrap();
     assert!(answer["text"].as_str().unwrap().contains("Five years"));
 }
+
+#[test]
+fn feedback_reranks_notes_but_quotes_the_paragraphs_holding_the_requests_words() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n  recall:\n    feedback: on\n");
+    let body = [
+        "Our kubernetes cluster has three nodes.",
+        "Deploys go through argo with helm charts and canary rollouts, argo and helm again.",
+        "The team meets on Mondays.",
+    ]
+    .join("\n\n");
+    import_notes(
+        &env,
+        &[
+            ("Project/ops.md", &dated("Ops", "2024-01-01", &body)),
+            (
+                "Project/charts.md",
+                &dated("Charts", "2024-01-01", "kubernetes argo helm canary"),
+            ),
+            (
+                "Project/rollouts.md",
+                &dated("Rollouts", "2024-01-01", "argo helm canary rollouts"),
+            ),
+            (
+                "Project/lunch.md",
+                &dated("Lunch", "2024-01-01", "Lunch is at noon."),
+            ),
+        ],
+    );
+    let out = recall(&env, &["kubernetes"]);
+    assert_eq!(out["feedback"], true, "{out:#}");
+    // The second pass found the note that only shares the first notes' words.
+    assert!(ids(&out).contains(&"rollouts".to_owned()), "{out:#}");
+    // ops.md is quoted by the paragraph with "kubernetes" (line 1), not by the one full of the
+    // expansion words (line 3).
+    let ops = (out["windows"].as_array().unwrap().iter())
+        .find(|w| w["id"].as_str().unwrap().ends_with("ops.md"))
+        .unwrap();
+    assert_eq!(ops["lines"], serde_json::json!([1, 1]), "{out:#}");
+}
