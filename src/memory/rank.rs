@@ -7,7 +7,7 @@
 //! best window's. Notes holding a day inside the request's relative time
 //! ([`super::dates::relative`]) are lifted too. Pseudo-relevance feedback ([`Feedback`]), when on,
 //! runs the queries again with the original terms twice and the words most shared by the first
-//! pass's best notes.
+//! pass's best notes; that pass ranks the notes, while windows keep the first pass's scores.
 
 use std::collections::HashMap;
 
