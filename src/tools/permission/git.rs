@@ -254,6 +254,11 @@ fn subcommand(sub: &str, args: &[String], root: Option<&Path>) -> GitClass {
             destructive("removes a worktree with its uncommitted changes")
         }
         "config" => config(args),
+        // The new repository's config and hooks run at the next `git` there; the sandbox's guard
+        // removes a `.git` a command made unless this was approved.
+        "init" | "clone" => GitClass::Protected(
+            "makes a git directory, whose config and hooks git runs later".to_owned(),
+        ),
         "tag" if args.is_empty() || has(&["-l", "--list"]) => GitClass::ReadOnly,
         "remote" if args.is_empty() || has(&["-v", "--verbose", "show", "get-url"]) => {
             GitClass::ReadOnly
@@ -556,6 +561,9 @@ mod tests {
             class("config --global alias.st !sh"),
             GitClass::Protected(_)
         ));
+        for line in ["init", "-C sub init -q", "clone https://x/y.git y"] {
+            assert!(matches!(class(line), GitClass::Protected(_)), "git {line}");
+        }
         assert_eq!(class("config --get user.name"), GitClass::ReadOnly);
         assert!(matches!(class("config user.name me"), GitClass::Normal(_)));
         assert_eq!(class("branch -a"), GitClass::ReadOnly);
