@@ -284,3 +284,66 @@ fn caches(root: &Path) -> bool {
 fn caches(_root: &Path) -> bool {
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "a kept listing is trusted only once its directories' ctimes are SETTLE old"
+    )]
+    fn a_kept_listing_reads_again_only_what_changed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        if !caches(&root) {
+            return;
+        }
+        for dir in ["a/b/c/d", "ignored/x", "a/.pilotdeck/inside"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        crate::store::write_atomic(&root.join(".gitignore"), b"ignored/\n").unwrap();
+        std::thread::sleep(SETTLE + Duration::from_millis(300));
+        let listings = Listings::default();
+        let first = listings.tree(&root);
+        let keys = |t: &Tree| t.dirs.keys().cloned().collect::<Vec<_>>();
+        assert_eq!(
+            keys(&first),
+            ["", "a", "a/b", "a/b/c", "a/b/c/d"].map(|d| root.join(d))
+        );
+        assert!(first.dirs.values().all(|d| d.settled));
+        // Nothing changed: every directory is kept as read, none read again.
+        let second = listings.tree(&root);
+        assert!(
+            first
+                .dirs
+                .iter()
+                .all(|(k, d)| Arc::ptr_eq(d, &second.dirs[k]))
+        );
+        // A name planted deep down, a new directory there and one in the ignored one.
+        crate::store::write_atomic(&root.join("a/b/c/d/AGENTS.md"), b"x").unwrap();
+        std::fs::create_dir_all(root.join("a/b/c/d/e/f")).unwrap();
+        std::fs::create_dir_all(root.join("ignored/y")).unwrap();
+        std::fs::remove_dir(root.join("a/b/c/d/e/f")).unwrap();
+        let third = listings.tree(&root);
+        let d = &third.dirs[&root.join("a/b/c/d")];
+        assert!(d.protected.contains(OsStr::new("AGENTS.md")) && !d.settled);
+        assert_eq!(
+            keys(&third),
+            ["", "a", "a/b", "a/b/c", "a/b/c/d", "a/b/c/d/e"].map(|d| root.join(d))
+        );
+        assert!(Arc::ptr_eq(&first.dirs[&root.join("a")], &third.dirs[&root.join("a")]));
+        // Not yet settled: read again next time, and still holding the planted name.
+        let fourth = listings.tree(&root);
+        assert!(!Arc::ptr_eq(d, &fourth.dirs[&root.join("a/b/c/d")]));
+        // A `.gitignore` rewritten in place changes what is searched.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(root.join(".gitignore"))
+            .unwrap();
+        let fifth = listings.tree(&root);
+        assert!(fifth.dirs.contains_key(&root.join("ignored/y")));
+    }
+}
