@@ -2,7 +2,8 @@
 //! --profile dev --bench guard`): a project of 2,059 directories below its root (29 with 70 each,
 //! a file in each, and an ignored `target/`), one session's sandbox, and its snapshot before and
 //! restore after a command — alone (the guard's own cost), around a confined `/bin/true` (what a
-//! `bash true` call pays), and for a session's first command. Reports medians; no assertions.
+//! `bash true` call pays), and for a session's first command; and the `/proc` scan after each
+//! confined command (`process::reap_adopted`). Reports medians; no assertions.
 #![allow(
     clippy::print_stdout,
     clippy::unwrap_used,
@@ -105,8 +106,20 @@ async fn main() {
         assert!(sandbox.restore(snapshot).is_empty());
         guarded.push(t.elapsed());
     }
-    println!("guard, 2,059 directories, session's first command: median {:?}", median(first));
-    println!("guard, 2,059 directories, snapshot + restore:      median {:?} ({RUNS} runs)", median(alone));
-    println!("/bin/true confined, no guard:                      median {:?}", median(bare));
-    println!("/bin/true confined with the guard (a `bash true`): median {:?}", median(guarded));
+    println!(
+        "guard, 2,059 directories, session's first command: median {:?}",
+        median(first)
+    );
+    println!(
+        "guard, 2,059 directories, snapshot + restore:      median {:?} ({RUNS} runs)",
+        median(alone)
+    );
+    println!(
+        "/bin/true confined, no guard:                      median {:?}",
+        median(bare)
+    );
+    println!(
+        "/bin/true confined with the guard (a `bash true`): median {:?}",
+        median(guarded)
+    );
 }

@@ -349,7 +349,11 @@ fn a_git_directory_a_command_makes_is_removed_unless_approved() {
     );
     assert!(results[0].contains("inited"), "{}", results[0]);
     assert!(results[2].contains("scripted"), "{}", results[2]);
-    for (result, path) in [(&results[0], ".git"), (&results[2], "sub/.git"), (&results[2], "new")] {
+    for (result, path) in [
+        (&results[0], ".git"),
+        (&results[2], "sub/.git"),
+        (&results[2], "new"),
+    ] {
         assert!(result.contains("undid the change to"), "{result}");
         assert!(result.contains(path), "{path}: {result}");
     }
@@ -359,7 +363,10 @@ fn a_git_directory_a_command_makes_is_removed_unless_approved() {
     git(&env.project, &["status"]);
     git(&env.project.join("sub"), &["status"]);
     for n in ["ROOT", "SUB", "NEW", "SH"] {
-        assert!(!marker(n).exists(), "{n}: the user's git status ran the fsmonitor");
+        assert!(
+            !marker(n).exists(),
+            "{n}: the user's git status ran the fsmonitor"
+        );
     }
     assert!(
         results[4].contains("exit code 0") && env.project.join("approved/.git").is_dir(),
@@ -399,10 +406,24 @@ fn a_rebase_todo_that_gained_an_exec_line_is_undone() {
         results[1]
     );
     assert!(env.project.join(".git/rebase-merge").is_dir());
-    assert!(!env.project.join(".git/rebase-merge/git-rebase-todo").exists());
+    assert!(
+        !env.project
+            .join(".git/rebase-merge/git-rebase-todo")
+            .exists()
+    );
     git(
         &env.project,
-        &["-c", "user.name=a", "-c", "user.email=a@b", "rebase", "--continue"],
+        &[
+            "-c",
+            "user.name=a",
+            "-c",
+            "user.email=a@b",
+            "rebase",
+            "--continue",
+        ],
     );
-    assert!(!marker.exists(), "the user's rebase --continue ran the exec line");
+    assert!(
+        !marker.exists(),
+        "the user's rebase --continue ran the exec line"
+    );
 }

@@ -139,14 +139,18 @@ impl Dir {
     /// True when `dir` certainly holds the same entries as when read.
     pub fn unchanged(&self, dir: &Path) -> bool {
         self.settled
-            && std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir() && Stamp::of(&m) == self.stamp)
+            && std::fs::symlink_metadata(dir)
+                .is_ok_and(|m| m.is_dir() && Stamp::of(&m) == self.stamp)
     }
 
     /// True when its `.gitignore` certainly holds the same rules as when read.
     fn same_rules(&self, dir: &Path) -> bool {
         self.rules.as_ref().is_none_or(|r| {
             r.settled
-                && std::fs::metadata(dir.join(".gitignore")).ok().map(|m| Stamp::of(&m)) == r.stamp
+                && std::fs::metadata(dir.join(".gitignore"))
+                    .ok()
+                    .map(|m| Stamp::of(&m))
+                    == r.stamp
         })
     }
 }
@@ -210,7 +214,9 @@ impl Tree {
                     .parent()
                     .zip(path.file_name())
                     .is_some_and(|(parent, name)| {
-                        tree.dirs.get(parent).is_some_and(|p| p.subdirs.contains(name))
+                        tree.dirs
+                            .get(parent)
+                            .is_some_and(|p| p.subdirs.contains(name))
                     });
             if !reachable {
                 continue;
@@ -269,7 +275,7 @@ impl Listings {
 #[cfg(target_os = "linux")]
 fn caches(root: &Path) -> bool {
     const LOCAL: &[i64] = &[
-        0xEF53,     // ext2/3/4
+        0xEF53,      // ext2/3/4
         0x5846_5342, // XFS
         0x9123_683E, // Btrfs
         0x0102_1994, // tmpfs
@@ -277,6 +283,10 @@ fn caches(root: &Path) -> bool {
         0x2FC1_2FC1, // ZFS
         0xF2F5_2010, // F2FS
     ];
+    #[allow(
+        clippy::useless_conversion,
+        reason = "`f_type` is not an i64 on every Linux target"
+    )]
     rustix::fs::statfs(root).is_ok_and(|s| LOCAL.contains(&i64::from(s.f_type)))
 }
 
@@ -333,7 +343,10 @@ mod tests {
             keys(&third),
             ["", "a", "a/b", "a/b/c", "a/b/c/d", "a/b/c/d/e"].map(|d| root.join(d))
         );
-        assert!(Arc::ptr_eq(&first.dirs[&root.join("a")], &third.dirs[&root.join("a")]));
+        assert!(Arc::ptr_eq(
+            &first.dirs[&root.join("a")],
+            &third.dirs[&root.join("a")]
+        ));
         // Not yet settled: read again next time, and still holding the planted name.
         let fourth = listings.tree(&root);
         assert!(!Arc::ptr_eq(d, &fourth.dirs[&root.join("a/b/c/d")]));

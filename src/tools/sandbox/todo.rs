@@ -58,8 +58,9 @@ pub fn check(todos: &[Todo]) -> Vec<Outcome> {
             continue;
         }
         let undone = match &todo.before {
-            Some((bytes, mode)) => crate::store::write_atomic_mode(&todo.path, bytes, *mode)
-                .map_err(|e| e.to_string()),
+            Some((bytes, mode)) => {
+                crate::store::write_atomic_mode(&todo.path, bytes, *mode).map_err(|e| e.to_string())
+            }
             None => remove(&todo.path),
         };
         outcomes.push(match undone {
@@ -80,10 +81,7 @@ fn exec_lines(todo: &[u8]) -> BTreeSet<String> {
         .lines()
         .map(|line| line.trim_start_matches([' ', '\t']))
         .filter(|line| {
-            let word = line
-                .split([' ', '\t', '\r'])
-                .next()
-                .unwrap_or_default();
+            let word = line.split([' ', '\t', '\r']).next().unwrap_or_default();
             word == "exec" || word == "x"
         })
         .map(|line| line.trim_end().to_owned())
