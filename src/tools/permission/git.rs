@@ -2,8 +2,8 @@
 //! read so `git -C . reset --hard` is `git reset --hard`; each subcommand is read-only (with its
 //! writing flags excluded), destroys the user's work (`reset --hard`, `clean`, `checkout -- .`,
 //! `restore`, `stash drop/clear`, `reflog expire`, `branch -D`, `push --force`, …), writes a git
-//! setting that runs code later (`core.hooksPath`, `core.fsmonitor`, `alias.*`, `filter.*`, …), or is
-//! ordinary. Commands git itself will run (`-c alias.x='!…'`, `rebase --exec`, `submodule foreach`,
+//! setting that runs code later (`core.hooksPath`, `core.fsmonitor`, `alias.*`, `filter.*`, …) or
+//! makes a repository whose settings will (`init`, `clone`), or is ordinary. Commands git itself will run (`-c alias.x='!…'`, `rebase --exec`, `submodule foreach`,
 //! `bisect run`) are handed back to be classified as command lines.
 
 use std::path::Path;
