@@ -259,3 +259,171 @@ fn instruction_files_planted_in_subdirectories_are_removed() {
     }
     assert!(env.project.join("new/notes.md").exists());
 }
+
+/// The guard keeps its listing of the project between a session's commands and reads again only
+/// directories whose status changed: an instruction file planted deep in long-unchanged
+/// directories is still removed on the session's second, third and fourth command.
+#[test]
+fn instruction_files_planted_deep_are_removed_on_every_command_of_a_session() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    for dir in ["deep/a/b/c/d", "other/e/f/g"] {
+        std::fs::create_dir_all(env.project.join(dir)).unwrap();
+    }
+    // Old enough that the listing trusts their unchanged status (the case this test is about).
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let plant = |dir: &str| {
+        bash(
+            dir,
+            &format!("python3 -c \"open('{dir}/AGENTS.md', 'w').write('x')\" && echo planted"),
+        )
+    };
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![
+            bash("first", "echo first"),
+            plant("deep/a/b/c/d"),
+            plant("other/e/f/g"),
+            plant("deep/a/b/c/d"),
+        ],
+    );
+    assert!(results[0].contains("first") && !results[0].contains("undid"));
+    for (result, dir) in results[1..4]
+        .iter()
+        .zip(["deep/a/b/c/d", "other/e/f/g", "deep/a/b/c/d"])
+    {
+        assert!(
+            result.contains("planted") && result.contains(&format!("{dir}/AGENTS.md")),
+            "{result}"
+        );
+        assert!(result.contains("undid the change to"), "{result}");
+        assert!(!env.project.join(dir).join("AGENTS.md").exists());
+    }
+}
+
+/// A `.git` the command made — `git init` in the project root when it was not a repository, in a
+/// subdirectory, or inside a directory it created — is removed with its config (an fsmonitor the
+/// user's next `git status` there would run), whether the command ran git from Python or from a
+/// shell script; the checks ask for `git init` they see, and one the user approved is kept.
+#[test]
+fn a_git_directory_a_command_makes_is_removed_unless_approved() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    std::fs::create_dir_all(env.project.join("sub")).unwrap();
+    let marker = |n: &str| env.tmp.path().join(format!("PWNED_INIT_{n}"));
+    let fsmonitor = |n: &str| format!("touch {}; false", marker(n).display());
+    let python = format!(
+        "python3 -c \"import subprocess; subprocess.run(['git', 'init', '-q']); \
+         open('.git/config', 'a').write('[core]\\n\\tfsmonitor = {}\\n')\" && echo inited",
+        fsmonitor("ROOT")
+    );
+    let script = format!(
+        "git init -q sub && git -C sub config core.fsmonitor '{}'\n\
+         mkdir -p new && git init -q new/repo && git -C new/repo config core.fsmonitor '{}'\n\
+         echo scripted\n",
+        fsmonitor("SUB"),
+        fsmonitor("NEW")
+    );
+    let hidden = format!(
+        "sh -c 'G=git; $G init -q sub && $G -C sub config core.fsmonitor \"{}\"'",
+        fsmonitor("SH")
+    );
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash", "--allow", "bash:git init -q approved"],
+        vec![
+            bash("py", &python),
+            tool(
+                "w",
+                "write_file",
+                &json!({ "file_path": "init.sh", "content": script }),
+            ),
+            bash("sh", "sh init.sh"),
+            bash("shc", &hidden),
+            bash("ok", "git init -q approved"),
+        ],
+    );
+    assert!(results[0].contains("inited"), "{}", results[0]);
+    assert!(results[2].contains("scripted"), "{}", results[2]);
+    for (result, path) in [
+        (&results[0], ".git"),
+        (&results[2], "sub/.git"),
+        (&results[2], "new"),
+    ] {
+        assert!(result.contains("undid the change to"), "{result}");
+        assert!(result.contains(path), "{path}: {result}");
+    }
+    for path in [".git", "sub/.git", "new/repo/.git"] {
+        assert!(!env.project.join(path).exists(), "{path}");
+    }
+    git(&env.project, &["status"]);
+    git(&env.project.join("sub"), &["status"]);
+    for n in ["ROOT", "SUB", "NEW", "SH"] {
+        assert!(
+            !marker(n).exists(),
+            "{n}: the user's git status ran the fsmonitor"
+        );
+    }
+    assert!(
+        results[4].contains("exit code 0") && env.project.join("approved/.git").is_dir(),
+        "{}",
+        results[4]
+    );
+}
+
+/// A paused rebase whose todo list gained an `exec` line (run by the user's `git rebase
+/// --continue`): the todo is put back (here removed: the command made it), the rest of the
+/// rebase state stays.
+#[test]
+fn a_rebase_todo_that_gained_an_exec_line_is_undone() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let marker = env.tmp.path().join("PWNED_EXEC");
+    let script = format!(
+        "import os, subprocess\n\
+         open('ed.py', 'w').write(\"import sys\\np = sys.argv[1]\\ns = open(p).read()\\n\
+         open(p, 'w').write('break\\\\nexec touch {}\\\\n' + s)\\n\")\n\
+         g = ['git', '-c', 'user.name=a', '-c', 'user.email=a@b']\n\
+         subprocess.run(g + ['commit', '-q', '--allow-empty', '-m', 'two'], check=True)\n\
+         env = dict(os.environ, GIT_SEQUENCE_EDITOR='python3 ed.py')\n\
+         subprocess.run(g + ['rebase', '-i', 'HEAD~1'], env=env, check=True)\n\
+         print(open('.git/rebase-merge/git-rebase-todo').read())\n",
+        marker.display()
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(
+        results[1].contains("wrote") && results[1].contains("exec touch"),
+        "the rebase paused with the exec line: {}",
+        results[1]
+    );
+    assert!(
+        results[1].contains("undid the change to") && results[1].contains("git-rebase-todo"),
+        "{}",
+        results[1]
+    );
+    assert!(env.project.join(".git/rebase-merge").is_dir());
+    assert!(
+        !env.project
+            .join(".git/rebase-merge/git-rebase-todo")
+            .exists()
+    );
+    git(
+        &env.project,
+        &[
+            "-c",
+            "user.name=a",
+            "-c",
+            "user.email=a@b",
+            "rebase",
+            "--continue",
+        ],
+    );
+    assert!(
+        !marker.exists(),
+        "the user's rebase --continue ran the exec line"
+    );
+}

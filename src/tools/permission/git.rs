@@ -2,8 +2,8 @@
 //! read so `git -C . reset --hard` is `git reset --hard`; each subcommand is read-only (with its
 //! writing flags excluded), destroys the user's work (`reset --hard`, `clean`, `checkout -- .`,
 //! `restore`, `stash drop/clear`, `reflog expire`, `branch -D`, `push --force`, …), writes a git
-//! setting that runs code later (`core.hooksPath`, `core.fsmonitor`, `alias.*`, `filter.*`, …), or is
-//! ordinary. Commands git itself will run (`-c alias.x='!…'`, `rebase --exec`, `submodule foreach`,
+//! setting that runs code later (`core.hooksPath`, `core.fsmonitor`, `alias.*`, `filter.*`, …) or
+//! makes a repository whose settings will (`init`, `clone`), or is ordinary. Commands git itself will run (`-c alias.x='!…'`, `rebase --exec`, `submodule foreach`,
 //! `bisect run`) are handed back to be classified as command lines.
 
 use std::path::Path;
@@ -254,6 +254,11 @@ fn subcommand(sub: &str, args: &[String], root: Option<&Path>) -> GitClass {
             destructive("removes a worktree with its uncommitted changes")
         }
         "config" => config(args),
+        // The new repository's config and hooks run at the next `git` there; the sandbox's guard
+        // removes a `.git` a command made unless this was approved.
+        "init" | "clone" => GitClass::Protected(
+            "makes a git directory, whose config and hooks git runs later".to_owned(),
+        ),
         "tag" if args.is_empty() || has(&["-l", "--list"]) => GitClass::ReadOnly,
         "remote" if args.is_empty() || has(&["-v", "--verbose", "show", "get-url"]) => {
             GitClass::ReadOnly
@@ -556,6 +561,9 @@ mod tests {
             class("config --global alias.st !sh"),
             GitClass::Protected(_)
         ));
+        for line in ["init", "-C sub init -q", "clone https://x/y.git y"] {
+            assert!(matches!(class(line), GitClass::Protected(_)), "git {line}");
+        }
         assert_eq!(class("config --get user.name"), GitClass::ReadOnly);
         assert!(matches!(class("config user.name me"), GitClass::Normal(_)));
         assert_eq!(class("branch -a"), GitClass::ReadOnly);

@@ -9,8 +9,8 @@
 //! Git's directory is kept by exclusion, not by a list of dangerous names: everything at its top
 //! level is kept (`config`, `hooks/`, `info/`, `commondir`, `modules/`, `worktrees/`, whatever a
 //! later git reads) but what commands write in everyday work ([`git_writable`]: objects, refs,
-//! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state); inside `objects/` the
-//! alternates files stay kept. `.git` itself is kept as what it was (directory, `gitdir:` file or
+//! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state — but a todo list that
+//! gained an `exec` line, [`super::todo`]); inside `objects/` the alternates files stay kept. `.git` itself is kept as what it was (directory, `gitdir:` file or
 //! symlink): a directory renamed away is found again through a handle held open during the command
 //! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
 //! root) and reported as not undone.
@@ -18,7 +18,10 @@
 //! Below the root, every directory `.gitignore` does not exclude has its instruction files,
 //! `.pilotdeck/` and a nested repository's `.git` kept too (the permission checks' list,
 //! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`]), and a directory the command created is searched whole
-//! for them ([`Snapshot::restore`]).
+//! for them ([`Snapshot::restore`]). A `.git` that was not there before the command (`git init`,
+//! `git clone`, in the root or below) is removed like any planted name: the command could have set
+//! its `core.fsmonitor` or hooks for the user's next `git` there. Those directories are listed once
+//! per session and read again only where their status changed ([`super::listing`]).
 //!
 //! The guard trusts nothing it reads: entries are classified without following symlinks; FIFOs,
 //! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
@@ -31,12 +34,14 @@
 //! child it started), nor one made by a process that outlived the command (see
 //! `tools::process::reap_adopted` and [`super::Confinement::restore`]).
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::ffi::OsString;
+use std::collections::BTreeMap;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use super::listing::{Listings, Tree, protected_name};
+use super::todo::{self, Todo};
 use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
 
 /// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
@@ -97,7 +102,8 @@ pub struct Kept {
 /// The kept paths of a writable project `root`: its git directory (`.git`, and a linked
 /// worktree's or submodule's own git directory), `.pilotdeck/` and the instruction files at its
 /// top ([`PILOTDECK_DIR`], [`INSTRUCTION_FILES`]: the permission checks' list) and the directory
-/// `core.hooksPath` names. Without a `.git` yet it is left out (`git init` makes it).
+/// `core.hooksPath` names. Without a `.git` yet, one the command makes (`git init`) is removed: its
+/// config and hooks would run at the user's next `git` there.
 pub fn kept_paths(root: &Path) -> Vec<Kept> {
     let kept = |path: PathBuf, rule| Kept {
         path,
@@ -110,9 +116,7 @@ pub fn kept_paths(root: &Path) -> Vec<Kept> {
         .map(|p| kept(root.join(p), Rule::Whole))
         .collect();
     let dot_git = root.join(".git");
-    if std::fs::symlink_metadata(&dot_git).is_ok() {
-        paths.push(kept(dot_git.clone(), Rule::GitDir));
-    }
+    paths.push(kept(dot_git.clone(), Rule::GitDir));
     if let Ok(repo) = git2::Repository::open(root) {
         if let Ok(hooks) = repo.config().and_then(|c| c.get_path("core.hooksPath")) {
             paths.push(kept(root.join(hooks), Rule::Whole));
@@ -150,7 +154,7 @@ enum Entry {
 
 /// What a regular file holds, as far as the guard reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Content {
+pub(super) enum Content {
     Bytes(Vec<u8>),
     /// Larger than [`FILE_CAP`] (its size): not read.
     TooLarge(u64),
@@ -208,8 +212,10 @@ pub struct Snapshot {
     kept: Vec<Kept>,
     entries: BTreeMap<PathBuf, Entry>,
     anchors: Vec<Anchor>,
-    /// The project's directories walked for nested protected names ([`nested`]).
-    walked: Vec<Walked>,
+    /// Each project root's searched directories as they were ([`super::listing`]).
+    trees: Vec<(PathBuf, Arc<Tree>)>,
+    /// The git directories' todo lists as they were ([`super::todo`]).
+    todos: Vec<Todo>,
 }
 
 /// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
@@ -218,16 +224,24 @@ const ROUNDS: usize = 3;
 impl Snapshot {
     /// Saves the kept paths of every project root in `roots`; refused (the command must not run)
     /// when a protected file is too large or unreadable ([`FILE_CAP`], [`TOTAL_CAP`]).
-    pub fn take(roots: &[PathBuf]) -> Result<Snapshot, Refused> {
+    /// The searched directories come from `listings`, kept between a session's commands.
+    pub fn take(roots: &[PathBuf], listings: &Listings) -> Result<Snapshot, Refused> {
         let mut kept: Vec<Kept> = roots.iter().flat_map(|r| kept_paths(r)).collect();
-        let mut walked = Vec::new();
+        let mut trees = Vec::new();
         for root in roots {
-            walked.extend(nested(root, &mut kept));
+            let tree = listings.tree(root);
+            nested(root, &tree, &mut kept);
+            trees.push((root.clone(), tree));
         }
         let anchors = kept
             .iter()
             .filter(|k| k.rule == Rule::GitDir)
             .filter_map(anchor)
+            .collect();
+        let todos = kept
+            .iter()
+            .filter(|k| k.rule == Rule::GitDir)
+            .flat_map(|k| todo::save(&k.path))
             .collect();
         let entries = scan(&kept, None);
         let mut total = 0;
@@ -252,7 +266,8 @@ impl Snapshot {
             entries,
             kept,
             anchors,
-            walked,
+            trees,
+            todos,
         })
     }
 
@@ -308,6 +323,9 @@ impl Snapshot {
             .filter(|p| !skip(p))
             .cloned()
             .collect();
+        for outcome in todo::check(&self.todos) {
+            merge(&mut outcomes, outcome);
+        }
         for path in still {
             merge(
                 &mut outcomes,
@@ -321,31 +339,27 @@ impl Snapshot {
         outcomes
     }
 
-    /// Protected names the command created in the walked directories, and inside the
-    /// directories it created under them.
+    /// Protected names the command created in the searched directories (a `.git` too: one the
+    /// command made is not the user's), and inside the directories it created under them. A
+    /// directory whose status did not change is not read.
     fn planted(&self) -> Vec<PathBuf> {
         let mut found = Vec::new();
-        for walked in &self.walked {
-            for entry in std::fs::read_dir(&walked.dir)
-                .into_iter()
-                .flatten()
-                .flatten()
-            {
-                let name = entry.file_name();
-                if protected_name(&name) {
-                    // A repository made in an existing directory (`git init sub`) is the user's
-                    // kind of change; a nested `.git` is kept once it exists.
-                    let new = walked
-                        .protected
-                        .as_ref()
-                        .is_some_and(|had| !had.contains(&name));
-                    if new && name != ".git" {
-                        found.push(entry.path());
+        for (root, tree) in &self.trees {
+            for (dir, listed) in &tree.dirs {
+                if listed.unchanged(dir) {
+                    continue;
+                }
+                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                    let name = entry.file_name();
+                    if protected_name(&name) {
+                        if dir != root && !listed.protected.contains(&name) {
+                            found.push(entry.path());
+                        }
+                    } else if entry.file_type().is_ok_and(|t| t.is_dir())
+                        && !listed.subdirs.contains(&name)
+                    {
+                        search(&entry.path(), &mut found);
                     }
-                } else if entry.file_type().is_ok_and(|t| t.is_dir())
-                    && !walked.subdirs.contains(&name)
-                {
-                    search(&entry.path(), &mut found);
                 }
             }
         }
@@ -434,72 +448,22 @@ impl Snapshot {
     }
 }
 
-/// True for a name the permission checks protect in any directory: `.git`, `.pilotdeck`, an
-/// instruction file.
-fn protected_name(name: &std::ffi::OsStr) -> bool {
-    let name = name.to_string_lossy();
-    name == ".git" || name == PILOTDECK_DIR || INSTRUCTION_FILES.iter().any(|f| *f == name)
-}
-
-/// A directory of the project walked before a command ([`nested`]).
-#[derive(Debug)]
-struct Walked {
-    dir: PathBuf,
-    /// Its subdirectories then: one made by the command is searched whole afterwards.
-    subdirs: BTreeSet<OsString>,
-    /// The protected names it had then (kept, [`Rule::Whole`] or [`Rule::GitDir`]): one made by
-    /// the command is removed. `None` for a project root, whose names [`kept_paths`] keeps.
-    protected: Option<BTreeSet<OsString>>,
-}
-
-/// Adds to `kept` the protected names present in every directory below `root` that `.gitignore`
-/// does not exclude, and returns the directories walked: one listing of each directory now and one
-/// after the command ([`Snapshot::planted`]) find a protected name planted later, so absent names
-/// cost no lookup.
-fn nested(root: &Path, kept: &mut Vec<Kept>) -> Vec<Walked> {
-    let walk = ignore::WalkBuilder::new(root)
-        .standard_filters(false)
-        .git_ignore(true)
-        .require_git(false)
-        .filter_entry(|e| !protected_name(e.file_name()))
-        .build();
-    let mut walked = Vec::new();
-    for entry in walk.flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_dir()) {
-            continue;
+/// Adds to `kept` the protected names of the searched directories of `root` (not the root's own:
+/// [`kept_paths`] keeps those).
+fn nested(root: &Path, tree: &Tree, kept: &mut Vec<Kept>) {
+    for (dir, listed) in tree.dirs.iter().filter(|(d, _)| *d != root) {
+        for name in &listed.protected {
+            kept.push(Kept {
+                path: dir.join(name),
+                rule: if name == ".git" {
+                    Rule::GitDir
+                } else {
+                    Rule::Whole
+                },
+                root: root.to_owned(),
+            });
         }
-        let dir = entry.into_path();
-        let mut subdirs = BTreeSet::new();
-        let mut protected = BTreeSet::new();
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let name = entry.file_name();
-            if protected_name(&name) {
-                protected.insert(name);
-            } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                subdirs.insert(name);
-            }
-        }
-        let protected = (dir != root).then(|| {
-            for name in &protected {
-                kept.push(Kept {
-                    path: dir.join(name),
-                    rule: if name == ".git" {
-                        Rule::GitDir
-                    } else {
-                        Rule::Whole
-                    },
-                    root: root.to_owned(),
-                });
-            }
-            protected
-        });
-        walked.push(Walked {
-            dir,
-            subdirs,
-            protected,
-        });
     }
-    walked
 }
 
 /// The protected names anywhere under `dir` (a directory the command made), not descending
@@ -660,7 +624,7 @@ impl Walk<'_> {
 
 /// A regular file's content, read through a non-blocking, no-follow handle that must still be a
 /// regular file, and at most [`FILE_CAP`] bytes of it.
-fn read(path: &Path) -> Content {
+pub(super) fn read(path: &Path) -> Content {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let Ok(file) = std::fs::OpenOptions::new()
@@ -684,7 +648,7 @@ fn read(path: &Path) -> Content {
     }
 }
 
-fn remove(path: &Path) -> Result<(), String> {
+pub(super) fn remove(path: &Path) -> Result<(), String> {
     let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     let removed = if is_dir {
         std::fs::remove_dir_all(path).or_else(|_| {
@@ -764,7 +728,7 @@ mod tests {
         std::fs::create_dir_all(root.join(".git/objects/info")).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit.sample"), b"x").unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()], &Listings::default()).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\nfsmonitor = x\n").unwrap();
         crate::store::write_atomic(&root.join(".git/hooks/pre-commit"), b"evil").unwrap();
         std::fs::remove_file(root.join(".git/hooks/pre-commit.sample")).unwrap();
@@ -803,7 +767,7 @@ mod tests {
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git")).unwrap();
         crate::store::write_atomic(&root.join(".git/config"), b"[core]\n").unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()], &Listings::default()).unwrap();
         std::fs::rename(root.join(".git"), root.join("moved")).unwrap();
         crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
         assert_eq!(undone(snapshot.restore()), [root.join(".git")]);
@@ -819,7 +783,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git")).unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()], &Listings::default()).unwrap();
         std::fs::remove_dir_all(root.join(".git")).unwrap();
         crate::store::write_atomic(&root.join(".git"), b"gitdir: g2\n").unwrap();
         let outcomes = snapshot.restore();
@@ -836,7 +800,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         std::fs::create_dir_all(root.join(".git/hooks")).unwrap();
-        let snapshot = Snapshot::take(&[root.to_owned()]).unwrap();
+        let snapshot = Snapshot::take(&[root.to_owned()], &Listings::default()).unwrap();
         std::fs::create_dir_all(root.join(".pilotdeck")).unwrap();
         rustix::fs::mknodat(
             rustix::fs::CWD,
@@ -867,7 +831,7 @@ mod tests {
         let big = std::fs::File::create(root.join(".pilotdeck/big")).unwrap();
         big.set_len(FILE_CAP + 1).unwrap();
         assert_eq!(
-            Snapshot::take(&[root.to_owned()]).unwrap_err(),
+            Snapshot::take(&[root.to_owned()], &Listings::default()).unwrap_err(),
             Refused::TooLarge(root.join(".pilotdeck/big"))
         );
     }

@@ -17,7 +17,9 @@
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
 //! - [`guard`]: the protected paths of the project (git's directory but its objects, refs and
 //!   index, `.pilotdeck/`, the instruction files) restored after each command, as Landlock cannot keep a subtree of the
-//!   writable project read-only;
+//!   writable project read-only; the project's directories it searches for nested protected names
+//!   are kept between a session's commands ([`listing`]); a rebase todo list that gained an
+//!   `exec` line is put back too ([`todo`]);
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
@@ -29,6 +31,7 @@ pub mod guard;
 pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;
+pub mod listing;
 pub mod policy;
 pub mod proxy;
 #[cfg(target_os = "linux")]
@@ -36,6 +39,7 @@ pub mod ptrace;
 pub mod seatbelt;
 #[cfg(target_os = "linux")]
 pub mod seccomp;
+pub mod todo;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -105,6 +109,8 @@ pub struct Sandbox {
     tmpdir: tempfile::TempDir,
     /// For the pass at the session's end ([`Confinement::restore`]).
     late: std::sync::Mutex<Late>,
+    /// The guard's listing of the project, kept between commands.
+    listings: listing::Listings,
 }
 
 /// What the session's end must still undo: when a command may have left processes behind
@@ -294,6 +300,7 @@ impl Sandbox {
             gateway,
             tmpdir,
             late: std::sync::Mutex::default(),
+            listings: listing::Listings::default(),
         }))))
     }
 }
@@ -393,7 +400,7 @@ impl Confinement {
     /// command ([`guard::Snapshot::restore`]).
     /// Refused when a protected file is too large or unreadable: the command must not run.
     pub fn snapshot(&self) -> Result<guard::Snapshot, guard::Refused> {
-        guard::Snapshot::take(&self.0.policy.guarded)
+        guard::Snapshot::take(&self.0.policy.guarded, &self.0.listings)
     }
 
     /// Puts back what a command changed among the protected paths ([`guard::Snapshot::restore`]);

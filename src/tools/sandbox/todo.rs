@@ -1,0 +1,121 @@
+//! The todo lists a paused rebase, cherry-pick or revert runs on `--continue`
+//! (`rebase-merge/git-rebase-todo`, `sequencer/todo` in a git directory). The guard leaves git's
+//! merge and rebase state writable so the agent can rebase, but an `exec` (`x`) line in a todo runs
+//! its command at the user's `git rebase --continue`: a todo that gained one during a command is
+//! put back as it was (removed when the command made it), like a planted hook.
+
+use std::collections::BTreeSet;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use super::guard::{Content, Outcome, read, remove};
+
+/// Where a git directory keeps the steps still to run.
+const TODOS: &[&str] = &["rebase-merge/git-rebase-todo", "sequencer/todo"];
+
+/// One todo list as it was before a command.
+#[derive(Debug)]
+pub struct Todo {
+    path: PathBuf,
+    /// Its content and mode, when it was a readable regular file.
+    before: Option<(Vec<u8>, u32)>,
+}
+
+/// The todo lists of the git directory `git_dir` now.
+pub fn save(git_dir: &Path) -> Vec<Todo> {
+    TODOS
+        .iter()
+        .map(|name| {
+            let path = git_dir.join(name);
+            let mode = std::fs::symlink_metadata(&path).map(|m| m.permissions().mode() & 0o7777);
+            let before = match (read(&path), mode) {
+                (Content::Bytes(bytes), Ok(mode)) => Some((bytes, mode)),
+                _ => None,
+            };
+            Todo { path, before }
+        })
+        .collect()
+}
+
+/// Puts back each todo list that gained an `exec` line (or became unreadable) since [`save`].
+pub fn check(todos: &[Todo]) -> Vec<Outcome> {
+    let mut outcomes = Vec::new();
+    for todo in todos {
+        if std::fs::symlink_metadata(&todo.path).is_err() {
+            continue;
+        }
+        let had = todo
+            .before
+            .as_ref()
+            .map(|(bytes, _)| exec_lines(bytes))
+            .unwrap_or_default();
+        let added = match read(&todo.path) {
+            Content::Bytes(bytes) => exec_lines(&bytes).difference(&had).next().is_some(),
+            // A symlink, FIFO or unreadable file where git reads its steps: not trusted.
+            _ => true,
+        };
+        if !added {
+            continue;
+        }
+        let undone = match &todo.before {
+            Some((bytes, mode)) => {
+                crate::store::write_atomic_mode(&todo.path, bytes, *mode).map_err(|e| e.to_string())
+            }
+            None => remove(&todo.path),
+        };
+        outcomes.push(match undone {
+            Ok(()) => Outcome::Undone(todo.path.clone()),
+            Err(why) => Outcome::Failed {
+                path: todo.path.clone(),
+                why: format!("it gained an `exec` line that cannot be taken out: {why}"),
+                aside: None,
+            },
+        });
+    }
+    outcomes
+}
+
+/// The `exec`/`x` lines of a todo list, as git reads them (leading blanks skipped).
+fn exec_lines(todo: &[u8]) -> BTreeSet<String> {
+    String::from_utf8_lossy(todo)
+        .lines()
+        .map(|line| line.trim_start_matches([' ', '\t']))
+        .filter(|line| {
+            let word = line.split([' ', '\t', '\r']).next().unwrap_or_default();
+            word == "exec" || word == "x"
+        })
+        .map(|line| line.trim_end().to_owned())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_todo_that_gained_an_exec_line_is_put_back_or_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let git = tmp.path();
+        std::fs::create_dir_all(git.join("rebase-merge")).unwrap();
+        let todo = git.join("rebase-merge/git-rebase-todo");
+        crate::store::write_atomic(&todo, b"pick abc one\nexec make test\n").unwrap();
+        let saved = save(git);
+        // Reordered and picks dropped: no new exec line.
+        crate::store::write_atomic(&todo, b"exec make test\n").unwrap();
+        assert!(check(&saved).is_empty());
+        crate::store::write_atomic(&todo, b"  x touch pwned\npick abc one\n").unwrap();
+        assert_eq!(check(&saved), [Outcome::Undone(todo.clone())]);
+        assert_eq!(
+            std::fs::read(&todo).unwrap(),
+            b"pick abc one\nexec make test\n"
+        );
+        // A sequencer todo the command made with an exec line is removed.
+        std::fs::create_dir_all(git.join("sequencer")).unwrap();
+        let sequencer = git.join("sequencer/todo");
+        crate::store::write_atomic(&sequencer, b"# x\nexec\ttouch pwned\n").unwrap();
+        assert_eq!(check(&saved), [Outcome::Undone(sequencer.clone())]);
+        assert!(!sequencer.exists());
+        crate::store::write_atomic(&sequencer, b"pick abc one\n# exec not this\n").unwrap();
+        assert!(check(&saved).is_empty());
+    }
+}
