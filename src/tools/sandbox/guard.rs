@@ -20,7 +20,10 @@
 //! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`]), and a directory the command created is searched whole
 //! for them ([`Snapshot::restore`]).
 //!
-//! The guard trusts nothing it reads: entries are classified without following symlinks; FIFOs,
+//! The guard trusts nothing it reads: entries are classified without following symlinks, and a
+//! path below a project root is used only when no component between the root and it is a symlink
+//! now ([`super::nofollow`]): a walked directory the command swapped for a link (to `~`, another
+//! repository) is moved aside, never listed, searched, removed or written through. FIFOs,
 //! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
 //! no-follow, and read only up to [`FILE_CAP`]; what appeared during the command is removed
 //! without being read (an unreadable `0111` hook too). Protected files larger than [`FILE_CAP`],
@@ -258,7 +261,11 @@ impl Snapshot {
 
     /// Puts back what changed since [`Snapshot::take`]; says for each path whether it was undone.
     pub fn restore(&self) -> Vec<Outcome> {
-        let mut outcomes = Vec::new();
+        let mut outcomes: Vec<Outcome> = self
+            .walked
+            .iter()
+            .filter_map(|w| self.unswap(&w.dir))
+            .collect();
         let mut lost: Vec<PathBuf> = Vec::new();
         for anchor in &self.anchors {
             if let Some(outcome) = self.bring_back(anchor) {
@@ -326,6 +333,9 @@ impl Snapshot {
     fn planted(&self) -> Vec<PathBuf> {
         let mut found = Vec::new();
         for walked in &self.walked {
+            if !super::nofollow::real_dir(&self.root_of(&walked.dir), &walked.dir) {
+                continue;
+            }
             for entry in std::fs::read_dir(&walked.dir)
                 .into_iter()
                 .flatten()
@@ -355,6 +365,14 @@ impl Snapshot {
     /// Moves a git directory renamed or replaced during the command back in place; `None` when it
     /// is where it was.
     fn bring_back(&self, anchor: &Anchor) -> Option<Outcome> {
+        let confine = |create| super::nofollow::confine(&anchor.root, &anchor.path, create);
+        if let Err(why) = confine(false) {
+            return Some(Outcome::Failed {
+                path: anchor.path.clone(),
+                why: format!("it is not put back through a symbolic link: {why}"),
+                aside: None,
+            });
+        }
         let current = std::fs::symlink_metadata(&anchor.path).ok();
         if current
             .as_ref()
@@ -379,7 +397,10 @@ impl Snapshot {
         let moved = found
             .as_ref()
             .ok_or_else(|| "it was moved out of reach or deleted".to_owned())
-            .and_then(|from| std::fs::rename(from, &anchor.path).map_err(|e| e.to_string()));
+            .and_then(|from| {
+                confine(true)?;
+                std::fs::rename(from, &anchor.path).map_err(|e| e.to_string())
+            });
         Some(match moved {
             Ok(()) => Outcome::Undone(anchor.path.clone()),
             Err(why) => Outcome::Failed {
@@ -393,11 +414,14 @@ impl Snapshot {
     /// Removes a new entry (`saved` is `None`) or puts back a changed one; what cannot be removed
     /// is moved aside.
     fn undo(&self, path: &Path, saved: Option<&Entry>) -> Outcome {
-        let root = self
-            .kept
-            .iter()
-            .find(|k| path.starts_with(&k.path))
-            .map_or_else(|| path.to_owned(), |k| k.root.clone());
+        let root = self.root_of(path);
+        if let Err(why) = super::nofollow::confine(&root, path, saved.is_some()) {
+            return Outcome::Failed {
+                path: path.to_owned(),
+                why: format!("it is not changed through a symbolic link: {why}"),
+                aside: None,
+            };
+        }
         let result = match saved {
             None => remove(path),
             Some(saved) => put_back(path, saved),
@@ -431,6 +455,45 @@ impl Snapshot {
                 }
             }
         }
+    }
+}
+
+impl Snapshot {
+    /// The project root `path` is in (the innermost), else the root of the kept path holding it.
+    fn root_of(&self, path: &Path) -> PathBuf {
+        let roots = self.kept.iter().map(|k| &k.root);
+        roots
+            .filter(|r| path.starts_with(r))
+            .max_by_key(|r| r.as_os_str().len())
+            .or_else(|| {
+                self.kept
+                    .iter()
+                    .find(|k| path.starts_with(&k.path))
+                    .map(|k| &k.root)
+            })
+            .map_or_else(|| path.to_owned(), Clone::clone)
+    }
+
+    /// Moves aside a walked directory the command replaced by a symbolic link (the guard never
+    /// follows it); `None` when it was not.
+    fn unswap(&self, dir: &Path) -> Option<Outcome> {
+        let root = self.root_of(dir);
+        if !super::nofollow::swapped(&root, dir) {
+            return None;
+        }
+        let why = "a directory was replaced by a symbolic link, which the sandbox does not follow";
+        Some(match move_aside(dir, &root) {
+            Ok(to) => Outcome::Failed {
+                path: dir.to_owned(),
+                why: why.to_owned(),
+                aside: Some(to),
+            },
+            Err(e) => Outcome::Failed {
+                path: dir.to_owned(),
+                why: format!("{why}; moving the link aside failed: {e}"),
+                aside: None,
+            },
+        })
     }
 }
 
@@ -594,7 +657,10 @@ fn scan(kept: &[Kept], saved: Option<&BTreeMap<PathBuf, Entry>>) -> BTreeMap<Pat
         saved,
         out: BTreeMap::new(),
     };
-    for k in kept {
+    for k in kept
+        .iter()
+        .filter(|k| super::nofollow::reachable(&k.root, &k.path))
+    {
         match k.rule {
             Rule::Whole => walk.add(&k.path, true),
             Rule::GitDir => walk.add_git_dir(&k.path),
@@ -625,7 +691,10 @@ impl Walk<'_> {
             }
         }
         for inside in OBJECTS_KEPT {
-            self.add(&dir.join("objects").join(inside), true);
+            let path = dir.join("objects").join(inside);
+            if super::nofollow::reachable(dir, &path) {
+                self.add(&path, true);
+            }
         }
     }
 

@@ -17,7 +17,8 @@
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
 //! - [`guard`]: the protected paths of the project (git's directory but its objects, refs and
 //!   index, `.pilotdeck/`, the instruction files) restored after each command, as Landlock cannot keep a subtree of the
-//!   writable project read-only;
+//!   writable project read-only, never through a directory a command swapped for a symlink
+//!   ([`nofollow`]);
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
@@ -29,6 +30,7 @@ pub mod guard;
 pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;
+pub mod nofollow;
 pub mod policy;
 pub mod proxy;
 #[cfg(target_os = "linux")]
