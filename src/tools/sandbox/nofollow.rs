@@ -36,3 +36,64 @@ pub fn confine(root: &Path, path: &Path, create: bool) -> Result<(), String> {
     }
     confine::check_parents(root, path, create).map_err(|r| r.reason)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::guard::{Outcome, Snapshot};
+
+    /// `.git/objects` (not kept: commands write it) swapped for a link to a directory outside
+    /// holding `info/alternates`: the kept alternates path is not read, removed or written there.
+    #[test]
+    fn kept_paths_below_a_swapped_directory_are_not_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("p");
+        let outside = tmp.path().join("outside");
+        std::fs::create_dir_all(root.join(".git/objects/info")).unwrap();
+        crate::store::write_atomic(&root.join(".git/objects/info/alternates"), b"/a\n").unwrap();
+        crate::store::write_atomic(&outside.join("info/alternates"), b"/theirs\n").unwrap();
+        let snapshot = Snapshot::take(std::slice::from_ref(&root)).unwrap();
+        std::fs::rename(root.join(".git/objects"), root.join("objects-away")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join(".git/objects")).unwrap();
+        let outcomes = snapshot.restore();
+        assert_eq!(
+            std::fs::read(outside.join("info/alternates")).unwrap(),
+            b"/theirs\n",
+            "{outcomes:?}"
+        );
+        assert!(
+            matches!(&outcomes[..], [Outcome::Failed { path, .. }] if path.ends_with("objects/info/alternates")),
+            "{outcomes:?}"
+        );
+    }
+
+    /// A nested repository's parent swapped for a link to another repository: its `.git` is
+    /// neither moved aside nor replaced; the link goes aside and the directory is rebuilt.
+    #[test]
+    fn a_nested_git_directory_is_brought_back_inside_the_project() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("p");
+        let outside = tmp.path().join("outside");
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        crate::store::write_atomic(&root.join("sub/.git/config"), b"mine\n").unwrap();
+        crate::store::write_atomic(&outside.join(".git/config"), b"theirs\n").unwrap();
+        let snapshot = Snapshot::take(std::slice::from_ref(&root)).unwrap();
+        std::fs::rename(root.join("sub"), root.join("sub2")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("sub")).unwrap();
+        let outcomes = snapshot.restore();
+        assert_eq!(
+            std::fs::read(outside.join(".git/config")).unwrap(),
+            b"theirs\n"
+        );
+        assert_eq!(
+            std::fs::read(root.join("sub/.git/config")).unwrap(),
+            b"mine\n",
+            "{outcomes:?}"
+        );
+        assert!(
+            outcomes.iter().any(|o| matches!(o,
+                Outcome::Failed { path, aside: Some(_), .. } if path == &root.join("sub"))),
+            "{outcomes:?}"
+        );
+        assert!(snapshot.restore().is_empty());
+    }
+}
