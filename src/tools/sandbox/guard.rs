@@ -332,8 +332,16 @@ impl Snapshot {
     /// directories it created under them.
     fn planted(&self) -> Vec<PathBuf> {
         let mut found = Vec::new();
+        // Walked directories that are no real directory now (a link, a file, removed): neither
+        // they nor what was below them is listed. Every directory above a walked one was walked
+        // before it, so one lookup each keeps the listing from going through a link.
+        let mut gone: Vec<&Path> = Vec::new();
         for walked in &self.walked {
-            if !super::nofollow::real_dir(&self.root_of(&walked.dir), &walked.dir) {
+            if gone.iter().any(|g| walked.dir.starts_with(g)) {
+                continue;
+            }
+            if !std::fs::symlink_metadata(&walked.dir).is_ok_and(|m| m.is_dir()) {
+                gone.push(&walked.dir);
                 continue;
             }
             for entry in std::fs::read_dir(&walked.dir)

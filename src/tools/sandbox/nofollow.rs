@@ -16,16 +16,12 @@ pub fn reachable(root: &Path, path: &Path) -> bool {
     !path.starts_with(root) || path == root || confine::check_parents(root, path, false).is_ok()
 }
 
-/// True when `dir` is a real directory reached without a link from `root` (or is `root`).
-pub fn real_dir(root: &Path, dir: &Path) -> bool {
-    reachable(root, dir) && std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir())
-}
-
-/// True when `dir`, below `root` and reached without a link, is now a symbolic link.
+/// True when `dir`, below `root` and reached without a link, is now a symbolic link (one lookup
+/// when it is not: this runs for every directory of the project).
 pub fn swapped(root: &Path, dir: &Path) -> bool {
     dir != root
-        && reachable(root, dir)
         && std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink())
+        && reachable(root, dir)
 }
 
 /// Checks `path` can be removed or written without following a link, making its missing parent
