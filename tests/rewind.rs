@@ -431,7 +431,8 @@ fn a_rewind_never_writes_or_removes_through_a_directory_swapped_for_a_symlink() 
     let (mock, env) = project(false);
     let ssh = env.user_home.join(".ssh");
     std::fs::create_dir_all(&ssh).unwrap();
-    // Turn 1 writes d/authorized_keys; turn 2 swaps d for a link to ~/.ssh.
+    // Turn 1 writes d/authorized_keys; turn 2 swaps d for a link to ~/.ssh (unsandboxed: the
+    // sandbox's guard would move the link aside).
     mock.push(call(
         "c1",
         "write_file",
@@ -445,7 +446,9 @@ fn a_rewind_never_writes_or_removes_through_a_directory_swapped_for_a_symlink() 
     );
     mock.push(call("c2", "bash", &json!({"command": swap})));
     mock.push(openai::text("Swapped."));
-    env.cmd().args(["run", "--continue", "swap it"]).run(0);
+    env.cmd()
+        .args(["run", "--continue", "--permission-mode", "full", "swap it"])
+        .run(0);
     assert!(
         std::fs::symlink_metadata(env.project.join("d"))
             .unwrap()

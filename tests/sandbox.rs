@@ -11,6 +11,8 @@
 
 #[path = "sandbox/guard.rs"]
 mod guard;
+#[path = "sandbox/guard_links.rs"]
+mod guard_links;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;

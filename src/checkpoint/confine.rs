@@ -45,13 +45,23 @@ fn below<'p>(root: &Path, path: &'p Path) -> Result<Vec<&'p std::ffi::OsStr>, Re
 /// one, not a symlink), that what exists resolves inside `root`; with `create`, makes the missing
 /// parent directories. `root` must have its symlinks resolved.
 pub fn check(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
+    walk(root, path, create, false)
+}
+
+/// [`check`], but `path` itself may be a symbolic link: for removing or replacing it (a link is
+/// removed, never followed), as the sandbox guard does.
+pub fn check_parents(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
+    walk(root, path, create, true)
+}
+
+fn walk(root: &Path, path: &Path, create: bool, last_may_link: bool) -> Result<(), Refused> {
     let parts = below(root, path)?;
     let mut at = root.to_owned();
     let last = parts.len() - 1;
     for (i, part) in parts.into_iter().enumerate() {
         at.push(part);
         match std::fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => {
+            Ok(meta) if meta.file_type().is_symlink() && !(last_may_link && i == last) => {
                 return Err(refused(
                     path,
                     format!("`{}` is a symbolic link", at.display()),

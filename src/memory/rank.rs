@@ -109,9 +109,7 @@ pub(super) fn search(
         Some(second) => {
             let mut windows = first.windows;
             let quoted: std::collections::HashSet<i64> = windows.iter().map(|w| w.0.note).collect();
-            windows.extend(
-                (second.windows.into_iter()).filter(|(w, _)| !quoted.contains(&w.note)),
-            );
+            windows.extend((second.windows.into_iter()).filter(|(w, _)| !quoted.contains(&w.note)));
             let mut ranked = select(second.notes, windows, keep);
             ranked.feedback = true;
             ranked
@@ -276,4 +274,3 @@ fn expansion(
         .map(|(w, _)| w)
         .collect())
 }
-

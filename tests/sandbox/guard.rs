@@ -10,12 +10,19 @@ use super::support::TestEnv;
 use super::{bash, env_with, mock_model::MockModel, run_tools, tool};
 
 /// A project with a real git repository and one commit.
-fn repo(mock: &MockModel) -> TestEnv {
+pub(super) fn repo(mock: &MockModel) -> TestEnv {
     let env = env_with(mock, "");
     std::fs::remove_dir_all(env.project.join(".git")).unwrap();
-    git(&env.project, &["init", "-q"]);
+    init(&env.project, "init");
+    env
+}
+
+/// Makes `dir` a git repository with one commit named `message`.
+pub(super) fn init(dir: &Path, message: &str) {
+    std::fs::create_dir_all(dir).unwrap();
+    git(dir, &["init", "-q"]);
     git(
-        &env.project,
+        dir,
         &[
             "-c",
             "user.name=a",
@@ -25,14 +32,13 @@ fn repo(mock: &MockModel) -> TestEnv {
             "-q",
             "--allow-empty",
             "-m",
-            "init",
+            message,
         ],
     );
-    env
 }
 
 /// Runs the user's `git` in `dir` (its hooks and fsmonitor included), returning its stdout.
-fn git(dir: &Path, args: &[&str]) -> String {
+pub(super) fn git(dir: &Path, args: &[&str]) -> String {
     let out = std::process::Command::new("git")
         .args(args)
         .current_dir(dir)
@@ -42,7 +48,7 @@ fn git(dir: &Path, args: &[&str]) -> String {
 }
 
 /// Writes `script` as `gen.py` and runs it with `python3`; the tool results.
-fn run_script(mock: &MockModel, env: &TestEnv, script: &str) -> Vec<String> {
+pub(super) fn run_script(mock: &MockModel, env: &TestEnv, script: &str) -> Vec<String> {
     run_tools(
         mock,
         env,

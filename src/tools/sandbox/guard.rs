@@ -23,7 +23,10 @@
 //! its `core.fsmonitor` or hooks for the user's next `git` there. Those directories are listed once
 //! per session and read again only where their status changed ([`super::listing`]).
 //!
-//! The guard trusts nothing it reads: entries are classified without following symlinks; FIFOs,
+//! The guard trusts nothing it reads: entries are classified without following symlinks, and a
+//! path below a project root is used only when no component between the root and it is a symlink
+//! now ([`super::nofollow`]): a walked directory the command swapped for a link (to `~`, another
+//! repository) is moved aside, never listed, searched, removed or written through. FIFOs,
 //! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
 //! no-follow, and read only up to [`FILE_CAP`]; what appeared during the command is removed
 //! without being read (an unreadable `0111` hook too). Protected files larger than [`FILE_CAP`],
@@ -273,7 +276,10 @@ impl Snapshot {
 
     /// Puts back what changed since [`Snapshot::take`]; says for each path whether it was undone.
     pub fn restore(&self) -> Vec<Outcome> {
-        let mut outcomes = Vec::new();
+        let mut outcomes: Vec<Outcome> = (self.trees.iter())
+            .flat_map(|(_, tree)| tree.dirs.keys())
+            .filter_map(|dir| self.unswap(dir))
+            .collect();
         let mut lost: Vec<PathBuf> = Vec::new();
         for anchor in &self.anchors {
             if let Some(outcome) = self.bring_back(anchor) {
@@ -345,7 +351,19 @@ impl Snapshot {
     fn planted(&self) -> Vec<PathBuf> {
         let mut found = Vec::new();
         for (root, tree) in &self.trees {
+            // Searched directories that are no real directory now (a link, a file, removed):
+            // neither they nor what was below them is listed. The listing is sorted, so every
+            // directory above a searched one comes before it, and one lookup each keeps the
+            // listing from going through a link.
+            let mut gone: Vec<&Path> = Vec::new();
             for (dir, listed) in &tree.dirs {
+                if gone.iter().any(|g| dir.starts_with(g)) {
+                    continue;
+                }
+                if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+                    gone.push(dir);
+                    continue;
+                }
                 if listed.unchanged(dir) {
                     continue;
                 }
@@ -369,6 +387,14 @@ impl Snapshot {
     /// Moves a git directory renamed or replaced during the command back in place; `None` when it
     /// is where it was.
     fn bring_back(&self, anchor: &Anchor) -> Option<Outcome> {
+        let confine = |create| super::nofollow::confine(&anchor.root, &anchor.path, create);
+        if let Err(why) = confine(false) {
+            return Some(Outcome::Failed {
+                path: anchor.path.clone(),
+                why: format!("it is not put back through a symbolic link: {why}"),
+                aside: None,
+            });
+        }
         let current = std::fs::symlink_metadata(&anchor.path).ok();
         if current
             .as_ref()
@@ -393,7 +419,10 @@ impl Snapshot {
         let moved = found
             .as_ref()
             .ok_or_else(|| "it was moved out of reach or deleted".to_owned())
-            .and_then(|from| std::fs::rename(from, &anchor.path).map_err(|e| e.to_string()));
+            .and_then(|from| {
+                confine(true)?;
+                std::fs::rename(from, &anchor.path).map_err(|e| e.to_string())
+            });
         Some(match moved {
             Ok(()) => Outcome::Undone(anchor.path.clone()),
             Err(why) => Outcome::Failed {
@@ -407,11 +436,14 @@ impl Snapshot {
     /// Removes a new entry (`saved` is `None`) or puts back a changed one; what cannot be removed
     /// is moved aside.
     fn undo(&self, path: &Path, saved: Option<&Entry>) -> Outcome {
-        let root = self
-            .kept
-            .iter()
-            .find(|k| path.starts_with(&k.path))
-            .map_or_else(|| path.to_owned(), |k| k.root.clone());
+        let root = self.root_of(path);
+        if let Err(why) = super::nofollow::confine(&root, path, saved.is_some()) {
+            return Outcome::Failed {
+                path: path.to_owned(),
+                why: format!("it is not changed through a symbolic link: {why}"),
+                aside: None,
+            };
+        }
         let result = match saved {
             None => remove(path),
             Some(saved) => put_back(path, saved),
@@ -445,6 +477,45 @@ impl Snapshot {
                 }
             }
         }
+    }
+}
+
+impl Snapshot {
+    /// The project root `path` is in (the innermost), else the root of the kept path holding it.
+    fn root_of(&self, path: &Path) -> PathBuf {
+        let roots = self.kept.iter().map(|k| &k.root);
+        roots
+            .filter(|r| path.starts_with(r))
+            .max_by_key(|r| r.as_os_str().len())
+            .or_else(|| {
+                self.kept
+                    .iter()
+                    .find(|k| path.starts_with(&k.path))
+                    .map(|k| &k.root)
+            })
+            .map_or_else(|| path.to_owned(), Clone::clone)
+    }
+
+    /// Moves aside a walked directory the command replaced by a symbolic link (the guard never
+    /// follows it); `None` when it was not.
+    fn unswap(&self, dir: &Path) -> Option<Outcome> {
+        let root = self.root_of(dir);
+        if !super::nofollow::swapped(&root, dir) {
+            return None;
+        }
+        let why = "a directory was replaced by a symbolic link, which the sandbox does not follow";
+        Some(match move_aside(dir, &root) {
+            Ok(to) => Outcome::Failed {
+                path: dir.to_owned(),
+                why: why.to_owned(),
+                aside: Some(to),
+            },
+            Err(e) => Outcome::Failed {
+                path: dir.to_owned(),
+                why: format!("{why}; moving the link aside failed: {e}"),
+                aside: None,
+            },
+        })
     }
 }
 
@@ -558,7 +629,10 @@ fn scan(kept: &[Kept], saved: Option<&BTreeMap<PathBuf, Entry>>) -> BTreeMap<Pat
         saved,
         out: BTreeMap::new(),
     };
-    for k in kept {
+    for k in kept
+        .iter()
+        .filter(|k| super::nofollow::reachable(&k.root, &k.path))
+    {
         match k.rule {
             Rule::Whole => walk.add(&k.path, true),
             Rule::GitDir => walk.add_git_dir(&k.path),
@@ -589,7 +663,10 @@ impl Walk<'_> {
             }
         }
         for inside in OBJECTS_KEPT {
-            self.add(&dir.join("objects").join(inside), true);
+            let path = dir.join("objects").join(inside);
+            if super::nofollow::reachable(dir, &path) {
+                self.add(&path, true);
+            }
         }
     }
 

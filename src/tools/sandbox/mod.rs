@@ -17,7 +17,8 @@
 //!   modes, `full` included), so no child reads `/proc/<pid>/environ` of pilotdeck;
 //! - [`guard`]: the protected paths of the project (git's directory but its objects, refs and
 //!   index, `.pilotdeck/`, the instruction files) restored after each command, as Landlock cannot keep a subtree of the
-//!   writable project read-only; the project's directories it searches for nested protected names
+//!   writable project read-only, never through a directory a command swapped for a symlink
+//!   ([`nofollow`]); the project's directories it searches for nested protected names
 //!   are kept between a session's commands ([`listing`]); a rebase todo list that gained an
 //!   `exec` line is put back too ([`todo`]);
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
@@ -32,6 +33,7 @@ pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;
 pub mod listing;
+pub mod nofollow;
 pub mod policy;
 pub mod proxy;
 #[cfg(target_os = "linux")]
