@@ -285,8 +285,6 @@ fn apply_writes_nothing_through_a_symlink_in_the_users_tree() {
         ": > .gitignore; mkdir -p ext && echo PWNED > ext/evil.sh && sed -i 's/^five$/FIVE/' app.txt",
     );
 
-    let dry = run_json(&env, &["apply", &plan, "--dry-run"], 1).json();
-    assert_eq!(dry["result"]["refused"][0]["path"], "ext/evil.sh", "{dry}");
     let (code, stdout, stderr) = apply_unchecked(&env, &plan);
 
     let written: Vec<_> = std::fs::read_dir(&outside).unwrap().collect();
@@ -304,10 +302,13 @@ fn apply_writes_nothing_through_a_symlink_in_the_users_tree() {
     );
     assert!(env.project.join("ext").is_symlink());
     assert_eq!(phases(&env).last().unwrap(), "apply_partial");
-    // The workspace stays open: applying again refuses the same file and changes nothing else.
+    // The workspace stays open: applying again refuses the same file, and so does a dry run.
     let (code, stdout, _) = apply_unchecked(&env, &plan);
     assert_eq!(code, Some(1));
     assert!(stdout.contains("refused  ext/evil.sh"), "{stdout}");
+    let dry = run_json(&env, &["apply", &plan, "--dry-run"], 1).json();
+    assert_eq!(dry["result"]["refused"][0]["path"], "ext/evil.sh", "{dry}");
+    assert_eq!(dry["result"]["unchanged"], json!([".gitignore", "app.txt"]));
     assert!(std::fs::read_dir(&outside).unwrap().next().is_none());
 }
 
