@@ -174,3 +174,72 @@ fn push_branch_pushes_the_change_to_origin_without_hooks() {
         "the user's refs or index moved"
     );
 }
+
+/// The executing agent swaps its workspace's `.git/index` for a link to the user's index; a later
+/// push must not write the staged change through it into the user's repository.
+#[test]
+fn a_workspace_index_linked_to_the_users_is_refused_and_the_users_index_stays() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let origin = project_with_origin(&env);
+    let user_index = root(&env).join(".git/index");
+    let index_hash = || git(&env.project, &["hash-object", ".git/index"]);
+    let index_before = index_hash();
+    let before = git_state(&env.project);
+    let script = format!(
+        "import os\nos.remove('.git/index')\nos.symlink({:?}, '.git/index')\n",
+        user_index.to_str().unwrap()
+    );
+    config(&env, &mock, "");
+    mount_discovery(&mock, "link-index");
+    mock.push(call(
+        "e1",
+        "write_file",
+        &json!({"file_path": "gen.py", "content": script}),
+    ));
+    mock.push(call(
+        "e2",
+        "bash",
+        &json!({"command": "sed -i 's/^five$/FIVE/' app.txt; python3 gen.py; rm gen.py"}),
+    ));
+    mock.push(openai::text(REPORT));
+
+    // The report's diff already finds the workspace tampered with, so the run fails.
+    let report = env
+        .cmd()
+        .args(["--json", "always-on", "tick"])
+        .inner
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    let workspace = PathBuf::from(report["workspace"].as_str().unwrap());
+    assert!(
+        workspace.join(".git/index").is_symlink(),
+        "the attack did not land: {report}"
+    );
+    let plan = report["plan_id"].as_str().unwrap();
+    let push = env
+        .cmd()
+        .args(["always-on", "apply", plan, "--push-branch", "feature"])
+        .inner
+        .output()
+        .unwrap();
+
+    assert_eq!(index_hash(), index_before, "the user's index was rewritten");
+    assert_eq!(git_state(&env.project), before);
+    assert_eq!(git(&origin, &["for-each-ref"]), "", "something was pushed");
+    let stderr = String::from_utf8_lossy(&push.stderr);
+    assert_eq!(push.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("tampered") && stderr.contains(".git/index` is a symbolic link"),
+        "{stderr}"
+    );
+    assert_eq!(report["outcome"], "failed", "{report}");
+    assert!(
+        report["error"].as_str().unwrap().contains("tampered"),
+        "{report}"
+    );
+    // It can still be discarded, and that touches nothing of the user's.
+    run_json(&env, &["discard", plan], 0);
+    assert_eq!(index_hash(), index_before);
+}

@@ -241,3 +241,117 @@ fn orphaned_worktrees_and_branches_are_listed_and_removed() {
             .is_empty()
     );
 }
+
+/// `always-on apply PLAN` without checking its exit code, so a test can first look at what it
+/// wrote.
+fn apply_unchecked(env: &TestEnv, plan: &str) -> (Option<i32>, String, String) {
+    let out = env
+        .cmd()
+        .args(["always-on", "apply", plan])
+        .inner
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Runs one execution turn: `command` in bash, then the report.
+fn executed_with(env: &TestEnv, mock: &MockModel, key: &str, command: &str) -> String {
+    mount_discovery(mock, key);
+    mock.push(call("e1", "bash", &json!({ "command": command })));
+    mock.push(openai::text(REPORT));
+    let report = tick(env, &[], 0);
+    assert_eq!(report["outcome"], "executed", "{report}");
+    report["plan_id"].as_str().unwrap().to_owned()
+}
+
+/// The user's tree has an ignored link `ext` to a directory outside the project. The agent
+/// un-ignores it and writes `ext/evil.sh` in its workspace (where `ext` is a real directory): apply
+/// refuses that file, names it, writes nothing outside and applies the rest.
+#[test]
+fn apply_writes_nothing_through_a_symlink_in_the_users_tree() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    let outside = env.tmp.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    env.write(&env.project.join(".gitignore"), "ext\n");
+    git(&env.project, &["add", ".gitignore"]);
+    git(&env.project, &["commit", "-qm", "ignore ext"]);
+    std::os::unix::fs::symlink(&outside, env.project.join("ext")).unwrap();
+    let plan = executed_with(
+        &env,
+        &mock,
+        "through-link",
+        ": > .gitignore; mkdir -p ext && echo PWNED > ext/evil.sh && sed -i 's/^five$/FIVE/' app.txt",
+    );
+
+    let (code, stdout, stderr) = apply_unchecked(&env, &plan);
+
+    let written: Vec<_> = std::fs::read_dir(&outside).unwrap().collect();
+    assert!(written.is_empty(), "written outside: {written:?}");
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("refused  ext/evil.sh") && stdout.contains("/ext` is a symbolic link"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("1 file(s) refused"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("app.txt")).unwrap(),
+        APP.replace("five", "FIVE"),
+        "the rest of the change was not applied"
+    );
+    assert!(env.project.join("ext").is_symlink());
+    assert_eq!(phases(&env).last().unwrap(), "apply_partial");
+    // The workspace stays open: applying again refuses the same file, and so does a dry run.
+    let (code, stdout, _) = apply_unchecked(&env, &plan);
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("refused  ext/evil.sh"), "{stdout}");
+    let dry = run_json(&env, &["apply", &plan, "--dry-run"], 1).json();
+    assert_eq!(dry["result"]["refused"][0]["path"], "ext/evil.sh", "{dry}");
+    assert_eq!(dry["result"]["unchanged"], json!([".gitignore", "app.txt"]));
+    assert!(std::fs::read_dir(&outside).unwrap().next().is_none());
+}
+
+/// A tracked link `docs -> real` the agent replaced by a directory with a file: the diff shows the
+/// link deleted and the file added; apply refuses both (the user's `docs` is a link) by name and
+/// applies the rest.
+#[test]
+fn a_tracked_symlink_made_a_directory_is_refused_alone() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    env.write(&env.project.join("real/doc.md"), "doc\n");
+    std::os::unix::fs::symlink("real", env.project.join("docs")).unwrap();
+    git(&env.project, &["add", "-A"]);
+    git(&env.project, &["commit", "-qm", "docs link"]);
+    let plan = executed_with(
+        &env,
+        &mock,
+        "link-to-dir",
+        "rm docs && mkdir docs && echo new > docs/new.md && sed -i 's/^five$/FIVE/' app.txt",
+    );
+
+    let diff = run_json(&env, &["diff", &plan], 0).stdout;
+    assert!(diff.contains("docs/new.md"), "{diff}");
+    let (code, stdout, stderr) = apply_unchecked(&env, &plan);
+
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    for name in ["docs", "docs/new.md"] {
+        assert!(
+            stdout.contains(&format!("refused  {name}  (")),
+            "{name}: {stdout}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_link(env.project.join("docs")).unwrap(),
+        std::path::Path::new("real")
+    );
+    let real: Vec<_> = std::fs::read_dir(env.project.join("real"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(real, ["doc.md"]);
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("app.txt")).unwrap(),
+        APP.replace("five", "FIVE")
+    );
+}

@@ -6,7 +6,8 @@
 //! file, base = the base commit, theirs = the workspace, ours = the user's file now. A file the user
 //! did not touch since gets the workspace's version; a file both changed is merged line by line
 //! (git's merge); anything that does not merge cleanly is a conflict, and then **nothing** is
-//! written and the conflicting files are listed.
+//! written and the conflicting files are listed. A file that would be written through or over a
+//! symbolic link of the user's tree is refused on its own, and the rest is applied.
 
 use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt;
@@ -17,6 +18,7 @@ use serde::Serialize;
 
 use super::Error;
 use super::db::Cycle;
+use crate::checkpoint::confine;
 
 /// One changed file of a workspace.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +55,9 @@ pub struct ApplyReport {
     pub unchanged: Vec<String>,
     /// Files that could not be applied; when not empty nothing was written.
     pub conflicts: Vec<Conflict>,
+    /// Files left alone because writing them would go through or replace a symbolic link in the
+    /// project, or leave it, or because writing them failed; the other files are applied.
+    pub refused: Vec<Conflict>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -90,6 +95,8 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
             .and_then(|e| repo.find_blob(e.id()).ok())
             .map(|b| b.content().to_vec());
         let full = dir.join(path);
+        // A file replaced by a directory is gone (the directory's files are changes of their
+        // own), and so is one replaced by a fifo or socket, as git sees them.
         let (theirs, mode) = match full.symlink_metadata() {
             Ok(meta) if meta.file_type().is_symlink() => (
                 std::fs::read_link(&full)
@@ -97,11 +104,11 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
                     .map(|t| t.as_os_str().as_encoded_bytes().to_vec()),
                 None,
             ),
-            Ok(meta) => (
+            Ok(meta) if meta.is_file() => (
                 Some(std::fs::read(&full).map_err(|e| Error::io("read", &full, e))?),
                 Some(meta.permissions().mode() & 0o7777),
             ),
-            Err(_) => (None, None),
+            _ => (None, None),
         };
         if base == theirs {
             continue;
@@ -195,8 +202,14 @@ fn read_ours(path: &Path) -> Result<Option<Vec<u8>>, Error> {
 }
 
 /// Applies `diff` onto the files under `root`; see the module doc. With `dry_run` nothing is
-/// written either way.
+/// written either way. Every path written, created or removed is first checked with
+/// [`confine::check`]: one at or under a symbolic link of the user's tree (an ignored `ext ->
+/// /elsewhere` the agent's `ext/file` would be written through) is refused and named, and so is
+/// one whose write fails; the rest is applied.
 pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyReport, Error> {
+    let root = root
+        .canonicalize()
+        .map_err(|e| Error::io("read", root, e))?;
     let mut report = ApplyReport {
         dry_run,
         ..ApplyReport::default()
@@ -205,14 +218,24 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
     for change in &diff.files {
         let target = root.join(&change.path);
         let name = change.path.display().to_string();
-        match decide(change, read_ours(&target)?) {
+        let ours = confine::check(&root, &target, false)
+            .map_err(|r| r.reason)
+            .and_then(|()| read_ours(&target).map_err(|e| e.to_string()));
+        let ours = match ours {
+            Ok(ours) => ours,
+            Err(reason) => {
+                report.refused.push(Conflict { path: name, reason });
+                continue;
+            }
+        };
+        match decide(change, ours) {
             Ok(None) => report.unchanged.push(name),
             Ok(Some((action, merged))) => {
                 if merged {
                     report.merged.push(name.clone());
                 }
-                report.applied.push(name);
-                actions.push((target, action));
+                report.applied.push(name.clone());
+                actions.push((name, target, action));
             }
             Err(reason) => report.conflicts.push(Conflict { path: name, reason }),
         }
@@ -220,21 +243,35 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
     if !report.conflicts.is_empty() || dry_run {
         return Ok(report);
     }
-    for (target, action) in actions {
-        match action {
-            Action::Write(bytes, mode) => write_file(&target, &bytes, mode)?,
-            Action::Delete => {
-                std::fs::remove_file(&target).map_err(|e| Error::io("delete", &target, e))?;
-            }
+    for (name, target, action) in actions {
+        if let Err(reason) = perform(&root, &target, action) {
+            report.applied.retain(|a| *a != name);
+            report.merged.retain(|a| *a != name);
+            report.refused.push(Conflict { path: name, reason });
         }
     }
     Ok(report)
 }
 
+/// Writes or deletes `target` once [`confine::check`] passes again (making its missing parent
+/// directories, each checked).
+fn perform(root: &Path, target: &Path, action: Action) -> Result<(), String> {
+    match action {
+        Action::Write(bytes, mode) => {
+            confine::check(root, target, true).map_err(|r| r.reason)?;
+            write_file(target, &bytes, mode).map_err(|e| e.to_string())
+        }
+        Action::Delete => {
+            confine::check(root, target, false).map_err(|r| r.reason)?;
+            std::fs::remove_file(target).map_err(|e| Error::io("delete", target, e).to_string())
+        }
+    }
+}
+
 /// Replaces `path` atomically (temp file + rename) with `mode`, else the old file's mode, else 0644.
+/// Its directory exists.
 fn write_file(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
     let mode = mode
         .or_else(|| {
             path.metadata()

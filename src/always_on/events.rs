@@ -17,7 +17,7 @@ pub struct PhaseEvent {
     /// `run_started`, `lock_reclaimed`, `woke`, `discovery_started`, `plan_produced`, `no_plan`,
     /// `dormant`, `workspace_started`, `workspace_ready`, `execution_started`,
     /// `execution_completed`, `report_started`, `report_produced`, `run_completed`, `run_failed`,
-    /// `apply_started`, `apply_completed`, `apply_conflict`, `discarded`.
+    /// `apply_started`, `apply_completed`, `apply_conflict`, `apply_partial`, `discarded`.
     pub phase: &'static str,
     pub at: chrono::DateTime<chrono::Utc>,
     #[serde(skip_serializing_if = "Option::is_none")]

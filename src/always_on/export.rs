@@ -4,8 +4,10 @@
 //! BRANCH — the only push always-on makes, and only when the user asks for it (a pod on Kubernetes
 //! has no user's working tree to apply into). Either way the workspace stays until `discard`.
 //!
-//! The push takes nothing from the workspace, which the agent could write: the commit's objects
-//! are copied into the user's repository, the URL is `origin`'s there (read with git2), and `git
+//! The push takes nothing from the workspace, which the agent could write, but its files: the
+//! commit is the workspace's files on top of the cycle's base commit, made without reading or
+//! writing the workspace's `.git/index` (see [`workspace::open`]); its objects are copied into the
+//! user's repository, the URL is `origin`'s there (read with git2), and `git
 //! push` runs in the user's repository to that URL with hooks off (`core.hooksPath=/dev/null`,
 //! `--no-verify`).
 
@@ -61,21 +63,20 @@ pub async fn push_branch(
     }
     let dir = &cycle.path;
     let git = |action| move |e| Error::git(action, dir, e);
+    // The index is the in-memory one `open` holds (the base); the tree and commit go to memory.
     let repo = workspace::open(&cycle)?;
     let mut index = repo.index().map_err(git("read the index"))?;
     index
         .add_all(["*"], IndexAddOption::DEFAULT, None)
         .and_then(|()| index.update_all(["*"], None))
-        .and_then(|()| index.write())
         .map_err(git("stage the change"))?;
     let tree_id = index.write_tree().map_err(git("write the tree"))?;
-    let head = repo
-        .head()
-        .and_then(|h| h.peel_to_commit())
-        .map_err(git("read HEAD"))?;
+    let base = Oid::from_str(&cycle.base_commit)
+        .and_then(|id| repo.find_commit(id))
+        .map_err(git("read the base commit"))?;
     // A commit no ref points at: nothing but the push names it.
-    let commit = if head.tree_id() == tree_id {
-        head.id()
+    let commit = if base.tree_id() == tree_id {
+        base.id()
     } else {
         let tree = repo.find_tree(tree_id).map_err(git("read the tree"))?;
         let sig = Signature::now("pilotdeck always-on", "always-on@pilotdeck.invalid")
@@ -86,7 +87,7 @@ pub async fn push_branch(
             &sig,
             &format!("always-on: {}\n\nPlan {}", plan.title, plan.id),
             &tree,
-            &[&head],
+            &[&base],
         )
         .map_err(git("commit the change"))?
     };

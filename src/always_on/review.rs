@@ -202,22 +202,22 @@ pub fn apply_plan(
         return Ok((plan, report));
     }
     let detail = serde_json::to_value(&report).unwrap_or_default();
-    if report.conflicts.is_empty() {
-        db.close_cycle(&cycle.id, CycleEnd::Applied)?;
-        emit(
-            &paths,
-            PhaseEvent::new(&key, Some(&plan.run_id), "apply_completed")
-                .plan(&plan.id)
-                .detail(detail),
-        );
+    // A refused file keeps the workspace open: the user can look at it, fix their tree and apply
+    // again (what was applied is then unchanged), or discard it.
+    let phase = if !report.conflicts.is_empty() {
+        "apply_conflict"
+    } else if !report.refused.is_empty() {
+        "apply_partial"
     } else {
-        emit(
-            &paths,
-            PhaseEvent::new(&key, Some(&plan.run_id), "apply_conflict")
-                .plan(&plan.id)
-                .detail(detail),
-        );
-    }
+        db.close_cycle(&cycle.id, CycleEnd::Applied)?;
+        "apply_completed"
+    };
+    emit(
+        &paths,
+        PhaseEvent::new(&key, Some(&plan.run_id), phase)
+            .plan(&plan.id)
+            .detail(detail),
+    );
     Ok((plan, report))
 }
 

@@ -15,7 +15,8 @@
 //! Either way the base commit holds the project exactly as the user had it, so the agent's work is
 //! the difference between the base and the workspace's files ([`super::apply`]). The agent can
 //! rewrite the workspace's `.git`; every git operation pilotdeck makes there afterwards goes through
-//! [`open`], which refuses a repository that no longer is the one made here.
+//! [`open`], which refuses a repository that no longer is the one made here (a git file it reads
+//! swapped for a link included) and returns it set to write nothing into the workspace's `.git`.
 
 use std::path::Path;
 
@@ -121,8 +122,10 @@ fn create_worktree(
 /// apply, push), once it is still the repository made here: `.git` a directory of its own (not a
 /// link, not a `gitdir:` file, no `commondir` redirecting it) whose working tree is the workspace;
 /// or, for a cycle made as a linked worktree by an earlier version, `.git` naming its admin dir in
-/// the user's repository, whose `commondir` and `gitdir` still point back. Anything else is
-/// [`Error::WorkspaceTampered`]: git would act on a repository the agent chose.
+/// the user's repository, whose `commondir` and `gitdir` still point back; and the git files read
+/// there ([`GIT_FILES`]) are no links. Anything else is [`Error::WorkspaceTampered`]: git would act
+/// on a repository, or write through a file, the agent chose. The repository returned has its
+/// index and new objects in memory ([`write_nothing`]).
 pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
     let dir = &cycle.path;
     let tampered = |reason: String| Error::WorkspaceTampered {
@@ -148,6 +151,7 @@ pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
             "`.git` is neither a directory nor a worktree link".into(),
         ));
     };
+    plain_git_files(&expected_git).map_err(tampered)?;
     let repo = Repository::open_ext(
         dir,
         RepositoryOpenFlags::NO_SEARCH,
@@ -166,7 +170,53 @@ pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
             "its working tree is elsewhere (`core.worktree`)".into(),
         ));
     }
+    write_nothing(&repo, cycle).map_err(|e| Error::git("open the workspace", dir, e))?;
     Ok(repo)
+}
+
+/// The files of a workspace's git directory that git reads, each a regular file (or directory)
+/// when present: never a link to another repository's file (an index linked to the user's would be
+/// rewritten through the link) nor a fifo or device git would block on or read forever.
+const GIT_FILES: [(&str, bool); 8] = [
+    ("HEAD", false),
+    ("config", false),
+    ("index", false),
+    ("packed-refs", false),
+    ("info/exclude", false),
+    ("objects/info/alternates", false),
+    ("objects", true),
+    ("refs", true),
+];
+
+fn plain_git_files(git_dir: &Path) -> Result<(), String> {
+    for (name, dir) in GIT_FILES {
+        let path = git_dir.join(name);
+        let Ok(meta) = path.symlink_metadata() else {
+            continue;
+        };
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            return Err(format!("`{}` is a symbolic link", path.display()));
+        }
+        if (dir && !kind.is_dir()) || (!dir && !kind.is_file()) {
+            let what = if dir { "a directory" } else { "a regular file" };
+            return Err(format!("`{}` is not {what}", path.display()));
+        }
+    }
+    Ok(())
+}
+
+/// Makes `repo` write nothing into the workspace's `.git`: its index is one in memory holding the
+/// cycle's base commit (the file `.git/index` is neither read nor written, so what the agent left
+/// there cannot hide or add a change), and the objects pilotdeck makes (the tree and commit of a
+/// push) are kept in memory until copied into the user's repository.
+fn write_nothing(repo: &Repository, cycle: &Cycle) -> Result<(), git2::Error> {
+    let base = repo.find_commit(Oid::from_str(&cycle.base_commit)?)?;
+    let mut index = git2::Index::new()?;
+    index.read_tree(&base.tree()?)?;
+    repo.set_index(&mut index)?;
+    repo.odb()?.add_new_mempack_backend(1000)?;
+    Ok(())
 }
 
 /// The admin dir of a linked-worktree workspace, `<user's .git>/worktrees/always-on-<cycle>`,

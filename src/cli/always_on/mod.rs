@@ -316,7 +316,7 @@ fn diff(ctx: &Context, home: &PilotHome, plan: &str) -> anyhow::Result<Outcome> 
     Ok(Outcome::Success)
 }
 
-/// Exit 1 when a file conflicts (then nothing was applied).
+/// Exit 1 when a file conflicts (then nothing was applied) or was refused (the rest was).
 async fn apply(ctx: &Context, home: &PilotHome, args: &ApplyArgs) -> anyhow::Result<Outcome> {
     if let Some(file) = &args.patch {
         let (plan, files) = always_on::export::write_patch(home, &args.plan, file).map_err(fail)?;
@@ -334,7 +334,9 @@ async fn apply(ctx: &Context, home: &PilotHome, args: &ApplyArgs) -> anyhow::Res
     }
     let (plan, report) = review::apply_plan(home, &args.plan, args.dry_run).map_err(fail)?;
     print::applied(ctx, &plan, &report)?;
-    Ok(Outcome::failed_if(!report.conflicts.is_empty()))
+    Ok(Outcome::failed_if(
+        !report.conflicts.is_empty() || !report.refused.is_empty(),
+    ))
 }
 
 fn discard(ctx: &Context, home: &PilotHome, plan: &str) -> anyhow::Result<Outcome> {

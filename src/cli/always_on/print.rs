@@ -195,6 +195,18 @@ pub(super) fn show(ctx: &Context, shown: &Shown) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The files `apply` left alone because of a symbolic link in the user's tree or a failed write.
+fn refused(ctx: &Context, r: &ApplyReport) -> anyhow::Result<()> {
+    for c in &r.refused {
+        ctx.out.line(&format!(
+            "refused  {}  ({})",
+            inert_line(&c.path),
+            inert_line(&c.reason)
+        ))?;
+    }
+    Ok(())
+}
+
 pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow::Result<()> {
     if ctx.out.json {
         ctx.out.json(&Applied {
@@ -213,7 +225,7 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
             ctx.out
                 .line(&format!("conflict  {}  ({})", c.path, c.reason))?;
         }
-        return Ok(());
+        return refused(ctx, r);
     }
     let verb = if r.dry_run { "would apply" } else { "applied" };
     for f in &r.applied {
@@ -225,6 +237,7 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
         ctx.out
             .line(&format!("{how}  {}", inert_line(&f.to_string())))?;
     }
+    refused(ctx, r)?;
     ctx.out.note(&format!(
         "{verb} {} file(s) from plan {}{}",
         r.applied.len(),
@@ -235,6 +248,18 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
             format!(" ({} already up to date)", r.unchanged.len())
         }
     ));
+    if !r.refused.is_empty() && r.conflicts.is_empty() {
+        let keep = if r.dry_run {
+            ""
+        } else {
+            "; the workspace is kept: apply again once fixed, or `pilotdeck always-on discard` it"
+        };
+        ctx.out.error(&format!(
+            "plan {}: {} file(s) refused, left as they are in your tree{keep}",
+            plan.id,
+            r.refused.len()
+        ));
+    }
     Ok(())
 }
 
