@@ -395,7 +395,11 @@ mod tests {
         assert_eq!(ids(&near), [3, 2]);
         assert!((near[0].1 - 1.0).abs() < 1e-6 && (near[1].1 - 0.8).abs() < 0.01);
         // Many entries past `k`: kept the best, ties in the order offered.
-        let many: Vec<[f32; 2]> = (0..50).map(|i| [1.0, (i % 5) as f32]).collect();
+        let unit = |i: usize| {
+            let angle = (i % 5) as f32 * 0.3;
+            [angle.cos(), angle.sin()]
+        };
+        let many: Vec<[f32; 2]> = (0..50).map(unit).collect();
         let many: Vec<&[f32]> = many.iter().map(|v| v.as_slice()).collect();
         assert_eq!(ids(&nearest(&many, &[1.0, 0.0], 3, 0.0)), [1, 6, 11]);
     }
