@@ -1,9 +1,11 @@
 //! A scope's note vectors in one row (`memory_vector_packs`), for recall: per embedding model and
 //! scope (a project key or `global`), the vectors of its active notes as cached in
 //! `memory_vectors` ([`super::vectors`]: an f32 scale, then one signed byte per dimension) back to
-//! back in one blob, and their content hashes (hex) back to back in another. Recall reads one row
-//! — ~8 MB at 10,000 notes of 768 dimensions, one contiguous read — instead of joining every
-//! note to its vector row.
+//! back in one blob, and their content hashes (hex) back to back in another. Recall scans one row
+//! — ~8 MB at 10,000 notes of 768 dimensions — instead of joining every note to its vector row,
+//! and reads it through SQLite's incremental blob I/O ([`View`]): a chunk of vectors at a time
+//! into one small buffer that stays in the CPU's cache, and only the hashes of the nearest ones,
+//! never a copy of the whole row.
 //!
 //! A pack records what it was built from: the scope's index fingerprint (which every sync that
 //! changes the scope's notes replaces, see [`fts::stored_fingerprint`]) and, when some active note
@@ -13,8 +15,8 @@
 //! moment. Entries are keyed by content hash, so a renamed or re-indexed note keeps its vector;
 //! recall maps the nearest hashes back to notes ([`super::fts::active_by_hash`]).
 //!
-//! A pack is written in one transaction and read in one statement, so a reader sees a whole pack
-//! (the old or the new), never part of one, while other processes write.
+//! A pack is written in one transaction and read in one (its two blobs opened together), so a
+//! reader sees a whole pack (the old or the new), never part of one, while other processes write.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -79,14 +81,22 @@ struct Stamp {
     vectors_seen: Option<i64>,
 }
 
-/// The current packs of `scopes` (every indexed scope when `None`) for `model`. A stale or
-/// missing pack is rebuilt from the vector cache and stored when no other process is writing
-/// (else the next recall tries again).
+/// A scope's pack as recall reads it: its stored row, read in chunks ([`View`]), or one rebuilt
+/// just now.
+#[derive(Debug)]
+pub(super) enum Loaded {
+    Stored { scope_key: String },
+    Built(Pack),
+}
+
+/// The current packs of `scopes` (every indexed scope when `None`) for `model`, not read yet. A
+/// stale or missing pack is rebuilt from the vector cache and stored when no other process is
+/// writing (else the next recall tries again).
 pub(super) fn load(
     conn: &mut Connection,
     model: &str,
     scopes: Option<&[String]>,
-) -> Result<Vec<Pack>, Error> {
+) -> Result<Vec<Loaded>, Error> {
     let keys = match scopes {
         Some(s) => s.to_vec(),
         None => indexed_scopes(conn)?,
@@ -97,8 +107,8 @@ pub(super) fn load(
         let Some(stamp) = current_stamp(&snapshot, model, &key)? else {
             continue;
         };
-        if let Some(pack) = stored(&snapshot, model, &key, &stamp)? {
-            packs.push(pack);
+        if is_current(&snapshot, model, &key, &stamp)? {
+            packs.push(Loaded::Stored { scope_key: key });
             continue;
         }
         let (pack, stamp) = build(&snapshot, model, &key, stamp.fingerprint)?;
@@ -106,9 +116,130 @@ pub(super) fn load(
         store::try_immediate(conn, |tx| -> Result<(), Error> {
             save_if_current(tx, model, &pack, &stamp)
         })?;
-        packs.push(pack);
+        packs.push(Loaded::Built(pack));
     }
     Ok(packs)
+}
+
+/// Entries read from a stored pack at a time: ~200 KB at 768 dimensions, so the buffer they are
+/// read into stays in the CPU's cache while they are scored.
+const CHUNK_ENTRIES: usize = 256;
+
+/// A pack open for reading. A stored one is read through SQLite's incremental blob I/O, a chunk
+/// of entries at a time into one buffer, and only the hashes asked for: no copy of the whole row.
+/// Open them in one transaction so they show one state of the database.
+pub(super) enum View<'a> {
+    Stored {
+        scope_key: &'a str,
+        dims: usize,
+        hashes: rusqlite::blob::Blob<'a>,
+        vectors: rusqlite::blob::Blob<'a>,
+    },
+    Built(&'a Pack),
+}
+
+impl<'a> View<'a> {
+    /// `loaded` as read in `conn`; `None` when its row went away since (another model now).
+    pub(super) fn open(
+        conn: &'a Connection,
+        model: &str,
+        loaded: &'a Loaded,
+    ) -> Result<Option<View<'a>>, Error> {
+        let scope_key = match loaded {
+            Loaded::Built(pack) => return Ok(Some(View::Built(pack))),
+            Loaded::Stored { scope_key } => scope_key.as_str(),
+        };
+        let row: Option<(i64, i64)> = conn
+            .prepare_cached(
+                "SELECT rowid, dims FROM memory_vector_packs WHERE model = ?1 AND scope_key = ?2",
+            )
+            .and_then(|mut s| {
+                s.query_row([model, scope_key], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
+            .map_err(Error::sqlite("reading note vectors"))?;
+        let Some((rowid, dims)) = row else {
+            return Ok(None);
+        };
+        let blob = |column: &str| {
+            conn.blob_open(
+                rusqlite::MAIN_DB,
+                "memory_vector_packs",
+                column,
+                rowid,
+                true,
+            )
+            .map_err(Error::sqlite("reading note vectors"))
+        };
+        Ok(Some(View::Stored {
+            scope_key,
+            dims: dims as usize,
+            hashes: blob("hashes")?,
+            vectors: blob("vectors")?,
+        }))
+    }
+
+    pub(super) fn scope_key(&self) -> &'a str {
+        match self {
+            View::Stored { scope_key, .. } => scope_key,
+            View::Built(pack) => &pack.scope_key,
+        }
+    }
+
+    pub(super) fn dims(&self) -> usize {
+        match self {
+            View::Stored { dims, .. } => *dims,
+            View::Built(pack) => pack.dims,
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        match self {
+            View::Stored { hashes, .. } => hashes.len() / HASH_LEN,
+            View::Built(pack) => pack.len(),
+        }
+    }
+
+    /// Calls `each(i, entry)` for every entry `i`, as stored (see [`Pack::entries`]), in order;
+    /// `buf` is the buffer a stored pack is read into.
+    pub(super) fn scan(
+        &self,
+        buf: &mut Vec<u8>,
+        mut each: impl FnMut(usize, &[u8]),
+    ) -> Result<(), Error> {
+        let entry = 4 + self.dims();
+        match self {
+            View::Built(pack) => pack.entries().enumerate().for_each(|(i, e)| each(i, e)),
+            View::Stored { vectors, .. } => {
+                let len = self.len().min(vectors.len() / entry);
+                let mut first = 0;
+                while first < len {
+                    let n = CHUNK_ENTRIES.min(len - first);
+                    buf.resize(n * entry, 0);
+                    vectors
+                        .read_at_exact(buf, first * entry)
+                        .map_err(Error::sqlite("reading note vectors"))?;
+                    (buf.chunks_exact(entry).enumerate()).for_each(|(j, e)| each(first + j, e));
+                    first += n;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The content hash of entry `i`.
+    pub(super) fn hash(&self, i: usize) -> Result<String, Error> {
+        match self {
+            View::Built(pack) => Ok(pack.hash(i).to_owned()),
+            View::Stored { hashes, .. } => {
+                let mut hash = [0u8; HASH_LEN];
+                hashes
+                    .read_at_exact(&mut hash, i * HASH_LEN)
+                    .map_err(Error::sqlite("reading note vectors"))?;
+                Ok(String::from_utf8_lossy(&hash).into_owned())
+            }
+        }
+    }
 }
 
 /// Rebuilds the packs of `scopes` for `model` that are not current, each in a transaction of its
@@ -184,33 +315,6 @@ fn is_current(conn: &Connection, model: &str, scope_key: &str, now: &Stamp) -> R
     Ok(found.is_some_and(|(fingerprint, seen)| {
         fingerprint == now.fingerprint && seen == now.vectors_seen
     }))
-}
-
-/// The stored pack of `scope_key`, when it is current.
-fn stored(
-    conn: &Connection,
-    model: &str,
-    scope_key: &str,
-    now: &Stamp,
-) -> Result<Option<Pack>, Error> {
-    if !is_current(conn, model, scope_key, now)? {
-        return Ok(None);
-    }
-    conn.prepare_cached(
-        "SELECT dims, hashes, vectors FROM memory_vector_packs WHERE model = ?1 AND scope_key = ?2",
-    )
-    .and_then(|mut s| {
-        s.query_row([model, scope_key], |r| {
-            Ok(Pack {
-                scope_key: scope_key.to_owned(),
-                dims: r.get::<_, i64>(0)? as usize,
-                hashes: r.get(1)?,
-                vectors: r.get(2)?,
-            })
-        })
-        .optional()
-    })
-    .map_err(Error::sqlite("reading note vectors"))
 }
 
 /// The pack of `scope_key` from the vector cache, with its stamp: each distinct hash of an active
@@ -344,15 +448,45 @@ mod tests {
         state::put(conn, "p", "index_fingerprint", value).unwrap();
     }
 
-    /// (hash number, stored component) of each entry of the one pack loaded.
-    fn loaded(conn: &mut Connection) -> Vec<(u32, u8)> {
+    /// Each entry of the one pack loaded: its hash and what is stored for it, and whether it was
+    /// read from its row (else just built).
+    fn entries(conn: &mut Connection) -> (Vec<(String, Vec<u8>)>, bool) {
         let packs = load(conn, MODEL, Some(&["p".to_owned()])).unwrap();
         assert_eq!(packs.len(), 1);
-        let p = &packs[0];
-        (0..p.len())
-            .zip(p.entries())
-            .map(|(i, e)| (p.hash(i).parse().unwrap(), e[4]))
+        let tx = conn.transaction().unwrap();
+        let view = View::open(&tx, MODEL, &packs[0]).unwrap().unwrap();
+        let mut found = Vec::new();
+        view.scan(&mut Vec::new(), |i, e| found.push((i, e.to_vec())))
+            .unwrap();
+        assert_eq!(found.len(), view.len());
+        let found = (found.into_iter())
+            .map(|(i, e)| (view.hash(i).unwrap(), e))
+            .collect();
+        (found, matches!(packs[0], Loaded::Stored { .. }))
+    }
+
+    /// (hash number, stored component) of each entry of the one pack loaded.
+    fn loaded(conn: &mut Connection) -> Vec<(u32, u8)> {
+        (entries(conn).0.into_iter())
+            .map(|(h, e)| (h.parse().unwrap(), e[4]))
             .collect()
+    }
+
+    #[test]
+    fn a_stored_pack_is_read_in_chunks_as_it_was_built() {
+        let mut conn = store::open_memory().unwrap();
+        let n = 2 * CHUNK_ENTRIES as u32 + 3;
+        for i in 0..n {
+            add_note(&conn, &format!("{i:04}.md"), i);
+            add_vector(&conn, i, (i % 251) as u8);
+        }
+        fingerprint(&conn, "f1");
+        let (built, stored) = entries(&mut conn);
+        assert!(!stored, "the first recall builds the pack");
+        assert_eq!(built.len(), n as usize);
+        let (read, stored) = entries(&mut conn);
+        assert!(stored, "then reads the one it stored");
+        assert_eq!(read, built);
     }
 
     #[test]

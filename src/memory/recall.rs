@@ -29,7 +29,6 @@ use super::select::{self, ModelStep, SkipReason};
 use super::semantic::{self, Semantic};
 use super::space::Memory;
 use super::trace::{self, TraceKind};
-use super::vectors::{self, VectorSet};
 use super::window;
 use crate::home::Project;
 
@@ -133,8 +132,8 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         None => wanted,
     };
     let stage1 = {
-        let (memory, opts, model) = (memory.clone(), opts.clone(), model.clone());
-        tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted, pool, model.as_deref()))
+        let (memory, opts) = (memory.clone(), opts.clone());
+        tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted, pool))
     };
     let query = async {
         let Ok(Some(embedder)) = &embedder else {
@@ -152,26 +151,29 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         )
     };
     let (stage1, query) = tokio::join!(tokio::time::timeout_at(deadline, stage1), query);
-    let (conn, ranked, as_of, vectors) = match stage1 {
+    let (mut conn, ranked, as_of) = match stage1 {
         Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
         Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
         Ok(Ok(ranked)) => ranked?,
     };
     // The semantic stage's input, or what it did without one.
-    let semantic = match (embedder, query, vectors) {
+    let semantic = match (embedder, query, model) {
         (Ok(None), _, _) => Err(Semantic::Skipped),
         (Err(problem), _, _) | (_, Some(Err(problem)), _) => Err(Semantic::fallback(problem)),
-        (_, Some(Ok(query)), Some(vectors)) => Ok((query, vectors)),
-        (_, _, _) => return Err(Error::Bug("the semantic stage lost its vectors")),
+        (_, Some(Ok(query)), Some(model)) => Ok((query, model)),
+        (_, _, _) => return Err(Error::Bug("the semantic stage lost its query")),
     };
     let finished = {
         let memory = memory.clone();
+        let key = opts.project.as_ref().map(|p| p.key.clone());
         tokio::task::spawn_blocking(move || -> Result<_, Error> {
             let mut candidates = Candidate::ranked(ranked.notes);
             let semantic = match semantic {
                 Err(skipped) => skipped,
-                Ok((query, vectors)) => {
-                    semantic::fuse(&memory, &conn, &mut candidates, &vectors, &query)?
+                Ok((query, model)) => {
+                    let scopes = memory.scopes(key.as_ref());
+                    let of = (model.as_str(), scopes.as_deref());
+                    semantic::fuse(&memory, &mut conn, &mut candidates, of, &query)?
                 }
             };
             let (notes, windows) = read_best(&memory, candidates, &ranked.windows, wanted);
@@ -226,7 +228,7 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
 /// Stage 1 only, on the calling thread (no runtime needed). Records a trace.
 pub fn recall_offline(memory: &Memory, opts: &RecallOptions) -> Result<RecallResult, Error> {
     let started = Instant::now();
-    let (conn, ranked, as_of, _) = rank(memory, opts, opts.limit, opts.limit, None)?;
+    let (conn, ranked, as_of) = rank(memory, opts, opts.limit, opts.limit)?;
     let candidates = Candidate::ranked(ranked.notes);
     let (notes, windows) = read_best(memory, candidates, &ranked.windows, opts.limit);
     let result = RecallResult {
@@ -275,14 +277,13 @@ impl Candidate {
 }
 
 /// Stage 1: the best `pool` notes (feedback decided for `limit`) and their windows
-/// ([`Memory::search`]), not read yet, the reference day, and the vectors of `model` when given.
+/// ([`Memory::search`]), not read yet, and the reference day.
 fn rank(
     memory: &Memory,
     opts: &RecallOptions,
     limit: usize,
     pool: usize,
-    model: Option<&str>,
-) -> Result<(Connection, Ranked, NaiveDate, Option<VectorSet>), Error> {
+) -> Result<(Connection, Ranked, NaiveDate), Error> {
     let key = opts.project.as_ref().map(|p| &p.key);
     let as_of = opts
         .as_of
@@ -294,16 +295,8 @@ fn rank(
         today: as_of,
         feedback: memory.settings.recall.feedback,
     };
-    let (mut conn, ranked) = memory.search(key, &req)?;
-    let vectors = match model {
-        Some(model) => Some(vectors::load(
-            &mut conn,
-            model,
-            memory.scopes(key).as_deref(),
-        )?),
-        None => None,
-    };
-    Ok((conn, ranked, as_of, vectors))
+    let (conn, ranked) = memory.search(key, &req)?;
+    Ok((conn, ranked, as_of))
 }
 
 /// The first `keep` of `candidates` (best first) that can be read ([`read`]), with the best

@@ -17,7 +17,7 @@ use super::embed::{Problem, Reason};
 use super::fts;
 use super::recall::Candidate;
 use super::space::Memory;
-use super::vectors::VectorSet;
+use super::vectors;
 
 /// Notes each ranking hands to the fusion, at most.
 pub(super) const POOL: usize = 50;
@@ -49,22 +49,17 @@ impl Semantic {
     }
 }
 
-/// Fuses `candidates` (stage 1's ranking, best first) with the notes nearest to `query` among
-/// `vectors`, best first; notes found only by meaning join from the index, unread.
+/// Fuses `candidates` (stage 1's ranking, best first) with the notes of `scopes` nearest to
+/// `query` by their vectors of `model`, best first; notes found only by meaning join from the
+/// index, unread.
 pub(super) fn fuse(
     memory: &Memory,
-    conn: &Connection,
+    conn: &mut Connection,
     candidates: &mut Vec<Candidate>,
-    vectors: &VectorSet,
+    (model, scopes): (&str, Option<&[String]>),
     query: &[f32],
 ) -> Result<Semantic, Error> {
-    if vectors.is_empty() {
-        return Ok(Semantic::fallback(Problem::new(
-            Reason::NoVectors,
-            "no note has a vector yet; run `pilotdeck memory reindex --embeddings`",
-        )));
-    }
-    let nearest = match vectors.nearest(query, POOL, MIN_COSINE) {
+    let nearest = match vectors::nearest(conn, model, scopes, query, (POOL, MIN_COSINE))? {
         Ok(n) => n,
         Err(problem) => return Ok(Semantic::fallback(problem)),
     };
@@ -79,7 +74,7 @@ pub(super) fn fuse(
         .collect();
     for (rank, near) in nearest.iter().enumerate() {
         let lift = weight * rrf(rank);
-        for note in fts::active_by_hash(conn, near.scope_key, near.hash)? {
+        for note in fts::active_by_hash(conn, &near.scope_key, &near.hash)? {
             if let Some(&j) = place.get(&note.path) {
                 scored[j].0 += lift;
             } else if lift > 0.0 {

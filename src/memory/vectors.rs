@@ -7,8 +7,8 @@
 //!
 //! [`embed_missing`] fills what is missing after every write (`memory index`, `memory import`,
 //! dream) and for `memory reindex --embeddings`, in batches; a failure leaves the rest missing and
-//! is reported, never raised. Recall loads a scope's vectors ([`load`]) and ranks them by cosine
-//! ([`VectorSet::nearest`]), a brute-force scan over one contiguous buffer of bytes.
+//! is reported, never raised. Recall ranks the vectors of its scopes by cosine ([`nearest`]), a
+//! brute-force scan of their packs ([`pack`]) read a chunk at a time.
 
 use rusqlite::{Connection, params};
 use serde::Serialize;
@@ -20,7 +20,7 @@ use super::fts;
 use super::index::IndexProgress;
 use super::layout;
 use super::note::{Note, NoteKind};
-use super::pack::{self, Pack};
+use super::pack::{self, View};
 use super::space::{Memory, now};
 use crate::home::ProjectKey;
 use crate::store;
@@ -44,76 +44,121 @@ pub(super) fn content_hash(text: &str) -> String {
     format!("{:x}", Sha256::digest(text.as_bytes()))
 }
 
-/// The vectors of the active notes of some scopes, for one model: one [`Pack`] per scope.
-#[derive(Debug, Default)]
-pub(super) struct VectorSet {
-    packs: Vec<Pack>,
-}
-
 /// A note text near the request: its scope, content hash and cosine.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Nearest<'a> {
-    pub scope_key: &'a str,
-    pub hash: &'a str,
+pub(super) struct Nearest {
+    pub scope_key: String,
+    pub hash: String,
     pub cosine: f32,
 }
 
-impl VectorSet {
-    pub(super) fn is_empty(&self) -> bool {
-        self.packs.iter().all(|p| p.len() == 0)
+/// The `k` note texts of `scopes` (all when `None`) most similar to `query` (unit length) by
+/// their vectors of `model`, with a cosine of at least `floor`, best first: a scan of the scopes'
+/// packs ([`pack::load`]), read in one transaction. `Ok(Err(_))` when no note has a vector, or
+/// when every pack with vectors has another length than the query's (the model changed since
+/// they were computed); packs of another length are not searched.
+pub(super) fn nearest(
+    conn: &mut Connection,
+    model: &str,
+    scopes: Option<&[String]>,
+    query: &[f32],
+    (k, floor): (usize, f32),
+) -> Result<Result<Vec<Nearest>, Problem>, Error> {
+    let loaded = pack::load(conn, model, scopes)?;
+    let snapshot = conn.transaction()?;
+    let mut views = Vec::with_capacity(loaded.len());
+    for l in &loaded {
+        views.extend(View::open(&snapshot, model, l)?.filter(|v| v.len() > 0));
     }
-
-    /// The `k` note texts most similar to `query` (unit length) with a cosine of at least
-    /// `floor`, best first. Packs of another length than the query's are not searched; when that
-    /// is every pack with vectors, the model changed since they were computed.
-    pub(super) fn nearest(
-        &self,
-        query: &[f32],
-        k: usize,
-        floor: f32,
-    ) -> Result<Vec<Nearest<'_>>, Problem> {
-        let filled = || self.packs.iter().filter(|p| p.len() > 0);
-        if let Some(other) = filled().find(|p| p.dims != query.len())
-            && filled().all(|p| p.dims != query.len())
-        {
-            return Err(Problem::new(
-                Reason::Dimensions,
-                format!(
-                    "the query's vector has {} dimensions, the notes' {}; run `pilotdeck memory reindex --embeddings` after changing memory.embedding",
-                    query.len(),
-                    other.dims
-                ),
-            ));
+    if views.is_empty() {
+        return Ok(Err(Problem::new(
+            Reason::NoVectors,
+            "no note has a vector yet; run `pilotdeck memory reindex --embeddings`",
+        )));
+    }
+    if let Some(other) = views.iter().find(|v| v.dims() != query.len())
+        && views.iter().all(|v| v.dims() != query.len())
+    {
+        return Ok(Err(Problem::new(
+            Reason::Dimensions,
+            format!(
+                "the query's vector has {} dimensions, the notes' {}; run `pilotdeck memory reindex --embeddings` after changing memory.embedding",
+                query.len(),
+                other.dims()
+            ),
+        )));
+    }
+    let mut best = Best::new(query, k, floor);
+    let mut buf = Vec::new();
+    for (p, view) in views.iter().enumerate() {
+        if view.dims() == query.len() {
+            view.scan(&mut buf, |i, stored| best.offer(p, i, stored))?;
         }
-        // (cosine, pack, entry)
-        let mut scored: Vec<(f32, usize, usize)> = Vec::new();
-        for (p, pack) in self.packs.iter().enumerate() {
-            if pack.dims != query.len() {
-                continue;
-            }
-            scored.extend(pack.entries().enumerate().filter_map(|(i, stored)| {
-                let (scale, components) = stored.split_first_chunk::<4>()?;
-                let cosine = dot(query, components) * f32::from_le_bytes(*scale);
-                (cosine >= floor).then_some((cosine, p, i))
-            }));
-        }
-        let by_score = |a: &(f32, usize, usize), b: &(f32, usize, usize)| {
-            b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
-        };
-        if scored.len() > k {
-            scored.select_nth_unstable_by(k, by_score);
-            scored.truncate(k);
-        }
-        scored.sort_by(by_score);
-        Ok(scored
-            .into_iter()
-            .map(|(cosine, p, i)| Nearest {
-                scope_key: &self.packs[p].scope_key,
-                hash: self.packs[p].hash(i),
+    }
+    let found = (best.sorted().into_iter())
+        .map(|(cosine, p, i)| {
+            Ok(Nearest {
+                scope_key: views[p].scope_key().to_owned(),
+                hash: views[p].hash(i)?,
                 cosine,
             })
-            .collect())
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    drop(views);
+    snapshot.commit()?;
+    Ok(Ok(found))
+}
+
+/// The best `k` entries offered, by cosine with the query, at or above a floor.
+struct Best<'q> {
+    query: &'q [f32],
+    k: usize,
+    floor: f32,
+    /// (cosine, pack, entry); trimmed to the best `k` whenever it holds `2k`.
+    scored: Vec<(f32, usize, usize)>,
+}
+
+impl<'q> Best<'q> {
+    fn new(query: &'q [f32], k: usize, floor: f32) -> Best<'q> {
+        Best {
+            query,
+            k,
+            floor,
+            scored: Vec::with_capacity(2 * k + 1),
+        }
     }
+
+    /// Scores entry `i` of pack `p`, as stored (a scale, then the components).
+    fn offer(&mut self, p: usize, i: usize, stored: &[u8]) {
+        let Some((scale, components)) = stored.split_first_chunk::<4>() else {
+            return;
+        };
+        let cosine = dot(self.query, components) * f32::from_le_bytes(*scale);
+        if cosine >= self.floor {
+            self.scored.push((cosine, p, i));
+            if self.scored.len() >= 2 * self.k.max(1) {
+                self.trim();
+            }
+        }
+    }
+
+    fn trim(&mut self) {
+        if self.scored.len() > self.k {
+            self.scored.select_nth_unstable_by(self.k, by_score);
+            self.scored.truncate(self.k);
+        }
+    }
+
+    /// The best `k`, best first; ties in the order offered.
+    fn sorted(mut self) -> Vec<(f32, usize, usize)> {
+        self.trim();
+        self.scored.sort_by(by_score);
+        self.scored
+    }
+}
+
+fn by_score(a: &(f32, usize, usize), b: &(f32, usize, usize)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
 }
 
 /// Lanes summed separately, so the compiler can keep them in one SIMD register.
@@ -147,18 +192,6 @@ fn encode(v: &[f32]) -> Vec<u8> {
             .map(|x| ((x / scale).round().clamp(-127.0, 127.0) as i8).to_le_bytes()[0]),
     );
     out
-}
-
-/// The vectors of the active notes in `scopes` (all when `None`) for `model`, one row per scope
-/// ([`pack::load`]).
-pub(super) fn load(
-    conn: &mut Connection,
-    model: &str,
-    scopes: Option<&[String]>,
-) -> Result<VectorSet, Error> {
-    Ok(VectorSet {
-        packs: pack::load(conn, model, scopes)?,
-    })
 }
 
 /// (active notes with a vector for `model`, active notes) in `scopes`.
@@ -339,30 +372,36 @@ async fn fill(
 mod tests {
     use super::*;
 
-    /// Vector `i` (from 1) of a scope `s` under the hash `i` written out to 64 digits.
-    fn set(vectors: &[&[f32]]) -> VectorSet {
-        let mut pack = Pack::new("s", vectors[0].len());
+    /// The entries (from 1) of `vectors` nearest to `query`, as stored, with their cosines.
+    fn nearest(vectors: &[&[f32]], query: &[f32], k: usize, floor: f32) -> Vec<(usize, f32)> {
+        let mut best = Best::new(query, k, floor);
         for (i, v) in vectors.iter().enumerate() {
-            pack.push(&format!("{:064}", i + 1), &encode(v));
+            best.offer(0, i + 1, &encode(v));
         }
-        VectorSet { packs: vec![pack] }
+        best.sorted().into_iter().map(|(c, _, i)| (i, c)).collect()
     }
 
-    fn ids(found: &[Nearest<'_>]) -> Vec<u64> {
-        found.iter().map(|f| f.hash.parse().unwrap()).collect()
+    fn ids(found: &[(usize, f32)]) -> Vec<usize> {
+        found.iter().map(|f| f.0).collect()
     }
 
     #[test]
     fn nearest_ranks_by_cosine_above_the_floor() {
-        let s = set(&[&[1.0, 0.0], &[0.6, 0.8], &[0.0, 1.0], &[-1.0, 0.0]]);
-        let near = s.nearest(&[1.0, 0.0], 2, -1.0).unwrap();
+        let all: &[&[f32]] = &[&[1.0, 0.0], &[0.6, 0.8], &[0.0, 1.0], &[-1.0, 0.0]];
+        let near = nearest(all, &[1.0, 0.0], 2, -1.0);
         assert_eq!(ids(&near), [1, 2]);
-        assert!((near[1].cosine - 0.6).abs() < 0.01, "{near:?}");
-        let near = s.nearest(&[0.0, 1.0], 10, 0.5).unwrap();
+        assert!((near[1].1 - 0.6).abs() < 0.01, "{near:?}");
+        let near = nearest(all, &[0.0, 1.0], 10, 0.5);
         assert_eq!(ids(&near), [3, 2]);
-        assert!((near[0].cosine - 1.0).abs() < 1e-6 && (near[1].cosine - 0.8).abs() < 0.01);
-        let wrong = s.nearest(&[1.0, 0.0, 0.0], 2, 0.0).unwrap_err();
-        assert_eq!(wrong.reason, Reason::Dimensions);
+        assert!((near[0].1 - 1.0).abs() < 1e-6 && (near[1].1 - 0.8).abs() < 0.01);
+        // Many entries past `k`: kept the best, ties in the order offered.
+        let unit = |i: usize| {
+            let angle = (i % 5) as f32 * 0.3;
+            [angle.cos(), angle.sin()]
+        };
+        let many: Vec<[f32; 2]> = (0..50).map(unit).collect();
+        let many: Vec<&[f32]> = many.iter().map(|v| v.as_slice()).collect();
+        assert_eq!(ids(&nearest(&many, &[1.0, 0.0], 3, 0.0)), [1, 6, 11]);
     }
 
     #[test]
@@ -377,13 +416,9 @@ mod tests {
         };
         let (a, b) = (unit(1), unit(2));
         let exact: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
-        let b_set = set(&[&b]);
-        let found = b_set.nearest(&a, 1, -1.0).unwrap();
-        assert!(
-            (found[0].cosine - exact).abs() < 0.01,
-            "{found:?} vs {exact}"
-        );
-        assert!((set(&[&a]).nearest(&a, 1, -1.0).unwrap()[0].cosine - 1.0).abs() < 0.01);
+        let found = nearest(&[&b], &a, 1, -1.0);
+        assert!((found[0].1 - exact).abs() < 0.01, "{found:?} vs {exact}");
+        assert!((nearest(&[&a], &a, 1, -1.0)[0].1 - 1.0).abs() < 0.01);
     }
 
     #[test]
