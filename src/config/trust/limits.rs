@@ -154,9 +154,9 @@ impl Limit {
         match (self.tighter, asked, own) {
             (_, _, None) => false,
             (_, None, Some(_)) => true,
-            // Written so that NaN loosens.
-            (Tighter::Lower, Some(a), Some(o)) => !(a <= o),
-            (Tighter::Higher, Some(a), Some(o)) => !(a >= o),
+            // NaN compares as nothing, and would switch the limit off.
+            (Tighter::Lower, Some(a), Some(o)) => a.is_nan() || a > o,
+            (Tighter::Higher, Some(a), Some(o)) => a.is_nan() || a < o,
         }
     }
 }

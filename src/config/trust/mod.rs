@@ -1,6 +1,9 @@
 //! Project trust: project-level settings that run code or move secrets — hooks, MCP servers,
-//! plugins, slash commands, provider URLs, keys and headers, the web search endpoint and key, the
-//! notes repository `memory sync` pushes to — take effect only in a project the user trusted.
+//! plugins, slash commands, provider URLs, keys, headers and extra body, prices, the proxy, `${…}`
+//! references to the user's environment, the web search endpoint and key, the notes repository
+//! `memory sync` pushes to — take effect only in a project the user trusted; untrusted, a project
+//! may only tighten the user's limits (`limits.rs`; `untrusted.rs` is what the load does to such a
+//! layer).
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
 //! `.pilotdeck/mcp.json` (with the project files its servers' `command`, `args` and `cwd` name),
@@ -89,7 +92,7 @@ pub struct Assessment {
     pub root: PathBuf,
     pub items: Vec<Item>,
     /// The limits the project sets (`agent.maxIterations: 500`): untrusted, only those tighter
-    /// than the user's take effect ([`limits`]), so they are not among the ignored `items`.
+    /// than the user's take effect (`limits.rs`), so they are not among the ignored `items`.
     pub limits: Vec<Item>,
     /// SHA-256 of everything the items and limits come from.
     pub hash: String,
