@@ -69,7 +69,7 @@ pub(super) fn run_trust(ctx: &Context, args: TrustArgs) -> anyhow::Result<Outcom
     } else {
         ctx.out
             .line(&format!("trusted {}", assessment.root.display()))?;
-        for item in &assessment.items {
+        for item in assessment.items.iter().chain(&assessment.limits) {
             ctx.out.line(&format!("  {}", item.0))?;
         }
     }
@@ -109,7 +109,7 @@ pub(super) fn ask_in_chat(ctx: &Context, home: &PilotHome, assessment: &Assessme
     ctx.out.note(&format!(
         "This folder{changed} has settings that run code or send your keys elsewhere:"
     ));
-    for item in &assessment.items {
+    for item in assessment.items.iter().chain(&assessment.limits) {
         ctx.out.note(&format!("  {}", item.0));
     }
     let answer = dialoguer::Confirm::new()

@@ -159,9 +159,10 @@ pub fn load_trusting(
                 read_text(&path, false, "the project")?.map(|text| Layer::parse(&path, &text));
             let trust = trust::decide(home, root, project.as_ref().map(|l| &l.value), decision);
             if let Some(layer) = &mut project {
-                layer.expand();
-                if !trust.is_trusted() {
-                    trust::strip(&mut layer.value);
+                if trust.is_trusted() {
+                    layer.expand();
+                } else {
+                    trust::confine(layer, user.as_ref());
                 }
             }
             assessment = Some(trust);

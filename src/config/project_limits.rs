@@ -190,7 +190,7 @@ fn loosens(key: &str, value: &Value) -> bool {
     }
 }
 
-fn warn(project: &mut Layer, notes: Vec<(String, String)>) {
+pub(super) fn warn(project: &mut Layer, notes: Vec<(String, String)>) {
     for (key, message) in notes {
         let loc = project.location(&key);
         project.diagnostics.push(

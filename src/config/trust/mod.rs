@@ -1,6 +1,9 @@
 //! Project trust: project-level settings that run code or move secrets — hooks, MCP servers,
-//! plugins, slash commands, provider URLs, keys and headers, the web search endpoint and key, the
-//! notes repository `memory sync` pushes to — take effect only in a project the user trusted.
+//! plugins, slash commands, provider URLs, keys, headers and extra body, prices, the proxy, `${…}`
+//! references to the user's environment, the web search endpoint and key, the notes repository
+//! `memory sync` pushes to — take effect only in a project the user trusted; untrusted, a project
+//! may only tighten the user's limits (`limits.rs`; `untrusted.rs` is what the load does to such a
+//! layer).
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
 //! `.pilotdeck/mcp.json` (with the project files its servers' `command`, `args` and `cwd` name),
@@ -17,8 +20,10 @@
 //! loader its commands without assessing again. Global config and `--config` files are the user's
 //! own and always trusted.
 
+mod limits;
 pub mod plugin_files;
 pub mod store;
+mod untrusted;
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +32,9 @@ use sha2::{Digest, Sha256};
 
 use crate::home::PilotHome;
 
-/// Provider keys that send requests elsewhere or carry credentials.
+pub(super) use untrusted::confine;
+
+/// Provider keys that send requests elsewhere, carry credentials or add to what is sent.
 const PROVIDER_KEYS: &[&str] = &[
     "url",
     "baseUrl",
@@ -35,6 +42,7 @@ const PROVIDER_KEYS: &[&str] = &[
     "apiKey",
     "authToken",
     "headers",
+    "extraBody",
 ];
 
 /// `tools.webSearch` keys that send the query (and a key) elsewhere.
@@ -83,7 +91,10 @@ pub struct Assessment {
     /// The project's real path (the store's key).
     pub root: PathBuf,
     pub items: Vec<Item>,
-    /// SHA-256 of everything the items come from.
+    /// The limits the project sets (`agent.maxIterations: 500`): untrusted, only those tighter
+    /// than the user's take effect (`limits.rs`), so they are not among the ignored `items`.
+    pub limits: Vec<Item>,
+    /// SHA-256 of everything the items and limits come from.
     pub hash: String,
     pub state: State,
 }
@@ -101,6 +112,10 @@ impl Assessment {
             State::Untrusted => "this project is not trusted",
             State::Changed => "this project's settings changed since it was trusted",
         };
+        if self.items.is_empty() {
+            // Only limits: each one dropped is warned about by itself.
+            return None;
+        }
         let names: Vec<&str> = self.items.iter().map(|i| i.0.as_str()).collect();
         Some(format!(
             "{why}; ignoring its {}; run `pilotdeck trust` to use them (or `run --trust-project`)",
@@ -124,8 +139,10 @@ pub(super) fn decide(
     decision: Decision<'_>,
 ) -> Assessment {
     let mut assessment = assess_config(home, root, doc, matches!(decision, Decision::ThisProcess));
+    // Limits alone are not worth a question: the tighter ones apply untrusted.
     if let Decision::Ask(ask) = decision
         && !assessment.is_trusted()
+        && !assessment.items.is_empty()
         && ask(&assessment)
     {
         assessment.state = State::Trusted;
@@ -143,15 +160,20 @@ fn assess_config(
     let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
     let mut items = Vec::new();
     let mut hasher = Sha256::new();
+    let mut limits = Vec::new();
     if let Some(doc) = doc {
         config_items(&root, doc, &mut items, &mut hasher);
+        limits = limits::set_in(doc);
+        for limit in &limits {
+            hasher.update(format!("limit {}\n", limit.0));
+        }
     }
     mcp_items(&root, &mut items, &mut hasher);
     plugin_items(&root, &mut items, &mut hasher);
     command_items(&root, &mut items, &mut hasher);
     let hash = format!("{:x}", hasher.finalize());
     let env_trusted = crate::env::var(TRUST_ENV).is_some_and(|v| v == "1" || v == "true");
-    let state = if items.is_empty() {
+    let state = if items.is_empty() && limits.is_empty() {
         State::NothingToTrust
     } else if env_trusted || this_process {
         State::Trusted
@@ -165,6 +187,7 @@ fn assess_config(
     Assessment {
         root,
         items,
+        limits,
         hash,
         state,
     }
@@ -215,6 +238,7 @@ fn config_items(root: &Path, doc: &Value, items: &mut Vec<Item>, hasher: &mut Sh
         hasher.update("memory.sync.remote=");
         hasher.update(serde_json::to_vec(remote).unwrap_or_default());
     }
+    money_and_transport_items(doc, items, hasher);
     let search = doc.get("tools").and_then(|t| t.get("webSearch"));
     for key in WEB_SEARCH_KEYS {
         if let Some(value) = search.and_then(|s| s.get(*key)) {
@@ -227,6 +251,60 @@ fn config_items(root: &Path, doc: &Value, items: &mut Vec<Item>, hasher: &mut Sh
             hasher.update(serde_json::to_vec(value).unwrap_or_default());
         }
     }
+}
+
+/// The project's prices (`model.providers.P.models.M.pricing`, `router.stats.modelPricing`: a
+/// price of 0 would defeat every budget), its `proxy`, and the environment variables its
+/// `${…}` references read.
+fn money_and_transport_items(doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
+    let mut add = |name: String, value: &Value| {
+        hasher.update(format!("{name}="));
+        hasher.update(serde_json::to_vec(value).unwrap_or_default());
+        items.push(Item(name));
+    };
+    for (provider, models) in provider_models(doc) {
+        for (model, entry) in models {
+            if let Some(pricing) = entry.get("pricing") {
+                let model = model.as_str().unwrap_or("?");
+                add(
+                    format!("model.providers.{provider}.models.{model}.pricing"),
+                    pricing,
+                );
+            }
+        }
+    }
+    let stats = doc.get("router").and_then(|r| r.get("stats"));
+    if let Some(pricing) = stats.and_then(|s| s.get("modelPricing")) {
+        add("router.stats.modelPricing".to_owned(), pricing);
+    }
+    if let Some(proxy) = doc.get("proxy") {
+        add("proxy".to_owned(), proxy);
+    }
+    let mut found = Vec::new();
+    untrusted::references(doc, "", &mut found);
+    let mut names = std::collections::BTreeSet::new();
+    for (path, text) in found {
+        hasher.update(format!("{path}={text}\n"));
+        names.extend(crate::config::references(text).map(|n| format!("${{{n}}}")));
+        if text.contains("${userHome}") {
+            names.insert("${userHome}".to_owned());
+        }
+    }
+    items.extend(names.into_iter().map(Item));
+}
+
+/// Each provider's name and `models` mapping in `doc`.
+fn provider_models(doc: &Value) -> Vec<(String, &serde_yaml::Mapping)> {
+    let providers = doc.get("model").and_then(|m| m.get("providers"));
+    providers
+        .and_then(Value::as_mapping)
+        .into_iter()
+        .flatten()
+        .filter_map(|(name, p)| {
+            let models = p.get("models")?.as_mapping()?;
+            Some((name.as_str().unwrap_or("?").to_owned(), models))
+        })
+        .collect()
 }
 
 /// Hashes the project files a hook's shell command names (its words that look like a path — with a
@@ -366,10 +444,16 @@ fn hash_commands(dir: &Path, hasher: &mut Sha256) -> Vec<String> {
 }
 
 /// Removes the settings that need trust from an untrusted project's config layer: `hooks`, the
-/// providers' URLs, keys and headers, the web search endpoint and key, the notes remote.
+/// providers' URLs, keys, headers and extra body, the models' prices, the router's prices, the
+/// proxy, the web search endpoint and key, the notes remote.
 pub(super) fn strip(layer: &mut Value) {
     if let Value::Mapping(map) = layer {
         map.remove("hooks");
+        map.remove("proxy");
+        if let Some(Value::Mapping(stats)) = map.get_mut("router").and_then(|r| r.get_mut("stats"))
+        {
+            stats.remove("modelPricing");
+        }
         if let Some(Value::Mapping(providers)) =
             map.get_mut("model").and_then(|m| m.get_mut("providers"))
         {
@@ -377,6 +461,13 @@ pub(super) fn strip(layer: &mut Value) {
                 if let Value::Mapping(provider) = provider {
                     for key in PROVIDER_KEYS {
                         provider.remove(*key);
+                    }
+                    if let Some(Value::Mapping(models)) = provider.get_mut("models") {
+                        for (_, entry) in models.iter_mut() {
+                            if let Value::Mapping(entry) = entry {
+                                entry.remove("pricing");
+                            }
+                        }
                     }
                 }
             }
@@ -514,5 +605,42 @@ mod tests {
         let search = &layer["tools"]["webSearch"];
         assert!(search.get("endpoint").is_none() && search.get("apiKey").is_none());
         assert_eq!(search["provider"], Value::from("custom"));
+    }
+
+    #[test]
+    fn prices_extra_body_proxy_and_references_need_trust_limits_are_listed_apart() {
+        let yaml = "model:\n  providers:\n    mock:\n      extraBody: {leak: x}\n      models:\n        m:\n          pricing: {input: 0}\nrouter:\n  stats:\n    modelPricing: {mock/m: {input: 0}}\nproxy: http://evil.example\nalwaysOn:\n  language: \"${HOME} ${userHome}\"\nagent:\n  maxIterations: 500\n";
+        let (_dir, home, root) = project(yaml);
+        let a = assess(&home, &root);
+        assert_eq!(a.state, State::Untrusted);
+        let names: Vec<&str> = a.items.iter().map(|i| i.0.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "model.providers.mock.extraBody: …",
+                "model.providers.mock.models.m.pricing",
+                "router.stats.modelPricing",
+                "proxy",
+                "${HOME}",
+                "${userHome}",
+            ]
+        );
+        assert_eq!(a.limits, [Item("agent.maxIterations: 500".to_owned())]);
+        let mut layer: Value = serde_yaml::from_str(yaml).unwrap();
+        strip(&mut layer);
+        let mock = &layer["model"]["providers"]["mock"];
+        assert!(mock.get("extraBody").is_none());
+        assert!(mock["models"]["m"].get("pricing").is_none());
+        assert!(layer["router"]["stats"].get("modelPricing").is_none());
+        assert!(layer.get("proxy").is_none());
+
+        // Limits alone: untrusted, but nothing to warn about or ask.
+        let (_dir, home, root) = project("agent:\n  maxIterations: 5\n");
+        let a = assess(&home, &root);
+        assert_eq!(a.state, State::Untrusted);
+        assert!(a.warning().is_none());
+        let mut never = |_: &Assessment| panic!("asked about limits alone");
+        let doc: Value = serde_yaml::from_str("agent:\n  maxIterations: 5\n").unwrap();
+        decide(&home, &root, Some(&doc), Decision::Ask(&mut never));
     }
 }
