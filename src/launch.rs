@@ -20,6 +20,7 @@
 //! signals, always-on lease and rendering.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
@@ -30,6 +31,7 @@ use crate::agent::{
 };
 use crate::config::{Config, LoadOptions};
 use crate::context::MemoryHandle;
+use crate::extensions::Extensions;
 use crate::home::{PilotHome, Project};
 
 /// Whether the turns recall from and capture to long-term memory.
@@ -152,17 +154,31 @@ pub struct Launcher {
     home: PilotHome,
     setup: Setup,
     memory: Option<MemoryHandle>,
+    extensions: Arc<Extensions>,
 }
 
 impl Launcher {
-    /// Assembles `setup`: adds the project's MCP servers to the tool sources when asked (reporting
-    /// what cannot be used to `sink`) and makes the memory hook.
+    /// Assembles `setup`: discovers the project's plugins, skills and hooks once for every agent it
+    /// builds (unless the caller did: `AgentOptions::extensions`), adds the project's MCP servers to
+    /// the tool sources when asked (reporting what cannot be used to `sink`) and makes the memory
+    /// hook.
     pub fn new(home: &PilotHome, mut setup: Setup, sink: &mut dyn Sink) -> Launcher {
+        let extensions = match &setup.agent.extensions {
+            Some(found) => Arc::clone(found),
+            None => Arc::new(Extensions::load(
+                home,
+                &setup.project.root,
+                &setup.config,
+            )),
+        };
+        extensions.report();
+        setup.agent.extensions = Some(Arc::clone(&extensions));
         if setup.mcp_servers {
             let (sources, problems) = crate::mcp::project_tool_sources(
                 home,
                 &setup.project.root,
                 setup.config.project_trusted,
+                &extensions.plugins,
             );
             for problem in &problems {
                 sink.warn(&format!("{problem}; continuing without it"));
@@ -181,6 +197,7 @@ impl Launcher {
             home: home.clone(),
             setup,
             memory,
+            extensions,
         }
     }
 
@@ -246,5 +263,10 @@ impl Launcher {
 
     pub fn config(&self) -> &Config {
         &self.setup.config
+    }
+
+    /// The project's plugins, skills and hooks, discovered once for the launch.
+    pub fn extensions(&self) -> &Extensions {
+        &self.extensions
     }
 }

@@ -12,7 +12,7 @@ use super::layer::{Layer, Origin, child_path};
 use super::locate::KeyPositions;
 use super::schema::Config;
 use super::trust::{self, Assessment, Decision};
-use super::{project_limits, validate, zero};
+use super::{project_limits, typed, validate, zero};
 use crate::env;
 use crate::home::PilotHome;
 
@@ -277,13 +277,19 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Error::Invalid { diagnostics });
     }
-    let config: Config = match serde_yaml::from_value(merged.clone()) {
+    // Each file's unknown keys were reported with the file; the merged value has no others.
+    let config: Config = match typed::config(&merged, &mut Vec::new()) {
         Ok(c) => Config {
             env_references,
             ..c
         },
         Err(e) => {
-            diagnostics.push(Diagnostic::new(Severity::Error, e.to_string()));
+            let mut d = Diagnostic::new(Severity::Error, e.message);
+            if let Some(key) = e.key {
+                let at = sources.get(&key).and_then(|s| s.location.clone());
+                d = d.key(key).at(at.as_ref());
+            }
+            diagnostics.push(d);
             return Err(Error::Invalid { diagnostics });
         }
     };
