@@ -277,8 +277,7 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Error::Invalid { diagnostics });
     }
-    // Each file's unknown keys were reported with the file; the merged value has no others.
-    let config: Config = match typed::config(&merged, &mut Vec::new()) {
+    let config: Config = match typed::merged(&merged) {
         Ok(c) => Config {
             env_references,
             ..c

@@ -7,6 +7,7 @@
 //! (`locate::KeyPositions`), and only when the check fails parses the text again for serde_yaml's
 //! position of the bad value ([`value_position`]).
 
+use serde::Deserialize;
 use serde_yaml::Value;
 
 use super::locate::normalize_path;
@@ -25,13 +26,30 @@ pub(super) struct TypeError {
 pub(super) fn config(value: &Value, unknown: &mut Vec<String>) -> Result<Config, TypeError> {
     let mut on_unknown = |path: serde_ignored::Path<'_>| unknown.push(ignored_path(&path));
     let de = serde_ignored::Deserializer::new(value, &mut on_unknown);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let key = dotted(e.path());
-        TypeError {
-            key: (!key.is_empty()).then_some(key),
-            message: e.into_inner().to_string(),
+    Config::deserialize(de).map_err(|e| traced(value, e))
+}
+
+/// `value` as a [`Config`], for a value whose keys were checked already (the merged layers).
+pub(super) fn merged(value: &Value) -> Result<Config, TypeError> {
+    Config::deserialize(value).map_err(|e| traced(value, e))
+}
+
+/// The error of deserialising `value` again, this time tracking the path to the bad value (only
+/// a failed check pays for the tracking).
+fn traced(value: &Value, first: serde_yaml::Error) -> TypeError {
+    match serde_path_to_error::deserialize::<_, Config>(value) {
+        Ok(_) => TypeError {
+            key: None,
+            message: first.to_string(),
+        },
+        Err(e) => {
+            let key = dotted(e.path());
+            TypeError {
+                key: (!key.is_empty()).then_some(key),
+                message: e.into_inner().to_string(),
+            }
         }
-    })
+    }
 }
 
 /// Where serde_yaml, reading `text` itself, puts the bad value of `error` (1-based line and
