@@ -165,11 +165,7 @@ impl Launcher {
     pub fn new(home: &PilotHome, mut setup: Setup, sink: &mut dyn Sink) -> Launcher {
         let extensions = match &setup.agent.extensions {
             Some(found) => Arc::clone(found),
-            None => Arc::new(Extensions::load(
-                home,
-                &setup.project.root,
-                &setup.config,
-            )),
+            None => Arc::new(Extensions::load(home, &setup.project.root, &setup.config)),
         };
         extensions.report();
         setup.agent.extensions = Some(Arc::clone(&extensions));

@@ -435,7 +435,9 @@ fn nested_problems_name_their_dotted_key_and_position() {
             true => "",
             false => "model: {providers: {openai: {apiKey: k}}}\n",
         };
-        env.config(&format!("agent: {{model: openai/gpt-4.1}}\n{providers}{text}"));
+        env.config(&format!(
+            "agent: {{model: openai/gpt-4.1}}\n{providers}{text}"
+        ));
         let is_error = expected.contains(": error:");
         let run = env
             .cmd()
@@ -446,13 +448,19 @@ fn nested_problems_name_their_dotted_key_and_position() {
             "expected\n  {expected}\nin\n{}",
             run.stdout
         );
-        assert_eq!(run.stdout.matches(": error:").count(), usize::from(is_error));
+        assert_eq!(
+            run.stdout.matches(": error:").count(),
+            usize::from(is_error)
+        );
         assert!(!run.stdout.contains('?'), "{}", run.stdout);
     }
     // The project's file, read by a command that only needs the configuration.
     env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {apiKey: k}}}\n");
     env.project_config("memory:\n  recall:\n    bogus: 1\n    feedback: on\n");
-    let run = env.cmd().args(["memory", "recall", "--offline", "x"]).run(0);
+    let run = env
+        .cmd()
+        .args(["memory", "recall", "--offline", "x"])
+        .run(0);
     let warning = ".pilotdeck/pilotdeck.yaml:3:5: warning: `memory.recall.bogus`: unknown key";
     assert_eq!(run.stderr.matches(warning).count(), 1, "{}", run.stderr);
 }

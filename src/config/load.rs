@@ -301,6 +301,7 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         trust: None,
         positions,
     };
+    loaded.config.hook_locations = hook_locations(&loaded);
     validate::check(&mut loaded);
     if loaded.diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Error::Invalid {
@@ -308,6 +309,33 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         });
     }
     Ok(loaded)
+}
+
+/// The position of every key and list item under `hooks` (see `Config::hook_locations`).
+fn hook_locations(loaded: &Loaded) -> BTreeMap<String, Location> {
+    fn walk(value: &Value, path: String, loaded: &Loaded, out: &mut BTreeMap<String, Location>) {
+        match value {
+            Value::Mapping(m) => {
+                for (k, v) in m {
+                    walk(v, child_path(&path, k), loaded, out);
+                }
+            }
+            Value::Sequence(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, format!("{path}.{i}"), loaded, out);
+                }
+            }
+            _ => {}
+        }
+        if let Some(location) = loaded.location(&path) {
+            out.insert(path, location);
+        }
+    }
+    let mut out = BTreeMap::new();
+    if let Some(hooks) = loaded.merged.get("hooks") {
+        walk(hooks, "hooks".to_owned(), loaded, &mut out);
+    }
+    out
 }
 
 fn merge_value(

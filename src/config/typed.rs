@@ -65,9 +65,7 @@ pub(super) fn value_position(text: &str, error: &TypeError) -> Option<(usize, us
         .filter(|k| !k.contains(' '))
         .map(normalize_path);
     let related = match (&key, &error.key) {
-        (Some(theirs), Some(ours)) => {
-            ours == theirs || ours.starts_with(&format!("{theirs}."))
-        }
+        (Some(theirs), Some(ours)) => ours == theirs || ours.starts_with(&format!("{theirs}.")),
         (None, None) => true,
         _ => false,
     };
@@ -96,7 +94,9 @@ fn ignored_path(path: &serde_ignored::Path<'_>) -> String {
         Path::Root => return String::new(),
         Path::Seq { parent, index } => (parent, index.to_string()),
         Path::Map { parent, key } => (parent, key.clone()),
-        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => {
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => {
             return ignored_path(parent);
         }
     };
@@ -147,7 +147,10 @@ mod tests {
                 "model:\n  providers:\n    p:\n      models:\n        m: {multimodal: {input: [text, smell]}}\n",
                 "model.providers.p.models.m.multimodal.input.1",
             ),
-            ("memory:\n  recall:\n    feedback: sometimes\n", "memory.recall.feedback"),
+            (
+                "memory:\n  recall:\n    feedback: sometimes\n",
+                "memory.recall.feedback",
+            ),
         ] {
             let (_, error) = check(text);
             assert_eq!(error.and_then(|e| e.key).as_deref(), Some(key), "{text}");
