@@ -2,8 +2,9 @@
 //! finished turn. `run`, cron's runner, always-on's turns and `mcp serve`'s `pilotdeck_run` call
 //! [`run`]; `chat` assembles a [`Launcher`] once and opens its conversations with it.
 //!
-//! What it assembles, in order: the project's MCP servers (`mcp.json`) as tool sources, their
-//! problems reported through [`Sink::warn`]; the long-term memory hook ([`MemoryChoice`]); the
+//! What it assembles, in order: the project's plugins, skills and hooks, discovered once for every
+//! agent the launch builds (`AgentOptions::extensions`); the project's MCP servers (`mcp.json` and
+//! those plugins') as tool sources, their problems reported through [`Sink::warn`]; the long-term memory hook ([`MemoryChoice`]); the
 //! agent through [`Conversation::open`] (model, router, hooks, permissions with the caller's fixed
 //! deny rules, limits, recording — or none when ephemeral); the launch's [`Deadline`] over tool
 //! start-up and the turn; then the session is reported ([`Sink::on_start`]), the turn runs with its
