@@ -2,8 +2,9 @@
 //! finished turn. `run`, cron's runner, always-on's turns and `mcp serve`'s `pilotdeck_run` call
 //! [`run`]; `chat` assembles a [`Launcher`] once and opens its conversations with it.
 //!
-//! What it assembles, in order: the project's MCP servers (`mcp.json`) as tool sources, their
-//! problems reported through [`Sink::warn`]; the long-term memory hook ([`MemoryChoice`]); the
+//! What it assembles, in order: the project's plugins, skills and hooks, discovered once for every
+//! agent the launch builds (`AgentOptions::extensions`); the project's MCP servers (`mcp.json` and
+//! those plugins') as tool sources, their problems reported through [`Sink::warn`]; the long-term memory hook ([`MemoryChoice`]); the
 //! agent through [`Conversation::open`] (model, router, hooks, permissions with the caller's fixed
 //! deny rules, limits, recording — or none when ephemeral); the launch's [`Deadline`] over tool
 //! start-up and the turn; then the session is reported ([`Sink::on_start`]), the turn runs with its
@@ -20,6 +21,7 @@
 //! signals, always-on lease and rendering.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
@@ -30,6 +32,7 @@ use crate::agent::{
 };
 use crate::config::{Config, LoadOptions};
 use crate::context::MemoryHandle;
+use crate::extensions::Extensions;
 use crate::home::{PilotHome, Project};
 
 /// Whether the turns recall from and capture to long-term memory.
@@ -152,17 +155,27 @@ pub struct Launcher {
     home: PilotHome,
     setup: Setup,
     memory: Option<MemoryHandle>,
+    extensions: Arc<Extensions>,
 }
 
 impl Launcher {
-    /// Assembles `setup`: adds the project's MCP servers to the tool sources when asked (reporting
-    /// what cannot be used to `sink`) and makes the memory hook.
+    /// Assembles `setup`: discovers the project's plugins, skills and hooks once for every agent it
+    /// builds (unless the caller did: `AgentOptions::extensions`), adds the project's MCP servers to
+    /// the tool sources when asked (reporting what cannot be used to `sink`) and makes the memory
+    /// hook.
     pub fn new(home: &PilotHome, mut setup: Setup, sink: &mut dyn Sink) -> Launcher {
+        let extensions = match &setup.agent.extensions {
+            Some(found) => Arc::clone(found),
+            None => Arc::new(Extensions::load(home, &setup.project.root, &setup.config)),
+        };
+        extensions.report();
+        setup.agent.extensions = Some(Arc::clone(&extensions));
         if setup.mcp_servers {
             let (sources, problems) = crate::mcp::project_tool_sources(
                 home,
                 &setup.project.root,
                 setup.config.project_trusted,
+                &extensions.plugins,
             );
             for problem in &problems {
                 sink.warn(&format!("{problem}; continuing without it"));
@@ -181,6 +194,7 @@ impl Launcher {
             home: home.clone(),
             setup,
             memory,
+            extensions,
         }
     }
 
@@ -246,5 +260,10 @@ impl Launcher {
 
     pub fn config(&self) -> &Config {
         &self.setup.config
+    }
+
+    /// The project's plugins, skills and hooks, discovered once for the launch.
+    pub fn extensions(&self) -> &Extensions {
+        &self.extensions
     }
 }

@@ -368,6 +368,103 @@ fn broken_configs_give_located_messages() {
     }
 }
 
+/// Problems inside optional sections, maps of structs (`model.providers.X`, `models.Y`,
+/// `tokenSaver.tiers.Z`), lists, untagged values and repeated keys: (file text after a valid
+/// `agent` line and, unless the text has its own `model:`, a `model` line; what `config validate`
+/// must say).
+const NESTED: &[(&str, &str)] = &[
+    (
+        "memory:\n  recall:\n    bogus: 1\n",
+        "pilotdeck.yaml:5:5: warning: `memory.recall.bogus`: unknown key",
+    ),
+    (
+        "tools:\n  webSearch:\n    customProvider:\n      bogus: 1\n",
+        "pilotdeck.yaml:6:7: warning: `tools.webSearch.customProvider.bogus`: unknown key",
+    ),
+    (
+        "router:\n  tokenSaver:\n    tiers:\n      simple:\n        model: openai/gpt-4.1\n        bogus: 1\n",
+        "pilotdeck.yaml:8:9: warning: `router.tokenSaver.tiers.simple.bogus`: unknown key",
+    ),
+    (
+        "model:\n  providers:\n    openai:\n      models:\n        gpt-4.1:\n          pricing: {input: 2, bogus: 1}\n",
+        "pilotdeck.yaml:7:31: warning: `model.providers.openai.models.gpt-4.1.pricing.bogus`: unknown key",
+    ),
+    (
+        "proxy:\n  url: http://proxy.local:3128\n  bogus: 1\n",
+        "pilotdeck.yaml:5:3: warning: `proxy.bogus`: unknown key",
+    ),
+    (
+        "memory:\n  sync:\n    branch: [main]\n",
+        "pilotdeck.yaml:5:13: error: `memory.sync.branch`: invalid type: sequence, expected a string",
+    ),
+    (
+        "memory:\n  sync:\n    branch: 2024\n",
+        "pilotdeck.yaml:5:5: error: `memory.sync.branch`: invalid type: integer `2024`, expected a string",
+    ),
+    (
+        "memory:\n  recall:\n    feedback: sometimes\n",
+        "pilotdeck.yaml:5:15: error: `memory.recall.feedback`: unknown variant `sometimes`, expected one of `auto`, `on`, `off`",
+    ),
+    (
+        "model:\n  providers:\n    openai:\n      protocol: opnai\n",
+        "pilotdeck.yaml:5:17: error: `model.providers.openai.protocol`: unknown variant `opnai`",
+    ),
+    (
+        "model:\n  providers:\n    openai:\n      models:\n        gpt-4.1:\n          multimodal:\n            input: [text, smell]\n",
+        "pilotdeck.yaml:8:27: error: `model.providers.openai.models.gpt-4.1.multimodal.input.1`: unknown variant `smell`",
+    ),
+    (
+        "tools:\n  sandbox:\n    network: 5\n",
+        "pilotdeck.yaml:5:5: error: `tools.sandbox.network`: true, false or a list of hosts",
+    ),
+    (
+        "proxy: 5\n",
+        "pilotdeck.yaml:3:8: error: `proxy`: invalid type: integer `5`, expected a proxy URL or {url, noProxy}",
+    ),
+    (
+        "cron:\n  enabled: true\ncron:\n  enabled: false\n",
+        "pilotdeck.yaml:5:1: error: `cron`: duplicate entry with key \"cron\"",
+    ),
+];
+
+#[test]
+fn nested_problems_name_their_dotted_key_and_position() {
+    let env = TestEnv::new();
+    for (text, expected) in NESTED {
+        let providers = match text.starts_with("model:") {
+            true => "",
+            false => "model: {providers: {openai: {apiKey: k}}}\n",
+        };
+        env.config(&format!(
+            "agent: {{model: openai/gpt-4.1}}\n{providers}{text}"
+        ));
+        let is_error = expected.contains(": error:");
+        let run = env
+            .cmd()
+            .args(["config", "validate"])
+            .run(if is_error { 2 } else { 0 });
+        assert!(
+            run.stdout.contains(expected),
+            "expected\n  {expected}\nin\n{}",
+            run.stdout
+        );
+        assert_eq!(
+            run.stdout.matches(": error:").count(),
+            usize::from(is_error)
+        );
+        assert!(!run.stdout.contains('?'), "{}", run.stdout);
+    }
+    // The project's file, read by a command that only needs the configuration.
+    env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {apiKey: k}}}\n");
+    env.project_config("memory:\n  recall:\n    bogus: 1\n    feedback: on\n");
+    let run = env
+        .cmd()
+        .args(["memory", "recall", "--offline", "x"])
+        .run(0);
+    let warning = ".pilotdeck/pilotdeck.yaml:3:5: warning: `memory.recall.bogus`: unknown key";
+    assert_eq!(run.stderr.matches(warning).count(), 1, "{}", run.stderr);
+}
+
 #[test]
 fn other_commands_refuse_a_broken_config_with_exit_2() {
     let env = TestEnv::new();

@@ -627,11 +627,24 @@ fn a_bad_hook_entry_is_reported_with_its_key_and_the_rest_runs() {
         config_for(&mock)
     ));
     let run = env.cmd().args(["run", "go"]).run(0);
-    assert!(
-        run.stderr.contains("hooks.UserPromptSubmit[0].matcher"),
-        "{}",
-        run.stderr
-    );
-    assert!(run.stderr.contains("hooks.NotAnEvent"), "{}", run.stderr);
+    // Named by file, line, column and dotted key, like the config's own problems.
+    let head = config_for(&mock).lines().count();
+    for problem in [
+        format!(
+            "pilotdeck.yaml:{}:7: `hooks.UserPromptSubmit.0.matcher`: bad regex",
+            head + 3
+        ),
+        format!(
+            "pilotdeck.yaml:{}:3: `hooks.NotAnEvent`: unknown hook event",
+            head + 8
+        ),
+    ] {
+        assert_eq!(
+            run.stderr.matches(&problem).count(),
+            1,
+            "{problem}\n{}",
+            run.stderr
+        );
+    }
     assert!(env.project.join("ran").exists());
 }

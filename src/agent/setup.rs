@@ -50,6 +50,9 @@ pub struct AgentOptions {
     pub max_tool_calls: Option<u32>,
     pub timeout: Option<std::time::Duration>,
     pub output_schema: Option<OutputSchema>,
+    /// The project's plugins, skills and hooks, discovered once by the launcher; `None`: discovered
+    /// when the agent is built.
+    pub extensions: Option<Arc<Extensions>>,
     /// Tools started on demand (MCP servers), loaded before the first model call.
     pub tool_sources: Vec<Arc<dyn ToolSource>>,
     /// The caller's caps on one turn (`run --max-cost/--max-tokens`, a cron task's `maxCostUsd`,
@@ -141,10 +144,11 @@ pub fn build(
         checkpoints: Some(checkpoints),
         ..ToolContext::new(policy, tokio_util::sync::CancellationToken::new())
     };
-    let extensions = Extensions::load(home, &project.root, config);
-    for problem in &extensions.problems {
-        tracing::warn!("{problem}");
-    }
+    let extensions = opts.extensions.clone().unwrap_or_else(|| {
+        let found = Extensions::load(home, &project.root, config);
+        found.report();
+        Arc::new(found)
+    });
     let skills: Vec<_> = extensions.skills.iter().cloned().collect();
     let system = context::system_prompt(&PromptOptions {
         cwd: opts.cwd.clone(),
@@ -166,7 +170,7 @@ pub fn build(
         tools.register(Arc::new(crate::tools::builtin::AskUserTool));
     }
     if !extensions.skills.is_empty() {
-        tools.register(Arc::new(ReadSkillTool::new(Arc::new(extensions.skills))));
+        tools.register(Arc::new(ReadSkillTool::new(Arc::clone(&extensions.skills))));
     }
     let mut agent = Agent::new(client, provider, model, tools, tool_ctx, system);
     agent.limits = Limits {
@@ -195,7 +199,7 @@ pub fn build(
     agent.output_schema = opts.output_schema.clone();
     agent.router = Some(Arc::new(router));
     agent.explicit_model = opts.model_flag.is_some();
-    agent.hooks = Arc::new(extensions.hooks.with_env(env).with_sandbox(sandbox));
+    agent.hooks = Arc::new(extensions.hooks.clone().with_env(env).with_sandbox(sandbox));
     agent.subagents = Some(subagent_settings(config));
     if let Some(prompt) = config
         .router

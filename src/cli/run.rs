@@ -22,7 +22,7 @@ use crate::agent::{
 };
 use crate::config::Config;
 use crate::diff::FileChange;
-use crate::extensions::{Extensions, SlashCommands};
+use crate::extensions::{Extensions, Plugin, SlashCommands};
 use crate::home::PilotHome;
 use crate::launch::{self, Launch, MemoryChoice, Setup};
 use crate::media::{Attachment, Expect};
@@ -299,9 +299,13 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     let project = resolved.project;
     let loaded = ctx.config_of(resolved.loaded)?;
     let mut allow = args.allow.clone();
-    // Plugins and command files are read only for a `/name` prompt, not on every run.
+    // Command files are read only for a `/name` prompt; the plugins, skills and hooks found for it
+    // serve the launch too (`AgentOptions::extensions`), which otherwise discovers them itself.
+    let mut extensions = None;
     let expanded = prompt.trim_start().starts_with('/').then(|| {
-        let commands = slash_commands(ctx, &home, &project.root, &loaded.config);
+        let found = std::sync::Arc::new(Extensions::load(&home, &project.root, &loaded.config));
+        let commands = slash_commands(ctx, &home, &project.root, &loaded.config, &found.plugins);
+        extensions = Some(found);
         expand_command(&commands, &prompt)
     });
     let prompt = match expanded.flatten() {
@@ -346,6 +350,7 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
                     day_left_usd: None,
                 },
                 entry: Some("run"),
+                extensions,
                 ..args.access.agent_options()
             },
             memory: if args.memory {
@@ -532,18 +537,18 @@ impl launch::Sink for RunSink<'_> {
     }
 }
 
-/// The custom slash commands for the project at `root` (`extensions::SlashCommands`); files that
-/// cannot be loaded are warnings.
+/// The custom slash commands for the project at `root` (`extensions::SlashCommands`), its
+/// `plugins`' among them; files that cannot be loaded are warnings.
 pub(super) fn slash_commands(
     ctx: &Context,
     home: &PilotHome,
     root: &Path,
     config: &Config,
+    plugins: &[Plugin],
 ) -> SlashCommands {
-    let plugins = Extensions::load(home, root, config).plugins;
     let mut problems = Vec::new();
     let trusted = config.project_trusted.then_some(root);
-    let commands = SlashCommands::discover(home, trusted, &plugins, &mut problems);
+    let commands = SlashCommands::discover(home, trusted, plugins, &mut problems);
     for problem in &problems {
         ctx.out.warn(&problem.to_string());
     }

@@ -1,8 +1,9 @@
 //! One config layer: a parsed file (or a synthetic layer such as the environment) as a YAML value, with
 //! the positions of its keys and the diagnostics found while reading it.
 //!
-//! A file is checked three ways before it is merged: YAML syntax, the typed schema (wrong types, with
-//! serde's own line and column), and unknown keys (warnings). `${NAME}` / `${env:NAME}` references are
+//! A file is parsed once, into a YAML value, and checked three ways before it is merged: YAML
+//! syntax, the typed schema (wrong types and unknown variants, errors at the bad value's line and
+//! column), and unknown keys (warnings at the key), each named by its dotted key path (`typed`). `${NAME}` / `${env:NAME}` references are
 //! expanded here, except in `apiKey`, which keeps its reference until a provider is actually called,
 //! so a missing key for an unused provider does not break every command. Every name referenced (in
 //! `apiKey` too) is recorded, so children started for the agent never inherit it
@@ -15,7 +16,8 @@ use serde_yaml::{Mapping, Value};
 
 use super::diagnostic::{Diagnostic, Location, Severity};
 use super::locate::{KeyPositions, normalize_path};
-use super::schema::{Config, IGNORED_SECTIONS};
+use super::schema::IGNORED_SECTIONS;
+use super::typed::{self, TypeError};
 use crate::env;
 
 /// Where a layer came from.
@@ -129,7 +131,7 @@ impl Layer {
                 return layer;
             }
         };
-        layer.check_schema(text);
+        layer.check_schema(&value, text);
         layer.value = value;
         layer.check_schema_version();
         layer.note_ignored_sections();
@@ -149,33 +151,38 @@ impl Layer {
         let message = text
             .rsplit_once(" at line ")
             .map_or(text.as_str(), |(m, _)| m);
-        let (key, message) = match message.split_once(": ") {
+        let (mut key, message) = match message.split_once(": ") {
             Some((k, m)) if !k.contains(' ') => (Some(normalize_path(k)), m.to_owned()),
             _ => (None, message.to_owned()),
         };
+        let mut position = e.location().map(|l| (l.line(), l.column()));
+        // A key written twice: serde_yaml names it but places it at the document's start.
+        if let Some(name) = message
+            .strip_prefix("duplicate entry with key ")
+            .map(|name| name.trim_matches('"'))
+            && let Some((path, at)) = self.positions.duplicate(name)
+        {
+            key = Some(path.to_owned());
+            position = Some(at);
+        }
         let mut d = Diagnostic::new(Severity::Error, message);
         if let Origin::File { path } = &self.origin {
             d = d.file(path.clone());
         }
-        if let Some(loc) = e.location() {
-            d.line = Some(loc.line());
-            d.column = Some(loc.column());
-        }
+        (d.line, d.column) = (position.map(|p| p.0), position.map(|p| p.1));
         d.key = key;
         self.diagnostics.push(d);
     }
 
-    /// Deserialises the text into the typed schema, collecting type errors and unknown keys.
-    fn check_schema(&mut self, text: &str) {
+    /// Checks the parsed value against the typed schema: a wrong type is an error at the bad value,
+    /// an unknown key a warning at the key (see `typed`). `text` is parsed again only for the
+    /// position of a wrong type.
+    fn check_schema(&mut self, value: &Value, text: &str) {
         let mut unknown = Vec::new();
-        let de = serde_yaml::Deserializer::from_str(text);
-        let result: Result<Config, _> =
-            serde_ignored::deserialize(de, |p| unknown.push(p.to_string()));
-        if let Err(e) = result {
-            self.push_yaml_error(&e);
+        if let Err(e) = typed::config(value, &mut unknown) {
+            self.push_type_error(e, text);
         }
         for key in unknown {
-            let key = normalize_path(&key);
             let loc = self.location(&key);
             self.diagnostics.push(
                 Diagnostic::new(
@@ -186,6 +193,23 @@ impl Layer {
                 .at(loc.as_ref()),
             );
         }
+    }
+
+    /// An error at serde_yaml's position of the bad value when it is about the same key, else at
+    /// the key.
+    fn push_type_error(&mut self, error: TypeError, text: &str) {
+        let at_key = error.key.as_deref().and_then(|k| self.positions.find(k));
+        let position = typed::value_position(text, &error)
+            .filter(|p| at_key.is_none_or(|k| *p >= k))
+            .or(at_key);
+        let key = error.key;
+        let mut d = Diagnostic::new(Severity::Error, error.message);
+        if let Origin::File { path } = &self.origin {
+            d = d.file(path.clone());
+        }
+        (d.line, d.column) = (position.map(|p| p.0), position.map(|p| p.1));
+        d.key = key;
+        self.diagnostics.push(d);
     }
 
     fn check_schema_version(&mut self) {

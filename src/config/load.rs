@@ -12,7 +12,7 @@ use super::layer::{Layer, Origin, child_path};
 use super::locate::KeyPositions;
 use super::schema::Config;
 use super::trust::{self, Assessment, Decision};
-use super::{project_limits, validate, zero};
+use super::{project_limits, typed, validate, zero};
 use crate::env;
 use crate::home::PilotHome;
 
@@ -278,13 +278,18 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Error::Invalid { diagnostics });
     }
-    let config: Config = match serde_yaml::from_value(merged.clone()) {
+    let config: Config = match typed::merged(&merged) {
         Ok(c) => Config {
             env_references,
             ..c
         },
         Err(e) => {
-            diagnostics.push(Diagnostic::new(Severity::Error, e.to_string()));
+            let mut d = Diagnostic::new(Severity::Error, e.message);
+            if let Some(key) = e.key {
+                let at = sources.get(&key).and_then(|s| s.location.clone());
+                d = d.key(key).at(at.as_ref());
+            }
+            diagnostics.push(d);
             return Err(Error::Invalid { diagnostics });
         }
     };
@@ -297,6 +302,7 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         trust: None,
         positions,
     };
+    loaded.config.hook_locations = hook_locations(&loaded);
     validate::check(&mut loaded);
     if loaded.diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Error::Invalid {
@@ -304,6 +310,33 @@ fn merge_layers(layers: Vec<Layer>) -> Result<Loaded, Error> {
         });
     }
     Ok(loaded)
+}
+
+/// The position of every key and list item under `hooks` (see `Config::hook_locations`).
+fn hook_locations(loaded: &Loaded) -> BTreeMap<String, Location> {
+    fn walk(value: &Value, path: String, loaded: &Loaded, out: &mut BTreeMap<String, Location>) {
+        match value {
+            Value::Mapping(m) => {
+                for (k, v) in m {
+                    walk(v, child_path(&path, k), loaded, out);
+                }
+            }
+            Value::Sequence(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, format!("{path}.{i}"), loaded, out);
+                }
+            }
+            _ => {}
+        }
+        if let Some(location) = loaded.location(&path) {
+            out.insert(path, location);
+        }
+    }
+    let mut out = BTreeMap::new();
+    if let Some(hooks) = loaded.merged.get("hooks") {
+        walk(hooks, "hooks".to_owned(), loaded, &mut out);
+    }
+    out
 }
 
 fn merge_value(

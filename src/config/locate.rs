@@ -10,6 +10,7 @@
 //! with the square of the nesting and deep recursion would overflow the stack.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// The deepest nesting of flow collections (`[`, `{`) a config file may have.
 pub(super) const MAX_FLOW_DEPTH: usize = 64;
@@ -65,6 +66,8 @@ pub(super) fn too_deep(text: &str) -> Option<(usize, usize)> {
 #[derive(Debug, Default, Clone)]
 pub(super) struct KeyPositions {
     positions: HashMap<String, (usize, usize)>,
+    /// Keys written a second time under the same parent, at their second place.
+    duplicates: Vec<(String, (usize, usize))>,
 }
 
 impl KeyPositions {
@@ -111,9 +114,12 @@ impl KeyPositions {
             }
             let parent = stack.last().map(|(_, p, _)| p.clone()).unwrap_or_default();
             let path = join(&parent, &key);
-            out.positions
-                .entry(path.clone())
-                .or_insert((line_no, indent + 1));
+            match out.positions.entry(path.clone()) {
+                Entry::Occupied(_) => out.duplicates.push((path.clone(), (line_no, indent + 1))),
+                Entry::Vacant(slot) => {
+                    slot.insert((line_no, indent + 1));
+                }
+            }
             if let Some(brace) = rest.find(": {").map(|i| i + 2) {
                 let base = line.len() - rest.len();
                 out.scan_flow(line, base + brace, &path, line_no, 0);
@@ -185,6 +191,14 @@ impl KeyPositions {
             }
         }
         i
+    }
+
+    /// The first key named `name` written twice under one parent, at its second place.
+    pub(super) fn duplicate(&self, name: &str) -> Option<(&str, (usize, usize))> {
+        self.duplicates
+            .iter()
+            .find(|(path, _)| path.rsplit('.').next() == Some(name))
+            .map(|(path, at)| (path.as_str(), *at))
     }
 
     /// The position of `path`, or of its nearest located ancestor.

@@ -26,6 +26,7 @@ mod schema;
 mod sections;
 mod show;
 pub mod trust;
+mod typed;
 mod validate;
 mod web;
 mod zero;

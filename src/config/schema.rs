@@ -51,6 +51,10 @@ pub struct Config {
     /// loaders read this instead of assessing the project again.
     #[serde(skip)]
     pub project_trusted: bool,
+    /// Where each key under `hooks` was written (`hooks.PreToolUse.0.matcher`), set by the load, so
+    /// the hook loader, which reads that section, names the line of a bad entry.
+    #[serde(skip)]
+    pub hook_locations: BTreeMap<String, super::Location>,
 }
 
 /// Top-level keys that belong to PilotDeck's server side and are ignored with an info line.

@@ -574,7 +574,8 @@ pub struct ExtensionConfig {
 /// interprets it.
 pub type HooksConfig = BTreeMap<String, serde_yaml::Value>;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// `proxy`: a URL, or `{url, noProxy}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ProxyConfig {
     Url(String),
@@ -583,6 +584,47 @@ pub enum ProxyConfig {
         #[serde(rename = "noProxy")]
         no_proxy: Option<String>,
     },
+}
+
+/// `proxy`'s long form.
+#[derive(Deserialize)]
+struct ProxyDetails {
+    url: Option<String>,
+    #[serde(rename = "noProxy")]
+    no_proxy: Option<String>,
+}
+
+/// Read by its shape rather than as an untagged enum, which would buffer the mapping: the long
+/// form's keys go through the config's own deserialiser, so an unknown one is reported (with its
+/// path) like anywhere else.
+impl<'de> Deserialize<'de> for ProxyConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<ProxyConfig, D::Error> {
+        struct Shape;
+        impl<'de> serde::de::Visitor<'de> for Shape {
+            type Value = ProxyConfig;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a proxy URL or {url, noProxy}")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, url: &str) -> Result<ProxyConfig, E> {
+                Ok(ProxyConfig::Url(url.to_owned()))
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<ProxyConfig, A::Error> {
+                let details =
+                    ProxyDetails::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(ProxyConfig::Detailed {
+                    url: details.url,
+                    no_proxy: details.no_proxy,
+                })
+            }
+        }
+        de.deserialize_any(Shape)
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -11,6 +11,19 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// A problem in `pilotdeck.yaml` (its `hooks:`), at the key's position.
+    #[error(
+        "{}:{}:{}: `{key}`: {message}; it is skipped",
+        location.file.display(),
+        location.line,
+        location.column
+    )]
+    Located {
+        location: crate::config::Location,
+        /// The dotted key path (`hooks.PreToolUse.0.matcher`).
+        key: String,
+        message: String,
+    },
     #[error("`{path}`: {key}: {message}; it is skipped")]
     Invalid {
         path: PathBuf,

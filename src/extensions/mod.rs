@@ -35,11 +35,12 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::home::PilotHome;
 
-/// Everything the extensions of one project contribute.
+/// Everything the extensions of one project contribute. Discovered once per launch (`launch`)
+/// and shared by every agent the launch builds, its MCP servers and its slash commands.
 #[derive(Debug, Default)]
 pub struct Extensions {
     pub plugins: Vec<Plugin>,
-    pub skills: SkillSet,
+    pub skills: std::sync::Arc<SkillSet>,
     pub hooks: Hooks,
     /// What could not be loaded, each naming its file.
     pub problems: Vec<Error>,
@@ -59,9 +60,18 @@ impl Extensions {
         let hooks = Hooks::load(project_root, config, &plugins, &mut problems);
         Extensions {
             plugins,
-            skills,
+            skills: std::sync::Arc::new(skills),
             hooks,
             problems,
+        }
+    }
+}
+
+impl Extensions {
+    /// Logs what could not be loaded, once per discovery.
+    pub fn report(&self) {
+        for problem in &self.problems {
+            tracing::warn!("{problem}");
         }
     }
 }

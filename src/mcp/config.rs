@@ -246,8 +246,19 @@ impl McpServers {
     /// `<project_root>/.pilotdeck/mcp.json` on top: an mcp.json entry wins over a plugin's server
     /// of the same id. A plugin's broken manifest is the extension loader's problem to report.
     pub fn load(home: &PilotHome, project_root: Option<&Path>) -> McpServers {
+        let plugins = crate::extensions::discover_plugins(home, project_root, &mut Vec::new());
+        McpServers::load_with(home, project_root, &plugins)
+    }
+
+    /// [`McpServers::load`] with the plugins the caller already discovered (the launcher's, found
+    /// once per launch).
+    pub fn load_with(
+        home: &PilotHome,
+        project_root: Option<&Path>,
+        plugins: &[crate::extensions::Plugin],
+    ) -> McpServers {
         let mut out = McpServers::default();
-        out.add_plugin_servers(home, project_root);
+        out.add_plugin_servers(home, plugins);
         let mut files = vec![(Scope::Global, home.mcp_file())];
         if let Some(root) = project_root {
             files.push((Scope::Project, crate::config::project_mcp_path(root)));
@@ -300,22 +311,21 @@ impl McpServers {
     }
 
     /// The servers of the global and project plugins; later plugins win on the same id.
-    fn add_plugin_servers(&mut self, home: &PilotHome, project_root: Option<&Path>) {
-        let plugins = crate::extensions::discover_plugins(home, project_root, &mut Vec::new());
+    fn add_plugin_servers(&mut self, home: &PilotHome, plugins: &[crate::extensions::Plugin]) {
         for plugin in plugins {
             let scope = match plugin.scope {
                 crate::extensions::Scope::Global => Scope::Global,
                 crate::extensions::Scope::Project => Scope::Project,
             };
-            let manifest = plugin.manifest;
-            for (name, value) in plugin.mcp_servers {
-                match serde_json::from_value::<ServerConfig>(value) {
+            let manifest = &plugin.manifest;
+            for (name, value) in &plugin.mcp_servers {
+                match ServerConfig::deserialize(value) {
                     Ok(config) => {
                         self.servers.insert(
                             name.clone(),
                             ServerEntry {
                                 auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
-                                name,
+                                name: name.clone(),
                                 scope,
                                 path: manifest.clone(),
                                 config,

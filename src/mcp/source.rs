@@ -102,13 +102,15 @@ impl ToolSource for McpToolSource {
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
 /// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`, so all of them see the
 /// same servers. An untrusted project's own servers are left out (`trusted` is the config load's
-/// decision, `Config::project_trusted`).
+/// decision, `Config::project_trusted`). `plugins` are the launch's, discovered once
+/// (`extensions::Extensions`).
 pub fn project_tool_sources(
     home: &crate::home::PilotHome,
     root: &std::path::Path,
     trusted: bool,
+    plugins: &[crate::extensions::Plugin],
 ) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
-    let mut servers = McpServers::load(home, Some(root));
+    let mut servers = McpServers::load_with(home, Some(root), plugins);
     // An untrusted project's servers (its mcp.json and its plugins') do not start (`crate::config::trust`;
     // the config load warns).
     if !trusted {

@@ -251,6 +251,7 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         launcher.home(),
         &launcher.project().root,
         launcher.config(),
+        &launcher.extensions().plugins,
     );
     let resume = args.resume.resume();
     let conversation = open_conversation(&launcher, &resume, ctx.out, status.as_ref()).await?;

@@ -2,12 +2,14 @@
 //! `pilotdeck.yaml`'s `hooks:` and from plugins' hooks files. Each bad entry is a problem naming the
 //! file and key; the other entries still load.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::Value;
 
 use super::HookEvent;
+use crate::config::Location;
 use crate::extensions::Error;
 
 /// Which tool names (or, for other events, event names / sources) a group applies to.
@@ -69,18 +71,21 @@ pub struct HookGroup {
     pub hooks: Vec<CommandHook>,
 }
 
-/// Parses one settings object; `file` and `prefix` locate problems (`hooks.` for pilotdeck.yaml).
+/// Parses one settings object; `file` and `prefix` locate problems (`hooks.` for pilotdeck.yaml,
+/// whose keys' positions `locations` gives: `Config::hook_locations`).
 pub(super) fn parse(
     settings: &Value,
     file: &Path,
     prefix: &str,
     plugin_root: Option<&Path>,
+    locations: Option<&BTreeMap<String, Location>>,
     problems: &mut Vec<Error>,
 ) -> Vec<HookGroup> {
     let mut out = Vec::new();
     let Some(events) = settings.as_object() else {
         if !settings.is_null() {
-            problems.push(Error::invalid(
+            problems.push(located(
+                locations,
                 file,
                 prefix.trim_end_matches('.'),
                 "must be an object of events",
@@ -91,7 +96,8 @@ pub(super) fn parse(
     for (name, groups) in events {
         let key = format!("{prefix}{name}");
         let Some(event) = HookEvent::parse(name) else {
-            problems.push(Error::invalid(
+            problems.push(located(
+                locations,
                 file,
                 &key,
                 format!(
@@ -102,7 +108,8 @@ pub(super) fn parse(
             continue;
         };
         let Some(groups) = groups.as_array() else {
-            problems.push(Error::invalid(
+            problems.push(located(
+                locations,
                 file,
                 &key,
                 "must be a list of {matcher, hooks}",
@@ -114,7 +121,8 @@ pub(super) fn parse(
             let matcher = match Matcher::parse(group.get("matcher").and_then(Value::as_str)) {
                 Ok(m) => m,
                 Err(e) => {
-                    problems.push(Error::invalid(
+                    problems.push(located(
+                        locations,
                         file,
                         format!("{key}.matcher"),
                         format!("bad regex: {e}"),
@@ -123,7 +131,8 @@ pub(super) fn parse(
                 }
             };
             let Some(hooks) = group.get("hooks").and_then(Value::as_array) else {
-                problems.push(Error::invalid(
+                problems.push(located(
+                    locations,
                     file,
                     format!("{key}.hooks"),
                     "must be a list of {type: command, command, timeout}",
@@ -135,7 +144,7 @@ pub(super) fn parse(
                 let key = format!("{key}.hooks[{j}]");
                 match command_hook(hook, plugin_root) {
                     Ok(h) => commands.push(h),
-                    Err(message) => problems.push(Error::invalid(file, key, message)),
+                    Err(message) => problems.push(located(locations, file, key, message)),
                 }
             }
             if !commands.is_empty() {
@@ -148,6 +157,35 @@ pub(super) fn parse(
         }
     }
     out
+}
+
+/// A problem at `key` (`hooks.PreToolUse[0].matcher`): at its file position, named by its dotted
+/// key, when `locations` knows it or an enclosing key; else in `file`.
+fn located(
+    locations: Option<&BTreeMap<String, Location>>,
+    file: &Path,
+    key: impl Into<String>,
+    message: impl Into<String>,
+) -> Error {
+    let key = key.into();
+    let dotted = key.replace('[', ".").replace(']', "");
+    let mut enclosing = dotted.as_str();
+    let location = locations.and_then(|at| {
+        loop {
+            if let Some(location) = at.get(enclosing) {
+                break Some(location.clone());
+            }
+            enclosing = &enclosing[..enclosing.rfind('.')?];
+        }
+    });
+    match location {
+        Some(location) => Error::Located {
+            location,
+            key: dotted,
+            message: message.into(),
+        },
+        None => Error::invalid(file, key, message),
+    }
 }
 
 fn command_hook(hook: &Value, plugin_root: Option<&Path>) -> Result<CommandHook, String> {
@@ -212,6 +250,7 @@ mod tests {
             &settings,
             Path::new("pilotdeck.yaml"),
             "hooks.",
+            None,
             None,
             &mut problems,
         );

@@ -143,8 +143,14 @@ impl Hooks {
         problems: &mut Vec<Error>,
     ) -> Hooks {
         let yaml = serde_json::to_value(&config.hooks).unwrap_or(Value::Null);
-        let mut groups =
-            config::parse(&yaml, Path::new("pilotdeck.yaml"), "hooks.", None, problems);
+        let mut groups = config::parse(
+            &yaml,
+            Path::new("pilotdeck.yaml"),
+            "hooks.",
+            None,
+            Some(&config.hook_locations),
+            problems,
+        );
         for plugin in plugins {
             if let Some((file, settings)) = &plugin.hooks {
                 groups.extend(config::parse(
@@ -152,6 +158,7 @@ impl Hooks {
                     file,
                     "",
                     Some(&plugin.dir),
+                    None,
                     problems,
                 ));
             }
