@@ -349,22 +349,28 @@ const BROKEN: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// `config validate`'s output, which must hold `expected` (exit 2 when it is an error, else 0).
+fn validate(env: &TestEnv, expected: &str) -> String {
+    let is_error = expected.contains(": error:");
+    let run = env
+        .cmd()
+        .args(["config", "validate"])
+        .run(if is_error { 2 } else { 0 });
+    assert!(
+        run.stdout.contains(expected),
+        "expected\n  {expected}\nin\n{}",
+        run.stdout
+    );
+    run.stdout
+}
+
 #[test]
 fn broken_configs_give_located_messages() {
     for (name, text, expected) in BROKEN {
         let env = TestEnv::new();
         env.config(text);
-        let is_error = expected.contains(": error:");
-        let run = env
-            .cmd()
-            .args(["config", "validate"])
-            .run(if is_error { 2 } else { 0 });
-        assert!(
-            run.stdout.contains(expected),
-            "{name}: expected\n  {expected}\nin\n{}",
-            run.stdout
-        );
-        insta::assert_snapshot!(format!("validate_{name}"), env.redact(&run.stdout));
+        let stdout = validate(&env, expected);
+        insta::assert_snapshot!(format!("validate_{name}"), env.redact(&stdout));
     }
 }
 
@@ -438,21 +444,10 @@ fn nested_problems_name_their_dotted_key_and_position() {
         env.config(&format!(
             "agent: {{model: openai/gpt-4.1}}\n{providers}{text}"
         ));
+        let stdout = validate(&env, expected);
         let is_error = expected.contains(": error:");
-        let run = env
-            .cmd()
-            .args(["config", "validate"])
-            .run(if is_error { 2 } else { 0 });
-        assert!(
-            run.stdout.contains(expected),
-            "expected\n  {expected}\nin\n{}",
-            run.stdout
-        );
-        assert_eq!(
-            run.stdout.matches(": error:").count(),
-            usize::from(is_error)
-        );
-        assert!(!run.stdout.contains('?'), "{}", run.stdout);
+        assert_eq!(stdout.matches(": error:").count(), usize::from(is_error));
+        assert!(!stdout.contains('?'), "{stdout}");
     }
     // The project's file, read by a command that only needs the configuration.
     env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {apiKey: k}}}\n");
