@@ -87,19 +87,18 @@ pub(super) fn search(
         Feedback::Off => false,
         Feedback::Auto => first.notes.len() < req.limit,
     };
-    let second = if feedback && !first.notes.is_empty() {
-        let extra = expansion(conn, &first.notes, &terms)?;
-        let mut all = terms.clone();
-        all.extend(terms.iter().cloned());
-        all.extend(extra);
-        match segment::match_expression(&all) {
-            Some(expr) if all.len() > 2 * terms.len() => {
-                Some(score(conn, &expr, scopes, keep, span)?)
-            }
-            _ => None,
-        }
+    let extra = if feedback && !first.notes.is_empty() {
+        expansion(conn, &first.notes, &terms)?
     } else {
-        None
+        Vec::new()
+    };
+    // The original terms twice, then the expansion words.
+    let again = (!extra.is_empty())
+        .then(|| [terms.as_slice(), terms.as_slice(), extra.as_slice()].concat())
+        .and_then(|all| segment::match_expression(&all));
+    let second = match again {
+        Some(expr) => Some(score(conn, &expr, scopes, keep, span)?),
+        None => None,
     };
     let mut ranked = match second {
         // The second pass ranks the notes; windows keep the first pass's scores, the request's own

@@ -277,8 +277,8 @@ impl Snapshot {
     /// Puts back what changed since [`Snapshot::take`]; says for each path whether it was undone.
     pub fn restore(&self) -> Vec<Outcome> {
         let mut outcomes: Vec<Outcome> = (self.trees.iter())
-            .flat_map(|(_, tree)| tree.dirs.keys())
-            .filter_map(|dir| self.unswap(dir))
+            .flat_map(|(root, tree)| tree.dirs.keys().map(move |dir| (root, dir)))
+            .filter_map(|(root, dir)| unswap(root, dir))
             .collect();
         let mut lost: Vec<PathBuf> = Vec::new();
         for anchor in &self.anchors {
@@ -360,11 +360,11 @@ impl Snapshot {
                 if gone.iter().any(|g| dir.starts_with(g)) {
                     continue;
                 }
-                if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+                let Some(meta) = std::fs::symlink_metadata(dir).ok().filter(|m| m.is_dir()) else {
                     gone.push(dir);
                     continue;
-                }
-                if listed.unchanged(dir) {
+                };
+                if listed.unchanged_as(&meta) {
                     continue;
                 }
                 for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
@@ -495,28 +495,27 @@ impl Snapshot {
             })
             .map_or_else(|| path.to_owned(), Clone::clone)
     }
+}
 
-    /// Moves aside a walked directory the command replaced by a symbolic link (the guard never
-    /// follows it); `None` when it was not.
-    fn unswap(&self, dir: &Path) -> Option<Outcome> {
-        let root = self.root_of(dir);
-        if !super::nofollow::swapped(&root, dir) {
-            return None;
-        }
-        let why = "a directory was replaced by a symbolic link, which the sandbox does not follow";
-        Some(match move_aside(dir, &root) {
-            Ok(to) => Outcome::Failed {
-                path: dir.to_owned(),
-                why: why.to_owned(),
-                aside: Some(to),
-            },
-            Err(e) => Outcome::Failed {
-                path: dir.to_owned(),
-                why: format!("{why}; moving the link aside failed: {e}"),
-                aside: None,
-            },
-        })
+/// Moves aside a searched directory of `root` the command replaced by a symbolic link (the guard
+/// never follows it); `None` when it was not.
+fn unswap(root: &Path, dir: &Path) -> Option<Outcome> {
+    if !super::nofollow::swapped(root, dir) {
+        return None;
     }
+    let why = "a directory was replaced by a symbolic link, which the sandbox does not follow";
+    Some(match move_aside(dir, root) {
+        Ok(to) => Outcome::Failed {
+            path: dir.to_owned(),
+            why: why.to_owned(),
+            aside: Some(to),
+        },
+        Err(e) => Outcome::Failed {
+            path: dir.to_owned(),
+            why: format!("{why}; moving the link aside failed: {e}"),
+            aside: None,
+        },
+    })
 }
 
 /// Adds to `kept` the protected names of the searched directories of `root` (not the root's own:

@@ -138,9 +138,13 @@ impl Dir {
 
     /// True when `dir` certainly holds the same entries as when read.
     pub fn unchanged(&self, dir: &Path) -> bool {
-        self.settled
-            && std::fs::symlink_metadata(dir)
-                .is_ok_and(|m| m.is_dir() && Stamp::of(&m) == self.stamp)
+        std::fs::symlink_metadata(dir).is_ok_and(|m| self.unchanged_as(&m))
+    }
+
+    /// True when the directory whose status is `meta` (not followed) certainly holds the same
+    /// entries as when read.
+    pub fn unchanged_as(&self, meta: &std::fs::Metadata) -> bool {
+        self.settled && meta.is_dir() && Stamp::of(meta) == self.stamp
     }
 
     /// True when its `.gitignore` certainly holds the same rules as when read.
