@@ -6,8 +6,9 @@
 //! ([`Memory::search`]: new, deleted and renamed notes count at once, notes edited in place within
 //! seconds). The context block quotes each note's best windows. In a project the project's notes and the global
 //! user notes are searched; in the General workspace (no project) every project's notes are.
-//! The optional **semantic stage** ([`super::semantic`], `memory.embedding`) embeds the request while
-//! stage 1 runs and fuses the notes nearest by meaning into stage 1's ranking.
+//! The optional **semantic stage** ([`super::semantic`], `memory.embedding`) embeds the request and
+//! scans the notes' vectors (on a connection of its own) while stage 1 runs, then fuses the notes
+//! nearest by meaning into stage 1's ranking.
 //! **Stage 2**, optional ([`super::select`]): the memory model decides whether memory is needed and
 //! picks among stage 1's candidates, within what is left of `retrievalTimeoutMs`; on any failure
 //! stage 1's ranking stands. Each recall records one trace with both stages.
@@ -135,45 +136,56 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         let (memory, opts) = (memory.clone(), opts.clone());
         tokio::task::spawn_blocking(move || rank(&memory, &opts, wanted, pool))
     };
-    let query = async {
-        let Ok(Some(embedder)) = &embedder else {
+    // The request's vector, then the notes nearest to it, scanned on a thread of its own while
+    // stage 1 still runs (the scan needs nothing of stage 1's).
+    let scopes = memory.scopes(opts.project.as_ref().map(|p| &p.key));
+    let nearest = async {
+        let (Ok(Some(embedder)), Some(model)) = (&embedder, &model) else {
             return None;
         };
         let text = [opts.query.clone()];
-        Some(
-            match tokio::time::timeout_at(deadline, embedder.embed(&text)).await {
-                Err(_) => Err(Problem::new(
-                    Reason::Timeout,
-                    format!("no reply within memory.retrievalTimeoutMs ({timeout_ms} ms)"),
-                )),
-                Ok(reply) => reply.map(|mut v| v.pop().unwrap_or_default()),
-            },
-        )
+        let query = match tokio::time::timeout_at(deadline, embedder.embed(&text)).await {
+            Err(_) => Err(Problem::new(
+                Reason::Timeout,
+                format!("no reply within memory.retrievalTimeoutMs ({timeout_ms} ms)"),
+            )),
+            Ok(reply) => reply.map(|mut v| v.pop().unwrap_or_default()),
+        };
+        let query = match query {
+            Ok(query) => query,
+            Err(problem) => return Some(Ok(Err(problem))),
+        };
+        let (memory, model, scopes) = (memory.clone(), model.clone(), scopes.clone());
+        let scan = tokio::task::spawn_blocking(move || {
+            semantic::nearest(&memory, (&model, scopes.as_deref()), &query)
+        });
+        Some(match scan.await {
+            Ok(found) => found,
+            Err(_) => Err(Error::Bug("the vector scan stopped")),
+        })
     };
-    let (stage1, query) = tokio::join!(tokio::time::timeout_at(deadline, stage1), query);
-    let (mut conn, ranked, as_of) = match stage1 {
+    let (stage1, nearest) = tokio::join!(tokio::time::timeout_at(deadline, stage1), nearest);
+    let (conn, ranked, as_of) = match stage1 {
         Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
         Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
         Ok(Ok(ranked)) => ranked?,
     };
-    // The semantic stage's input, or what it did without one.
-    let semantic = match (embedder, query, model) {
-        (Ok(None), _, _) => Err(Semantic::Skipped),
-        (Err(problem), _, _) | (_, Some(Err(problem)), _) => Err(Semantic::fallback(problem)),
-        (_, Some(Ok(query)), Some(model)) => Ok((query, model)),
-        (_, _, _) => return Err(Error::Bug("the semantic stage lost its query")),
+    // The semantic stage's ranking, or what it did without one.
+    let semantic = match (embedder, nearest.transpose()?) {
+        (Ok(None), _) => Err(Semantic::Skipped),
+        (Err(problem), _) | (_, Some(Err(problem))) => Err(Semantic::fallback(problem)),
+        (_, Some(Ok(nearest))) => Ok(nearest),
+        (Ok(Some(_)), None) => return Err(Error::Bug("the semantic stage lost its query")),
     };
     let finished = {
         let memory = memory.clone();
-        let key = opts.project.as_ref().map(|p| p.key.clone());
         tokio::task::spawn_blocking(move || -> Result<_, Error> {
             let mut candidates = Candidate::ranked(ranked.notes);
             let semantic = match semantic {
                 Err(skipped) => skipped,
-                Ok((query, model)) => {
-                    let scopes = memory.scopes(key.as_ref());
-                    let of = (model.as_str(), scopes.as_deref());
-                    semantic::fuse(&memory, &mut conn, &mut candidates, of, &query)?
+                Ok(nearest) => {
+                    semantic::fuse(&memory, &conn, &mut candidates, &nearest)?;
+                    Semantic::Used
                 }
             };
             let (notes, windows) = read_best(&memory, candidates, &ranked.windows, wanted);

@@ -17,7 +17,7 @@ use super::embed::{Problem, Reason};
 use super::fts;
 use super::recall::Candidate;
 use super::space::Memory;
-use super::vectors;
+use super::vectors::{self, Nearest};
 
 /// Notes each ranking hands to the fusion, at most.
 pub(super) const POOL: usize = 50;
@@ -49,20 +49,26 @@ impl Semantic {
     }
 }
 
-/// Fuses `candidates` (stage 1's ranking, best first) with the notes of `scopes` nearest to
-/// `query` by their vectors of `model`, best first; notes found only by meaning join from the
-/// index, unread.
-pub(super) fn fuse(
+/// The notes of `scopes` nearest to `query` by their vectors of `model`, best first, on a
+/// connection of its own (so it runs beside stage 1); `Err(_)` says why there are none.
+pub(super) fn nearest(
     memory: &Memory,
-    conn: &mut Connection,
-    candidates: &mut Vec<Candidate>,
     (model, scopes): (&str, Option<&[String]>),
     query: &[f32],
-) -> Result<Semantic, Error> {
-    let nearest = match vectors::nearest(conn, model, scopes, query, (POOL, MIN_COSINE))? {
-        Ok(n) => n,
-        Err(problem) => return Ok(Semantic::fallback(problem)),
-    };
+) -> Result<Result<Vec<Nearest>, Problem>, Error> {
+    let mut conn = memory.db()?;
+    crate::store::read_mapped(&conn)?;
+    vectors::nearest(&mut conn, model, scopes, query, (POOL, MIN_COSINE))
+}
+
+/// Fuses `candidates` (stage 1's ranking, best first) with `nearest` (the semantic ranking, best
+/// first); notes found only by meaning join from the index, unread.
+pub(super) fn fuse(
+    memory: &Memory,
+    conn: &Connection,
+    candidates: &mut Vec<Candidate>,
+    nearest: &[Nearest],
+) -> Result<(), Error> {
     let weight = memory.settings.recall.embedding_weight;
     let rrf = |rank: usize| 1.0 / (RRF_K + rank as f64 + 1.0);
     // (fused score, stage 1 place, the note)
@@ -92,5 +98,5 @@ pub(super) fn fuse(
             c
         })
         .collect();
-    Ok(Semantic::Used)
+    Ok(())
 }
