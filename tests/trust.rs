@@ -549,3 +549,59 @@ fn the_mcp_commands_start_no_server_of_an_untrusted_project() {
         "trusted, the project's entry wins"
     );
 }
+
+/// The turns `memory pending` holds for the project.
+fn queued(env: &TestEnv) -> usize {
+    let out = env.cmd().args(["memory", "pending", "--json"]).run(0);
+    out.json().as_array().unwrap().len()
+}
+
+/// An untrusted project cannot turn memory on for itself (its captured turns would be indexed into
+/// notes, `user` notes among them into the ones every project recalls): `memory.enabled: true`, its
+/// capture settings and even a bare `memory:` section are ignored with the trust warning, and no
+/// turn is captured. Turning memory off needs no trust; trusted, its section applies.
+#[test]
+fn an_untrusted_project_cannot_turn_memory_on() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    let run = |prompt: &str| {
+        mock.push(openai::text("ok"));
+        env.cmd().args(["run", prompt]).run(0)
+    };
+    env.project_config("memory:\n  enabled: true\n  captureStrategy: full_session\n");
+    let out = run("remember this");
+    for named in [
+        "not trusted",
+        "memory.enabled: true",
+        "memory.captureStrategy: full_session",
+    ] {
+        assert!(out.stderr.contains(named), "{named}: {}", out.stderr);
+    }
+    assert_eq!(queued(&env), 0, "the untrusted project turned memory on");
+    env.project_config("memory:\n  retrievalTimeoutMs: 5\n");
+    run("remember this");
+    assert_eq!(queued(&env), 0, "a limit alone turned memory on");
+    env.project_config("memory: {}\n");
+    let out = run("remember this");
+    assert!(
+        out.stderr.contains("the section turns memory on"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(queued(&env), 0, "a bare section turned memory on");
+
+    env.cmd().args(["trust"]).run(0);
+    run("remember this");
+    assert_eq!(queued(&env), 1, "trusted, its memory section applies");
+
+    env.cmd().args(["untrust"]).run(0);
+    env.config(&format!(
+        "{}memory:\n  enabled: true\n",
+        mock.agent_config()
+    ));
+    env.project_config("memory:\n  enabled: false\n");
+    let out = run("remember this");
+    assert!(!out.stderr.contains("trust"), "{}", out.stderr);
+    assert_eq!(queued(&env), 1, "an untrusted project may turn memory off");
+}
