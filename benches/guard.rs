@@ -56,6 +56,7 @@ fn session(root: &Path, home: &Path) -> Confinement {
         ),
         unattended: true,
         allow_network: false,
+        lock_dir: Some(home.join("locks")),
     };
     Sandbox::for_session(&request)
         .unwrap()

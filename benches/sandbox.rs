@@ -63,6 +63,7 @@ async fn main() {
         ),
         unattended: true,
         allow_network: false,
+        lock_dir: Some(home.path().join("locks")),
     };
     let mut builds = Vec::new();
     let mut sandbox = None;

@@ -132,6 +132,8 @@ fn layers_merge_with_project_over_home_and_env_and_flag_on_top() {
     env.project_config(
         "agent:\n  model: anthropic/claude-sonnet-4-5\nmemory:\n  maxMessageChars: 999\n",
     );
+    // A project's memory settings apply once it is trusted.
+    env.cmd().args(["trust"]).run(0);
     let v = env.cmd().args(["config", "show", "--json"]).run(0).json();
     assert_eq!(v["config"]["agent"]["model"], "anthropic/claude-sonnet-4-5");
     assert_eq!(v["config"]["memory"]["maxMessageChars"], 999);
@@ -452,6 +454,8 @@ fn nested_problems_name_their_dotted_key_and_position() {
     // The project's file, read by a command that only needs the configuration.
     env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {apiKey: k}}}\n");
     env.project_config("memory:\n  recall:\n    bogus: 1\n    feedback: on\n");
+    // A project's memory settings apply (and are checked) once it is trusted.
+    env.cmd().args(["trust"]).run(0);
     let run = env
         .cmd()
         .args(["memory", "recall", "--offline", "x"])
@@ -482,6 +486,8 @@ fn each_command_reports_a_config_problem_once_with_its_location() {
     let env = TestEnv::new();
     env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {apiKey: k}}}\n");
     env.project_config("memory:\n  captureStrategy: everything\n");
+    // A project's memory settings apply (and are checked) once it is trusted.
+    env.cmd().args(["trust"]).run(0);
     let error = ".pilotdeck/pilotdeck.yaml:2:3: error: `memory.captureStrategy`";
     let commands: [&[&str]; 6] = [
         &["run", "hi"],
@@ -501,6 +507,7 @@ fn each_command_reports_a_config_problem_once_with_its_location() {
         );
     }
     env.project_config("agent:\n  modle: x\nmemory:\n  captureStrategy: last_turn\n");
+    env.cmd().args(["trust"]).run(0);
     let warning = ".pilotdeck/pilotdeck.yaml:2:3: warning: `agent.modle`";
     for args in [
         &["memory", "recall", "--offline", "parser"][..],
@@ -562,6 +569,8 @@ fn a_project_config_cannot_point_pilotdecks_writes_elsewhere() {
         "memory:\n  enabled: true\n  rootDir: {0}\nalwaysOn:\n  workspace:\n    gitWorktreeBaseDir: {0}/w\n    snapshotBaseDir: {0}/s\n",
         out.display()
     ));
+    // Even trusted (its memory settings need trust).
+    env.cmd().args(["trust"]).run(0);
     let run = env.cmd().args(["config", "show", "--json"]).run(0);
     let v = run.json();
     assert!(v["config"]["memory"]["rootDir"].is_null(), "{v}");

@@ -176,7 +176,7 @@ proptest! {
         let home = PilotHome::at(dir.path().join("home"));
         std::fs::create_dir_all(home.root()).unwrap();
         std::fs::File::create(home.mcp_file()).unwrap().write_all(text.as_bytes()).unwrap();
-        let _ = McpServers::load(&home, None);
+        let _ = McpServers::load(&home, None, true);
     }
 
     /// Whatever names and text an MCP server sends: tool names are provider-safe, and no bidi or

@@ -95,6 +95,8 @@ fn filesystem_server_lists_a_directory() {
         &env.project.join(".pilotdeck/mcp.json"),
         &mcp_json(json!({ "fs": { "command": mcp_servers::filesystem(), "args": [dir] } })),
     );
+    // A project's own servers start once it is trusted.
+    env.cmd().args(["trust"]).run(0);
     let args = json!({ "path": dir }).to_string();
     let run = env
         .cmd()
@@ -303,6 +305,8 @@ fn project_mcp_json_wins_per_server() {
             json!({ "shared": { "command": "project-cmd", "args": ["x"], "enabled": false } }),
         ),
     );
+    // A project's own servers take effect once it is trusted (`trust.rs` tests the untrusted case).
+    env.cmd().args(["trust"]).run(0);
     let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(list.as_array().unwrap().len(), 2);
     assert_eq!(list[0]["name"], "only-global");

@@ -91,7 +91,7 @@ async fn an_expired_http_session_is_reinitialised_once() {
         &mcp_json(json!({ "web": { "url": url, "callTimeoutMs": 20000 } })),
     );
     let home = pilotdeck::home::PilotHome::at(env.home.clone());
-    let servers = pilotdeck::mcp::McpServers::load(&home, None);
+    let servers = pilotdeck::mcp::McpServers::load(&home, None, true);
     let entry = servers.servers.get("web").unwrap().clone();
     let connection =
         pilotdeck::mcp::Connection::start(&entry, &pilotdeck::tools::EnvFilter::default())

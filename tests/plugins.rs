@@ -93,6 +93,8 @@ fn an_mcp_json_entry_wins_over_a_plugin_server_of_the_same_id() {
         &env.home.join("mcp.json"),
         &json!({"mcpServers": {"everything": {"command": "from-mcp-json"}}}).to_string(),
     );
+    // A project's own plugins join only once the project is trusted.
+    env.cmd().args(["trust"]).run(0);
     let servers = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(servers.as_array().unwrap().len(), 1);
     assert_eq!(servers[0]["target"], "from-mcp-json");

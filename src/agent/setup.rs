@@ -129,8 +129,13 @@ pub fn build(
     );
     let policy = policy.with_hidden(secrets);
     let mode = policy.mode();
-    let sandbox =
-        crate::tools::sandbox::for_agent(config, &policy, opts.unattended, opts.allow_network)?;
+    let sandbox = crate::tools::sandbox::for_agent(
+        home,
+        config,
+        &policy,
+        opts.unattended,
+        opts.allow_network,
+    )?;
     let env = Arc::new(
         EnvFilter::from_config(config)
             .with_references(opts.tool_sources.iter().flat_map(|s| s.env_references())),

@@ -64,6 +64,7 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         ),
         unattended: true,
         allow_network: args.allow_network,
+        lock_dir: Some(home.locks_dir()),
     })?;
     let [program, rest @ ..] = args.command.as_slice() else {
         return Err(UsageError("give the command to run after --".to_owned()).into());

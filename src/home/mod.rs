@@ -173,6 +173,12 @@ impl PilotHome {
         self.root.join("mcp-auth")
     }
 
+    /// `<home>/locks/`: the locks that let one confined command of a project run at a time
+    /// (`tools::sandbox::turn`).
+    pub fn locks_dir(&self) -> PathBuf {
+        self.root.join("locks")
+    }
+
     /// `pilotdeck chat` input history, one JSON line per input.
     pub fn chat_history_file(&self) -> PathBuf {
         self.root.join("chat_history.jsonl")

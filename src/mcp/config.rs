@@ -2,7 +2,10 @@
 //! shape so files written for other MCP clients work as they are.
 //!
 //! Two files, `<home>/mcp.json` (global) and `<project>/.pilotdeck/mcp.json` (project); the project's
-//! entry wins per server id. A file that cannot be read or parsed, or an entry of the wrong shape, is a
+//! entry wins per server id — only when the project is trusted: an untrusted project's servers (its
+//! mcp.json's and its plugins') are set aside in [`McpServers::untrusted`], never started nor
+//! expanded, and never hide a global server of the same id ([`McpServers::load_with`], the one
+//! loader of runs and of `pilotdeck mcp`). A file that cannot be read or parsed, or an entry of the wrong shape, is a
 //! [`Error`] in [`McpServers::problems`] naming the file — never a crash; the other files and entries
 //! still load. Unknown fields (`type`, `timeout`, …) are accepted and kept.
 //!
@@ -236,7 +239,12 @@ pub struct ServerEntry {
 /// The merged servers of both files, plus what was wrong with them.
 #[derive(Debug, Default)]
 pub struct McpServers {
+    /// The servers that may be started.
     pub servers: BTreeMap<String, ServerEntry>,
+    /// An untrusted project's own servers (its mcp.json's and its plugins'): listed, never started.
+    pub untrusted: Vec<ServerEntry>,
+    /// Whether the project's servers may join `servers`.
+    trusted: bool,
     /// Files or entries that could not be used; each names its file.
     pub problems: Vec<Error>,
 }
@@ -244,10 +252,13 @@ pub struct McpServers {
 impl McpServers {
     /// Loads the servers plugins declare, then `<home>/mcp.json` on top, then
     /// `<project_root>/.pilotdeck/mcp.json` on top: an mcp.json entry wins over a plugin's server
-    /// of the same id. A plugin's broken manifest is the extension loader's problem to report.
-    pub fn load(home: &PilotHome, project_root: Option<&Path>) -> McpServers {
+    /// of the same id. `trusted` is the project's trust as the config load decided it
+    /// (`Config::project_trusted`): untrusted, the project's servers go to
+    /// [`McpServers::untrusted`] instead. A plugin's broken manifest is the extension loader's
+    /// problem to report.
+    pub fn load(home: &PilotHome, project_root: Option<&Path>, trusted: bool) -> McpServers {
         let plugins = crate::extensions::discover_plugins(home, project_root, &mut Vec::new());
-        McpServers::load_with(home, project_root, &plugins)
+        McpServers::load_with(home, project_root, trusted, &plugins)
     }
 
     /// [`McpServers::load`] with the plugins the caller already discovered (the launcher's, found
@@ -255,9 +266,13 @@ impl McpServers {
     pub fn load_with(
         home: &PilotHome,
         project_root: Option<&Path>,
+        trusted: bool,
         plugins: &[crate::extensions::Plugin],
     ) -> McpServers {
-        let mut out = McpServers::default();
+        let mut out = McpServers {
+            trusted,
+            ..McpServers::default()
+        };
         out.add_plugin_servers(home, plugins);
         let mut files = vec![(Scope::Global, home.mcp_file())];
         if let Some(root) = project_root {
@@ -285,20 +300,15 @@ impl McpServers {
             };
             for (name, value) in servers {
                 match serde_json::from_value::<ServerConfig>(value.clone()) {
-                    Ok(config) => {
-                        out.servers.insert(
-                            name.clone(),
-                            ServerEntry {
-                                name: name.clone(),
-                                scope,
-                                path: path.clone(),
-                                config,
-                                plugin: None,
-                                sandbox: None,
-                                auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
-                            },
-                        );
-                    }
+                    Ok(config) => out.insert(ServerEntry {
+                        name: name.clone(),
+                        scope,
+                        path: path.clone(),
+                        config,
+                        plugin: None,
+                        sandbox: None,
+                        auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
+                    }),
                     Err(e) => out.problems.push(Error::Shape {
                         path: path.clone(),
                         key: format!("mcpServers.{name}"),
@@ -320,20 +330,15 @@ impl McpServers {
             let manifest = &plugin.manifest;
             for (name, value) in &plugin.mcp_servers {
                 match ServerConfig::deserialize(value) {
-                    Ok(config) => {
-                        self.servers.insert(
-                            name.clone(),
-                            ServerEntry {
-                                auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
-                                name: name.clone(),
-                                scope,
-                                path: manifest.clone(),
-                                config,
-                                plugin: Some(plugin.name.clone()),
-                                sandbox: None,
-                            },
-                        );
-                    }
+                    Ok(config) => self.insert(ServerEntry {
+                        auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
+                        name: name.clone(),
+                        scope,
+                        path: manifest.clone(),
+                        config,
+                        plugin: Some(plugin.name.clone()),
+                        sandbox: None,
+                    }),
                     Err(e) => self.problems.push(Error::Shape {
                         path: manifest.clone(),
                         key: format!("mcpServers.{name}"),
@@ -344,8 +349,27 @@ impl McpServers {
         }
     }
 
+    /// Adds `entry` over one of the same id, or sets it aside when it is an untrusted project's.
+    fn insert(&mut self, entry: ServerEntry) {
+        if entry.scope == Scope::Project && !self.trusted {
+            self.untrusted.retain(|s| s.name != entry.name);
+            self.untrusted.push(entry);
+        } else {
+            self.servers.insert(entry.name.clone(), entry);
+        }
+    }
+
+    /// The server that may be started under `name`; an untrusted project's is refused.
     pub fn get(&self, name: &str) -> Result<&ServerEntry, Error> {
-        self.servers.get(name).ok_or_else(|| Error::UnknownServer {
+        if let Some(entry) = self.servers.get(name) {
+            return Ok(entry);
+        }
+        if self.untrusted.iter().any(|s| s.name == name) {
+            return Err(Error::Untrusted {
+                name: name.to_owned(),
+            });
+        }
+        Err(Error::UnknownServer {
             name: name.to_owned(),
         })
     }

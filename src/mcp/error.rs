@@ -34,6 +34,11 @@ pub enum Error {
     #[error("no MCP server named `{name}`; `pilotdeck mcp list` shows the configured ones")]
     UnknownServer { name: String },
     #[error(
+        "MCP server `{name}` comes from this project, which is not trusted, so it is not started; \
+         run `pilotdeck trust` to use it"
+    )]
+    Untrusted { name: String },
+    #[error(
         "MCP server `{name}` already exists in `{path}`; remove it first with `pilotdeck mcp rm {name}`"
     )]
     AlreadyExists { name: String, path: PathBuf },
@@ -106,6 +111,7 @@ impl Error {
             Error::Syntax { .. }
             | Error::Shape { .. }
             | Error::UnknownServer { .. }
+            | Error::Untrusted { .. }
             | Error::AlreadyExists { .. }
             | Error::BadName { .. }
             | Error::NoTransport { .. }

@@ -23,6 +23,9 @@ pub struct ServerSummary {
     /// `stdio`, `http`, or `none`.
     pub transport: &'static str,
     pub enabled: bool,
+    /// An untrusted project's server: listed, never started (`pilotdeck trust` to use it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub untrusted: bool,
     /// The command line or URL, as written (unexpanded, so no secret is printed).
     pub target: String,
     pub path: PathBuf,
@@ -50,10 +53,19 @@ impl ServerSummary {
             scope: entry.scope,
             transport: c.transport_kind(),
             enabled: c.is_enabled(),
+            untrusted: false,
             target,
             path: entry.path.clone(),
             plugin: entry.plugin.clone(),
             auth: super::oauth::status(entry),
+        }
+    }
+
+    /// The row of an untrusted project's server ([`McpServers::untrusted`]).
+    pub fn of_untrusted(entry: &ServerEntry) -> ServerSummary {
+        ServerSummary {
+            untrusted: true,
+            ..ServerSummary::of(entry)
         }
     }
 }

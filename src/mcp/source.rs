@@ -110,14 +110,9 @@ pub fn project_tool_sources(
     trusted: bool,
     plugins: &[crate::extensions::Plugin],
 ) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
-    let mut servers = McpServers::load_with(home, Some(root), plugins);
-    // An untrusted project's servers (its mcp.json and its plugins') do not start (`crate::config::trust`;
-    // the config load warns).
-    if !trusted {
-        servers
-            .servers
-            .retain(|_, s| s.scope != super::config::Scope::Project);
-    }
+    // An untrusted project's servers (its mcp.json and its plugins') do not start
+    // (`crate::config::trust`; the config load warns).
+    let servers = McpServers::load_with(home, Some(root), trusted, plugins);
     let source = McpToolSource::new(&servers);
     let sources: Vec<Arc<dyn ToolSource>> = if source.is_empty() {
         Vec::new()

@@ -433,3 +433,76 @@ fn a_rebase_todo_that_gained_an_exec_line_is_undone() {
         "the user's rebase --continue ran the exec line"
     );
 }
+
+/// Two sub-agents' confined commands at once (attack round 4, F11): the first plants a pre-commit
+/// hook and a `core.fsmonitor` line and keeps running; the second starts while they are there (its
+/// model reply is held until the test sees the hook). Commands of a project run one at a time, so
+/// the second one's guard never takes the plants for the project's state and puts them back: after
+/// the run neither is there, and the user's next `git commit` runs nothing.
+#[test]
+fn parallel_sub_agents_commands_do_not_put_back_each_others_plants() {
+    use super::mock_model::{Turn, openai};
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let outside = env.tmp.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    let o = outside.display();
+    env.write(
+        &env.project.join("plant.sh"),
+        &format!(
+            "printf '#!/bin/sh\\ntouch {o}/PWNED\\n' > .git/hooks/pre-commit\n\
+             chmod +x .git/hooks/pre-commit\n\
+             printf '[core]\\n\\tfsmonitor = \"touch {o}/PWNED-fsmonitor; false\"\\n' >> .git/config\n\
+             sleep 2\n"
+        ),
+    );
+    let agent = |task: &str| json!({"task": task, "allow_writes": true}).to_string();
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("a1", "agent", &agent("plant"))
+            .tool_call("a2", "agent", &agent("wait")),
+    ));
+    let gate = tokio_util::sync::CancellationToken::new();
+    // Whichever child asks first plants; the other one's command starts once the plants exist.
+    mock.push(bash("p", "sh plant.sh"));
+    mock.push(bash("w", "sleep 3").held_until(&gate));
+    mock.push(openai::text("child done"));
+    mock.push(openai::text("child done"));
+    mock.push(openai::text("All done."));
+    let child = env.spawn(&["run", "--allow", "bash", "go"]);
+    let hook = env.project.join(".git/hooks/pre-commit");
+    let planted = std::time::Instant::now();
+    while !hook.exists() && planted.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(hook.exists(), "the first command did not plant");
+    gate.cancel();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "All done.\n");
+
+    assert!(!hook.exists(), "a guard put the planted hook back");
+    let config = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    assert!(!config.contains("fsmonitor"), "{config}");
+    env.write(&env.project.join("f"), "x");
+    git(&env.project, &["add", "f"]);
+    git(
+        &env.project,
+        &[
+            "-c",
+            "user.name=a",
+            "-c",
+            "user.email=a@b",
+            "commit",
+            "-q",
+            "-m",
+            "x",
+        ],
+    );
+    assert!(
+        !outside.join("PWNED").exists(),
+        "the user's commit ran the hook"
+    );
+    assert!(!outside.join("PWNED-fsmonitor").exists());
+}

@@ -152,14 +152,14 @@ fn parse_header(text: &str) -> Result<(String, String), String> {
 
 pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
-    // The current project (one config load, for its key); `serve` resolves each request's.
-    let here = || ctx.project(&home);
+    // The current project and its trust (one config load); `serve` resolves each request's.
+    let here = || Here::resolve(ctx, &home);
     match cmd {
         McpCommand::List => list(ctx, &home, &here()?),
-        McpCommand::Add(args) => add(ctx, &home, &here()?.root, args),
-        McpCommand::Rm(args) => remove(ctx, &home, &here()?.root, &args),
-        McpCommand::Enable(args) => set_enabled(ctx, &home, &here()?.root, &args, true),
-        McpCommand::Disable(args) => set_enabled(ctx, &home, &here()?.root, &args, false),
+        McpCommand::Add(args) => add(ctx, &home, &here()?.project.root, args),
+        McpCommand::Rm(args) => remove(ctx, &home, &here()?.project.root, &args),
+        McpCommand::Enable(args) => set_enabled(ctx, &home, &here()?.project.root, &args, true),
+        McpCommand::Disable(args) => set_enabled(ctx, &home, &here()?.project.root, &args, false),
         McpCommand::Get(args) => get(ctx, &home, &here()?, &args),
         McpCommand::Tools(args) => tools(ctx, &home, &here()?, &args).await,
         McpCommand::Call(args) => call(ctx, &home, &here()?, &args).await,
@@ -171,16 +171,46 @@ pub(super) async fn run(ctx: &Context, cmd: McpCommand) -> anyhow::Result<Outcom
     }
 }
 
-/// The configured servers, with a warning for each entry that cannot be used.
-fn load(ctx: &Context, home: &PilotHome, project: &Project) -> McpServers {
-    let servers = McpServers::load(home, Some(&project.root));
+/// The current project and whether its own servers may start.
+struct Here {
+    project: Project,
+    /// The config load's decision (`Config::project_trusted`), as for runs; the recorded trust
+    /// when the configuration does not load.
+    trusted: bool,
+}
+
+impl Here {
+    fn resolve(ctx: &Context, home: &PilotHome) -> anyhow::Result<Here> {
+        let resolved = ctx.resolve(home, crate::config::trust::Decision::Recorded)?;
+        let trusted = match &resolved.loaded {
+            Ok(loaded) => loaded.config.project_trusted,
+            Err(_) => crate::config::trust::assess(home, &resolved.project.root).is_trusted(),
+        };
+        Ok(Here {
+            project: resolved.project,
+            trusted,
+        })
+    }
+}
+
+/// The configured servers (an untrusted project's set aside, as runs do), with a warning for
+/// each entry that cannot be used and one naming the untrusted project's servers.
+fn load(ctx: &Context, home: &PilotHome, here: &Here) -> McpServers {
+    let servers = McpServers::load(home, Some(&here.project.root), here.trusted);
     print::problems(ctx, &servers.problems);
+    print::untrusted(ctx, &servers.untrusted);
     servers
 }
 
-fn list(ctx: &Context, home: &PilotHome, project: &Project) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
-    let rows: Vec<ServerSummary> = servers.servers.values().map(ServerSummary::of).collect();
+fn list(ctx: &Context, home: &PilotHome, here: &Here) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, here);
+    let untrusted = servers.untrusted.iter().map(ServerSummary::of_untrusted);
+    let rows: Vec<ServerSummary> = servers
+        .servers
+        .values()
+        .map(ServerSummary::of)
+        .chain(untrusted)
+        .collect();
     print::servers(ctx, &rows)?;
     Ok(Outcome::Success)
 }
@@ -240,17 +270,20 @@ fn set_enabled(
     Ok(Outcome::Success)
 }
 
-fn get(
-    ctx: &Context,
-    home: &PilotHome,
-    project: &Project,
-    args: &NameArgs,
-) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
-    let entry = servers.get(&args.name)?;
-    let details = ServerDetails {
-        summary: ServerSummary::of(entry),
-        config: entry.config.clone(),
+fn get(ctx: &Context, home: &PilotHome, here: &Here, args: &NameArgs) -> anyhow::Result<Outcome> {
+    let servers = load(ctx, home, here);
+    // An untrusted project's entry is shown as such (`get` only reads it).
+    let untrusted = servers.untrusted.iter().find(|s| s.name == args.name);
+    let details = match (servers.get(&args.name), untrusted) {
+        (Ok(entry), _) => ServerDetails {
+            summary: ServerSummary::of(entry),
+            config: entry.config.clone(),
+        },
+        (Err(_), Some(entry)) => ServerDetails {
+            summary: ServerSummary::of_untrusted(entry),
+            config: entry.config.clone(),
+        },
+        (Err(e), None) => return Err(e.into()),
     };
     print::details(ctx, &details)?;
     Ok(Outcome::Success)
@@ -260,10 +293,10 @@ fn get(
 async fn tools(
     ctx: &Context,
     home: &PilotHome,
-    project: &Project,
+    here: &Here,
     args: &ToolsArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
+    let servers = load(ctx, home, here);
     let cancel = CancellationToken::new();
     let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
     print::tools(ctx, &listed)?;
@@ -274,10 +307,10 @@ async fn tools(
 async fn call(
     ctx: &Context,
     home: &PilotHome,
-    project: &Project,
+    here: &Here,
     args: &CallArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
+    let servers = load(ctx, home, here);
     let cancel = CancellationToken::new();
     let result = ops::call(
         &servers,
@@ -294,10 +327,10 @@ async fn call(
 async fn login(
     ctx: &Context,
     home: &PilotHome,
-    project: &Project,
+    here: &Here,
     args: &LoginArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
+    let servers = load(ctx, home, here);
     let opts = crate::mcp::oauth::login::LoginOptions {
         no_browser: args.no_browser,
     };
@@ -310,10 +343,10 @@ async fn login(
 fn logout(
     ctx: &Context,
     home: &PilotHome,
-    project: &Project,
+    here: &Here,
     args: &NameArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
+    let servers = load(ctx, home, here);
     let was = ops::logout(&servers, &args.name)?;
     ctx.out.note(&if was {
         format!("signed out of MCP server `{}`", args.name)
@@ -326,10 +359,10 @@ fn logout(
 async fn resources(
     ctx: &Context,
     home: &PilotHome,
-    project: &Project,
+    here: &Here,
     args: &NameArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
+    let servers = load(ctx, home, here);
     let listed = ops::resources(&servers, &args.name).await?;
     print::resources(ctx, &args.name, &listed)?;
     Ok(Outcome::Success)
@@ -338,10 +371,10 @@ async fn resources(
 async fn read(
     ctx: &Context,
     home: &PilotHome,
-    project: &Project,
+    here: &Here,
     args: &ReadArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, project);
+    let servers = load(ctx, home, here);
     let cancel = CancellationToken::new();
     let _signals = super::signals::cancel_on_signals(cancel.clone());
     let contents = ops::read(&servers, &args.server, &args.uri, &cancel).await?;

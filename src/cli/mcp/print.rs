@@ -15,7 +15,22 @@ pub(super) fn problems(ctx: &Context, problems: &[Error]) {
     }
 }
 
-/// `NAME  SCOPE  TRANSPORT  enabled|disabled  TARGET [AUTH]`, tab-separated (AUTH: `needs login`,
+/// One warning naming an untrusted project's servers, which are not started.
+pub(super) fn untrusted(ctx: &Context, servers: &[crate::mcp::ServerEntry]) {
+    if servers.is_empty() {
+        return;
+    }
+    let names: Vec<String> = servers
+        .iter()
+        .map(|s| format!("`{}`", inert_line(&s.name)))
+        .collect();
+    ctx.out.warn(&format!(
+        "this project is not trusted; ignoring its MCP servers {}; run `pilotdeck trust` to use them",
+        names.join(", ")
+    ));
+}
+
+/// `NAME  SCOPE  TRANSPORT  enabled|disabled|untrusted  TARGET [AUTH]`, tab-separated (AUTH: `needs login`,
 /// `signed in (expires …)`, for servers that asked for an OAuth sign-in).
 pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<()> {
     let out = &ctx.out;
@@ -38,7 +53,11 @@ pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<(
                 inert_line(&r.name),
                 scope.as_str().unwrap_or(""),
                 r.transport,
-                if r.enabled { "enabled" } else { "disabled" },
+                match (r.untrusted, r.enabled) {
+                    (true, _) => "untrusted",
+                    (false, true) => "enabled",
+                    (false, false) => "disabled",
+                },
                 inert_line(&r.target.to_string())
             ))?;
         }

@@ -1,9 +1,9 @@
 //! Project trust: project-level settings that run code or move secrets — hooks, MCP servers,
 //! plugins, slash commands, provider URLs, keys, headers and extra body, prices, the proxy, `${…}`
-//! references to the user's environment, the web search endpoint and key, the notes repository
-//! `memory sync` pushes to — take effect only in a project the user trusted; untrusted, a project
-//! may only tighten the user's limits (`limits.rs`; `untrusted.rs` is what the load does to such a
-//! layer).
+//! references to the user's environment, the web search endpoint and key, memory (turning it on,
+//! what it captures and indexes, the notes repository `memory sync` pushes to: `memory.rs`) — take
+//! effect only in a project the user trusted; untrusted, a project may only tighten the user's
+//! limits (`limits.rs`) and turn memory off (`untrusted.rs` is what the load does to such a layer).
 //!
 //! [`assess`] lists those settings of a project ([`Item`]s, read from `.pilotdeck/pilotdeck.yaml`,
 //! `.pilotdeck/mcp.json` (with the project files its servers' `command`, `args` and `cwd` name),
@@ -21,6 +21,7 @@
 //! own and always trusted.
 
 mod limits;
+mod memory;
 pub mod plugin_files;
 pub mod store;
 mod untrusted;
@@ -231,13 +232,7 @@ fn config_items(root: &Path, doc: &Value, items: &mut Vec<Item>, hasher: &mut Sh
             }
         }
     }
-    let sync = doc.get("memory").and_then(|m| m.get("sync"));
-    if let Some(remote) = sync.and_then(|s| s.get("remote")) {
-        let shown = remote.as_str().unwrap_or("…");
-        items.push(Item(format!("memory.sync.remote: {shown}")));
-        hasher.update("memory.sync.remote=");
-        hasher.update(serde_json::to_vec(remote).unwrap_or_default());
-    }
+    memory::items(doc, items, hasher);
     money_and_transport_items(doc, items, hasher);
     let search = doc.get("tools").and_then(|t| t.get("webSearch"));
     for key in WEB_SEARCH_KEYS {
@@ -445,7 +440,8 @@ fn hash_commands(dir: &Path, hasher: &mut Sha256) -> Vec<String> {
 
 /// Removes the settings that need trust from an untrusted project's config layer: `hooks`, the
 /// providers' URLs, keys, headers and extra body, the models' prices, the router's prices, the
-/// proxy, the web search endpoint and key, the notes remote.
+/// proxy, the web search endpoint and key, the `memory` settings but turning it off and its limit
+/// ([`memory`]).
 pub(super) fn strip(layer: &mut Value) {
     if let Value::Mapping(map) = layer {
         map.remove("hooks");
@@ -479,9 +475,7 @@ pub(super) fn strip(layer: &mut Value) {
                 search.remove(*key);
             }
         }
-        if let Some(Value::Mapping(sync)) = map.get_mut("memory").and_then(|m| m.get_mut("sync")) {
-            sync.remove("remote");
-        }
+        memory::strip(map);
     }
 }
 
@@ -575,17 +569,30 @@ mod tests {
 
     #[test]
     fn a_project_notes_remote_needs_trust() {
-        let yaml = "memory:\n  sync:\n    remote: git@evil.example:notes.git\n    branch: main\n";
+        let yaml = "memory:\n  enabled: false\n  sync:\n    remote: git@evil.example:notes.git\n    branch: main\n";
         let (_dir, home, root) = project(yaml);
+        assert_eq!(
+            assess(&home, &root).state,
+            State::NothingToTrust,
+            "memory is off"
+        );
+        let yaml = yaml.replace("enabled: false", "enabled: true");
+        let (_dir, home, root) = project(&yaml);
         let a = assess(&home, &root);
         assert_eq!(a.state, State::Untrusted);
         let names: Vec<&str> = a.items.iter().map(|i| i.0.as_str()).collect();
-        assert_eq!(names, ["memory.sync.remote: git@evil.example:notes.git"]);
-        let mut layer: Value = serde_yaml::from_str(yaml).unwrap();
+        assert_eq!(
+            names,
+            [
+                "memory.enabled: true",
+                "memory.sync.remote: git@evil.example:notes.git",
+                "memory.sync.branch: main"
+            ]
+        );
+        let mut layer: Value = serde_yaml::from_str(&yaml).unwrap();
         assert!(a.warning().is_some());
         strip(&mut layer);
-        assert!(layer["memory"]["sync"].get("remote").is_none());
-        assert_eq!(layer["memory"]["sync"]["branch"], Value::from("main"));
+        assert_eq!(layer["memory"], Value::Mapping(serde_yaml::Mapping::new()));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What the load does to an untrusted project's config layer: removes the settings that need trust
 //! ([`super::strip`]), leaves its `${…}` references as written (a cloned repository must not read
 //! the user's environment into its settings, which may reach the model), warning once for each key
-//! holding one, and lets it only tighten the user's limits ([`super::limits`]).
+//! holding one, lets it only tighten the user's limits ([`super::limits`]) and keeps what is left of
+//! its `memory` section from turning memory on ([`super::memory::keep_off`]).
 
 use serde_yaml::Value;
 
@@ -28,6 +29,7 @@ pub(in crate::config) fn confine(layer: &mut Layer, user: Option<&Layer>) {
         );
     }
     super::limits::tighten_only(layer, user);
+    super::memory::keep_off(layer, user);
 }
 
 /// Every string of `value` holding a `${…}` reference, with its dotted key path.

@@ -93,6 +93,18 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .env("PILOTDECK_TOOL", "bash")
         .sandbox(ctx.sandbox.clone());
     ctx.env.apply(&mut spec);
+    // One confined command of the project at a time, from its snapshot to its restore (a
+    // parallel sub-agent's snapshot would hold what this one plants); the wait counts against
+    // this command's own timeout.
+    let timeout = Duration::from_secs(secs);
+    let waited = tokio::time::Instant::now();
+    let _turn = match &ctx.sandbox {
+        Some(sandbox) => match sandbox.turn(timeout, &ctx.cancel).await {
+            Ok(turn) => Some(turn),
+            Err(busy) => return Ok(refused(busy.to_string())),
+        },
+        None => None,
+    };
     // A command seen writing a protected path was approved as such; any other keeps them.
     let subject = PermissionSubject::Command(command.to_owned());
     let snapshot = ctx
@@ -103,19 +115,17 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .transpose();
     let snapshot = match snapshot {
         Ok(snapshot) => snapshot,
-        Err(refused) => {
-            let denial = Denial::Unkept(refused.to_string()).to_string();
-            let mut output = ToolOutput::ok(denial.clone(), denial.clone());
-            output.is_error = true;
-            output.denial = Some(denial);
-            return Ok(output);
-        }
+        Err(unkept) => return Ok(refused(Denial::Unkept(unkept.to_string()).to_string())),
     };
     let out = process::run(
         &spec,
         RunOptions {
             stdin: None,
-            timeout: Some(Duration::from_secs(secs)),
+            timeout: Some(
+                timeout
+                    .saturating_sub(waited.elapsed())
+                    .max(Duration::from_secs(1)),
+            ),
             cancel: ctx.cancel.clone(),
             output_limit: STREAM_LIMIT,
         },
@@ -169,4 +179,12 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     output.is_error = is_error || not_restored;
     output.denial = denials.first().map(ToString::to_string);
     Ok(output)
+}
+
+/// The result of a command that did not run: `why`, a denial.
+fn refused(why: String) -> ToolOutput {
+    let mut output = ToolOutput::ok(why.clone(), why.clone());
+    output.is_error = true;
+    output.denial = Some(why);
+    output
 }

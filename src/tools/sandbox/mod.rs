@@ -20,7 +20,8 @@
 //!   writable project read-only, never through a directory a command swapped for a symlink
 //!   ([`nofollow`]); the project's directories it searches for nested protected names
 //!   are kept between a session's commands ([`listing`]); a rebase todo list that gained an
-//!   `exec` line is put back too ([`todo`]);
+//!   `exec` line is put back too ([`todo`]); one confined command of a project runs at a time, so
+//!   no command's snapshot holds what another one is doing ([`turn`]);
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
@@ -42,6 +43,7 @@ pub mod seatbelt;
 #[cfg(target_os = "linux")]
 pub mod seccomp;
 pub mod todo;
+pub mod turn;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -83,6 +85,9 @@ pub struct Request<'a> {
     pub unattended: bool,
     /// `--allow-network`.
     pub allow_network: bool,
+    /// Where the per-project locks that let one confined command run at a time are kept
+    /// (`<home>/locks`, [`turn`]); without it, only this session's commands wait for each other.
+    pub lock_dir: Option<PathBuf>,
 }
 
 /// The backend that enforces a policy.
@@ -113,6 +118,8 @@ pub struct Sandbox {
     late: std::sync::Mutex<Late>,
     /// The guard's listing of the project, kept between commands.
     listings: listing::Listings,
+    /// One confined command at a time ([`Confinement::turn`]).
+    turns: turn::Turns,
 }
 
 /// What the session's end must still undo: when a command may have left processes behind
@@ -294,6 +301,7 @@ impl Sandbox {
             }),
             Network::Open | Network::Closed => None,
         };
+        let turns = turn::Turns::new(req.lock_dir.as_deref(), &policy.guarded);
         Ok(Some(Confinement(Arc::new(Sandbox {
             policy,
             enforcer,
@@ -303,6 +311,7 @@ impl Sandbox {
             tmpdir,
             late: std::sync::Mutex::default(),
             listings: listing::Listings::default(),
+            turns,
         }))))
     }
 }
@@ -396,6 +405,17 @@ impl Confinement {
             }
         }
         found
+    }
+
+    /// Waits until no other confined command of the project runs (this session's or another
+    /// process's), at most `timeout` or until `cancel`; the command runs holding the [`turn::Turn`],
+    /// from its [`Confinement::snapshot`] to its [`Confinement::restore`].
+    pub async fn turn(
+        &self,
+        timeout: std::time::Duration,
+        cancel: &tokio_util::sync::CancellationToken,
+    ) -> Result<turn::Turn, turn::Busy> {
+        self.0.turns.take(timeout, cancel).await
     }
 
     /// The protected paths of the writable project roots as they are now, to restore after a
@@ -538,6 +558,7 @@ pub fn adopts_orphans() -> bool {
 /// the config's `tools.sandbox`, hiding the policy's secret locations (one list for the sandbox
 /// and the file tools). The one call every front end's agent setup makes.
 pub fn for_agent(
+    home: &crate::home::PilotHome,
     config: &crate::config::Config,
     policy: &crate::tools::permission::PermissionPolicy,
     unattended: bool,
@@ -551,6 +572,7 @@ pub fn for_agent(
         hidden: Secrets::clone(policy.hidden()),
         unattended,
         allow_network,
+        lock_dir: Some(home.locks_dir()),
     })
 }
 
