@@ -2,14 +2,15 @@
 //! a terminal — its own (`/dev/tty`: escapes on the user's screen, keys typed into the user's
 //! shell with `TIOCSTI`) or another of the user's (`/dev/pts/N`: keys read, text injected), from
 //! the bash tool, a hook and an MCP server alike, with a terminal or without; a device it makes
-//! (`mknod` in the project) or a disk it opens raw.
+//! (`mknod` in the project) or a disk it opens raw; the config file in use (`--config`,
+//! `$PILOTDECK_CONFIG_PATH`), which holds API keys.
 
 use serde_json::json;
 
 use super::mock_model::{MockModel, openai};
 use super::support::TestEnv;
 use super::tmux::Tmux;
-use super::{bash, env_with, run_bash};
+use super::{bash, env_with, run_bash, tool, tool_results};
 
 /// Tries each way to a terminal and writes one line per way to `<out_dir>/<label>.out` (and
 /// stdout): `NAME: DONE` or `NAME: refused (ERRNO)`; then `controlling terminal: none|N`.
@@ -197,4 +198,49 @@ fn a_confined_command_makes_no_device_and_opens_no_disk() {
     }
     assert!(!env.project.join("pd-disk").exists());
     assert!(!env.project.join("pd-mem").exists());
+}
+
+/// The config file named by `--config` or `$PILOTDECK_CONFIG_PATH` (kept outside PilotHome, with
+/// an API key) is hidden like PilotHome's: neither `cat` nor `read_file` returns it.
+#[test]
+fn the_config_file_in_use_is_hidden_from_commands_and_file_tools() {
+    for via_env in [false, true] {
+        let mock = MockModel::spawn();
+        let env = env_with(&mock, "");
+        let dotfiles = env.user_home.join("dotfiles/pilotdeck.yaml");
+        env.write(
+            &dotfiles,
+            &mock
+                .agent_config()
+                .replace("test-key", "sk-DOTFILES-SECRET-777"),
+        );
+        let file = dotfiles.display().to_string();
+        for call in [
+            bash("b1", &format!("cat {file}; echo end")),
+            tool("r1", "read_file", &json!({ "file_path": file })),
+        ] {
+            mock.push(call);
+        }
+        mock.push(openai::text("done"));
+        let mut cmd = env.cmd();
+        cmd = if via_env {
+            cmd.env("PILOTDECK_CONFIG_PATH", &dotfiles)
+        } else {
+            cmd.arg_str("--config").arg_path(&dotfiles)
+        };
+        cmd.args(["run", "--allow", "bash", "go"]).run(0);
+        let results = tool_results(&mock);
+        for result in &results {
+            assert!(
+                !result.contains("sk-DOTFILES-SECRET"),
+                "via_env={via_env}: {result}"
+            );
+        }
+        assert!(results[0].contains("end"), "{}", results[0]);
+        assert!(
+            results[1].contains("secret locations"),
+            "via_env={via_env}: {}",
+            results[1]
+        );
+    }
 }

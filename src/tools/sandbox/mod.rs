@@ -564,20 +564,18 @@ fn configured_hidden(settings: &SandboxConfig) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The secret locations of a session (see [`policy::hidden_paths`]), with the workspace `roots`
-/// open (a project or always-on worktree inside PilotHome stays readable): hidden from sandboxed
-/// processes and from the file tools alike, in every mode.
+/// The secret locations of a session (see [`policy::hidden_paths`]): `tools.sandbox.hide` and the
+/// user's config file the load read (`--config`, `$PILOTDECK_CONFIG_PATH`: `Config::secret_files`)
+/// among them, with the workspace `roots` open (a project or always-on worktree inside PilotHome
+/// stays readable): hidden from sandboxed processes and from the file tools alike, in every mode.
 pub fn secret_locations(
-    settings: &SandboxConfig,
+    config: &crate::config::Config,
     pilot_home: Option<&Path>,
     roots: impl IntoIterator<Item = PathBuf>,
 ) -> Secrets {
-    policy::hidden_paths(
-        crate::home::user_home().as_deref(),
-        pilot_home,
-        &configured_hidden(settings),
-    )
-    .opening(roots)
+    let mut extra = configured_hidden(&config.tools.sandbox);
+    extra.extend(config.secret_files.iter().cloned());
+    policy::hidden_paths(crate::home::user_home().as_deref(), pilot_home, &extra).opening(roots)
 }
 
 /// What [`describe`] found.
@@ -597,8 +595,8 @@ pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
     let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
                  --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
                  or tools.sandbox.network (true, or a list of hosts reached through a proxy); full: \
-                 unsandboxed; secrets (~/.ssh, ~/.aws, …, PilotHome but its skills and plugins) \
-                 unreadable; no terminal, no disk, no device node made";
+                 unsandboxed; secrets (~/.ssh, ~/.aws, …, PilotHome but its skills and plugins, the \
+                 config file in use) unreadable; no terminal, no disk, no device node made";
     let backend = settings
         .backend
         .as_deref()

@@ -2,8 +2,8 @@
 //! it may write, the secret locations it may not read, the few device files it may open
 //! ([`DEVICE_FILES`]: no terminal, no disk), and which network it may reach ([`Network`]).
 //!
-//! The secret locations ([`Secrets`]) are the credential stores of [`HOME_SECRETS`], `tools.sandbox.hide`
-//! and the whole of PilotHome (its config with API keys, the `mcp serve` token, MCP OAuth tokens,
+//! The secret locations ([`Secrets`]) are the credential stores of [`HOME_SECRETS`], `tools.sandbox.hide`,
+//! the config file in use (`--config`, `$PILOTDECK_CONFIG_PATH`) and the whole of PilotHome (its config with API keys, the `mcp serve` token, MCP OAuth tokens,
 //! every project's transcripts and memory), except the places inside them a command legitimately
 //! reads ([`Secrets::open`]): PilotHome's `skills/` and `plugins/` (skill scripts), and a project or
 //! `--add-dir` directory that lives there (an always-on worktree).
@@ -209,7 +209,8 @@ impl Policy {
 }
 
 /// The secret locations: [`HOME_SECRETS`] under `user_home`, all of `pilot_home` but
-/// [`PILOT_HOME_OPEN`], and `extra` (`tools.sandbox.hide`), symlinks resolved. The one list both
+/// [`PILOT_HOME_OPEN`], and `extra` (`tools.sandbox.hide`, the user's config file in use),
+/// symlinks resolved. The one list both
 /// the sandbox and the file tools' permission check hide (each opens the workspace roots).
 pub fn hidden_paths(
     user_home: Option<&Path>,
