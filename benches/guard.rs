@@ -50,7 +50,7 @@ fn session(root: &Path, home: &Path) -> Confinement {
         roots: vec![root.to_owned()],
         settings: &settings,
         hidden: pilotdeck::tools::sandbox::secret_locations(
-            &settings,
+            &pilotdeck::config::Config::default(),
             Some(home),
             [root.to_owned()],
         ),

@@ -57,7 +57,7 @@ async fn main() {
         roots: vec![project.path().canonicalize().unwrap()],
         settings: &settings,
         hidden: pilotdeck::tools::sandbox::secret_locations(
-            &settings,
+            &pilotdeck::config::Config::default(),
             Some(home.path()),
             [project.path().to_owned()],
         ),

@@ -491,3 +491,48 @@ fn while_a_turn_runs_the_status_shows_its_step_and_time_and_ctrl_c_cancels_it() 
     tmux.send_keys(&["again", "Enter"]);
     wait_for(&tmux, "the next answer", |s| s.contains("Back."));
 }
+
+/// Keys typed while the agent works (or pushed into the terminal by a program it ran) do not
+/// answer the next approval prompt: pending input is discarded when the prompt is shown, so only
+/// a key pressed after it counts (attacker round 4: an `a` typed ahead approved the agent's write
+/// outside the project for the whole session).
+#[test]
+fn keys_typed_before_an_approval_prompt_do_not_answer_it() {
+    if !tmux_available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = setup(&mock);
+    let planted = env.tmp.path().join("outside/planted.txt");
+    std::fs::create_dir_all(planted.parent().unwrap()).unwrap();
+    let gate = tokio_util::sync::CancellationToken::new();
+    mock.push(
+        call(
+            "w1",
+            "write_file",
+            serde_json::json!({"file_path": planted, "content": "planted\n"}),
+        )
+        .held_until(&gate),
+    );
+    mock.push(answer("Left it alone."));
+    let tmux = start_chat(&env, "typed-ahead", "NO_COLOR=1");
+    wait_for(&tmux, "the prompt", |s| s.contains("› "));
+    tmux.send_keys(&["plant it", "Enter"]);
+    wait_for(&tmux, "the turn", |s| s.contains("thinking"));
+    tmux.send_keys(&["a"]);
+    std::thread::sleep(Duration::from_millis(500));
+    gate.cancel();
+    wait_for(&tmux, "the approval prompt", |s| {
+        s.contains("[y] Allow once")
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let screen = capture(&tmux, false);
+    assert!(
+        !screen.contains("allowed for this session") && !planted.exists(),
+        "the typed-ahead key answered:\n{screen}"
+    );
+    tmux.send_keys(&["n"]);
+    wait_for(&tmux, "the answer", |s| s.contains("Left it alone."));
+    assert!(!planted.exists());
+}

@@ -15,6 +15,8 @@ mod guard;
 mod guard_links;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
+#[path = "sandbox/reach.rs"]
+mod reach;
 mod support;
 #[path = "support/tmux.rs"]
 mod tmux;
@@ -349,7 +351,7 @@ fn doctor_reports_the_sandbox() {
             && sandbox["detail"]
                 .as_str()
                 .unwrap()
-                .contains("seccomp network filter"),
+                .contains("seccomp filter (no keys typed into a terminal"),
         "{sandbox}"
     );
 }

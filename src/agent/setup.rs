@@ -123,7 +123,7 @@ pub fn build(
         },
     )?;
     let secrets = crate::tools::sandbox::secret_locations(
-        &config.tools.sandbox,
+        config,
         Some(home.root()),
         policy.workspace().roots().map(Path::to_owned),
     );

@@ -58,7 +58,7 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         roots: workspace.roots().map(ToOwned::to_owned).collect(),
         settings: &loaded.config.tools.sandbox,
         hidden: crate::tools::sandbox::secret_locations(
-            &loaded.config.tools.sandbox,
+            &loaded.config,
             Some(home.root()),
             workspace.roots().map(ToOwned::to_owned),
         ),

@@ -151,6 +151,7 @@ pub fn load_trusting(
     let mut layers = Vec::new();
     let (path, given_by) = home_config_path(home, opts.config_file.as_deref());
     let user = read_layer(&path, given_by != "default", given_by)?;
+    let secret_files: Vec<PathBuf> = user.iter().map(|_| path.clone()).collect();
     let mut assessment = None;
     let project = match &opts.project_root {
         Some(root) => {
@@ -215,6 +216,7 @@ pub fn load_trusting(
             .push(Diagnostic::new(Severity::Warning, warning));
     }
     loaded.config.project_trusted = assessment.as_ref().is_none_or(Assessment::is_trusted);
+    loaded.config.secret_files = secret_files;
     loaded.trust = assessment;
     Ok(loaded)
 }

@@ -51,6 +51,11 @@ pub struct Config {
     /// loaders read this instead of assessing the project again.
     #[serde(skip)]
     pub project_trusted: bool,
+    /// The user's config file this load read (`--config`, `$PILOTDECK_CONFIG_PATH` or
+    /// `<home>/pilotdeck.yaml`): it holds API keys, so it is among the secret locations no
+    /// confined command nor file tool reads (`tools::sandbox::secret_locations`).
+    #[serde(skip)]
+    pub secret_files: Vec<std::path::PathBuf>,
     /// Where each key under `hooks` was written (`hooks.PreToolUse.0.matcher`), set by the load, so
     /// the hook loader, which reads that section, names the line of a bad entry.
     #[serde(skip)]

@@ -1,7 +1,13 @@
-//! The one place pilotdeck starts child processes: the bash tool now, hooks and MCP stdio servers
-//! later. Every child gets its own process group (`process_group(0)`) and `kill_on_drop(true)`; on
-//! cancellation, timeout or drop the **whole group** is killed with `SIGKILL`, so a shell's
-//! grandchildren (`sleep 600 &`, a dev server) die with it, and the child is then reaped.
+//! The one place pilotdeck starts child processes: the bash tool, hooks, MCP stdio servers, cron's
+//! delivery commands. Every child gets its own process group (`process_group(0)`) and
+//! `kill_on_drop(true)`; on cancellation, timeout or drop the **whole group** is killed with
+//! `SIGKILL`, so a shell's grandchildren (`sleep 600 &`, a dev server) die with it, and the child
+//! is then reaped.
+//!
+//! A confined child (one with a [`CommandSpec::sandbox`]) starts in a session of its own
+//! (`setsid`, its group the session's): it has no controlling terminal, so `/dev/tty` names
+//! nothing for it and the user's terminal cannot be driven through it (with its standard streams
+//! pipes or `/dev/null`, and no terminal device granted by the sandbox, it has no way to reach one).
 //!
 //! Children are forked from a short-lived thread that drops `CAP_SYS_PTRACE` and applies the
 //! command's OS sandbox, if any ([`CommandSpec::sandbox`], see [`crate::tools::sandbox`]).
@@ -173,7 +179,7 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     if let Some(id) = inner.id() {
         started_pids().insert(id);
     }
-    // With process_group(0) the group id is the child's pid.
+    // With process_group(0) or setsid the group id is the child's pid.
     let group = match wiring {
         Wiring::Pipes(_) => inner
             .id()
@@ -206,11 +212,14 @@ fn start(spec: &CommandSpec, wiring: Wiring) -> std::io::Result<tokio::process::
         }
     };
     cmd.kill_on_drop(true);
+    let new_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
     match wiring {
         Wiring::Pipes(pipes) => {
             let piped_or_null = |piped: bool| if piped { Stdio::piped() } else { Stdio::null() };
-            cmd.process_group(0)
-                .stdin(piped_or_null(pipes.stdin))
+            if !new_session {
+                cmd.process_group(0);
+            }
+            cmd.stdin(piped_or_null(pipes.stdin))
                 .stdout(piped_or_null(pipes.stdout))
                 .stderr(match pipes.stderr {
                     StderrMode::Null => Stdio::null(),
@@ -239,11 +248,26 @@ fn start(spec: &CommandSpec, wiring: Wiring) -> std::io::Result<tokio::process::
     if let Some(sandbox) = &spec.sandbox {
         cmd.envs(sandbox.child_env());
     }
+    if new_session {
+        return spawn_in_new_session(cmd);
+    }
     #[expect(
         clippy::disallowed_methods,
         reason = "this is the one function allowed to start children"
     )]
     cmd.spawn()
+}
+
+/// Starts `cmd` as the leader of a new session (and of its process group, whose id is its pid),
+/// with no controlling terminal.
+fn spawn_in_new_session(cmd: tokio::process::Command) -> std::io::Result<tokio::process::Child> {
+    let mut wrapped = process_wrap::tokio::CommandWrap::from(cmd);
+    wrapped.wrap(process_wrap::tokio::ProcessSession);
+    let child: Box<dyn std::any::Any> = wrapped.spawn()?.into_inner();
+    child
+        .downcast::<tokio::process::Child>()
+        .map(|child| *child)
+        .map_err(|_| std::io::Error::other("the started child is not a tokio child"))
 }
 
 /// Runs `spec` in the foreground of pilotdeck's terminal (a pager), feeding it `input` on stdin and

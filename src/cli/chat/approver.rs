@@ -4,7 +4,9 @@
 //! command and the directory it runs in, for other tools (web, MCP) the target and arguments —
 //! always with why it needs approval. One key answers: `y` (or Enter) allows once, `a` allows for
 //! the session (a session rule through `PermissionPolicy::grant`, shown in the prompt), `n` (or
-//! Esc) denies, `m` denies with a message the model gets as the call's result.
+//! Esc) denies, `m` denies with a message the model gets as the call's result. Keys typed before
+//! the keys line is shown are discarded, so nothing typed ahead (or pushed into the terminal by a
+//! program) answers.
 
 use std::sync::Arc;
 
@@ -139,6 +141,7 @@ impl Approver for TerminalApprover {
                 if !Term::stderr().is_term() {
                     return Approval::Deny;
                 }
+                super::ask::discard_typed_ahead();
                 let key = tokio::task::spawn_blocking(|| Term::stderr().read_key()).await;
                 let Ok(Ok(key)) = key else {
                     return Approval::Deny;

@@ -34,11 +34,31 @@ impl TerminalUser {
     }
 }
 
-/// Runs a blocking terminal dialogue off the async threads; `None` when it failed or was
-/// abandoned (Esc, Ctrl-C, end of input).
+/// Throws away what waits in the terminal's input queue, so an answer comes only from keys pressed
+/// once the question is on the screen: nothing typed ahead, nor pushed into the terminal by a
+/// program, answers it. The terminal is stdin's, else stderr's (where the questions are shown).
+pub(super) fn discard_typed_ahead() {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    let stderr = std::io::stderr();
+    let flushed = if stdin.is_terminal() {
+        rustix::termios::tcflush(&stdin, rustix::termios::QueueSelector::IFlush)
+    } else if stderr.is_terminal() {
+        rustix::termios::tcflush(&stderr, rustix::termios::QueueSelector::IFlush)
+    } else {
+        Ok(())
+    };
+    if let Err(err) = flushed {
+        tracing::debug!(%err, "cannot discard the terminal's pending input");
+    }
+}
+
+/// Runs a blocking terminal dialogue off the async threads, input typed before it discarded;
+/// `None` when it failed or was abandoned (Esc, Ctrl-C, end of input).
 async fn dialogue<T: Send + 'static>(
     f: impl FnOnce() -> std::io::Result<Option<T>> + Send + 'static,
 ) -> Option<T> {
+    discard_typed_ahead();
     match tokio::task::spawn_blocking(f).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(e)) => {

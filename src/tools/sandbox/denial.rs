@@ -1,8 +1,8 @@
 //! What the sandbox refused, read from a confined command's stderr: the kernel answers "Permission
 //! denied" (EACCES), and the programs name the path (`touch: cannot touch '/x': Permission
 //! denied`, `PermissionError: [Errno 13] Permission denied: '/x'`) or the host they connected to.
-//! A path counts when the policy explains the refusal (hidden, or a write outside the writable
-//! set); a refusal without a path counts as the network when the network is closed and the line
+//! A path counts when the policy explains the refusal (hidden, a device other than `/dev/null` and
+//! the like, or a write outside the writable set); a refusal without a path counts as the network when the network is closed and the line
 //! talks about a connection.
 
 use std::fmt;
@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::policy::{Network, Policy};
+use super::policy::{DEVICE_FILES, DEVICES, Network, Policy};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Denial {
@@ -27,6 +27,8 @@ pub enum Denial {
     Direct(Option<String>),
     /// Another process's memory or environment (`/proc/<pid>/environ`).
     Process(PathBuf),
+    /// A device other than `/dev/null` and the like: a terminal, a disk.
+    Device(PathBuf),
     /// A protected path the command changed, put back afterwards ([`super::guard`]).
     Protected(PathBuf),
     /// A protected path the command changed that could not be put back ([`super::guard`]): what
@@ -60,6 +62,12 @@ impl fmt::Display for Denial {
             Denial::Process(path) => write!(
                 f,
                 "the sandbox denied access to another process ({}): commands cannot read pilotdeck's environment or memory",
+                path.display()
+            ),
+            Denial::Device(path) => write!(
+                f,
+                "the sandbox denied opening {} (commands get no terminal and no disk; only \
+                 /dev/null, /dev/zero, /dev/full, /dev/random and /dev/urandom)",
                 path.display()
             ),
             Denial::Proxy(host) => write!(
@@ -166,6 +174,8 @@ fn path_denial(policy: &Policy, line: &str, cwd: &Path) -> Option<Denial> {
             Some(Denial::Read(path))
         } else if path.starts_with("/proc") {
             Some(Denial::Process(path))
+        } else if path.starts_with(DEVICES) && !DEVICE_FILES.iter().any(|d| path == Path::new(d)) {
+            Some(Denial::Device(path))
         } else if !policy.is_writable(&path)
             && (text.starts_with(['/', '~']) || path.parent().is_some_and(Path::exists))
         {
@@ -234,6 +244,19 @@ mod tests {
             ]
         );
         assert!(found[0].to_string().contains("/h/out.txt"));
+    }
+
+    #[test]
+    fn a_terminal_or_a_disk_is_a_device_denial() {
+        let stderr = "PermissionError: [Errno 13] Permission denied: '/dev/tty'\n\
+                      dd: failed to open '/dev/sda': Permission denied";
+        assert_eq!(
+            find(&policy(), stderr, Path::new("/proj")),
+            [
+                Denial::Device("/dev/tty".into()),
+                Denial::Device("/dev/sda".into())
+            ]
+        );
     }
 
     #[test]

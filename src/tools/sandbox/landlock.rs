@@ -2,7 +2,8 @@
 //! short-lived thread each sandboxed child is forked from (Landlock, like `no_new_privs`, binds the
 //! calling thread and everything it starts afterwards, so pilotdeck itself stays unrestricted).
 //!
-//! Targets ABI 6: file access (reads, writes, truncate, device ioctls, cross-directory renames), TCP
+//! Targets ABI 6: file access (reads, writes, truncate, device ioctls, cross-directory renames; no
+//! device node is ever made, and no device opened but the few of `policy::DEVICE_FILES`), TCP
 //! connect/bind when the network is closed (in the per-host mode a second layer,
 //! [`Rules::proxy_only`], allows connecting to the proxy's port alone), and the scopes that keep a child from signalling or
 //! reaching abstract sockets outside its sandbox. On an older kernel the ruleset degrades to what
@@ -16,7 +17,7 @@ use landlock::{
     PathFd, Ruleset, RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
 };
 
-use super::policy::{DEVICE_DIRS, DEVICE_FILES, Network, Policy, read_grants};
+use super::policy::{DEVICE_FILES, Network, Policy, read_grants};
 
 /// The ABI the rules are written for.
 const TARGET: ABI = ABI::V6;
@@ -93,13 +94,16 @@ impl Rules {
         for path in &grants.list_only {
             created = add(created, path, AccessFs::ReadDir.into())?;
         }
+        // Handled but never granted, so refused everywhere: a device node made in the project
+        // would reach any disk or terminal, whatever the path rules say.
+        let make_device = AccessFs::MakeBlock | AccessFs::MakeChar;
         for path in &policy.writable {
-            created = add(created, path, all)?;
+            created = add(created, path, all & !make_device)?;
         }
         let device =
             AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
-        for path in DEVICE_FILES.iter().chain(DEVICE_DIRS) {
-            created = add(created, Path::new(path), device | AccessFs::ReadDir)?;
+        for path in DEVICE_FILES {
+            created = add(created, Path::new(path), device)?;
         }
         Ok(Rules { created })
     }

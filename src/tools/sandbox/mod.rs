@@ -7,10 +7,10 @@
 //! - [`landlock`] (Linux): the kernel rules, built once per session ([`Sandbox::for_session`]) and
 //!   applied in [`spawn_thread`], the short-lived thread each child is forked from — Landlock binds
 //!   a thread and what it starts, so pilotdeck itself stays free and no `pre_exec` is needed;
-//! - [`seccomp`] (Linux): with the network not open, a filter applied in the same thread that
-//!   refuses every socket — Unix ones too, so no host daemon is reached by path — but socket pairs
-//!   (and TCP ones, in the per-host mode), whatever the Landlock ABI — Landlock's rules cover TCP
-//!   only;
+//! - [`seccomp`] (Linux): a filter applied in the same thread that refuses the terminal ioctls
+//!   that type for the user (`TIOCSTI`, `TIOCLINUX`), and, with the network not open, every socket
+//!   — Unix ones too, so no host daemon is reached by path — but socket pairs (and TCP ones, in the
+//!   per-host mode), whatever the Landlock ABI — Landlock's rules cover TCP only;
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
@@ -108,7 +108,7 @@ enum Enforcer {
 pub struct Sandbox {
     policy: Policy,
     enforcer: Enforcer,
-    /// The network filter, when the network is not open.
+    /// The syscall filter ([`seccomp`]), where the kernel has one.
     #[cfg(target_os = "linux")]
     seccomp: Option<seccomp::Filter>,
     /// The per-host mode's proxy, started by the first child.
@@ -290,7 +290,7 @@ impl Sandbox {
             Err(why) => return unavailable(req.settings, why),
         };
         #[cfg(target_os = "linux")]
-        let seccomp = match network_filter(&policy.network) {
+        let seccomp = match syscall_filter(&policy.network) {
             Ok(filter) => filter,
             Err(why) => return unavailable(req.settings, why),
         };
@@ -329,11 +329,12 @@ fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
     }
 }
 
-/// The seccomp filter of `network` (none when it is open, or where the kernel has no filters).
+/// The seccomp filter of a session whose network is `network`: the terminal ioctls refused, and
+/// the sockets a network that is not open forbids (none where the kernel has no filters).
 #[cfg(target_os = "linux")]
-fn network_filter(network: &Network) -> Result<Option<seccomp::Filter>, String> {
+fn syscall_filter(network: &Network) -> Result<Option<seccomp::Filter>, String> {
     let sockets = match network {
-        Network::Open => return Ok(None),
+        Network::Open => seccomp::Sockets::All,
         Network::Closed => seccomp::Sockets::PairsOnly,
         Network::Hosts(_) => seccomp::Sockets::Tcp,
     };
@@ -585,20 +586,18 @@ fn configured_hidden(settings: &SandboxConfig) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The secret locations of a session (see [`policy::hidden_paths`]), with the workspace `roots`
-/// open (a project or always-on worktree inside PilotHome stays readable): hidden from sandboxed
-/// processes and from the file tools alike, in every mode.
+/// The secret locations of a session (see [`policy::hidden_paths`]): `tools.sandbox.hide` and the
+/// user's config file the load read (`--config`, `$PILOTDECK_CONFIG_PATH`: `Config::secret_files`)
+/// among them, with the workspace `roots` open (a project or always-on worktree inside PilotHome
+/// stays readable): hidden from sandboxed processes and from the file tools alike, in every mode.
 pub fn secret_locations(
-    settings: &SandboxConfig,
+    config: &crate::config::Config,
     pilot_home: Option<&Path>,
     roots: impl IntoIterator<Item = PathBuf>,
 ) -> Secrets {
-    policy::hidden_paths(
-        crate::home::user_home().as_deref(),
-        pilot_home,
-        &configured_hidden(settings),
-    )
-    .opening(roots)
+    let mut extra = configured_hidden(&config.tools.sandbox);
+    extra.extend(config.secret_files.iter().cloned());
+    policy::hidden_paths(crate::home::user_home().as_deref(), pilot_home, &extra).opening(roots)
 }
 
 /// What [`describe`] found.
@@ -618,7 +617,8 @@ pub fn describe(settings: &SandboxConfig) -> (Availability, String) {
     let modes = "read-only: writes $TMPDIR only, no network; workspace-write: writes the project, \
                  --add-dir dirs and $TMPDIR, network closed in unattended runs unless --allow-network \
                  or tools.sandbox.network (true, or a list of hosts reached through a proxy); full: \
-                 unsandboxed; secrets (~/.ssh, ~/.aws, …, PilotHome but its skills and plugins) unreadable";
+                 unsandboxed; secrets (~/.ssh, ~/.aws, …, PilotHome but its skills and plugins, the \
+                 config file in use) unreadable; no terminal, no disk, no device node made";
     let backend = settings
         .backend
         .as_deref()
@@ -657,9 +657,9 @@ fn backend_found(backend: Backend) -> Result<String, String> {
                 " (no TCP rules; per-host network rules fall back to a closed network)"
             },
             if seccomp::available() {
-                "seccomp network filter (a closed network refuses every socket but Unix socket pairs, and io_uring)"
+                "seccomp filter (no keys typed into a terminal; a closed network refuses every socket but Unix socket pairs, and io_uring)"
             } else {
-                "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open"
+                "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open, and TIOCSTI is left to the kernel"
             }
         )),
     }

@@ -1,8 +1,9 @@
 //! [`Policy`]: what a sandboxed process may touch, derived from the permission mode — the directories
-//! it may write, the secret locations it may not read, and which network it may reach ([`Network`]).
+//! it may write, the secret locations it may not read, the few device files it may open
+//! ([`DEVICE_FILES`]: no terminal, no disk), and which network it may reach ([`Network`]).
 //!
-//! The secret locations ([`Secrets`]) are the credential stores of [`HOME_SECRETS`], `tools.sandbox.hide`
-//! and the whole of PilotHome (its config with API keys, the `mcp serve` token, MCP OAuth tokens,
+//! The secret locations ([`Secrets`]) are the credential stores of [`HOME_SECRETS`], `tools.sandbox.hide`,
+//! the config file in use (`--config`, `$PILOTDECK_CONFIG_PATH`) and the whole of PilotHome (its config with API keys, the `mcp serve` token, MCP OAuth tokens,
 //! every project's transcripts and memory), except the places inside them a command legitimately
 //! reads ([`Secrets::open`]): PilotHome's `skills/` and `plugins/` (skill scripts), and a project or
 //! `--add-dir` directory that lives there (an always-on worktree).
@@ -55,19 +56,22 @@ pub const HOME_SECRETS: &[&str] = &[
 /// The folders of PilotHome a command may still read (skills' scripts, plugins' servers).
 pub const PILOT_HOME_OPEN: &[&str] = &["skills", "plugins"];
 
-/// Device files every shell needs to write (redirections to /dev/null, a terminal, random bytes).
+/// The device files a confined process may open (read, write, device ioctls): the ones shells and
+/// runtimes need (redirections to /dev/null, random bytes). Nothing else under [`DEVICES`] is
+/// granted: no terminal (`/dev/tty`, `/dev/pts/*`, `/dev/ptmx` — a command could type into the
+/// user's shell or read another terminal's keys), no disk (`/dev/sda`, `/dev/loop0` — a raw read
+/// bypasses every path rule).
 pub const DEVICE_FILES: &[&str] = &[
     "/dev/null",
     "/dev/zero",
     "/dev/full",
     "/dev/random",
     "/dev/urandom",
-    "/dev/tty",
-    "/dev/ptmx",
 ];
 
-/// Device directories written the same way (pseudo-terminals).
-pub const DEVICE_DIRS: &[&str] = &["/dev/pts"];
+/// The device directory: listed, but none of its entries readable but [`DEVICE_FILES`]
+/// ([`read_grants`]).
+pub const DEVICES: &str = "/dev";
 
 /// The network a sandboxed process may reach.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -205,7 +209,8 @@ impl Policy {
 }
 
 /// The secret locations: [`HOME_SECRETS`] under `user_home`, all of `pilot_home` but
-/// [`PILOT_HOME_OPEN`], and `extra` (`tools.sandbox.hide`), symlinks resolved. The one list both
+/// [`PILOT_HOME_OPEN`], and `extra` (`tools.sandbox.hide`, the user's config file in use),
+/// symlinks resolved. The one list both
 /// the sandbox and the file tools' permission check hide (each opens the workspace roots).
 pub fn hidden_paths(
     user_home: Option<&Path>,
@@ -306,23 +311,29 @@ pub struct ReadGrants {
 /// entries are granted whole. A hidden path that does not exist yet still splits its existing
 /// ancestors, so it stays hidden once created. An open directory inside a hidden one is granted
 /// whole, and its ancestors inside the hidden one listed only (their other entries stay hidden).
-/// Paths the process may write are granted read whole.
+/// Paths the process may write are granted read whole. [`DEVICES`] is split the same way, always,
+/// and none of its entries is granted: the device files a process may open are granted apart
+/// ([`DEVICE_FILES`]).
 pub fn read_grants(secrets: &Secrets) -> ReadGrants {
-    let hidden: BTreeSet<&Path> = secrets.hidden.iter().map(PathBuf::as_path).collect();
+    let hidden: BTreeSet<&Path> = secrets
+        .hidden
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([Path::new(DEVICES)])
+        .collect();
     let revealed: Vec<&Path> = secrets.revealed().map(PathBuf::as_path).collect();
     let ancestors: BTreeSet<&Path> = hidden
         .iter()
         .chain(&revealed)
         .flat_map(|h| h.ancestors().skip(1))
         .collect();
-    let mut grants = ReadGrants::default();
-    if ancestors.is_empty() {
-        grants.full.push(PathBuf::from("/"));
-        return grants;
-    }
+    let mut grants = ReadGrants {
+        full: Vec::new(),
+        list_only: vec![PathBuf::from(DEVICES)],
+    };
     for dir in &ancestors {
         grants.list_only.push(dir.to_path_buf());
-        if secrets.covering(dir).is_some() {
+        if secrets.covering(dir).is_some() || dir.starts_with(DEVICES) {
             continue;
         }
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -343,6 +354,8 @@ pub fn read_grants(secrets: &Secrets) -> ReadGrants {
     );
     grants.full.sort();
     grants.full.dedup();
+    grants.list_only.sort();
+    grants.list_only.dedup();
     grants
 }
 
@@ -383,8 +396,21 @@ mod tests {
     }
 
     #[test]
-    fn no_secret_grants_everything() {
-        assert_eq!(read_grants(&Secrets::default()).full, [PathBuf::from("/")]);
+    fn no_secret_grants_everything_but_the_devices() {
+        let grants = read_grants(&Secrets::default());
+        assert!(grants.full.contains(&PathBuf::from("/usr")));
+        assert!(!grants.full.iter().any(|p| p.starts_with(DEVICES)));
+        assert_eq!(
+            grants.list_only,
+            [PathBuf::from("/"), PathBuf::from(DEVICES)]
+        );
+    }
+
+    #[test]
+    fn a_secret_under_dev_does_not_open_the_other_devices() {
+        let grants = read_grants(&Secrets::hiding(vec![PathBuf::from("/dev/shm/x")]));
+        assert!(!grants.full.iter().any(|p| p.starts_with(DEVICES)));
+        assert!(grants.list_only.contains(&PathBuf::from(DEVICES)));
     }
 
     #[test]

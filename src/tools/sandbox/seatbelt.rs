@@ -6,7 +6,7 @@
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
-use super::policy::{DEVICE_DIRS, DEVICE_FILES, Policy};
+use super::policy::{DEVICE_FILES, Policy};
 
 pub const SANDBOX_EXEC: &str = "/usr/bin/sandbox-exec";
 
@@ -33,9 +33,6 @@ pub fn profile(policy: &Policy) -> String {
     }
     for path in DEVICE_FILES {
         out.push_str(&format!(" (literal {})", quote(Path::new(path))));
-    }
-    for path in DEVICE_DIRS {
-        out.push_str(&format!(" (subpath {})", quote(Path::new(path))));
     }
     out.push_str(")\n");
     if policy.network.is_open() {

@@ -1,7 +1,11 @@
-//! Network denial that does not depend on the Landlock ABI: a seccomp filter, compiled once per
-//! session and applied with the Landlock rules to the short-lived thread each sandboxed child is
-//! forked from (a filter without `TSYNC` binds the calling thread and what it starts, like Landlock).
+//! A seccomp filter, compiled once per session and applied with the Landlock rules to the
+//! short-lived thread each sandboxed child is forked from (a filter without `TSYNC` binds the
+//! calling thread and what it starts, like Landlock). In every mode it refuses the terminal ioctls
+//! that act for the person at it: `TIOCSTI` (push keys into a terminal's input, which its shell or
+//! pilotdeck's next prompt then reads) and `TIOCLINUX` (the console's selection and keyboard), on
+//! any descriptor — an inherited one too, which Landlock's device-ioctl right does not cover.
 //!
+//! With the network not open it also denies the network, whatever the Landlock ABI:
 //! Landlock's network rules (ABI ≥ 4) cover TCP `connect`/`bind` only; UDP (DNS, tunnels), raw and
 //! packet sockets, netlink, and `io_uring` (whose `IORING_OP_SOCKET`/`CONNECT` never pass through
 //! `socket(2)`) are out of their reach, and so is connecting to a Unix socket by path (a host
@@ -28,6 +32,8 @@ use seccompiler::{
 /// The sockets a sandboxed child may open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sockets {
+    /// Any (the network is open): only the terminal ioctls are refused.
+    All,
     /// Unix socket pairs only: no network and no host daemon at all.
     PairsOnly,
     /// Unix socket pairs and TCP over IPv4/IPv6 (the per-host proxy mode).
@@ -81,6 +87,17 @@ fn arg(index: u8, op: SeccompCmpOp, value: i32) -> Result<SeccompCondition, Erro
     )?)
 }
 
+/// The `ioctl(2)` requests refused, compared on the low 32 bits the kernel reads.
+fn terminal_ioctl_rules() -> Result<Vec<SeccompRule>, Error> {
+    [libc::TIOCSTI, libc::TIOCLINUX]
+        .into_iter()
+        .map(|request| {
+            let request = i32::try_from(request).map_err(|_| Error::Arch)?;
+            Ok(SeccompRule::new(vec![arg(1, SeccompCmpOp::Eq, request)?])?)
+        })
+        .collect()
+}
+
 /// The `socket(2)` calls refused (an empty list: all of them): in the TCP mode a family other than
 /// IPv4/IPv6, and an inet socket that is not a plain TCP stream (UDP, raw, SCTP, …).
 fn socket_rules(sockets: Sockets) -> Result<Vec<SeccompRule>, Error> {
@@ -129,6 +146,34 @@ impl Filter {
     pub fn build(sockets: Sockets) -> Result<Filter, Error> {
         let arch = target_arch().ok_or(Error::Arch)?;
         let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+        rules.insert(libc::SYS_ioctl, terminal_ioctl_rules()?);
+        if sockets != Sockets::All {
+            Filter::add_network_rules(&mut rules, sockets)?;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let aliases: Vec<_> = rules
+                .iter()
+                .map(|(nr, chain)| (x32_number(*nr), chain.clone()))
+                .collect();
+            rules.extend(aliases);
+        }
+        let filter = SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EACCES.cast_unsigned()),
+            arch,
+        )?;
+        Ok(Filter {
+            program: filter.try_into()?,
+        })
+    }
+
+    /// The rules of a network that is not open: `sockets` only, no `io_uring`.
+    fn add_network_rules(
+        rules: &mut BTreeMap<i64, Vec<SeccompRule>>,
+        sockets: Sockets,
+    ) -> Result<(), Error> {
         rules.insert(libc::SYS_socket, socket_rules(sockets)?);
         rules.insert(
             libc::SYS_socketpair,
@@ -162,23 +207,7 @@ impl Filter {
             // No condition: refused whatever the arguments.
             rules.insert(call, Vec::new());
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let aliases: Vec<_> = rules
-                .iter()
-                .map(|(nr, chain)| (x32_number(*nr), chain.clone()))
-                .collect();
-            rules.extend(aliases);
-        }
-        let filter = SeccompFilter::new(
-            rules,
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::EACCES.cast_unsigned()),
-            arch,
-        )?;
-        Ok(Filter {
-            program: filter.try_into()?,
-        })
+        Ok(())
     }
 
     /// Applies the filter to the calling thread (and what it starts afterwards); sets
@@ -229,6 +258,16 @@ mod tests {
         assert_eq!(errno_under(Sockets::PairsOnly, tcp), libc::EACCES);
         assert_eq!(errno_under(Sockets::PairsOnly, unix_socket), libc::EACCES);
         assert_eq!(errno_under(Sockets::PairsOnly, pair), 0);
+    }
+
+    #[test]
+    fn an_open_network_lets_every_socket_through() {
+        if !available() {
+            return;
+        }
+        for probe in [udp, tcp, unix_socket, pair] {
+            assert_eq!(errno_under(Sockets::All, probe), 0);
+        }
     }
 
     #[test]
