@@ -14,10 +14,10 @@ mod jsonl;
 mod lock;
 mod stamp;
 
-pub use atomic::{create_dir_private, write_atomic, write_atomic_mode};
+pub use atomic::{create_dir_private, write_atomic, write_atomic_at, write_atomic_mode};
 pub use check::{Finding, Severity};
 pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped, try_immediate};
 pub use error::Error;
-pub use jsonl::{JsonlRead, SkippedLine, append_line, read_lines};
+pub use jsonl::{JsonlRead, SkippedLine, append_line, append_line_at, read_lines};
 pub use lock::{FileLock, pid_alive};
 pub use stamp::{nanos, settled};
