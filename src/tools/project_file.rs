@@ -77,11 +77,17 @@ fn refused(why: &str) -> std::io::Error {
     )
 }
 
-fn read_open(path: &Path, max: usize, flags: i32) -> std::io::Result<Text> {
-    let file = std::fs::OpenOptions::new()
+/// Opens `path` to read with `flags` added, never blocking on a FIFO (`O_NONBLOCK`); the caller
+/// checks what it opened.
+pub fn open_nonblocking(path: &Path, flags: i32) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(flags | libc::O_NONBLOCK)
-        .open(path)?;
+        .open(path)
+}
+
+fn read_open(path: &Path, max: usize, flags: i32) -> std::io::Result<Text> {
+    let file = open_nonblocking(path, flags)?;
     if !file.metadata()?.is_file() {
         return Err(refused("is not a regular file"));
     }
