@@ -95,13 +95,13 @@ pub fn lexical_inside(root: &Path, path: &Path) -> Option<PathBuf> {
 /// one, not a symlink), that what exists resolves inside `root`; with `create`, makes the missing
 /// parent directories. `root` must have its symlinks resolved.
 pub fn check(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
-    walk(root, path, create, false).map(drop)
+    walk(root, path, create.then_some(0o777), false).map(drop)
 }
 
 /// [`check`], but `path` itself may be a symbolic link: for removing or replacing it (a link is
 /// removed, never followed), as the sandbox guard does.
 pub fn check_parents(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
-    walk(root, path, create, true).map(drop)
+    walk(root, path, create.then_some(0o777), true).map(drop)
 }
 
 /// Opens the directory holding `path` as [`check_parents`] walks to it (making the missing
@@ -109,7 +109,19 @@ pub fn check_parents(root: &Path, path: &Path, create: bool) -> Result<(), Refus
 /// component is not looked at: open it relative to [`Beneath::dir`] without following a link
 /// (`O_NOFOLLOW`, or a rename that replaces a link).
 pub fn open_parent(root: &Path, path: &Path, create: bool) -> Result<Option<Beneath>, Refused> {
-    walk(root, path, create, true)
+    walk(root, path, create.then_some(0o777), true)
+}
+
+/// Writes `contents` to `path` below `root` atomically with permission bits `mode`, making its
+/// missing parent directories (0700, as `store::write_atomic` does): the temp file is created and renamed in the directory
+/// [`open_parent`] reached, so no link in any component (nor at `path`) is followed.
+pub fn write(root: &Path, path: &Path, contents: &[u8], mode: u32) -> Result<(), Refused> {
+    let beneath = walk(root, path, Some(0o700), true)?
+        .ok_or_else(|| refused(path, "its directory is missing"))?;
+    crate::store::write_atomic_at(&beneath.dir, &beneath.name, path, contents, mode).map_err(|e| {
+        let why = std::error::Error::source(&e).map_or_else(String::new, |s| format!(": {s}"));
+        refused(path, format!("{e}{why}"))
+    })
 }
 
 fn open_dir(at: impl AsFd, name: &OsStr) -> rustix::io::Result<OwnedFd> {
@@ -139,10 +151,11 @@ pub fn fd_path(fd: &impl AsRawFd) -> Option<PathBuf> {
     std::fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd())).ok()
 }
 
+/// The walk; `create` is the mode of the directories it makes, if it makes them.
 fn walk(
     root: &Path,
     path: &Path,
-    create: bool,
+    create: Option<u32>,
     last_may_link: bool,
 ) -> Result<Option<Beneath>, Refused> {
     let parts = below(root, path)?;
@@ -160,9 +173,11 @@ fn walk(
         at.push(part);
         dir = match open_dir(&dir, part) {
             Ok(next) => next,
-            Err(Errno::NOENT) if !create => return Ok(None),
             Err(Errno::NOENT) => {
-                match rustix::fs::mkdirat(&dir, *part, Mode::from_raw_mode(0o777)) {
+                let Some(mode) = create else {
+                    return Ok(None);
+                };
+                match rustix::fs::mkdirat(&dir, *part, Mode::from_raw_mode(mode)) {
                     Ok(()) => {}
                     Err(Errno::EXIST) => {
                         return Err(refused(path, format!("`{}` appeared", at.display())));

@@ -418,11 +418,8 @@ fn write_answer(root: &Path, path: &Path, text: &[u8]) -> anyhow::Result<()> {
     if path == root || !path.starts_with(root) {
         return Ok(crate::store::write_atomic(path, text)?);
     }
-    let beneath = crate::checkpoint::confine::open_parent(root, path, true)
-        .map_err(|r| anyhow::anyhow!("-o `{}` not written: {}", path.display(), r.reason))?
-        .ok_or_else(|| anyhow::anyhow!("-o `{}` not written: no directory", path.display()))?;
-    crate::store::write_atomic_at(&beneath.dir, &beneath.name, path, text, 0o600)?;
-    Ok(())
+    crate::checkpoint::confine::write(root, path, text, 0o600)
+        .map_err(|r| anyhow::anyhow!("-o `{}` not written: {}", path.display(), r.reason))
 }
 
 /// How a run's turn ended, as the exit code says it.
