@@ -73,24 +73,6 @@ fn below<'p>(root: &Path, path: &'p Path) -> Result<Vec<&'p std::ffi::OsStr>, Re
     Ok(parts)
 }
 
-/// `path` relative to `root`, with `.` and `..` resolved by name, when it stays strictly inside.
-pub fn lexical_inside(root: &Path, path: &Path) -> Option<PathBuf> {
-    let mut rel = PathBuf::new();
-    for part in root.join(path).strip_prefix(root).ok()?.components() {
-        match part {
-            Component::Normal(name) => rel.push(name),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !rel.pop() {
-                    return None;
-                }
-            }
-            Component::RootDir | Component::Prefix(_) => return None,
-        }
-    }
-    (!rel.as_os_str().is_empty()).then_some(rel)
-}
-
 /// Checks that every existing component of `path` below `root` is a real directory (or, the last
 /// one, not a symlink), that what exists resolves inside `root`; with `create`, makes the missing
 /// parent directories. `root` must have its symlinks resolved.

@@ -22,7 +22,7 @@ const EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 fn append(path: &Path, cwd: &Path, record: &RunRecord) -> Result<(), String> {
     let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_owned());
     let inside =
-        confine::lexical_inside(cwd, path).or_else(|| confine::lexical_inside(&root, path));
+        crate::home::lexical_inside(cwd, path).or_else(|| crate::home::lexical_inside(&root, path));
     let Some(rel) = inside else {
         return crate::store::append_line(&cwd.join(path), record).map_err(|e| e.to_string());
     };

@@ -60,7 +60,7 @@ pub fn hash_tree(dir: &Path, hasher: &mut Sha256) {
 /// symlinked folder on the way) by that location. Returns false, hashing nothing, for a path
 /// outside the project.
 pub fn hash_named(root: &Path, path: &Path, hasher: &mut Sha256) -> bool {
-    let Some(rel) = crate::checkpoint::confine::lexical_inside(root, path) else {
+    let Some(rel) = crate::home::lexical_inside(root, path) else {
         return false;
     };
     let full = root.join(&rel);

@@ -51,7 +51,7 @@ pub(super) fn write_target(ctx: &ToolContext, arg: &Path) -> Result<PathBuf, Err
     if ctx
         .workspace
         .roots()
-        .any(|root| confine::lexical_inside(root, &named).is_some())
+        .any(|root| crate::home::lexical_inside(root, &named).is_some())
     {
         return Err(Error::Unsafe {
             path: arg.to_owned(),
