@@ -9,7 +9,6 @@
 //! rules) with the same bound and file-type check, symlinks followed.
 
 use std::io::Read;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use rustix::fs::{Mode, OFlags};
@@ -88,7 +87,7 @@ impl ProjectFiles {
 /// Reads one of the user's own files (at most `max` bytes), symlinks followed; anything but a
 /// regular file is refused.
 pub fn read_own(path: &Path, max: usize) -> std::io::Result<Text> {
-    read_file(open_nonblocking(path, 0)?, max)
+    read_file(crate::store::open_nonblocking(path, 0)?, max)
 }
 
 fn refused(why: &str) -> std::io::Error {
@@ -96,15 +95,6 @@ fn refused(why: &str) -> std::io::Error {
         std::io::ErrorKind::PermissionDenied,
         format!("not read: it {why}"),
     )
-}
-
-/// Opens `path` to read with `flags` added, never blocking on a FIFO (`O_NONBLOCK`); the caller
-/// checks what it opened.
-pub fn open_nonblocking(path: &Path, flags: i32) -> std::io::Result<std::fs::File> {
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(flags | libc::O_NONBLOCK)
-        .open(path)
 }
 
 /// Reads the open `file` (a regular file only) up to `max` bytes.

@@ -92,12 +92,10 @@ pub(super) fn open_read(ctx: &ToolContext, path: &Path) -> Result<(File, Metadat
                 Err(e) => return Err(Error::io("open", path, e.into())),
             }
         }
-        None => {
-            crate::tools::project_file::open_nonblocking(path, 0).map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => not_found(),
-                _ => Error::io("open", path, e),
-            })?
-        }
+        None => crate::store::open_nonblocking(path, 0).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => not_found(),
+            _ => Error::io("open", path, e),
+        })?,
     };
     let meta = file.metadata().map_err(|e| Error::io("inspect", path, e))?;
     if meta.is_dir() {

@@ -184,7 +184,7 @@ fn search_file(
     regex: &Regex,
     max: usize,
 ) -> Option<FileHits> {
-    let file = crate::tools::project_file::open_nonblocking(path, libc::O_NOFOLLOW).ok()?;
+    let file = crate::store::open_nonblocking(path, libc::O_NOFOLLOW).ok()?;
     let meta = file.metadata().ok()?;
     if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
         return None;
