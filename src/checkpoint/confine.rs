@@ -8,9 +8,10 @@
 //! The walk goes by file descriptor: the root is opened, then each directory below it with
 //! `openat(O_NOFOLLOW | O_DIRECTORY)` relative to the one before, so a link swapped in at any
 //! moment fails the walk instead of being followed. [`open_parent`] hands over the last directory
-//! opened ([`Beneath`]): a caller that reads, writes or appends relative to it
-//! ([`crate::store::write_atomic_at`], [`crate::store::append_line_at`],
-//! [`crate::store::open_read_at`]) uses the very directory checked, not a path looked up again.
+//! opened ([`Beneath`]): a caller that writes ([`write`], [`crate::store::write_atomic_at`]),
+//! appends ([`crate::store::append_line_at`]) or opens to read (`openat` with `O_NOFOLLOW`)
+//! relative to it uses the very directory checked, not a path looked up again. [`fd_path`] says
+//! where an open file really is, for a check against the secret locations after the open.
 
 use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
