@@ -504,3 +504,50 @@ fn a_task_over_its_budget_is_recorded_as_such_with_what_it_spent() {
         .args(["cron", "add", "--in", "0s", "--max-cost", "0", "x"])
         .run(2);
 }
+
+/// F03 (attacker round 4): the run's agent replaced the delivery file by a link to `~/.bashrc`, or
+/// its directory by a link to a directory outside: pilotdeck (unsandboxed) appends through neither;
+/// the delivery fails and says why, the result stays in history.
+#[test]
+fn a_file_delivery_does_not_follow_a_link_in_the_project() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.mount(
+        openai::stream(&Turn::new().text("all fine $(touch PWNED)").usage(3, 2)),
+        2,
+    );
+    let env = TestEnv::new();
+    env.config(&config_for(&mock, "  maxConcurrentRuns: 2\n"));
+    let outside = env.tmp.path().join("outside");
+    env.write(&env.user_home.join(".bashrc"), "# mine\n");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(env.project.join("reports")).unwrap();
+    std::os::unix::fs::symlink(
+        env.user_home.join(".bashrc"),
+        env.project.join("reports/cron.jsonl"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&outside, env.project.join("logs")).unwrap();
+    let ids = [
+        add(
+            &env,
+            &["--in", "0s", "--deliver", "file:reports/cron.jsonl", "a"],
+        ),
+        add(
+            &env,
+            &["--in", "0s", "--deliver", "file:logs/cron.jsonl", "b"],
+        ),
+    ];
+    env.cmd().args(["cron", "tick"]).run(0);
+    assert_eq!(
+        std::fs::read_to_string(env.user_home.join(".bashrc")).unwrap(),
+        "# mine\n"
+    );
+    assert!(!outside.join("cron.jsonl").exists());
+    for id in &ids {
+        let rows = history(&env, Some(id));
+        assert_eq!(rows[0]["status"], "completed", "{rows:?}");
+        let error = rows[0]["delivery_error"].as_str().unwrap_or_default();
+        assert!(error.contains("symbolic link"), "{rows:?}");
+    }
+}

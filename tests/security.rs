@@ -99,6 +99,9 @@ fn commands_only_known_at_run_time_are_not_allowed_without_asking() {
 mod mock_model;
 mod support;
 
+#[path = "security/links.rs"]
+mod links;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 

@@ -1,10 +1,24 @@
-//! Keeping a write inside the project (a rewind, the saved plan, a large tool result's spill file):
-//! a path is written, restored or removed only when it is an absolute
-//! path under the project root without `.`/`..` components, and no existing component below the
-//! root (the file included) is a symlink, so a directory the agent swapped for a link to `~/.ssh`
-//! is never written through. Missing parent directories are created one by one, each checked.
+//! Keeping a write inside the project (a rewind, the saved plan, a large tool result's spill file,
+//! what the file tools, `run -o` and cron's file delivery write): a path is written, restored or
+//! removed only when it is an absolute path under the project root without `.`/`..` components,
+//! and no existing component below the root (the file included) is a symlink, so a directory the
+//! agent swapped for a link to `~/.ssh` is never written through. Missing parent directories are
+//! created one by one, each checked.
+//!
+//! The walk goes by file descriptor: the root is opened, then each directory below it with
+//! `openat(O_NOFOLLOW | O_DIRECTORY)` relative to the one before, so a link swapped in at any
+//! moment fails the walk instead of being followed. [`open_parent`] hands over the last directory
+//! opened ([`Beneath`]): a caller that writes ([`write`], [`crate::store::write_atomic_at`]),
+//! appends ([`crate::store::append_line_at`]) or opens to read (`openat` with `O_NOFOLLOW`)
+//! relative to it uses the very directory checked, not a path looked up again. [`fd_path`] says
+//! where an open file really is, for a check against the secret locations after the open.
 
+use std::ffi::{OsStr, OsString};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
+
+use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::io::Errno;
 
 /// Why a path was left alone.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -17,6 +31,25 @@ fn refused(path: &Path, reason: impl Into<String>) -> Refused {
     Refused {
         path: path.to_owned(),
         reason: reason.into(),
+    }
+}
+
+/// The directory holding a path below the project root, reached from the root without following a
+/// link, and the path's last component (which may be missing, or itself a link: see
+/// [`open_parent`]).
+#[derive(Debug)]
+pub struct Beneath {
+    pub dir: OwnedFd,
+    pub name: OsString,
+}
+
+impl Beneath {
+    /// The permission bits of the regular file `name` names now, not following a link.
+    pub fn file_mode(&self) -> Option<u32> {
+        rustix::fs::statat(&self.dir, self.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW)
+            .ok()
+            .filter(|st| FileType::from_raw_mode(st.st_mode) == FileType::RegularFile)
+            .map(|st| st.st_mode & 0o7777)
     }
 }
 
@@ -45,42 +78,91 @@ fn below<'p>(root: &Path, path: &'p Path) -> Result<Vec<&'p std::ffi::OsStr>, Re
 /// one, not a symlink), that what exists resolves inside `root`; with `create`, makes the missing
 /// parent directories. `root` must have its symlinks resolved.
 pub fn check(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
-    walk(root, path, create, false)
+    walk(root, path, create.then_some(0o777), false).map(drop)
 }
 
 /// [`check`], but `path` itself may be a symbolic link: for removing or replacing it (a link is
 /// removed, never followed), as the sandbox guard does.
 pub fn check_parents(root: &Path, path: &Path, create: bool) -> Result<(), Refused> {
-    walk(root, path, create, true)
+    walk(root, path, create.then_some(0o777), true).map(drop)
 }
 
-fn walk(root: &Path, path: &Path, create: bool, last_may_link: bool) -> Result<(), Refused> {
+/// Opens the directory holding `path` as [`check_parents`] walks to it (making the missing
+/// directories with `create`); `Ok(None)` when one is missing and `create` is not set. The last
+/// component is not looked at: open it relative to [`Beneath::dir`] without following a link
+/// (`O_NOFOLLOW`, or a rename that replaces a link).
+pub fn open_parent(root: &Path, path: &Path, create: bool) -> Result<Option<Beneath>, Refused> {
+    walk(root, path, create.then_some(0o777), true)
+}
+
+/// Writes `contents` to `path` below `root` atomically with permission bits `mode`, making its
+/// missing parent directories (0700, as `store::write_atomic` does): the temp file is created and renamed in the directory
+/// [`open_parent`] reached, so no link in any component (nor at `path`) is followed.
+pub fn write(root: &Path, path: &Path, contents: &[u8], mode: u32) -> Result<(), Refused> {
+    let beneath = walk(root, path, Some(0o700), true)?
+        .ok_or_else(|| refused(path, "its directory is missing"))?;
+    crate::store::write_atomic_at(&beneath.dir, &beneath.name, path, contents, mode).map_err(|e| {
+        let why = std::error::Error::source(&e).map_or_else(String::new, |s| format!(": {s}"));
+        refused(path, format!("{e}{why}"))
+    })
+}
+
+fn open_dir(at: impl AsFd, name: &OsStr) -> rustix::io::Result<OwnedFd> {
+    rustix::fs::openat(
+        at,
+        name,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+}
+
+/// Why `name` in `dir` (at `at`) could not be opened as a directory.
+fn not_a_directory(path: &Path, dir: &OwnedFd, name: &OsStr, at: &Path, e: Errno) -> Refused {
+    match rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Symlink => {
+            refused(path, format!("`{}` is a symbolic link", at.display()))
+        }
+        Ok(_) if matches!(e, Errno::NOTDIR | Errno::LOOP) => {
+            refused(path, format!("`{}` is not a directory", at.display()))
+        }
+        _ => refused(path, format!("cannot open `{}`: {e}", at.display())),
+    }
+}
+
+/// Where the open `fd` really is, as the kernel names it (`None` without `/proc`).
+pub fn fd_path(fd: &impl AsRawFd) -> Option<PathBuf> {
+    std::fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd())).ok()
+}
+
+/// The walk; `create` is the mode of the directories it makes, if it makes them.
+fn walk(
+    root: &Path,
+    path: &Path,
+    create: Option<u32>,
+    last_may_link: bool,
+) -> Result<Option<Beneath>, Refused> {
     let parts = below(root, path)?;
+    let Some((name, dirs)) = parts.split_last() else {
+        return Err(refused(path, "the project root itself"));
+    };
+    let mut dir = rustix::fs::open(
+        root,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| refused(path, format!("cannot open `{}`: {e}", root.display())))?;
     let mut at = root.to_owned();
-    let last = parts.len() - 1;
-    for (i, part) in parts.into_iter().enumerate() {
+    for part in dirs {
         at.push(part);
-        match std::fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() && !(last_may_link && i == last) => {
-                return Err(refused(
-                    path,
-                    format!("`{}` is a symbolic link", at.display()),
-                ));
-            }
-            Ok(meta) if i < last && !meta.is_dir() => {
-                return Err(refused(
-                    path,
-                    format!("`{}` is not a directory", at.display()),
-                ));
-            }
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                if i == last || !create {
-                    continue;
-                }
-                match std::fs::create_dir(&at) {
+        dir = match open_dir(&dir, part) {
+            Ok(next) => next,
+            Err(Errno::NOENT) => {
+                let Some(mode) = create else {
+                    return Ok(None);
+                };
+                match rustix::fs::mkdirat(&dir, *part, Mode::from_raw_mode(mode)) {
                     Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    Err(Errno::EXIST) => {
                         return Err(refused(path, format!("`{}` appeared", at.display())));
                     }
                     Err(e) => {
@@ -90,26 +172,40 @@ fn walk(root: &Path, path: &Path, create: bool, last_may_link: bool) -> Result<(
                         ));
                     }
                 }
+                open_dir(&dir, part).map_err(|e| not_a_directory(path, &dir, part, &at, e))?
             }
-            Err(e) => {
-                return Err(refused(
-                    path,
-                    format!("cannot inspect `{}`: {e}", at.display()),
-                ));
-            }
+            Err(e) => return Err(not_a_directory(path, &dir, part, &at, e)),
+        };
+    }
+    at.push(name);
+    match rustix::fs::statat(&dir, *name, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Symlink && !last_may_link => {
+            return Err(refused(
+                path,
+                format!("`{}` is a symbolic link", at.display()),
+            ));
+        }
+        Ok(_) | Err(Errno::NOENT) => {}
+        Err(e) => {
+            return Err(refused(
+                path,
+                format!("cannot inspect `{}`: {e}", at.display()),
+            ));
         }
     }
-    // Bind mounts and the like: what exists of the parent must still resolve inside the root.
-    if let Some(parent) = path.parent().filter(|p| p.exists())
-        && let Ok(real) = parent.canonicalize()
+    // Bind mounts and the like: the directory reached must still be inside the root.
+    if let Some(real) = fd_path(&dir)
         && !real.starts_with(root)
     {
         return Err(refused(
             path,
-            format!("`{}` resolves outside the project", parent.display()),
+            format!("`{}` resolves outside the project", real.display()),
         ));
     }
-    Ok(())
+    Ok(Some(Beneath {
+        dir,
+        name: name.to_os_string(),
+    }))
 }
 
 #[cfg(test)]
@@ -138,5 +234,40 @@ mod tests {
         assert!(!outside.join("a.txt").exists());
         assert_eq!(check(&root, &root.join("new/dir/a.txt"), true), Ok(()));
         assert!(root.join("new/dir").is_dir());
+    }
+
+    /// The directory handed over is the one walked: a link swapped in for it afterwards (what a
+    /// racing command does) does not redirect what is written or appended there.
+    #[test]
+    fn writes_land_in_the_directory_walked_whatever_its_path_becomes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("p");
+        let outside = tmp.path().join("outside");
+        std::fs::create_dir_all(root.join("d")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        let path = root.join("d/a.txt");
+        let beneath = open_parent(&root, &path, false).unwrap().unwrap();
+        std::fs::rename(root.join("d"), root.join("moved")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("d")).unwrap();
+        crate::store::write_atomic_at(&beneath.dir, &beneath.name, &path, b"x", 0o644).unwrap();
+        crate::store::append_line_at(&beneath.dir, OsStr::new("log"), &path, &1).unwrap();
+        assert_eq!(std::fs::read(root.join("moved/a.txt")).unwrap(), b"x");
+        assert!(root.join("moved/log").is_file());
+        assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+        // Walked again, the link is refused; a link at the name itself is not appended through.
+        let err = open_parent(&root, &path, true).unwrap_err();
+        assert!(err.reason.contains("symbolic link"), "{err:?}");
+        std::os::unix::fs::symlink(outside.join("x"), root.join("moved/link")).unwrap();
+        let moved = open_parent(&root, &root.join("moved/link"), false)
+            .unwrap()
+            .unwrap();
+        assert!(crate::store::append_line_at(&moved.dir, &moved.name, &path, &1).is_err());
+        assert!(!outside.join("x").exists());
+        // A missing parent is `None` without `create`.
+        assert!(
+            open_parent(&root, &root.join("none/a"), false)
+                .unwrap()
+                .is_none()
+        );
     }
 }

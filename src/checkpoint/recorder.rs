@@ -203,9 +203,19 @@ impl Recorder {
         state
     }
 
-    /// Reads `path` into the blob store.
+    /// Reads `path` into the blob store: a regular file only, opened without following a final
+    /// link nor blocking on a FIFO (a command may have swapped one in since the file was seen).
     fn save(&self, path: &Path, mode: u32) -> Result<Content, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
+        let read = || -> std::io::Result<Vec<u8>> {
+            let mut file = crate::store::open_nonblocking(path, libc::O_NOFOLLOW)?;
+            if !file.metadata()?.is_file() {
+                return Err(std::io::Error::other("not a regular file"));
+            }
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut file, &mut bytes)?;
+            Ok(bytes)
+        };
+        let bytes = read().map_err(|e| Error::io("read", path, e))?;
         let hash = self.shared.checkpoints.blobs().put(&bytes)?;
         Ok(Content { hash, mode })
     }

@@ -376,7 +376,8 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         failed: None,
         strip_fences: args.output_schema.is_some(),
         mode: super::markdown::Mode::choose(args.render, ctx.out),
-        answer_file: args.output_last_message.clone(),
+        answer_file: args.output_last_message.as_deref().map(answer_path),
+        root: project.root.clone(),
     };
     let outcome = launch::run(&home, launch, &cancel, &mut sink).await;
     if let Some(e) = sink.write_error {
@@ -398,6 +399,27 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         }
     };
     Ok(exit_outcome(&outcome))
+}
+
+/// `-o FILE` as the run writes it: absolute, its directory's symlinks resolved now, before the agent
+/// runs (the file name kept), so a link the user made is followed and one the agent makes is not.
+fn answer_path(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(dir), Some(name)) => crate::tools::permission::resolve_path(dir, dir).join(name),
+        _ => absolute,
+    }
+}
+
+/// Writes the answer to `path` (0600). Inside the project the file is reached from `root` without
+/// following a link in any component (`checkpoint::confine`): the agent may have made one during
+/// the run. Elsewhere the file is written as given.
+fn write_answer(root: &Path, path: &Path, text: &[u8]) -> anyhow::Result<()> {
+    if path == root || !path.starts_with(root) {
+        return Ok(crate::store::write_atomic(path, text)?);
+    }
+    crate::checkpoint::confine::write(root, path, text, 0o600)
+        .map_err(|r| anyhow::anyhow!("-o `{}` not written: {}", path.display(), r.reason))
 }
 
 /// How a run's turn ended, as the exit code says it.
@@ -428,8 +450,10 @@ struct RunSink<'a> {
     strip_fences: bool,
     /// `--render`: the answer rendered for the terminal.
     mode: super::markdown::Mode,
-    /// `-o FILE`.
+    /// `-o FILE`, its directory resolved before the run ([`answer_path`]).
     answer_file: Option<PathBuf>,
+    /// The project root (symlinks resolved): `-o FILE` inside it is written by [`write_answer`].
+    root: PathBuf,
 }
 
 impl RunSink<'_> {
@@ -441,7 +465,7 @@ impl RunSink<'_> {
             out.json_line(&self.emitter.on_outcome(outcome))?;
         }
         if let Some(path) = &self.answer_file {
-            crate::store::write_atomic(path, outcome.final_text.as_bytes())?;
+            write_answer(&self.root, path, outcome.final_text.as_bytes())?;
         }
         if out.json {
             return Ok(());

@@ -7,7 +7,7 @@
 
 mod identity;
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
@@ -72,6 +72,24 @@ pub fn expand_tilde(path: &str) -> PathBuf {
         Some(h) => h.join(rest),
         None => PathBuf::from(path),
     }
+}
+
+/// `path` relative to `root`, with `.` and `..` resolved by name, when it stays strictly inside.
+pub fn lexical_inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let mut rel = PathBuf::new();
+    for part in root.join(path).strip_prefix(root).ok()?.components() {
+        match part {
+            Component::Normal(name) => rel.push(name),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !rel.pop() {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    (!rel.as_os_str().is_empty()).then_some(rel)
 }
 
 /// The user's home directory (`$HOME`).

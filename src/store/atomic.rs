@@ -1,9 +1,13 @@
 //! Whole-file writes that leave either the old or the new content, never a mix.
 
-use std::fs::{self, DirBuilder, File};
-use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::ffi::OsStr;
+use std::fs::{DirBuilder, File};
+use std::io::{self, Write};
+use std::os::fd::AsFd;
+use std::os::unix::fs::DirBuilderExt;
 use std::path::Path;
+
+use rustix::fs::{AtFlags, Mode, OFlags};
 
 use super::Error;
 
@@ -35,28 +39,80 @@ pub fn write_atomic_mode(path: &Path, contents: &[u8], mode: u32) -> Result<(), 
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io("create a temporary file in", dir, e))?;
-    tmp.as_file()
-        .set_permissions(fs::Permissions::from_mode(mode))
-        .map_err(|e| Error::io("set permissions on", tmp.path(), e))?;
-    tmp.write_all(contents)
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| Error::io("write", tmp.path().to_owned(), e))?;
-    tmp.persist(path)
-        .map_err(|e| Error::io("replace", path, e.error))?;
-    // The rename is durable only once the directory entry is.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
+    let name = path.file_name().ok_or_else(|| {
+        Error::io(
+            "replace",
+            path,
+            io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"),
+        )
+    })?;
+    let dir_fd = rustix::fs::open(
+        dir,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| Error::io("open directory", dir, e.into()))?;
+    write_atomic_at(&dir_fd, name, path, contents, mode)
+}
+
+/// [`write_atomic_mode`] relative to the open directory `dir`: the temp file is created there
+/// (`O_EXCL`, never through a link) and renamed to `name` in that same directory, so the file lands
+/// in the directory the caller opened whatever happens to its path meanwhile. A link at `name` is
+/// replaced, not followed. `path` names the file in errors.
+pub fn write_atomic_at(
+    dir: &impl AsFd,
+    name: &OsStr,
+    path: &Path,
+    contents: &[u8],
+    mode: u32,
+) -> Result<(), Error> {
+    let (tmp_name, file) = create_temp(dir, path)?;
+    let tmp_path = path.with_file_name(&tmp_name);
+    let written = rustix::fs::fchmod(&file, Mode::from_raw_mode(mode))
+        .map_err(io::Error::from)
+        .and_then(|()| (&file).write_all(contents))
+        .and_then(|()| file.sync_all())
+        .map_err(|e| Error::io("write", &tmp_path, e))
+        .and_then(|()| {
+            rustix::fs::renameat(dir, tmp_name.as_str(), dir, name)
+                .map_err(|e| Error::io("replace", path, e.into()))
+        });
+    if written.is_err() {
+        let _ = rustix::fs::unlinkat(dir, tmp_name.as_str(), AtFlags::empty());
+        return written;
     }
+    // The rename is durable only once the directory entry is.
+    let _ = rustix::fs::fsync(dir);
     Ok(())
+}
+
+/// A new `.tmp-*` file (mode 0600) in `dir`.
+fn create_temp(dir: &impl AsFd, path: &Path) -> Result<(String, File), Error> {
+    for _ in 0..16 {
+        let name = format!(".tmp-{:012x}", rand::random::<u64>() & 0xffff_ffff_ffff);
+        match rustix::fs::openat(
+            dir,
+            name.as_str(),
+            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o600),
+        ) {
+            Ok(fd) => return Ok((name, File::from(fd))),
+            Err(rustix::io::Errno::EXIST) => {}
+            Err(e) => return Err(Error::io("create a temporary file next to", path, e.into())),
+        }
+    }
+    Err(Error::io(
+        "create a temporary file next to",
+        path,
+        rustix::io::Errno::EXIST.into(),
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn writes_with_private_mode_and_replaces() {

@@ -5,10 +5,14 @@
 //! reader skips it with a warning, and the next append starts a fresh line so the torn bytes never glue
 //! onto a good record.
 
+use std::ffi::OsStr;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
+use std::os::fd::AsFd;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+
+use rustix::fs::{Mode, OFlags};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -17,16 +21,69 @@ use super::{Error, create_dir_private};
 
 /// Appends `record` as one line to `path`, creating the file (0600) and its directory (0700).
 pub fn append_line<T: Serialize + ?Sized>(path: &Path, record: &T) -> Result<(), Error> {
+    let line = encode(path, record)?;
+    let file = open_append(path)?;
+    append_to(&file, path, line)
+}
+
+/// [`append_line`] to `name` in the open directory `dir`, never through a link at `name`
+/// (`O_NOFOLLOW`) and only to a regular file (`O_NONBLOCK`: a FIFO does not block). `path` names
+/// the file in errors.
+pub fn append_line_at<T: Serialize + ?Sized>(
+    dir: &impl AsFd,
+    name: &OsStr,
+    path: &Path,
+    record: &T,
+) -> Result<(), Error> {
+    let line = encode(path, record)?;
+    let file = rustix::fs::openat(
+        dir,
+        name,
+        OFlags::RDWR
+            | OFlags::APPEND
+            | OFlags::CREATE
+            | OFlags::NOFOLLOW
+            | OFlags::NONBLOCK
+            | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o600),
+    )
+    .map(File::from)
+    .map_err(|e| match e {
+        rustix::io::Errno::LOOP => Error::io(
+            "open",
+            path,
+            std::io::Error::other("it is a symbolic link, not followed"),
+        ),
+        e => Error::io("open", path, e.into()),
+    })?;
+    if !file
+        .metadata()
+        .map_err(|e| Error::io("inspect", path, e))?
+        .is_file()
+    {
+        return Err(Error::io(
+            "append to",
+            path,
+            std::io::Error::other("not a regular file"),
+        ));
+    }
+    append_to(&file, path, line)
+}
+
+fn encode<T: Serialize + ?Sized>(path: &Path, record: &T) -> Result<Vec<u8>, Error> {
     let mut line = serde_json::to_vec(record).map_err(|source| Error::Encode {
         path: path.to_owned(),
         source,
     })?;
     line.push(b'\n');
-    let file = open_append(path)?;
-    if ends_torn(&file) {
+    Ok(line)
+}
+
+fn append_to(file: &File, path: &Path, mut line: Vec<u8>) -> Result<(), Error> {
+    if ends_torn(file) {
         line.insert(0, b'\n');
     }
-    (&file)
+    (&*file)
         .write_all(&line)
         .map_err(|e| Error::io("append to", path, e))
 }

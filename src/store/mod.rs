@@ -1,6 +1,7 @@
-//! Shared storage primitives every subsystem uses: atomic whole-file writes, append-only JSONL, advisory
-//! file locks, the SQLite `state.db` with its migrations, and the typed findings of consistency checks
-//! ([`check`]).
+//! Shared storage primitives every subsystem uses: atomic whole-file writes, append-only JSONL (both
+//! also relative to an open directory, for `checkpoint::confine`), opening a file to read without
+//! blocking on a FIFO, advisory file locks, the SQLite `state.db` with its migrations, and the typed
+//! findings of consistency checks ([`check`]).
 //!
 //! Invariants kept here so no caller has to: every whole-file write is atomic (temp file, fsync,
 //! rename); every JSONL record is one `write` of one whole line; a torn or invalid line is skipped with a
@@ -12,12 +13,14 @@ mod db;
 mod error;
 mod jsonl;
 mod lock;
+mod open;
 mod stamp;
 
-pub use atomic::{create_dir_private, write_atomic, write_atomic_mode};
+pub use atomic::{create_dir_private, write_atomic, write_atomic_at, write_atomic_mode};
 pub use check::{Finding, Severity};
 pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped, try_immediate};
 pub use error::Error;
-pub use jsonl::{JsonlRead, SkippedLine, append_line, read_lines};
+pub use jsonl::{JsonlRead, SkippedLine, append_line, append_line_at, read_lines};
 pub use lock::{FileLock, pid_alive};
+pub use open::open_nonblocking;
 pub use stamp::{nanos, settled};

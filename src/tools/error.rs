@@ -19,6 +19,15 @@ pub enum Error {
     IsDirectory { path: PathBuf },
     #[error("`{path}` is not a directory")]
     NotDirectory { path: PathBuf },
+    #[error(
+        "`{path}` was left alone: {reason}; file tools never go through a symbolic link inside \
+         the project"
+    )]
+    Unsafe { path: PathBuf, reason: String },
+    #[error("`{path}` is not a regular file (a FIFO, a socket or a device); it is not read")]
+    NotRegular { path: PathBuf },
+    #[error("`{path}` is in a secret location (`{hidden}`) hidden from the agent; do not retry it")]
+    Hidden { path: PathBuf, hidden: PathBuf },
     #[error("`{path}` looks binary ({bytes} bytes); it is not shown as text")]
     Binary { path: PathBuf, bytes: u64 },
     #[error(

@@ -3,15 +3,18 @@
 //! project turn that read into a leak or a hang: [`ProjectFiles::read`] takes only a regular file
 //! whose real path is inside the project and not in a hidden location
 //! ([`crate::tools::sandbox::policy::Secrets`]: `~/.ssh`, PilotHome's config, …), opens it without
-//! following a final symlink (`O_NOFOLLOW`) nor blocking on a FIFO (`O_NONBLOCK`), and reads at most
+//! following a symlink in any component below the project root (`checkpoint::confine`, then
+//! `O_NOFOLLOW`) nor blocking on a FIFO (`O_NONBLOCK`), and reads at most
 //! one byte more than the caller's limit. [`read_own`] reads one of the user's own files (PilotHome
 //! rules) with the same bound and file-type check, symlinks followed.
 
 use std::io::Read;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
+use rustix::fs::{Mode, OFlags};
+
 use super::sandbox::policy::{Secrets, hidden_paths};
+use crate::checkpoint::confine;
 
 /// The text read, cut at the caller's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,14 +63,31 @@ impl ProjectFiles {
                 hidden.display()
             )));
         }
-        read_open(path, max, libc::O_NOFOLLOW)
+        // The real path, walked again from the root without following a link and opened
+        // relative to the directory reached: a directory swapped for a link since the checks
+        // above fails the read; what was opened is checked again by where it really is.
+        let beneath = confine::open_parent(&self.root, &real, false)
+            .map_err(|r| refused(&r.reason))?
+            .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))?;
+        let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+        let file = rustix::fs::openat(&beneath.dir, beneath.name.as_os_str(), flags, Mode::empty())
+            .map(std::fs::File::from)?;
+        if let Some(opened) = confine::fd_path(&file)
+            && let Some(hidden) = self.secrets.covering(&opened)
+        {
+            return Err(refused(&format!(
+                "is in a hidden location ({})",
+                hidden.display()
+            )));
+        }
+        read_file(file, max)
     }
 }
 
 /// Reads one of the user's own files (at most `max` bytes), symlinks followed; anything but a
 /// regular file is refused.
 pub fn read_own(path: &Path, max: usize) -> std::io::Result<Text> {
-    read_open(path, max, 0)
+    read_file(crate::store::open_nonblocking(path, 0)?, max)
 }
 
 fn refused(why: &str) -> std::io::Error {
@@ -77,11 +97,8 @@ fn refused(why: &str) -> std::io::Error {
     )
 }
 
-fn read_open(path: &Path, max: usize, flags: i32) -> std::io::Result<Text> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(flags | libc::O_NONBLOCK)
-        .open(path)?;
+/// Reads the open `file` (a regular file only) up to `max` bytes.
+fn read_file(file: std::fs::File, max: usize) -> std::io::Result<Text> {
     if !file.metadata()?.is_file() {
         return Err(refused("is not a regular file"));
     }

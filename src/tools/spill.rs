@@ -48,27 +48,31 @@ pub fn apply(
     }
     let path = target_path(dir, call_id);
     let real_root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
-    if let Ok(rel) = dir.strip_prefix(root) {
-        for file in [dir.join(".gitignore"), path.clone()] {
-            let inside = real_root
-                .join(rel)
-                .join(file.strip_prefix(dir).unwrap_or(&file));
-            crate::checkpoint::confine::check(&real_root, &inside, true).map_err(|r| {
-                Error::SpillRefused {
-                    path: r.path,
-                    reason: r.reason,
-                }
-            })?;
+    let gitignore = dir.join(".gitignore");
+    for (file, contents) in [
+        (&gitignore, &b"*\n"[..]),
+        (&path, output.content.as_bytes()),
+    ] {
+        match dir.strip_prefix(root) {
+            // Inside the project: never through a link a command swapped in
+            // (`checkpoint::confine`).
+            Ok(rel) => {
+                let inside = real_root
+                    .join(rel)
+                    .join(file.strip_prefix(dir).unwrap_or(file));
+                crate::checkpoint::confine::write(&real_root, &inside, contents, 0o600).map_err(
+                    |r| Error::SpillRefused {
+                        path: r.path,
+                        reason: r.reason,
+                    },
+                )?
+            }
+            Err(_) => store::write_atomic(file, contents).map_err(|source| Error::Spill {
+                path: file.clone(),
+                source,
+            })?,
         }
     }
-    store::write_atomic(&dir.join(".gitignore"), b"*\n").map_err(|source| Error::Spill {
-        path: dir.join(".gitignore"),
-        source,
-    })?;
-    store::write_atomic(&path, output.content.as_bytes()).map_err(|source| Error::Spill {
-        path: path.clone(),
-        source,
-    })?;
     let bytes = output.content.len();
     let content = format!(
         "{head}\n\n… [preview only: the full result is {bytes} bytes, about {tokens} tokens] …\n\n\

@@ -60,7 +60,7 @@ pub fn hash_tree(dir: &Path, hasher: &mut Sha256) {
 /// symlinked folder on the way) by that location. Returns false, hashing nothing, for a path
 /// outside the project.
 pub fn hash_named(root: &Path, path: &Path, hasher: &mut Sha256) -> bool {
-    let Some(rel) = lexical_inside(root, path) else {
+    let Some(rel) = crate::home::lexical_inside(root, path) else {
         return false;
     };
     let full = root.join(&rel);
@@ -79,24 +79,6 @@ pub fn hash_named(root: &Path, path: &Path, hasher: &mut Sha256) -> bool {
     }
     hasher.update([0]);
     true
-}
-
-/// `path` relative to `root`, with `.` and `..` resolved by name, when it stays strictly inside.
-fn lexical_inside(root: &Path, path: &Path) -> Option<PathBuf> {
-    let mut rel = PathBuf::new();
-    for part in root.join(path).strip_prefix(root).ok()?.components() {
-        match part {
-            Component::Normal(name) => rel.push(name),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !rel.pop() {
-                    return None;
-                }
-            }
-            Component::RootDir | Component::Prefix(_) => return None,
-        }
-    }
-    (!rel.as_os_str().is_empty()).then_some(rel)
 }
 
 /// Hashes one path without following a symlink at its end: a file's bytes, a folder's tree, a

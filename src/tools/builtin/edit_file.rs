@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use super::input::{blocking, display, file_subject, finish, flag, string};
-use super::write_file::{check_fresh, write_preserving_mode};
+use super::write_file::check_fresh;
 use crate::diff::FileChange;
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
@@ -78,7 +78,10 @@ impl Planned {
 
 /// Checks the call and computes the file's new text (blocking file-system work).
 fn plan(ctx: &ToolContext, input: &Value) -> Result<Planned, Error> {
-    let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
+    let path = super::file_access::write_target(
+        ctx,
+        Path::new(string(input, "file_path").unwrap_or_default()),
+    )?;
     let old = string(input, "old_string").unwrap_or_default();
     let new = string(input, "new_string").unwrap_or_default();
     let replace_all = flag(input, "replace_all");
@@ -105,7 +108,7 @@ fn plan(ctx: &ToolContext, input: &Value) -> Result<Planned, Error> {
     if old == new {
         return Err(Error::NoChange { path });
     }
-    let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+    let bytes = super::file_access::read_all(ctx, &path)?;
     let text = String::from_utf8(bytes).map_err(|e| Error::Binary {
         path: path.clone(),
         bytes: e.as_bytes().len() as u64,
@@ -134,7 +137,7 @@ async fn edit(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let (owned_ctx, owned_input) = (ctx.clone(), input.clone());
     let planned = blocking(move || {
         let planned = plan(&owned_ctx, &owned_input)?;
-        write_preserving_mode(&planned.path, planned.after.as_bytes())?;
+        super::file_access::write(&owned_ctx, &planned.path, planned.after.as_bytes())?;
         Ok(planned)
     })
     .await?;

@@ -67,15 +67,14 @@ impl Tool for ExitPlanModeTool {
             let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
             let path = plan_path(&root.join(".pilotdeck").join("plans"), &plan);
             // Never through a symlinked `.pilotdeck` or `plans`: that would write outside.
-            if let Err(r) = crate::checkpoint::confine::check(&root, &path, true) {
+            let text = format!("{plan}\n");
+            if let Err(r) = crate::checkpoint::confine::write(&root, &path, text.as_bytes(), 0o600)
+            {
                 return ToolOutput::error(format!(
                     "cannot save the plan to {}: {}",
                     r.path.display(),
                     r.reason
                 ));
-            }
-            if let Err(e) = crate::store::write_atomic(&path, format!("{plan}\n").as_bytes()) {
-                return ToolOutput::error(format!("cannot save the plan: {e}"));
             }
             let shown = path.display();
             let review = match &ctx.user {

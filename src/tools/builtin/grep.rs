@@ -163,7 +163,7 @@ fn search(
             }
             if entry.metadata().is_ok_and(|m| m.nlink() > 1) {
                 linked.fetch_add(1, Ordering::Relaxed);
-            } else if let Some(found) = search_file(entry.path(), regex, max) {
+            } else if let Some(found) = search_file(entry.path(), hidden, regex, max) {
                 hits.lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .push(found);
@@ -175,11 +175,25 @@ fn search(
     Ok((hits, linked.into_inner(), skipped))
 }
 
-fn search_file(path: &Path, regex: &Regex, max: usize) -> Option<FileHits> {
-    if std::fs::metadata(path).ok()?.len() > MAX_FILE_BYTES {
+/// The matches in the regular file at `path`, opened without following a final link nor blocking
+/// on a FIFO, and skipped when what was opened is in a secret location (a directory on the way may
+/// have been swapped for a link since the walk listed it).
+fn search_file(
+    path: &Path,
+    hidden: &crate::tools::sandbox::Secrets,
+    regex: &Regex,
+    max: usize,
+) -> Option<FileHits> {
+    let file = crate::store::open_nonblocking(path, libc::O_NOFOLLOW).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
         return None;
     }
-    let bytes = std::fs::read(path).ok()?;
+    if crate::checkpoint::confine::fd_path(&file).is_some_and(|p| hidden.covering(&p).is_some()) {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES), &mut bytes).ok()?;
     if bytes.iter().take(8 * 1024).any(|b| *b == 0) || !regex.is_match(&bytes) {
         return None;
     }

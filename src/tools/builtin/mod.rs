@@ -4,6 +4,7 @@ mod ask_user;
 mod bash;
 mod edit_file;
 mod exit_plan_mode;
+mod file_access;
 mod glob;
 mod grep;
 mod input;

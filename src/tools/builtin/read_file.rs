@@ -1,7 +1,8 @@
 //! `read_file`: text with `cat -n`-style line numbers, paged by `offset`/`limit`, streamed so a huge
 //! file costs only the lines shown (plus a line count for files up to [`COUNT_LIMIT_BYTES`]).
 //! Images (PNG, JPEG, GIF, WebP) and PDFs are returned as media the model sees (`read_media.rs`);
-//! other binary files are refused. A successful read records the file in the session's read state, which
+//! other binary files are refused, and so is anything but a regular file (a FIFO never blocks: the
+//! file is opened once, as [`super::file_access`] says, and that open file is read). A successful read records the file in the session's read state, which
 //! `write_file` and `edit_file` require.
 
 use std::fs::File;
@@ -79,12 +80,18 @@ async fn read(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
     let offset = uint(input, "offset").unwrap_or(1).max(1);
     let limit = uint(input, "limit").unwrap_or(DEFAULT_LIMIT).max(1);
-    let owned = path.clone();
-    if let Some(kind) = blocking(move || Ok(super::read_media::sniff_file(&owned))).await? {
-        return super::read_media::read(ctx, &path, kind).await;
+    let (owned, owned_ctx) = (path.clone(), ctx.clone());
+    let (file, meta, media) = blocking(move || {
+        let (file, meta) = super::file_access::open_read(&owned_ctx, &owned)?;
+        let media = super::read_media::sniff_file(&file);
+        Ok((file, meta, media))
+    })
+    .await?;
+    if let Some(kind) = media {
+        return super::read_media::read(ctx, &path, kind, file, meta.len()).await;
     }
     let owned = path.clone();
-    let page = blocking(move || read_page(&owned, offset, limit)).await?;
+    let page = blocking(move || read_page(file, meta.len(), &owned, offset, limit)).await?;
     ctx.read_state.record(&path);
     let shown = display(ctx, &path);
     if page.last < page.first {
@@ -142,25 +149,13 @@ fn read_line_capped(
     }
 }
 
-fn read_page(path: &Path, offset: u64, limit: u64) -> Result<Page, Error> {
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => Error::NotFound {
-            path: path.to_owned(),
-        },
-        _ => Error::io("read", path, e),
-    })?;
-    if meta.is_dir() {
-        return Err(Error::IsDirectory {
-            path: path.to_owned(),
-        });
-    }
-    let file = File::open(path).map_err(|e| Error::io("open", path, e))?;
+fn read_page(file: File, len: u64, path: &Path, offset: u64, limit: u64) -> Result<Page, Error> {
     let mut reader = BufReader::with_capacity(64 * 1024, file);
     let head = reader.fill_buf().map_err(|e| Error::io("read", path, e))?;
     if head.iter().take(SNIFF_BYTES).any(|b| *b == 0) {
         return Err(Error::Binary {
             path: path.to_owned(),
-            bytes: meta.len(),
+            bytes: len,
         });
     }
     let mut text = String::new();
@@ -194,7 +189,7 @@ fn read_page(path: &Path, offset: u64, limit: u64) -> Result<Page, Error> {
     }
     let total = if !has_more {
         Some(number)
-    } else if meta.len() <= COUNT_LIMIT_BYTES {
+    } else if len <= COUNT_LIMIT_BYTES {
         let mut rest = 0u64;
         loop {
             line.clear();

@@ -3,7 +3,9 @@
 //! text, whatever the serving model takes; a model without vision gets a text preview). Files over
 //! [`MAX_INPUT_BYTES`](crate::media::MAX_INPUT_BYTES) are refused.
 
+use std::fs::File;
 use std::io::Read;
+use std::os::unix::fs::FileExt;
 use std::path::Path;
 
 use super::input::{blocking, display};
@@ -11,12 +13,11 @@ use crate::media::{MAX_INPUT_BYTES, MediaStore, session_media_dir};
 use crate::model::MediaKind;
 use crate::tools::{Error, ToolContext, ToolOutput};
 
-/// The media kind of the file at `path` by its first bytes; `None` for anything else (or an
-/// unreadable file: the text reader reports that).
-pub(super) fn sniff_file(path: &Path) -> Option<MediaKind> {
+/// The media kind of the open `file` by its first bytes (read in place: the file's position does
+/// not move); `None` for anything else (or an unreadable file: the text reader reports that).
+pub(super) fn sniff_file(file: &File) -> Option<MediaKind> {
     let mut head = [0u8; 32];
-    let mut file = std::fs::File::open(path).ok()?;
-    let n = file.read(&mut head).ok()?;
+    let n = file.read_at(&mut head, 0).ok()?;
     crate::media::sniff(head.get(..n)?).map(|(kind, _)| kind)
 }
 
@@ -24,13 +25,12 @@ pub(super) async fn read(
     ctx: &ToolContext,
     path: &Path,
     kind: MediaKind,
+    mut file: File,
+    size: u64,
 ) -> Result<ToolOutput, Error> {
     let owned = path.to_owned();
     let store = MediaStore::new(session_media_dir(ctx.transcript.as_deref(), &ctx.spill_dir));
     let (media, detail) = blocking(move || {
-        let size = std::fs::metadata(&owned)
-            .map_err(|e| Error::io("read", &owned, e))?
-            .len();
         if size > MAX_INPUT_BYTES {
             return Err(crate::media::Error::TooLarge {
                 name: owned.display().to_string(),
@@ -39,7 +39,11 @@ pub(super) async fn read(
             }
             .into());
         }
-        let bytes = std::fs::read(&owned).map_err(|e| Error::io("read", &owned, e))?;
+        let mut bytes = Vec::new();
+        (&mut file)
+            .take(MAX_INPUT_BYTES)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", &owned, e))?;
         let name = owned
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());

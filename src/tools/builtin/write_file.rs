@@ -1,15 +1,14 @@
 //! `write_file`: create a file or replace its content. Replacing an existing file requires that it was
 //! read in this session and has not changed since, so the model never clobbers what it has not seen.
-//! The write is atomic; an existing file keeps its permission bits, a new one gets 0644.
+//! The write is atomic; an existing file keeps its permission bits, a new one gets 0644. Inside the
+//! project nothing is read or written through a symbolic link ([`super::file_access`]).
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
 use super::input::{blocking, display, file_subject, finish, string};
 use crate::diff::FileChange;
-use crate::store;
 use crate::tools::{
     Error, FileStamp, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput,
 };
@@ -75,12 +74,15 @@ impl Planned {
 
 /// Checks the call (blocking file-system work); the new text is the `content` argument.
 fn plan(ctx: &ToolContext, input: &Value) -> Result<Planned, Error> {
-    let path = ctx.resolve(Path::new(string(input, "file_path").unwrap_or_default()));
+    let path = super::file_access::write_target(
+        ctx,
+        Path::new(string(input, "file_path").unwrap_or_default()),
+    )?;
     if !path.exists() {
         return Ok(Planned { path, before: None });
     }
     check_fresh(ctx, &path)?;
-    let bytes = std::fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+    let bytes = super::file_access::read_all(ctx, &path)?;
     Ok(Planned {
         before: Some(String::from_utf8_lossy(&bytes).into_owned()),
         path,
@@ -93,7 +95,7 @@ async fn write(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
     let (owned_ctx, owned_input, owned_content) = (ctx.clone(), input.clone(), content.clone());
     let planned = blocking(move || {
         let planned = plan(&owned_ctx, &owned_input)?;
-        write_preserving_mode(&planned.path, owned_content.as_bytes())?;
+        super::file_access::write(&owned_ctx, &planned.path, owned_content.as_bytes())?;
         Ok(planned)
     })
     .await?;
@@ -128,21 +130,4 @@ pub(super) fn check_fresh(ctx: &ToolContext, path: &Path) -> Result<(), Error> {
         }),
         Some(_) => Ok(()),
     }
-}
-
-/// Writes atomically, creating parents with the usual umask, and keeps the old permission bits
-/// (`store::write_atomic` creates files 0600, right for state, wrong for a project's sources).
-pub(super) fn write_preserving_mode(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let mode = std::fs::metadata(path)
-        .map(|m| m.permissions().mode() & 0o7777)
-        .unwrap_or(0o644);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io("create directory", parent, e))?;
-    }
-    store::write_atomic(path, bytes).map_err(|source| Error::Write {
-        path: path.to_owned(),
-        source,
-    })?;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
-        .map_err(|e| Error::io("set permissions on", path, e))
 }

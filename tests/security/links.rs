@@ -1,0 +1,159 @@
+//! pilotdeck's own reads and writes of project paths (attacker round 4): the agent's commands can
+//! make links, FIFOs and swaps anywhere in the project, and pilotdeck runs unsandboxed, so its file
+//! tools, `run -o` and cron's file delivery must not follow a link made inside the project nor
+//! block on a FIFO. A link planted before the call stands in for one swapped in between the
+//! permission check and the write (the race needs parallel sub-agents): the old code followed both.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::mock_model::{MockModel, Turn, openai};
+use super::support::TestEnv;
+
+fn mocked() -> (MockModel, TestEnv) {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = TestEnv::new();
+    env.config(&mock.agent_config());
+    (mock, env)
+}
+
+/// The tool results the model got, in order.
+fn tool_results(mock: &MockModel) -> Vec<String> {
+    mock.requests()
+        .iter()
+        .flat_map(|r| r.body["messages"].as_array().cloned().unwrap_or_default())
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["content"].as_str().unwrap_or_default().to_owned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+/// F10: `d` is a link out of the project (a rule allows the outside directory, so the permission
+/// check passes as it did in the race): `write_file` and `edit_file` on `d/…` write nothing there.
+#[test]
+fn file_tools_do_not_write_through_a_link_out_of_the_project() {
+    let (mock, env) = mocked();
+    let outside = env.tmp.path().join("autostart");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, env.project.join("d")).unwrap();
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call(
+                "w",
+                "write_file",
+                &json!({"file_path": "d/t.sh", "content": "echo PWNED\n"}).to_string(),
+            )
+            .tool_call(
+                "e",
+                "edit_file",
+                &json!({"file_path": "d/e.sh", "old_string": "", "new_string": "echo PWNED\n"})
+                    .to_string(),
+            ),
+    ));
+    mock.push(openai::text("done"));
+    let rule = |tool: &str| format!("{tool}:{}/*", outside.display());
+    env.cmd()
+        .args([
+            "run",
+            "--allow",
+            &rule("write_file"),
+            "--allow",
+            &rule("edit_file"),
+        ])
+        .arg_str("go")
+        .run(0);
+    let results = tool_results(&mock);
+    assert!(!outside.join("t.sh").exists(), "{results:?}");
+    assert!(!outside.join("e.sh").exists(), "{results:?}");
+    assert_eq!(
+        results
+            .iter()
+            .filter(|r| r.contains("leads out of the project through a symbolic link"))
+            .count(),
+        2,
+        "{results:?}"
+    );
+}
+
+/// F09: `read_file` on a FIFO in the project returns an error at once; the run ends.
+#[test]
+fn read_file_on_a_fifo_fails_at_once() {
+    let (mock, env) = mocked();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        env.project.join("notes.txt"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    mock.push(openai::tool_call(
+        "r",
+        "read_file",
+        &json!({"file_path": "notes.txt"}).to_string(),
+    ));
+    mock.push(openai::text("done"));
+    let mut child = env.spawn(&["run", "--timeout", "20s", "go"]);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("read_file on a FIFO hung the run");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let results = tool_results(&mock);
+    assert!(
+        results.iter().any(|r| r.contains("not a regular file")),
+        "{results:?}"
+    );
+}
+
+/// F04: `run -o out/report.desktop`, and the agent made `out` a link to a directory outside: the
+/// answer is not written there and the run says so.
+#[test]
+fn run_o_does_not_write_through_a_link_made_during_the_run() {
+    let (mock, env) = mocked();
+    let outside = env.tmp.path().join("autostart");
+    std::fs::create_dir_all(&outside).unwrap();
+    let script = format!(
+        "import os\nos.symlink({:?}, 'out')\n",
+        outside.display().to_string()
+    );
+    mock.push(openai::tool_call(
+        "w",
+        "write_file",
+        &json!({"file_path": "prep.py", "content": script}).to_string(),
+    ));
+    mock.push(openai::tool_call(
+        "b",
+        "bash",
+        &json!({"command": "python3 prep.py"}).to_string(),
+    ));
+    mock.push(openai::text("[Desktop Entry]\nExec=evil\n"));
+    let run = env
+        .cmd()
+        .args(["run", "--allow", "bash", "-o", "out/report.desktop", "go"])
+        .run(1);
+    assert!(env.project.join("out").is_symlink(), "{}", run.stderr);
+    assert!(!outside.join("report.desktop").exists(), "{}", run.stderr);
+    assert!(run.stderr.contains("is a symbolic link"), "{}", run.stderr);
+}
+
+/// `run -o` inside the project through a link that was there before the run (the user's own)
+/// still writes where it points.
+#[test]
+fn run_o_follows_a_link_that_was_there_before_the_run() {
+    let (mock, env) = mocked();
+    std::fs::create_dir_all(env.project.join("build/out")).unwrap();
+    std::os::unix::fs::symlink("build/out", env.project.join("out")).unwrap();
+    mock.push(openai::text("the answer"));
+    env.cmd().args(["run", "-o", "out/answer.txt", "go"]).run(0);
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("build/out/answer.txt")).unwrap(),
+        "the answer"
+    );
+}
