@@ -67,6 +67,9 @@ pub(super) struct Ranked {
     pub span: Option<Span>,
     /// Whether feedback ran.
     pub feedback: bool,
+    /// Whether the index changed while this recall ran (a note file changed since the last check),
+    /// so work done on the index as it was before — the semantic stage's scan — is to be redone.
+    pub reindexed: bool,
 }
 
 /// Ranks notes and windows in `scopes` for `req`.
@@ -218,6 +221,7 @@ fn select(mut notes: Vec<(f64, NoteHit)>, windows: Vec<(WindowHit, f64)>, limit:
         windows: kept,
         span: None,
         feedback: false,
+        reindexed: false,
     }
 }
 

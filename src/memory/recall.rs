@@ -157,7 +157,8 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         };
         let (memory, model, scopes) = (memory.clone(), model.clone(), scopes.clone());
         let scan = tokio::task::spawn_blocking(move || {
-            semantic::nearest(&memory, (&model, scopes.as_deref()), &query)
+            let found = semantic::nearest(&memory, (&model, scopes.as_deref()), &query)?;
+            Ok(found.map(|nearest| (query, nearest)))
         });
         Some(match scan.await {
             Ok(found) => found,
@@ -165,7 +166,7 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         })
     };
     let (stage1, nearest) = tokio::join!(tokio::time::timeout_at(deadline, stage1), nearest);
-    let (conn, ranked, as_of) = match stage1 {
+    let (mut conn, ranked, as_of) = match stage1 {
         Err(_) => return Err(Error::RecallTimeout { ms: timeout_ms }),
         Ok(Err(_)) => return Err(Error::Bug("the recall thread stopped")),
         Ok(Ok(ranked)) => ranked?,
@@ -174,13 +175,22 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
     let semantic = match (embedder, nearest.transpose()?) {
         (Ok(None), _) => Err(Semantic::Skipped),
         (Err(problem), _) | (_, Some(Err(problem))) => Err(Semantic::fallback(problem)),
-        (_, Some(Ok(nearest))) => Ok(nearest),
+        (_, Some(Ok(scanned))) => Ok(scanned),
         (Ok(Some(_)), None) => return Err(Error::Bug("the semantic stage lost its query")),
     };
     let finished = {
-        let memory = memory.clone();
+        let (memory, model) = (memory.clone(), model.unwrap_or_default());
         tokio::task::spawn_blocking(move || -> Result<_, Error> {
             let mut candidates = Candidate::ranked(ranked.notes);
+            // A scan that read the index before stage 1 re-indexed changed notes is redone on the
+            // index as it is now.
+            let semantic = match semantic {
+                Ok((query, _)) if ranked.reindexed => {
+                    semantic::nearest_on(&mut conn, (&model, scopes.as_deref()), &query)?
+                        .map_err(Semantic::fallback)
+                }
+                other => other.map(|(_, nearest)| nearest),
+            };
             let semantic = match semantic {
                 Err(skipped) => skipped,
                 Ok(nearest) => {

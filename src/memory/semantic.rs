@@ -58,7 +58,16 @@ pub(super) fn nearest(
 ) -> Result<Result<Vec<Nearest>, Problem>, Error> {
     let mut conn = memory.db()?;
     crate::store::read_mapped(&conn)?;
-    vectors::nearest(&mut conn, model, scopes, query, (POOL, MIN_COSINE))
+    nearest_on(&mut conn, (model, scopes), query)
+}
+
+/// [`nearest`] on `conn`.
+pub(super) fn nearest_on(
+    conn: &mut Connection,
+    (model, scopes): (&str, Option<&[String]>),
+    query: &[f32],
+) -> Result<Result<Vec<Nearest>, Problem>, Error> {
+    vectors::nearest(conn, model, scopes, query, (POOL, MIN_COSINE))
 }
 
 /// Fuses `candidates` (stage 1's ranking, best first) with `nearest` (the semantic ranking, best

@@ -159,6 +159,7 @@ impl Memory {
             fts::record_checks(&mut conn, &checks)?;
             if changed > 0 {
                 hits = rank::search(&conn, req, keys.as_deref())?;
+                hits.reindexed = true;
             }
             Ok((conn, hits))
         })
