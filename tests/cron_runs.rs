@@ -514,10 +514,10 @@ fn a_file_delivery_does_not_follow_a_link_in_the_project() {
     mock.answer_titles("A title");
     mock.mount(
         openai::stream(&Turn::new().text("all fine $(touch PWNED)").usage(3, 2)),
-        2,
+        3,
     );
     let env = TestEnv::new();
-    env.config(&config_for(&mock, "  maxConcurrentRuns: 2\n"));
+    env.config(&config_for(&mock, "  maxConcurrentRuns: 3\n"));
     let outside = env.tmp.path().join("outside");
     env.write(&env.user_home.join(".bashrc"), "# mine\n");
     std::fs::create_dir_all(&outside).unwrap();
@@ -528,6 +528,11 @@ fn a_file_delivery_does_not_follow_a_link_in_the_project() {
     )
     .unwrap();
     std::os::unix::fs::symlink(&outside, env.project.join("logs")).unwrap();
+    // A hard link gives the file outside a second name in the project: no link to refuse on the
+    // way, the same file at the end.
+    let hook = outside.join("pre-commit");
+    env.write(&hook, "#!/bin/sh\n");
+    std::fs::hard_link(&hook, env.project.join("reports/hook.jsonl")).unwrap();
     let ids = [
         add(
             &env,
@@ -537,6 +542,10 @@ fn a_file_delivery_does_not_follow_a_link_in_the_project() {
             &env,
             &["--in", "0s", "--deliver", "file:logs/cron.jsonl", "b"],
         ),
+        add(
+            &env,
+            &["--in", "0s", "--deliver", "file:reports/hook.jsonl", "c"],
+        ),
     ];
     env.cmd().args(["cron", "tick"]).run(0);
     assert_eq!(
@@ -544,10 +553,14 @@ fn a_file_delivery_does_not_follow_a_link_in_the_project() {
         "# mine\n"
     );
     assert!(!outside.join("cron.jsonl").exists());
-    for id in &ids {
+    assert_eq!(std::fs::read_to_string(&hook).unwrap(), "#!/bin/sh\n");
+    for (id, why) in ids
+        .iter()
+        .zip(["symbolic link", "symbolic link", "hard link"])
+    {
         let rows = history(&env, Some(id));
         assert_eq!(rows[0]["status"], "completed", "{rows:?}");
         let error = rows[0]["delivery_error"].as_str().unwrap_or_default();
-        assert!(error.contains("symbolic link"), "{rows:?}");
+        assert!(error.contains(why), "{rows:?}");
     }
 }

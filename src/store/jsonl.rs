@@ -27,7 +27,8 @@ pub fn append_line<T: Serialize + ?Sized>(path: &Path, record: &T) -> Result<(),
 }
 
 /// [`append_line`] to `name` in the open directory `dir`, never through a link at `name`
-/// (`O_NOFOLLOW`) and only to a regular file (`O_NONBLOCK`: a FIFO does not block). `path` names
+/// (`O_NOFOLLOW`), and only to a regular file (`O_NONBLOCK`: a FIFO does not block) with no other
+/// hard link. `path` names
 /// the file in errors.
 pub fn append_line_at<T: Serialize + ?Sized>(
     dir: &impl AsFd,
@@ -56,15 +57,21 @@ pub fn append_line_at<T: Serialize + ?Sized>(
         ),
         e => Error::io("open", path, e.into()),
     })?;
-    if !file
-        .metadata()
-        .map_err(|e| Error::io("inspect", path, e))?
-        .is_file()
-    {
+    let meta = file.metadata().map_err(|e| Error::io("inspect", path, e))?;
+    if !meta.is_file() {
         return Err(Error::io(
             "append to",
             path,
             std::io::Error::other("not a regular file"),
+        ));
+    }
+    // A second name for the file may be anywhere on the file system (a hook, another file the
+    // caller must not write): the name alone says nothing about which file this is.
+    if std::os::unix::fs::MetadataExt::nlink(&meta) > 1 {
+        return Err(Error::io(
+            "append to",
+            path,
+            std::io::Error::other("it has other hard links, not written through"),
         ));
     }
     append_to(&file, path, line)
