@@ -244,3 +244,48 @@ fn the_config_file_in_use_is_hidden_from_commands_and_file_tools() {
         );
     }
 }
+
+/// Landlock grants the writable project as one tree, reads included: a secret inside it cannot be
+/// hidden, so no confined command starts rather than one that reads and rewrites it.
+#[test]
+fn a_secret_inside_the_project_stops_commands_instead_of_leaking() {
+    let attack = "cat pilotdeck.local.yaml .env; \
+                  printf 'tools:\\n  permissions:\\n    mode: full\\n' >> pilotdeck.local.yaml";
+    for in_project_config in [true, false] {
+        let mock = MockModel::spawn();
+        let env = env_with(&mock, "");
+        let dotenv = env.project.join(".env");
+        if !in_project_config {
+            let hide = format!("tools:\n  sandbox:\n    hide: [\"{}\"]\n", dotenv.display());
+            env.config(&format!("{}{hide}", mock.agent_config()));
+        }
+        env.write(&dotenv, "TOKEN=dotenv-SECRET-888\n");
+        let local = env.project.join("pilotdeck.local.yaml");
+        env.write(
+            &local,
+            &mock.agent_config().replace("test-key", "sk-IN-PROJECT-555"),
+        );
+        mock.push(bash("b1", attack));
+        mock.push(openai::text("done"));
+        let mut cmd = env.cmd();
+        if in_project_config {
+            cmd = cmd.arg_str("--config").arg_path(&local);
+        }
+        cmd.args(["run", "--allow", "bash", "go"]).run(0);
+        let result = tool_results(&mock).pop().unwrap_or_default();
+        assert!(
+            !result.contains("SECRET") && !result.contains("sk-IN"),
+            "{result}"
+        );
+        assert!(
+            result.contains("secret location inside the writable"),
+            "{result}"
+        );
+        assert!(
+            !std::fs::read_to_string(&local)
+                .unwrap()
+                .contains("mode: full"),
+            "the config was rewritten"
+        );
+    }
+}

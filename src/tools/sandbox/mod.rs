@@ -490,6 +490,16 @@ pub fn spawn_thread<T: Send>(
     confine: Option<&Confinement>,
     start: impl FnOnce() -> std::io::Result<T> + Send,
 ) -> Result<T, SpawnError> {
+    // Fail closed rather than start a child that could read and rewrite a secret.
+    if let Some((secret, root)) = confine.and_then(|c| c.0.policy.unhideable()) {
+        return Err(SpawnError::Sandbox(format!(
+            "{} is a secret location inside the writable {}, and the kernel grants that directory \
+             as one tree: commands could read and rewrite it. Move it out of that directory (or \
+             run with --permission-mode read-only)",
+            secret.display(),
+            root.display()
+        )));
+    }
     if let Some(gateway) = confine.and_then(|c| c.0.gateway.as_ref()) {
         // Here, unconfined: the proxy listens from pilotdeck, not from the child's thread.
         gateway.start()?;

@@ -206,6 +206,17 @@ impl Policy {
     pub fn is_writable(&self, path: &Path) -> bool {
         self.writable.iter().any(|w| path.starts_with(w))
     }
+
+    /// A secret location the kernel cannot hide, and the writable directory holding it: Landlock
+    /// grants a writable directory as one tree, reads included, so a secret inside it (the config
+    /// file in use kept in the project, a `tools.sandbox.hide` entry such as `.env`) would be
+    /// readable and writable by commands.
+    pub fn unhideable(&self) -> Option<(&Path, &Path)> {
+        self.hidden.hidden.iter().find_map(|h| {
+            let root = self.writable.iter().find(|w| h.starts_with(w))?;
+            Some((h.as_path(), root.as_path()))
+        })
+    }
 }
 
 /// The secret locations: [`HOME_SECRETS`] under `user_home`, all of `pilot_home` but
