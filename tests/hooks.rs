@@ -648,3 +648,40 @@ fn a_bad_hook_entry_is_reported_with_its_key_and_the_rest_runs() {
     }
     assert!(env.project.join("ran").exists());
 }
+
+/// A hook command is guarded like a `bash` command (attack round 5): a Stop hook such as
+/// `make test` runs code the agent wrote, and what it plants among the protected paths (a git hook,
+/// `core.fsmonitor`) is put back after it, so nothing runs unsandboxed at the user's next commit.
+#[test]
+fn what_a_hook_plants_among_the_protected_paths_is_put_back() {
+    let mock = MockModel::spawn();
+    mock.push(openai::text("done"));
+    let plant = "printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit\n\
+                 chmod +x .git/hooks/pre-commit\n\
+                 git config core.fsmonitor 'touch pwned'\n\
+                 touch stop-ran\n";
+    let env = env_with(&mock, &[hook("Stop", "*", plant)]);
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(&env.project)
+            .output()
+            .unwrap()
+    };
+    assert!(git(&["init", "-q"]).status.success());
+    env.cmd().args(["run", "go"]).run(0);
+    assert!(
+        env.project.join("stop-ran").exists(),
+        "the hook did not run"
+    );
+    assert!(
+        !env.project.join(".git/hooks/pre-commit").exists(),
+        "the planted git hook is still there"
+    );
+    let fsmonitor = git(&["config", "--get", "core.fsmonitor"]);
+    assert!(
+        fsmonitor.stdout.is_empty(),
+        "core.fsmonitor is still set: {}",
+        String::from_utf8_lossy(&fsmonitor.stdout)
+    );
+}

@@ -14,7 +14,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::{CommandHook, HookDecision, HookEvent, HookOutcome, Hooks};
 use crate::terminal::inert;
-use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::process::{CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::sandbox::denial::Denial;
+use crate::tools::sandbox::guarded;
 
 /// Bytes of stdout and stderr kept from a hook.
 const OUTPUT_LIMIT: usize = 64 * 1024;
@@ -56,7 +58,20 @@ pub(super) async fn run(
         output_limit: OUTPUT_LIMIT,
     };
     let name = event.as_str();
-    let output = match process::run(&spec, options).await {
+    // Guarded like a `bash` command: its turn, and the protected paths it changed put back.
+    let output = match guarded::run(sandbox, &spec, options, true).await {
+        Ok(guarded) => {
+            for undone in guarded.undone {
+                tracing::warn!("{name} hook `{}`: {}", hook.command, Denial::from(undone));
+            }
+            guarded.output
+        }
+        Err(why) => {
+            tracing::warn!("{name} hook `{}` did not run: {why}", hook.command);
+            return HookOutcome::default();
+        }
+    };
+    let output = match output {
         Ok(output) => output,
         Err(e) => {
             tracing::warn!("{name} hook `{}` did not run: {e}", hook.command);

@@ -12,7 +12,9 @@
 //! the run goes on. Matching hooks run one after another in configuration order (pilotdeck.yaml
 //! first, then plugins); the first block stops the rest. Every child goes through
 //! `tools::process`, so a timed-out or cancelled hook's whole process group is killed, and inherits
-//! only what the session's `tools::EnvFilter` lets through (no secrets).
+//! only what the session's `tools::EnvFilter` lets through (no secrets); in a sandbox it runs like a
+//! `bash` command (`tools::sandbox::guarded`): in its turn, with the protected paths it changed put
+//! back after it.
 
 mod command;
 mod config;

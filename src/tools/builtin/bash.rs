@@ -14,8 +14,9 @@ use serde_json::{Value, json};
 
 use super::input::{finish, string, uint};
 use crate::tools::permission::{CommandClass, classify_command};
-use crate::tools::process::{self, CommandSpec, ProcessEnd, RunOptions};
+use crate::tools::process::{CommandSpec, ProcessEnd, RunOptions};
 use crate::tools::sandbox::denial::Denial;
+use crate::tools::sandbox::guarded;
 use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, ToolOutput};
 
 pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
@@ -93,49 +94,22 @@ async fn run(ctx: &ToolContext, input: &Value) -> Result<ToolOutput, Error> {
         .env("PILOTDECK_TOOL", "bash")
         .sandbox(ctx.sandbox.clone());
     ctx.env.apply(&mut spec);
-    // One confined command of the project at a time, from its snapshot to its restore (a
-    // parallel sub-agent's snapshot would hold what this one plants); the wait counts against
-    // this command's own timeout.
-    let timeout = Duration::from_secs(secs);
-    let waited = tokio::time::Instant::now();
-    let _turn = match &ctx.sandbox {
-        Some(sandbox) => match sandbox.turn(timeout, &ctx.cancel).await {
-            Ok(turn) => Some(turn),
-            Err(busy) => return Ok(refused(busy.to_string())),
-        },
-        None => None,
-    };
-    // A command seen writing a protected path was approved as such; any other keeps them.
+    // One confined command of the project at a time, from its snapshot to its restore; a command
+    // seen writing a protected path was approved as such, any other keeps them.
     let subject = PermissionSubject::Command(command.to_owned());
-    let snapshot = ctx
-        .sandbox
-        .as_ref()
-        .filter(|_| !ctx.policy.writes_protected(&subject))
-        .map(|s| s.snapshot())
-        .transpose();
-    let snapshot = match snapshot {
-        Ok(snapshot) => snapshot,
-        Err(unkept) => return Ok(refused(Denial::Unkept(unkept.to_string()).to_string())),
+    let options = RunOptions {
+        stdin: None,
+        timeout: Some(Duration::from_secs(secs)),
+        cancel: ctx.cancel.clone(),
+        output_limit: STREAM_LIMIT,
     };
-    let out = process::run(
-        &spec,
-        RunOptions {
-            stdin: None,
-            timeout: Some(
-                timeout
-                    .saturating_sub(waited.elapsed())
-                    .max(Duration::from_secs(1)),
-            ),
-            cancel: ctx.cancel.clone(),
-            output_limit: STREAM_LIMIT,
-        },
-    )
-    .await;
-    let undone = match (snapshot, ctx.sandbox.as_ref()) {
-        (Some(snapshot), Some(sandbox)) => sandbox.restore(snapshot),
-        _ => Vec::new(),
+    let keep = !ctx.policy.writes_protected(&subject);
+    let guarded = match guarded::run(ctx.sandbox.as_ref(), &spec, options, keep).await {
+        Ok(guarded) => guarded,
+        Err(why) => return Ok(refused(why)),
     };
-    let out = out?;
+    let undone = guarded.undone;
+    let out = guarded.output?;
 
     let (status, is_error) = match out.end {
         ProcessEnd::Exited { code: Some(0) } => ("exit code 0".to_owned(), false),

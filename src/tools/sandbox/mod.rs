@@ -21,7 +21,8 @@
 //!   ([`nofollow`]); the project's directories it searches for nested protected names
 //!   are kept between a session's commands ([`listing`]); a rebase todo list that gained an
 //!   `exec` line is put back too ([`todo`]); one confined command of a project runs at a time, so
-//!   no command's snapshot holds what another one is doing ([`turn`]);
+//!   no command's snapshot holds what another one is doing ([`turn`]); [`guarded`] runs a command
+//!   that way for the `bash` tool and hook commands alike;
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
@@ -30,6 +31,7 @@
 
 pub mod denial;
 pub mod guard;
+pub mod guarded;
 pub mod hosts;
 #[cfg(target_os = "linux")]
 pub mod landlock;

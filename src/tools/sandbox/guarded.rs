@@ -1,0 +1,53 @@
+//! One confined command as the guard needs it, for every caller that runs commands in the project
+//! (the `bash` tool, hook commands): the command waits its turn ([`super::turn`]), the protected
+//! paths are snapshotted ([`super::guard`]), the command runs, and what it changed among them is put
+//! back before the turn is released. Without a sandbox the command just runs.
+
+use std::time::Duration;
+
+use super::Confinement;
+use super::denial::Denial;
+use super::guard::Outcome;
+use crate::tools::process::{self, CommandSpec, RunOptions, RunOutput};
+
+/// What a guarded command did: its output (or why it did not start) and the protected paths put
+/// back after it.
+pub struct Guarded {
+    pub output: Result<RunOutput, process::Error>,
+    pub undone: Vec<Outcome>,
+}
+
+/// Runs `spec` in `sandbox`'s turn; `keep_protected: false` (the command was approved to write a
+/// protected path) skips the snapshot. The wait for the turn counts against `options.timeout`.
+/// `Err` says why the command did not run (its turn did not come, or a protected path could not
+/// be kept).
+pub async fn run(
+    sandbox: Option<&Confinement>,
+    spec: &CommandSpec,
+    mut options: RunOptions,
+    keep_protected: bool,
+) -> Result<Guarded, String> {
+    let Some(sandbox) = sandbox else {
+        return Ok(Guarded {
+            output: process::run(spec, options).await,
+            undone: Vec::new(),
+        });
+    };
+    let waited = tokio::time::Instant::now();
+    let patience = options.timeout.unwrap_or(Duration::MAX);
+    let _turn = (sandbox.turn(patience, &options.cancel).await).map_err(|busy| busy.to_string())?;
+    let snapshot = match keep_protected {
+        true => Some(
+            (sandbox.snapshot())
+                .map_err(|unkept| Denial::Unkept(unkept.to_string()).to_string())?,
+        ),
+        false => None,
+    };
+    options.timeout = (options.timeout).map(|t| {
+        t.saturating_sub(waited.elapsed())
+            .max(Duration::from_secs(1))
+    });
+    let output = process::run(spec, options).await;
+    let undone = snapshot.map_or_else(Vec::new, |s| sandbox.restore(s));
+    Ok(Guarded { output, undone })
+}
