@@ -335,6 +335,32 @@ fn sandbox_run_applies_each_modes_policy() {
     assert!(!env.user_home.join("pd-sr.txt").exists());
 }
 
+/// A background job of `sandbox run` does not outlive it (attack round 5): it holds the user's
+/// terminal and could write escape sequences to it later.
+#[test]
+fn sandbox_run_leaves_no_background_process_behind() {
+    let env = TestEnv::new();
+    env.cmd()
+        .args([
+            "sandbox",
+            "run",
+            "--",
+            "sh",
+            "-c",
+            "sleep 60 >/dev/null 2>&1 </dev/null & echo $! > bg.pid",
+        ])
+        .run(0);
+    let pid = std::fs::read_to_string(env.project.join("bg.pid")).unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    // Gone, or at most a zombie nobody reaped yet.
+    let state = stat.rsplit(") ").next().and_then(|s| s.chars().next());
+    assert!(
+        matches!(state, None | Some('Z') | Some('X')),
+        "the background job {} is still running: {stat}",
+        pid.trim()
+    );
+}
+
 #[test]
 fn doctor_reports_the_sandbox() {
     let env = TestEnv::new();

@@ -84,6 +84,9 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
             _ = tokio::signal::ctrl_c() => {}
         }
     };
+    // A process the command left behind (a background job) still holds this terminal and could
+    // write to it after pilotdeck exits: the orphans pilotdeck adopted are killed first.
+    let _ = process::reap_adopted(None).await;
     let stderr = process::drain(stderr).await.text;
     if let Some(sandbox) = &sandbox {
         for denial in sandbox.denials(&stderr, &ctx.cwd()?) {
