@@ -44,6 +44,14 @@ pub struct Beneath {
 }
 
 impl Beneath {
+    /// Opens `name` to read: never through a link at it (`O_NOFOLLOW`), never waiting on a FIFO
+    /// (`O_NONBLOCK`); the caller checks what kind of file it got.
+    pub fn open_read(&self) -> rustix::io::Result<std::fs::File> {
+        let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+        rustix::fs::openat(&self.dir, self.name.as_os_str(), flags, Mode::empty())
+            .map(std::fs::File::from)
+    }
+
     /// The permission bits of the regular file `name` names now, not following a link.
     pub fn file_mode(&self) -> Option<u32> {
         rustix::fs::statat(&self.dir, self.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW)

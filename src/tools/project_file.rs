@@ -11,8 +11,6 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use rustix::fs::{Mode, OFlags};
-
 use super::sandbox::policy::{Secrets, hidden_paths};
 use crate::checkpoint::confine;
 
@@ -69,12 +67,8 @@ impl ProjectFiles {
         let beneath = confine::open_parent(&self.root, &real, false)
             .map_err(|r| refused(&r.reason))?
             .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))?;
-        let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
-        let file = rustix::fs::openat(&beneath.dir, beneath.name.as_os_str(), flags, Mode::empty())
-            .map(std::fs::File::from)?;
-        if let Some(opened) = confine::fd_path(&file)
-            && let Some(hidden) = self.secrets.covering(&opened)
-        {
+        let file = beneath.open_read()?;
+        if let Some(hidden) = self.secrets.covering_file(&file) {
             return Err(refused(&format!(
                 "is in a hidden location ({})",
                 hidden.display()

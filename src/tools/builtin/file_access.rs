@@ -14,7 +14,6 @@ use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use rustix::fs::{Mode, OFlags};
 use rustix::io::Errno;
 
 use crate::checkpoint::confine::{self, Beneath};
@@ -79,9 +78,8 @@ pub(super) fn open_read(ctx: &ToolContext, path: &Path) -> Result<(File, Metadat
     let file = match root_of(ctx, path) {
         Some(root) => {
             let beneath = parent(root, path, false)?.ok_or_else(not_found)?;
-            let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
-            match rustix::fs::openat(&beneath.dir, beneath.name.as_os_str(), flags, Mode::empty()) {
-                Ok(fd) => File::from(fd),
+            match beneath.open_read() {
+                Ok(file) => file,
                 Err(Errno::NOENT) => return Err(not_found()),
                 Err(Errno::LOOP) => {
                     return Err(Error::Unsafe {
@@ -108,9 +106,7 @@ pub(super) fn open_read(ctx: &ToolContext, path: &Path) -> Result<(File, Metadat
             path: path.to_owned(),
         });
     }
-    if let Some(real) = confine::fd_path(&file)
-        && let Some(hidden) = ctx.policy.hidden().covering(&real)
-    {
+    if let Some(hidden) = ctx.policy.hidden().covering_file(&file) {
         return Err(Error::Hidden {
             path: path.to_owned(),
             hidden: hidden.to_owned(),

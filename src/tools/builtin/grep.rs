@@ -189,7 +189,7 @@ fn search_file(
     if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
         return None;
     }
-    if crate::checkpoint::confine::fd_path(&file).is_some_and(|p| hidden.covering(&p).is_some()) {
+    if hidden.covering_file(&file).is_some() {
         return None;
     }
     let mut bytes = Vec::new();

@@ -136,6 +136,12 @@ impl Secrets {
             .map(PathBuf::as_path)
     }
 
+    /// The hidden location the open `file` is in, by where the kernel says it is: a directory
+    /// swapped for a link between a check by path and the open cannot take the check elsewhere.
+    pub fn covering_file(&self, file: &impl std::os::fd::AsRawFd) -> Option<&Path> {
+        crate::checkpoint::confine::fd_path(file).and_then(|real| self.covering(&real))
+    }
+
     /// The open directories that are readable (strictly inside a hidden path, not hidden again).
     pub fn revealed(&self) -> impl Iterator<Item = &PathBuf> {
         self.open.iter().filter(move |o| {
