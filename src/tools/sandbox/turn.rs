@@ -79,11 +79,18 @@ impl Turns {
         timeout: Duration,
         cancel: &CancellationToken,
     ) -> Result<Turn, Busy> {
-        let deadline = Instant::now() + timeout;
+        // No deadline when it lies past what an `Instant` holds (`Duration::MAX`: no timeout).
+        let deadline = Instant::now().checked_add(timeout);
+        let expired = async {
+            match deadline {
+                Some(at) => tokio::time::sleep_until(at).await,
+                None => std::future::pending().await,
+            }
+        };
         let local = tokio::select! {
             guard = Arc::clone(&self.local).lock_owned() => guard,
             () = cancel.cancelled() => return Err(Busy::Cancelled),
-            () = tokio::time::sleep_until(deadline) => return Err(Busy::TimedOut),
+            () = expired => return Err(Busy::TimedOut),
         };
         let mut files = Vec::with_capacity(self.files.len());
         for path in &self.files {
@@ -102,7 +109,7 @@ impl Turns {
                         break;
                     }
                 }
-                if Instant::now() >= deadline {
+                if deadline.is_some_and(|at| Instant::now() >= at) {
                     return Err(Busy::TimedOut);
                 }
                 tokio::select! {
@@ -152,5 +159,7 @@ mod tests {
         let second = other.take(short, &never).await.unwrap();
         drop(second);
         session.take(short, &never).await.unwrap();
+        // No timeout at all (`Duration::MAX`) is a wait without a deadline, not an overflow.
+        session.take(Duration::MAX, &never).await.unwrap();
     }
 }
