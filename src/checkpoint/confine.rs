@@ -9,8 +9,9 @@
 //! `openat(O_NOFOLLOW | O_DIRECTORY)` relative to the one before, so a link swapped in at any
 //! moment fails the walk instead of being followed. [`open_parent`] hands over the last directory
 //! opened ([`Beneath`]): a caller that writes ([`write`], [`crate::store::write_atomic_at`]),
-//! appends ([`crate::store::append_line_at`]) or opens to read (`openat` with `O_NOFOLLOW`)
-//! relative to it uses the very directory checked, not a path looked up again. [`fd_path`] says
+//! appends ([`crate::store::append_line_at`]), removes ([`Beneath::remove`]) or opens to read
+//! ([`Beneath::open_read`], `O_NOFOLLOW`) relative to it uses the very directory checked, not a
+//! path looked up again. [`fd_path`] says
 //! where an open file really is, for a check against the secret locations after the open.
 
 use std::ffi::{OsStr, OsString};
@@ -50,6 +51,16 @@ impl Beneath {
         let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
         rustix::fs::openat(&self.dir, self.name.as_os_str(), flags, Mode::empty())
             .map(std::fs::File::from)
+    }
+
+    /// Removes `name` from the directory (a link there is removed, never followed); `Ok(false)`
+    /// when it was already gone.
+    pub fn remove(&self) -> rustix::io::Result<bool> {
+        match rustix::fs::unlinkat(&self.dir, self.name.as_os_str(), AtFlags::empty()) {
+            Ok(()) => Ok(true),
+            Err(Errno::NOENT) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// The permission bits of the regular file `name` names now, not following a link.
@@ -101,6 +112,19 @@ pub fn check_parents(root: &Path, path: &Path, create: bool) -> Result<(), Refus
 /// (`O_NOFOLLOW`, or a rename that replaces a link).
 pub fn open_parent(root: &Path, path: &Path, create: bool) -> Result<Option<Beneath>, Refused> {
     walk(root, path, create.then_some(0o777), true)
+}
+
+/// [`open_parent`], refusing a link at `path` itself too (as [`check`] does): for reading a file
+/// and putting back or removing what is there, where a link is not the file that was recorded.
+/// Read it with [`Beneath::open_read`]; write it with [`crate::store::write_atomic_at`] (a link
+/// swapped in at the name after the walk is replaced, never followed); remove it with
+/// [`Beneath::remove`].
+pub fn open_file_parent(
+    root: &Path,
+    path: &Path,
+    create: bool,
+) -> Result<Option<Beneath>, Refused> {
+    walk(root, path, create.then_some(0o777), false)
 }
 
 /// Writes `contents` to `path` below `root` atomically with permission bits `mode`, making its

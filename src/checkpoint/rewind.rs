@@ -11,8 +11,11 @@
 //! finds the journal and finishes it first (restoring a file twice is harmless).
 //!
 //! Confinement ([`confine`](super::confine)): a path is read, restored or removed only inside the
-//! project root and never through a symlink (checked when planning and again right before each
-//! write); a refused path is reported and its turns stay unrewound.
+//! project root and never through a symlink. Each read, write and removal goes to the directory
+//! reached from the root by the no-follow walk ([`confine::open_file_parent`]), relative to that
+//! open directory, so a directory swapped for a link to outside at any moment (by a process the
+//! agent left running) fails the walk instead of redirecting the write. A refused path is reported
+//! and its turns stay unrewound.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -156,14 +159,12 @@ impl Checkpoints {
             if in_git_dir(&path) {
                 continue;
             }
-            if let Err(refused) = confine::check(&root, &path, false) {
-                report.refused.push(refused);
-                continue;
-            }
-            let current = match std::fs::read(&path) {
-                Ok(bytes) => Some(bytes),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(Error::io("read", &path, e)),
+            let current = match read_current(&root, &path) {
+                Ok(current) => current,
+                Err(refused) => {
+                    report.refused.push(refused);
+                    continue;
+                }
             };
             let current_hash = current.as_deref().map(ContentHash::of);
             let target_hash = span.target.as_ref().map(|c| &c.hash);
@@ -234,20 +235,25 @@ impl Checkpoints {
         let blobs = self.blobs();
         let mut refused = Vec::new();
         for planned in &journal.actions {
-            if let Err(r) = confine::check(root, &planned.path, planned.target.is_some()) {
-                refused.push(r);
-                continue;
-            }
-            match &planned.target {
-                Some(content) => {
-                    let bytes = blobs.get(&content.hash, &planned.path)?;
-                    store::write_atomic_mode(&planned.path, &bytes, content.mode)?;
+            let path = &planned.path;
+            let beneath = match confine::open_file_parent(root, path, planned.target.is_some()) {
+                Ok(beneath) => beneath,
+                Err(r) => {
+                    refused.push(r);
+                    continue;
                 }
-                None => match std::fs::remove_file(&planned.path) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(Error::io("remove", &planned.path, e)),
-                },
+            };
+            match (&planned.target, beneath) {
+                (Some(content), Some(at)) => {
+                    let bytes = blobs.get(&content.hash, path)?;
+                    store::write_atomic_at(&at.dir, &at.name, path, &bytes, content.mode)?;
+                }
+                (None, Some(at)) => {
+                    at.remove()
+                        .map_err(|e| Error::io("remove", path, e.into()))?;
+                }
+                // Nothing to remove where the directory is gone; a restore makes its directories.
+                (_, None) => {}
             }
             crate::crash::point("rewind.file");
         }
@@ -258,6 +264,36 @@ impl Checkpoints {
         }
         std::fs::remove_file(journal_path).map_err(|e| Error::io("remove", journal_path, e))?;
         Ok(refused)
+    }
+}
+
+/// The content of `path` now (`None`: absent), read from the directory the no-follow walk from
+/// `root` reached; refused when the walk meets a link, or `path` is one or not a regular file.
+fn read_current(root: &Path, path: &Path) -> Result<Option<Vec<u8>>, Refused> {
+    let refuse = |reason: String| Refused {
+        path: path.to_owned(),
+        reason,
+    };
+    let Some(at) = confine::open_file_parent(root, path, false)? else {
+        return Ok(None);
+    };
+    let mut file = match at.open_read() {
+        Ok(file) => file,
+        Err(rustix::io::Errno::NOENT) => return Ok(None),
+        Err(rustix::io::Errno::LOOP) => {
+            return Err(refuse(format!("`{}` is a symbolic link", path.display())));
+        }
+        Err(e) => return Err(refuse(format!("cannot open `{}`: {e}", path.display()))),
+    };
+    let mut bytes = Vec::new();
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => std::io::Read::read_to_end(&mut file, &mut bytes)
+            .map(|_| Some(bytes))
+            .map_err(|e| refuse(format!("cannot read `{}`: {e}", path.display()))),
+        _ => Err(refuse(format!(
+            "`{}` is not a regular file",
+            path.display()
+        ))),
     }
 }
 
