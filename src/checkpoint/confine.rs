@@ -53,6 +53,16 @@ impl Beneath {
             .map(std::fs::File::from)
     }
 
+    /// Replaces `name` atomically with `contents` and permission bits `mode`
+    /// ([`crate::store::write_atomic_at`]: a link at `name` is replaced, never followed); `path`
+    /// names the file in the refusal.
+    pub fn write(&self, path: &Path, contents: &[u8], mode: u32) -> Result<(), Refused> {
+        crate::store::write_atomic_at(&self.dir, &self.name, path, contents, mode).map_err(|e| {
+            let why = std::error::Error::source(&e).map_or_else(String::new, |s| format!(": {s}"));
+            refused(path, format!("{e}{why}"))
+        })
+    }
+
     /// Removes `name` from the directory (a link there is removed, never followed); `Ok(false)`
     /// when it was already gone.
     pub fn remove(&self) -> rustix::io::Result<bool> {
@@ -131,12 +141,9 @@ pub fn open_file_parent(
 /// missing parent directories (0700, as `store::write_atomic` does): the temp file is created and renamed in the directory
 /// [`open_parent`] reached, so no link in any component (nor at `path`) is followed.
 pub fn write(root: &Path, path: &Path, contents: &[u8], mode: u32) -> Result<(), Refused> {
-    let beneath = walk(root, path, Some(0o700), true)?
-        .ok_or_else(|| refused(path, "its directory is missing"))?;
-    crate::store::write_atomic_at(&beneath.dir, &beneath.name, path, contents, mode).map_err(|e| {
-        let why = std::error::Error::source(&e).map_or_else(String::new, |s| format!(": {s}"));
-        refused(path, format!("{e}{why}"))
-    })
+    walk(root, path, Some(0o700), true)?
+        .ok_or_else(|| refused(path, "its directory is missing"))?
+        .write(path, contents, mode)
 }
 
 fn open_dir(at: impl AsFd, name: &OsStr) -> rustix::io::Result<OwnedFd> {
