@@ -553,3 +553,63 @@ fn a_rewind_racing_a_directory_swap_never_writes_outside() {
         assert!(text == "old\n" || text == "new\n", "f{i}: {text:?}");
     }
 }
+
+/// While a turn's commands run, a process the agent left keeps exchanging the project's `sub` with
+/// a link to PilotHome, whose config holds the API keys. The recorder saves the files a command
+/// may change, but never through the link: PilotHome's config is never stored as a "before" that
+/// a rewind would write into the project. (Unsandboxed, as in a `full` run: the sandbox's guard
+/// would move the link aside after each command.)
+#[test]
+fn the_recorder_never_saves_a_secret_through_a_directory_swapped_for_a_link() {
+    const MARKER: &str = "SECRET-MARKER-7f3a";
+    let (mock, env) = project(false);
+    let config = std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap();
+    env.config(&format!("{config}\n# {MARKER}\n"));
+    env.write(&env.project.join("sub/pilotdeck.yaml"), "project text\n");
+    std::os::unix::fs::symlink(&env.home, env.project.join("alt")).unwrap();
+
+    // Three turns of 45 commands (a turn makes at most 50 model calls), each saving the file.
+    let swapper = support::Swapper::start(&env.project.join("sub"), &env.project.join("alt"));
+    let mut outs = Vec::new();
+    for turn in 0..3 {
+        for i in 0..45 {
+            mock.push(call(
+                &format!("c{turn}-{i}"),
+                "bash",
+                &json!({"command": "touch sub/pilotdeck.yaml"}),
+            ));
+        }
+        mock.push(openai::text("Touched."));
+        let continued = if turn == 0 { None } else { Some("--continue") };
+        let out = env
+            .cmd()
+            .args(["run", "--permission-mode", "full"])
+            .args(continued)
+            .arg_str("touch it")
+            .inner
+            .output()
+            .unwrap();
+        outs.push(out);
+    }
+    let swaps = swapper.finish();
+    let out = outs.last().unwrap();
+
+    let saved = blobs(&checkpoints_dir(&env));
+    for blob in &saved {
+        let text = std::fs::read_to_string(blob).unwrap_or_default();
+        assert!(
+            !text.contains(MARKER),
+            "PilotHome's config saved as {} ({swaps} swaps, {} blobs)\n{}",
+            blob.display(),
+            saved.len(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The project's own file was saved (the recorder did its work when `sub` was real).
+    assert!(
+        saved
+            .iter()
+            .any(|b| read(b).as_deref() == Some("project text\n")),
+        "{saved:?}"
+    );
+}

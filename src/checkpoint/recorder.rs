@@ -3,6 +3,13 @@
 //! ([`Recorder::for_turn`]). The registry calls [`Recorder::before_write`] or
 //! [`Recorder::before_command`] before a changing call and [`Pending::finish`] after it. A
 //! checkpoint that cannot be saved is logged and skipped: it never fails the tool call.
+//!
+//! A file's content is saved through one open ([`Recorder::save`]): below the root, relative to
+//! the directory the no-follow walk reached ([`confine::open_file_parent`],
+//! [`Beneath::open_read`](confine::Beneath::open_read)), and then only when the kernel says the
+//! file opened is in no secret location ([`Secrets::covering_file`]) — so a directory a command
+//! swapped for a link to PilotHome or `~/.ssh` never makes a secret the "before" a rewind would
+//! write into the project. Nothing is recorded for such a file.
 
 use std::collections::{HashMap, HashSet};
 use std::os::unix::fs::MetadataExt;
@@ -11,9 +18,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use chrono::Utc;
 
+use super::confine;
 use super::manifest::{self, Content, Entry};
 use super::scan::{GitIndex, Stamp, scan};
 use super::{Checkpoints, ContentHash, Error, MAX_FILE_BYTES};
+use crate::tools::sandbox::Secrets;
 
 /// Records a session's checkpoints. Cheap to clone.
 #[derive(Clone)]
@@ -25,6 +34,8 @@ pub struct Recorder {
 struct Shared {
     checkpoints: Checkpoints,
     root: PathBuf,
+    /// Where no file is read from for saving.
+    secrets: Arc<Secrets>,
     state: Mutex<State>,
 }
 
@@ -75,11 +86,12 @@ enum Work {
 }
 
 impl Recorder {
-    pub(super) fn new(checkpoints: Checkpoints, root: PathBuf) -> Recorder {
+    pub(super) fn new(checkpoints: Checkpoints, root: PathBuf, secrets: Arc<Secrets>) -> Recorder {
         Recorder {
             shared: Arc::new(Shared {
                 checkpoints,
                 root,
+                secrets,
                 state: Mutex::default(),
             }),
             turn: None,
@@ -203,19 +215,32 @@ impl Recorder {
         state
     }
 
-    /// Reads `path` into the blob store: a regular file only, opened without following a final
-    /// link nor blocking on a FIFO (a command may have swapped one in since the file was seen).
+    /// Reads `path` into the blob store: a regular file only, opened without following a link
+    /// (below the root, in no component; elsewhere, at the file) nor blocking on a FIFO (a command
+    /// may have swapped one in since the file was seen), and not in a secret location.
     fn save(&self, path: &Path, mode: u32) -> Result<Content, Error> {
-        let read = || -> std::io::Result<Vec<u8>> {
-            let mut file = crate::store::open_nonblocking(path, libc::O_NOFOLLOW)?;
-            if !file.metadata()?.is_file() {
-                return Err(std::io::Error::other("not a regular file"));
-            }
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut file, &mut bytes)?;
-            Ok(bytes)
+        let fail = |e: std::io::Error| Error::io("read", path, e);
+        let root = &self.shared.root;
+        let mut file = if path.starts_with(root) && path != root {
+            confine::open_file_parent(root, path, false)
+                .map_err(|r| fail(std::io::Error::other(r.reason)))?
+                .ok_or_else(|| fail(std::io::ErrorKind::NotFound.into()))?
+                .open_read()
+                .map_err(|e| fail(e.into()))?
+        } else {
+            crate::store::open_nonblocking(path, libc::O_NOFOLLOW).map_err(fail)?
         };
-        let bytes = read().map_err(|e| Error::io("read", path, e))?;
+        if !file.metadata().map_err(fail)?.is_file() {
+            return Err(fail(std::io::Error::other("not a regular file")));
+        }
+        if let Some(hidden) = self.shared.secrets.covering_file(&file) {
+            return Err(fail(std::io::Error::other(format!(
+                "it is in a secret location ({}): not saved",
+                hidden.display()
+            ))));
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(fail)?;
         let hash = self.shared.checkpoints.blobs().put(&bytes)?;
         Ok(Content { hash, mode })
     }

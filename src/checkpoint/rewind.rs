@@ -324,6 +324,11 @@ mod tests {
     }
 
     fn fixture() -> Fixture {
+        fixture_hiding(&[])
+    }
+
+    /// A fixture whose recorder hides `hidden` (relative to the project root).
+    fn fixture_hiding(hidden: &[&str]) -> Fixture {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path().join("project").canonicalize().ok();
         let root = root.unwrap_or_else(|| {
@@ -331,7 +336,9 @@ mod tests {
             tmp.path().join("project").canonicalize().unwrap()
         });
         let checkpoints = Checkpoints::at(tmp.path().join("checkpoints"));
-        let recorder = checkpoints.recorder(&root);
+        let secrets =
+            crate::tools::sandbox::Secrets::hiding(hidden.iter().map(|h| root.join(h)).collect());
+        let recorder = checkpoints.recorder(&root, std::sync::Arc::new(secrets));
         Fixture {
             _tmp: tmp,
             root,
@@ -457,5 +464,35 @@ mod tests {
                 .before_write(&config, "write_file")
                 .is_none()
         );
+    }
+
+    /// A file in a secret location (here one inside the project) is not saved: no blob, no
+    /// `before` a rewind could restore, and the write gets no checkpoint.
+    #[test]
+    fn a_file_in_a_secret_location_is_never_saved() {
+        let f = fixture_hiding(&["keys"]);
+        let key = f.root.join("keys/id");
+        write(&key, "PRIVATE");
+        assert!(
+            f.recorder
+                .for_turn("s", 1)
+                .before_write(&key, "write_file")
+                .is_none()
+        );
+        let pending = f.recorder.for_turn("s", 1).before_command("bash").unwrap();
+        write(&key, "changed");
+        pending.finish();
+        let blobs = f.checkpoints.dir().join("blobs");
+        assert!(walkdir(&blobs).is_empty(), "saved: {:?}", walkdir(&blobs));
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), None);
+    }
+
+    fn walkdir(dir: &Path) -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flat_map(|d| std::fs::read_dir(d.unwrap().path()).unwrap())
+            .map(|e| e.unwrap().path())
+            .collect()
     }
 }
