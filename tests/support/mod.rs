@@ -67,6 +67,21 @@ impl TestEnv {
         Cmd { inner: c }
     }
 
+    /// [`TestEnv::cmd`] with the data segment of the process limited to `mib` MiB (`ulimit -d`):
+    /// an allocation past it fails, and `pilotdeck` aborts.
+    pub(crate) fn cmd_with_data_limit(&self, mib: u64) -> Cmd {
+        let mut c = Command::new("sh");
+        c.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.user_home)
+            .env("PILOTDECK_HOME", &self.home)
+            .current_dir(&self.project)
+            .args(["-c", r#"ulimit -d "$0" && exec "$@""#])
+            .arg((mib * 1024).to_string())
+            .arg(assert_cmd::cargo::cargo_bin("pilotdeck"));
+        Cmd { inner: c }
+    }
+
     /// `pilotdeck ARGS` as a child process (for tests that signal or kill it), environment as `cmd`.
     pub(crate) fn spawn(&self, args: &[&str]) -> std::process::Child {
         let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
