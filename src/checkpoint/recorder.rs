@@ -4,12 +4,13 @@
 //! [`Recorder::before_command`] before a changing call and [`Pending::finish`] after it. A
 //! checkpoint that cannot be saved is logged and skipped: it never fails the tool call.
 //!
-//! A file's content is saved through one open ([`Recorder::save`]): below the root, relative to
-//! the directory the no-follow walk reached ([`confine::open_file_parent`],
-//! [`Beneath::open_read`](confine::Beneath::open_read)), and then only when the kernel says the
-//! file opened is in no secret location ([`Secrets::covering_file`]) — so a directory a command
-//! swapped for a link to PilotHome or `~/.ssh` never makes a secret the "before" a rewind would
-//! write into the project. Nothing is recorded for such a file.
+//! A file's content is read through one open ([`Recorder::read`], for what is saved and for the
+//! hash of what a call left): below the root, relative to the directory the no-follow walk reached
+//! ([`confine::open_file_parent`], [`Beneath::open_read`](confine::Beneath::open_read)), never
+//! blocking on a FIFO, and then only when the kernel says the file opened is in no secret location
+//! ([`Secrets::covering_file`]) — so a directory a command swapped for a link to PilotHome or
+//! `~/.ssh` never makes a secret the "before" a rewind would write into the project. Nothing is
+//! recorded for such a file.
 
 use std::collections::{HashMap, HashSet};
 use std::os::unix::fs::MetadataExt;
@@ -215,34 +216,48 @@ impl Recorder {
         state
     }
 
-    /// Reads `path` into the blob store: a regular file only, opened without following a link
-    /// (below the root, in no component; elsewhere, at the file) nor blocking on a FIFO (a command
-    /// may have swapped one in since the file was seen), and not in a secret location.
+    /// Reads `path` into the blob store ([`Recorder::read`]); a missing file is an error here.
     fn save(&self, path: &Path, mode: u32) -> Result<Content, Error> {
-        let fail = |e: std::io::Error| Error::io("read", path, e);
-        let root = &self.shared.root;
-        let mut file = if path.starts_with(root) && path != root {
-            confine::open_file_parent(root, path, false)
-                .map_err(|r| fail(std::io::Error::other(r.reason)))?
-                .ok_or_else(|| fail(std::io::ErrorKind::NotFound.into()))?
-                .open_read()
-                .map_err(|e| fail(e.into()))?
-        } else {
-            crate::store::open_nonblocking(path, libc::O_NOFOLLOW).map_err(fail)?
-        };
-        if !file.metadata().map_err(fail)?.is_file() {
-            return Err(fail(std::io::Error::other("not a regular file")));
-        }
-        if let Some(hidden) = self.shared.secrets.covering_file(&file) {
-            return Err(fail(std::io::Error::other(format!(
-                "it is in a secret location ({}): not saved",
-                hidden.display()
-            ))));
-        }
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(fail)?;
+        let bytes = self
+            .read(path)
+            .and_then(|bytes| bytes.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+            .map_err(|e| Error::io("read", path, e))?;
         let hash = self.shared.checkpoints.blobs().put(&bytes)?;
         Ok(Content { hash, mode })
+    }
+
+    /// The content of `path` (`None`: absent): a regular file only, opened without following a
+    /// link (below the root, in no component; elsewhere, at the file) nor blocking on a FIFO (a
+    /// command may have swapped one in since the file was seen), and not in a secret location.
+    fn read(&self, path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+        let root = &self.shared.root;
+        let opened = if path.starts_with(root) && path != root {
+            let Some(at) = confine::open_file_parent(root, path, false)
+                .map_err(|r| std::io::Error::other(r.reason))?
+            else {
+                return Ok(None);
+            };
+            at.open_read().map_err(std::io::Error::from)
+        } else {
+            crate::store::open_nonblocking(path, libc::O_NOFOLLOW)
+        };
+        let mut file = match opened {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        if !file.metadata()?.is_file() {
+            return Err(std::io::Error::other("not a regular file"));
+        }
+        if let Some(hidden) = self.shared.secrets.covering_file(&file) {
+            return Err(std::io::Error::other(format!(
+                "it is in a secret location ({}): not read",
+                hidden.display()
+            )));
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes)?;
+        Ok(Some(bytes))
     }
 
     fn append(&self, session: &str, turn: u32, entry: Entry) -> Result<(), Error> {
@@ -333,9 +348,8 @@ impl Pending {
     }
 
     fn after(&self, session: &str, turn: u32, path: &Path) {
-        let content = match std::fs::read(path) {
-            Ok(bytes) => Some(ContentHash::of(&bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        let content = match self.recorder.read(path) {
+            Ok(bytes) => bytes.as_deref().map(ContentHash::of),
             Err(e) => {
                 skip::<()>(path, &Error::io("read", path, e));
                 return;

@@ -487,6 +487,40 @@ mod tests {
         assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), None);
     }
 
+    /// What a write left is read as the before is: a FIFO a racing command swapped in for the
+    /// file is not opened to block the turn (the old read by path waited for a writer forever).
+    #[test]
+    fn a_fifo_swapped_in_after_a_write_does_not_block_the_record() {
+        let f = fixture();
+        let a = f.root.join("a.txt");
+        write(&a, "v0");
+        let pending = f
+            .recorder
+            .for_turn("s", 1)
+            .before_write(&a, "write_file")
+            .unwrap();
+        std::fs::remove_file(&a).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &a,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            pending.finish();
+            done.send(()).unwrap();
+        });
+        assert!(
+            finished
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .is_ok(),
+            "the record blocked on the FIFO"
+        );
+    }
+
     fn walkdir(dir: &Path) -> Vec<PathBuf> {
         std::fs::read_dir(dir)
             .into_iter()
