@@ -14,7 +14,6 @@
 //! so a directory swapped for a link to outside at any moment (by a process left running in the
 //! tree) fails the walk instead of redirecting the write.
 
-use std::io::Read as _;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -193,33 +192,14 @@ fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, 
 }
 
 /// The user's file at `target` now (`None`: absent; a directory reads as empty), read from the
-/// directory the no-follow walk from `root` reached; `Err` says why it is refused (a link on the
-/// way or at the file, not a regular file, a read error).
+/// directory the no-follow walk from `root` reached ([`confine::read_regular`]); `Err` says why it
+/// is refused (a link on the way or at the file, not a regular file, a read error).
 fn read_ours(root: &Path, target: &Path) -> Result<Option<Vec<u8>>, String> {
-    let Some(at) = confine::open_file_parent(root, target, false).map_err(|r| r.reason)? else {
-        return Ok(None);
-    };
-    let mut file = match at.open_read() {
-        Ok(file) => file,
-        Err(rustix::io::Errno::NOENT) => return Ok(None),
-        Err(rustix::io::Errno::LOOP) => {
-            return Err(format!("`{}` is a symbolic link", target.display()));
-        }
-        Err(e) => return Err(Error::io("read", target, e.into()).to_string()),
-    };
-    let meta = file
-        .metadata()
-        .map_err(|e| Error::io("read", target, e).to_string())?;
-    if meta.is_dir() {
-        return Ok(Some(Vec::new()));
+    match confine::open_file_parent(root, target, false).map_err(|r| r.reason)? {
+        Some(at) if at.is_dir() => Ok(Some(Vec::new())),
+        Some(at) => at.read_regular(target, |_| Ok(())).map_err(|r| r.reason),
+        None => Ok(None),
     }
-    if !meta.is_file() {
-        return Err(format!("`{}` is not a regular file", target.display()));
-    }
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
-        .map_err(|e| Error::io("read", target, e).to_string())?;
-    Ok(Some(bytes))
 }
 
 /// Applies `diff` onto the files under `root`; see the module doc. With `dry_run` nothing is

@@ -10,8 +10,8 @@
 //! moment fails the walk instead of being followed. [`open_parent`] hands over the last directory
 //! opened ([`Beneath`]): a caller that writes ([`write`], [`crate::store::write_atomic_at`]),
 //! appends ([`crate::store::append_line_at`]), removes ([`Beneath::remove`]) or opens to read
-//! ([`Beneath::open_read`], `O_NOFOLLOW`) relative to it uses the very directory checked, not a
-//! path looked up again. [`fd_path`] says
+//! ([`Beneath::open_read`], `O_NOFOLLOW`; [`read_regular`] reads a whole regular file so) relative
+//! to it uses the very directory checked, not a path looked up again. [`fd_path`] says
 //! where an open file really is, for a check against the secret locations after the open.
 
 use std::ffi::{OsStr, OsString};
@@ -51,6 +51,33 @@ impl Beneath {
         let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
         rustix::fs::openat(&self.dir, self.name.as_os_str(), flags, Mode::empty())
             .map(std::fs::File::from)
+    }
+
+    /// The whole content of `name` (`Ok(None)`: missing), opened with [`Beneath::open_read`] and
+    /// read as [`read_open`] reads; refused, naming `path`, when it is a link now.
+    pub fn read_regular(
+        &self,
+        path: &Path,
+        check: impl FnOnce(&std::fs::File) -> Result<(), String>,
+    ) -> Result<Option<Vec<u8>>, Refused> {
+        match self.open_read() {
+            Ok(file) => read_open(file, path, check).map(Some),
+            Err(Errno::NOENT) => Ok(None),
+            Err(Errno::LOOP) => Err(refused(
+                path,
+                format!("`{}` is a symbolic link", path.display()),
+            )),
+            Err(e) => Err(refused(
+                path,
+                format!("cannot open `{}`: {e}", path.display()),
+            )),
+        }
+    }
+
+    /// True when `name` is a directory now (not following a link).
+    pub fn is_dir(&self) -> bool {
+        rustix::fs::statat(&self.dir, self.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW)
+            .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) == FileType::Directory)
     }
 
     /// Replaces `name` atomically with `contents` and permission bits `mode`
@@ -135,6 +162,40 @@ pub fn open_file_parent(
     create: bool,
 ) -> Result<Option<Beneath>, Refused> {
     walk(root, path, create.then_some(0o777), false)
+}
+
+/// The whole content of the file at `path` below `root` (`Ok(None)`: missing), reached as
+/// [`open_file_parent`] walks and read with [`Beneath::read_regular`].
+pub fn read_regular(
+    root: &Path,
+    path: &Path,
+    check: impl FnOnce(&std::fs::File) -> Result<(), String>,
+) -> Result<Option<Vec<u8>>, Refused> {
+    match open_file_parent(root, path, false)? {
+        Some(at) => at.read_regular(path, check),
+        None => Ok(None),
+    }
+}
+
+/// Reads the open `file` whole: a regular file only, and only when `check` (given the open file:
+/// where it really is, see [`fd_path`]) has no reason against it; `path` names it in the refusal.
+pub fn read_open(
+    mut file: std::fs::File,
+    path: &Path,
+    check: impl FnOnce(&std::fs::File) -> Result<(), String>,
+) -> Result<Vec<u8>, Refused> {
+    let regular = file.metadata().is_ok_and(|meta| meta.is_file());
+    if !regular {
+        return Err(refused(
+            path,
+            format!("`{}` is not a regular file", path.display()),
+        ));
+    }
+    check(&file).map_err(|why| refused(path, why))?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut file, &mut bytes)
+        .map_err(|e| refused(path, format!("cannot read `{}`: {e}", path.display())))?;
+    Ok(bytes)
 }
 
 /// Writes `contents` to `path` below `root` atomically with permission bits `mode`, making its

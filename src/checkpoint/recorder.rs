@@ -231,33 +231,23 @@ impl Recorder {
     /// command may have swapped one in since the file was seen), and not in a secret location.
     fn read(&self, path: &Path) -> std::io::Result<Option<Vec<u8>>> {
         let root = &self.shared.root;
-        let opened = if path.starts_with(root) && path != root {
-            let Some(at) = confine::open_file_parent(root, path, false)
-                .map_err(|r| std::io::Error::other(r.reason))?
-            else {
-                return Ok(None);
-            };
-            at.open_read().map_err(std::io::Error::from)
-        } else {
-            crate::store::open_nonblocking(path, libc::O_NOFOLLOW)
-        };
-        let mut file = match opened {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        if !file.metadata()?.is_file() {
-            return Err(std::io::Error::other("not a regular file"));
-        }
-        if let Some(hidden) = self.shared.secrets.covering_file(&file) {
-            return Err(std::io::Error::other(format!(
+        let not_secret = |file: &std::fs::File| match self.shared.secrets.covering_file(file) {
+            Some(hidden) => Err(format!(
                 "it is in a secret location ({}): not read",
                 hidden.display()
-            )));
-        }
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut file, &mut bytes)?;
-        Ok(Some(bytes))
+            )),
+            None => Ok(()),
+        };
+        let read = if path.starts_with(root) && path != root {
+            confine::read_regular(root, path, not_secret)
+        } else {
+            match crate::store::open_nonblocking(path, libc::O_NOFOLLOW) {
+                Ok(file) => confine::read_open(file, path, not_secret).map(Some),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        };
+        read.map_err(|r| std::io::Error::other(r.reason))
     }
 
     fn append(&self, session: &str, turn: u32, entry: Entry) -> Result<(), Error> {

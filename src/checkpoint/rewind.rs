@@ -159,7 +159,7 @@ impl Checkpoints {
             if in_git_dir(&path) {
                 continue;
             }
-            let current = match read_current(&root, &path) {
+            let current = match confine::read_regular(&root, &path, |_| Ok(())) {
                 Ok(current) => current,
                 Err(refused) => {
                     report.refused.push(refused);
@@ -264,36 +264,6 @@ impl Checkpoints {
         }
         std::fs::remove_file(journal_path).map_err(|e| Error::io("remove", journal_path, e))?;
         Ok(refused)
-    }
-}
-
-/// The content of `path` now (`None`: absent), read from the directory the no-follow walk from
-/// `root` reached; refused when the walk meets a link, or `path` is one or not a regular file.
-fn read_current(root: &Path, path: &Path) -> Result<Option<Vec<u8>>, Refused> {
-    let refuse = |reason: String| Refused {
-        path: path.to_owned(),
-        reason,
-    };
-    let Some(at) = confine::open_file_parent(root, path, false)? else {
-        return Ok(None);
-    };
-    let mut file = match at.open_read() {
-        Ok(file) => file,
-        Err(rustix::io::Errno::NOENT) => return Ok(None),
-        Err(rustix::io::Errno::LOOP) => {
-            return Err(refuse(format!("`{}` is a symbolic link", path.display())));
-        }
-        Err(e) => return Err(refuse(format!("cannot open `{}`: {e}", path.display()))),
-    };
-    let mut bytes = Vec::new();
-    match file.metadata() {
-        Ok(meta) if meta.is_file() => std::io::Read::read_to_end(&mut file, &mut bytes)
-            .map(|_| Some(bytes))
-            .map_err(|e| refuse(format!("cannot read `{}`: {e}", path.display()))),
-        _ => Err(refuse(format!(
-            "`{}` is not a regular file",
-            path.display()
-        ))),
     }
 }
 
