@@ -83,7 +83,7 @@ fn measure(label: &str, repo: bool) {
     let mut cold = Duration::ZERO;
     let mut warm = Vec::new();
     let mut after = Vec::new();
-    let session = store.recorder(&root);
+    let session = store.recorder(&root, std::sync::Arc::default());
     for i in 0..7 {
         let recorder = session.for_turn("bench", i + 1);
         let start = Instant::now();

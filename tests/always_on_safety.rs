@@ -355,3 +355,62 @@ fn a_tracked_symlink_made_a_directory_is_refused_alone() {
         APP.replace("five", "FIVE")
     );
 }
+
+/// A process left running in the user's tree keeps exchanging its directory `d` with a link to a
+/// directory outside (`renameat2(RENAME_EXCHANGE)`, here a thread of the test) while the user
+/// applies a plan that adds 64 files under `d`: each lands in the real directory or is refused,
+/// none is written through the link, whatever the timing.
+#[test]
+fn apply_racing_a_directory_swap_never_writes_outside() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    let outside = env.tmp.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    env.write(&env.project.join("d/keep"), "keep\n");
+    git(&env.project, &["add", "d/keep"]);
+    git(&env.project, &["commit", "-qm", "d"]);
+    let plan = executed_with(
+        &env,
+        &mock,
+        "many-files",
+        "for i in $(seq 0 63); do echo new > d/f$i; done",
+    );
+    std::os::unix::fs::symlink(&outside, env.project.join("alt")).unwrap();
+
+    // Applied again until nothing is refused: each run brings what the last one could not.
+    let swapper = support::Swapper::start(&env.project.join("d"), &env.project.join("alt"));
+    let mut runs = Vec::new();
+    for _ in 0..20 {
+        let (code, stdout, stderr) = apply_unchecked(&env, &plan);
+        runs.push((code, stdout, stderr));
+        if code != Some(1) {
+            break;
+        }
+    }
+    let swaps = swapper.finish();
+
+    let written: Vec<_> = std::fs::read_dir(&outside)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        written.is_empty(),
+        "written outside ({swaps} swaps, {} runs): {written:?}",
+        runs.len()
+    );
+    let (code, stdout, stderr) = runs.last().unwrap();
+    assert!(matches!(code, Some(0 | 1)), "{stdout}\n{stderr}");
+    let real = ["d", "alt"]
+        .map(|n| env.project.join(n))
+        .into_iter()
+        .find(|p| !p.is_symlink())
+        .unwrap();
+    for entry in std::fs::read_dir(&real).unwrap() {
+        let name = entry.unwrap().file_name();
+        assert!(!name.to_string_lossy().starts_with(".tmp"), "{name:?}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(real.join("keep")).unwrap(),
+        "keep\n"
+    );
+}

@@ -19,7 +19,7 @@ use base64::engine::general_purpose::STANDARD;
 use mock_model::{MockModel, anthropic, openai, responses};
 use serde_json::Value;
 use support::TestEnv;
-use test_media::{bomb_pdf, noisy_png, png_header, text_pdf};
+use test_media::{bomb_pdf, noisy_png, object_stream_bomb_pdf, png_header, text_pdf};
 
 /// A config whose agent model is `mock/MODEL` over `protocol`, with `entry` as the model's entry
 /// and `extra` appended.
@@ -244,6 +244,30 @@ fn a_pdf_bomb_gives_capped_text() {
         body.contains("[the text is cut at 2 MiB, in page 1; 7 more pages not shown]"),
         "{}",
         &body[body.len() - 300..]
+    );
+}
+
+#[test]
+fn a_pdf_of_many_object_streams_is_refused_within_a_memory_limit() {
+    // 128 object streams of 8 MiB each: 1 GiB kept while loading, uncapped; pilotdeck runs with
+    // 512 MiB of data.
+    let pdf = object_stream_bomb_pdf(128, 8 << 20);
+    assert!(pdf.len() < 2 << 20, "{}", pdf.len());
+    let mock = mock_with(vec![openai::text("No PDF.")]);
+    let env = env_with(
+        &config(&mock, "openai", "gpt-4.1", "{}", ""),
+        "bomb.pdf",
+        &pdf,
+    );
+    let run = env
+        .cmd_with_data_limit(512)
+        .args(["run", "--file", "bomb.pdf", "What is this?"])
+        .run(0);
+    assert_eq!(run.stdout, "No PDF.\n");
+    let body = mock.single_request().body.to_string();
+    assert!(
+        body.contains("not sent: the PDF's compressed objects decompress to more than 64 MiB"),
+        "{body}"
     );
 }
 

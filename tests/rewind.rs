@@ -478,3 +478,138 @@ fn a_rewind_never_writes_or_removes_through_a_directory_swapped_for_a_symlink() 
     assert_eq!(paths(&report, "refused"), ["authorized_keys"], "{report}");
     assert_eq!(read(&ssh.join("authorized_keys")).unwrap(), "USER KEY\n");
 }
+
+/// A process the agent left running keeps exchanging the project's directory `d` with a link to a
+/// directory outside (`renameat2(RENAME_EXCHANGE)`, here a thread of the test) while the user
+/// rewinds: every file is restored into the real directory, wherever it is, or refused — none is
+/// written through the link, whatever the timing.
+#[test]
+fn a_rewind_racing_a_directory_swap_never_writes_outside() {
+    let (mock, env) = project(false);
+    let outside = env.tmp.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    for i in 0..64 {
+        env.write(&env.project.join(format!("d/f{i}")), "old\n");
+    }
+    mock.push(call(
+        "c1",
+        "bash",
+        &json!({"command": "for f in d/f*; do echo new > $f; done"}),
+    ));
+    mock.push(openai::text("Changed."));
+    env.cmd().args(["run", "change them"]).run(0);
+    assert_eq!(read(&env.project.join("d/f7")).unwrap(), "new\n");
+    std::os::unix::fs::symlink(&outside, env.project.join("alt")).unwrap();
+
+    // Rewound again until nothing is refused: each run takes back what the last one could not.
+    let swapper = support::Swapper::start(&env.project.join("d"), &env.project.join("alt"));
+    let mut runs = Vec::new();
+    for _ in 0..20 {
+        let out = env
+            .cmd()
+            .args([
+                "--json",
+                "session",
+                "rewind",
+                "last",
+                "--to",
+                "1",
+                "--files-only",
+                "--force",
+            ])
+            .inner
+            .output()
+            .unwrap();
+        let code = out.status.code();
+        runs.push(out);
+        if code != Some(1) {
+            break;
+        }
+    }
+    let swaps = swapper.finish();
+
+    let written: Vec<_> = std::fs::read_dir(&outside)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        written.is_empty(),
+        "written outside ({swaps} swaps, {} runs): {written:?}",
+        runs.len()
+    );
+    let last = runs.last().unwrap();
+    assert!(matches!(last.status.code(), Some(0 | 1)), "{last:?}");
+    // The real directory (`d` or `alt`, as the last exchange left them) has its 64 files, each
+    // old or new, and no temp file.
+    let real = ["d", "alt"]
+        .map(|n| env.project.join(n))
+        .into_iter()
+        .find(|p| !p.is_symlink())
+        .unwrap();
+    let names: Vec<_> = std::fs::read_dir(&real).unwrap().collect();
+    assert_eq!(names.len(), 64, "{names:?}");
+    for i in 0..64 {
+        let text = read(&real.join(format!("f{i}"))).unwrap();
+        assert!(text == "old\n" || text == "new\n", "f{i}: {text:?}");
+    }
+}
+
+/// While a turn's commands run, a process the agent left keeps exchanging the project's `sub` with
+/// a link to PilotHome, whose config holds the API keys. The recorder saves the files a command
+/// may change, but never through the link: PilotHome's config is never stored as a "before" that
+/// a rewind would write into the project. (Unsandboxed, as in a `full` run: the sandbox's guard
+/// would move the link aside after each command.)
+#[test]
+fn the_recorder_never_saves_a_secret_through_a_directory_swapped_for_a_link() {
+    const MARKER: &str = "SECRET-MARKER-7f3a";
+    let (mock, env) = project(false);
+    let config = std::fs::read_to_string(env.home.join("pilotdeck.yaml")).unwrap();
+    env.config(&format!("{config}\n# {MARKER}\n"));
+    env.write(&env.project.join("sub/pilotdeck.yaml"), "project text\n");
+    std::os::unix::fs::symlink(&env.home, env.project.join("alt")).unwrap();
+
+    // Three turns of 45 commands (a turn makes at most 50 model calls), each saving the file.
+    let swapper = support::Swapper::start(&env.project.join("sub"), &env.project.join("alt"));
+    let mut outs = Vec::new();
+    for turn in 0..3 {
+        for i in 0..45 {
+            mock.push(call(
+                &format!("c{turn}-{i}"),
+                "bash",
+                &json!({"command": "touch sub/pilotdeck.yaml"}),
+            ));
+        }
+        mock.push(openai::text("Touched."));
+        let continued = if turn == 0 { None } else { Some("--continue") };
+        let out = env
+            .cmd()
+            .args(["run", "--permission-mode", "full"])
+            .args(continued)
+            .arg_str("touch it")
+            .inner
+            .output()
+            .unwrap();
+        outs.push(out);
+    }
+    let swaps = swapper.finish();
+    let out = outs.last().unwrap();
+
+    let saved = blobs(&checkpoints_dir(&env));
+    for blob in &saved {
+        let text = std::fs::read_to_string(blob).unwrap_or_default();
+        assert!(
+            !text.contains(MARKER),
+            "PilotHome's config saved as {} ({swaps} swaps, {} blobs)\n{}",
+            blob.display(),
+            saved.len(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The project's own file was saved (the recorder did its work when `sub` was real).
+    assert!(
+        saved
+            .iter()
+            .any(|b| read(b).as_deref() == Some("project text\n")),
+        "{saved:?}"
+    );
+}

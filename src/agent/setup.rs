@@ -140,8 +140,8 @@ pub fn build(
         EnvFilter::from_config(config)
             .with_references(opts.tool_sources.iter().flat_map(|s| s.env_references())),
     );
-    let checkpoints =
-        crate::checkpoint::Checkpoints::new(home, &project.key).recorder(policy.workspace().root());
+    let checkpoints = crate::checkpoint::Checkpoints::new(home, &project.key)
+        .recorder(policy.workspace().root(), Arc::clone(policy.hidden()));
     let tool_ctx = ToolContext {
         env: Arc::clone(&env),
         sandbox: sandbox.clone(),

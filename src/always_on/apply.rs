@@ -8,8 +8,12 @@
 //! (git's merge); anything that does not merge cleanly is a conflict, and then **nothing** is
 //! written and the conflicting files are listed. A file that would be written through or over a
 //! symbolic link of the user's tree is refused on its own, and the rest is applied.
+//!
+//! Every read, write and removal in the user's tree goes to the directory reached from the root by
+//! the no-follow walk ([`confine::open_file_parent`]) and happens relative to that open directory,
+//! so a directory swapped for a link to outside at any moment (by a process left running in the
+//! tree) fails the walk instead of redirecting the write.
 
-use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -187,25 +191,22 @@ fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, 
     }
 }
 
-fn read_ours(path: &Path) -> Result<Option<Vec<u8>>, Error> {
-    match path.symlink_metadata() {
-        Ok(meta) if meta.file_type().is_symlink() => Ok(std::fs::read_link(path)
-            .ok()
-            .map(|t| t.as_os_str().as_encoded_bytes().to_vec())),
-        Ok(meta) if meta.is_dir() => Ok(Some(Vec::new())),
-        Ok(_) => Ok(Some(
-            std::fs::read(path).map_err(|e| Error::io("read", path, e))?,
-        )),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::io("read", path, e)),
+/// The user's file at `target` now (`None`: absent; a directory reads as empty), read from the
+/// directory the no-follow walk from `root` reached ([`confine::read_regular`]); `Err` says why it
+/// is refused (a link on the way or at the file, not a regular file, a read error).
+fn read_ours(root: &Path, target: &Path) -> Result<Option<Vec<u8>>, String> {
+    match confine::open_file_parent(root, target, false).map_err(|r| r.reason)? {
+        Some(at) if at.is_dir() => Ok(Some(Vec::new())),
+        Some(at) => at.read_regular(target, |_| Ok(())).map_err(|r| r.reason),
+        None => Ok(None),
     }
 }
 
 /// Applies `diff` onto the files under `root`; see the module doc. With `dry_run` nothing is
-/// written either way. Every path written, created or removed is first checked with
-/// [`confine::check`]: one at or under a symbolic link of the user's tree (an ignored `ext ->
-/// /elsewhere` the agent's `ext/file` would be written through) is refused and named, and so is
-/// one whose write fails; the rest is applied.
+/// written either way. Every path read, written, created or removed is reached by the no-follow
+/// walk ([`confine::open_file_parent`]): one at or under a symbolic link of the user's tree (an
+/// ignored `ext -> /elsewhere` the agent's `ext/file` would be written through) is refused and
+/// named, and so is one whose write fails; the rest is applied.
 pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyReport, Error> {
     let root = root
         .canonicalize()
@@ -218,10 +219,7 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
     for change in &diff.files {
         let target = root.join(&change.path);
         let name = change.path.display().to_string();
-        let ours = confine::check(&root, &target, false)
-            .map_err(|r| r.reason)
-            .and_then(|()| read_ours(&target).map_err(|e| e.to_string()));
-        let ours = match ours {
+        let ours = match read_ours(&root, &target) {
             Ok(ours) => ours,
             Err(reason) => {
                 report.refused.push(Conflict { path: name, reason });
@@ -253,40 +251,22 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
     Ok(report)
 }
 
-/// Writes or deletes `target` once [`confine::check`] passes again (making its missing parent
-/// directories, each checked).
+/// Writes or deletes `target` in the directory the no-follow walk from `root` reaches (making its
+/// missing parent directories, each checked): written atomically with the workspace file's mode,
+/// else the old file's, else 0644.
 fn perform(root: &Path, target: &Path, action: Action) -> Result<(), String> {
+    let create = matches!(action, Action::Write(..));
+    let Some(at) = confine::open_file_parent(root, target, create).map_err(|r| r.reason)? else {
+        return Ok(());
+    };
     match action {
         Action::Write(bytes, mode) => {
-            confine::check(root, target, true).map_err(|r| r.reason)?;
-            write_file(target, &bytes, mode).map_err(|e| e.to_string())
+            let mode = mode.or_else(|| at.file_mode()).unwrap_or(0o644);
+            at.write(target, &bytes, mode).map_err(|r| r.reason)
         }
-        Action::Delete => {
-            confine::check(root, target, false).map_err(|r| r.reason)?;
-            std::fs::remove_file(target).map_err(|e| Error::io("delete", target, e).to_string())
-        }
+        Action::Delete => at
+            .remove()
+            .map(drop)
+            .map_err(|e| Error::io("delete", target, e.into()).to_string()),
     }
-}
-
-/// Replaces `path` atomically (temp file + rename) with `mode`, else the old file's mode, else 0644.
-/// Its directory exists.
-fn write_file(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<(), Error> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mode = mode
-        .or_else(|| {
-            path.metadata()
-                .ok()
-                .map(|m| m.permissions().mode() & 0o7777)
-        })
-        .unwrap_or(0o644);
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("write in", dir, e))?;
-    tmp.write_all(bytes)
-        .map_err(|e| Error::io("write", path, e))?;
-    tmp.as_file()
-        .set_permissions(std::fs::Permissions::from_mode(mode))
-        .map_err(|e| Error::io("set the mode of", path, e))?;
-    tmp.persist(path)
-        .map_err(|e| Error::io("replace", path, e.error))?;
-    Ok(())
 }

@@ -9,8 +9,9 @@
 //! `openat(O_NOFOLLOW | O_DIRECTORY)` relative to the one before, so a link swapped in at any
 //! moment fails the walk instead of being followed. [`open_parent`] hands over the last directory
 //! opened ([`Beneath`]): a caller that writes ([`write`], [`crate::store::write_atomic_at`]),
-//! appends ([`crate::store::append_line_at`]) or opens to read (`openat` with `O_NOFOLLOW`)
-//! relative to it uses the very directory checked, not a path looked up again. [`fd_path`] says
+//! appends ([`crate::store::append_line_at`]), removes ([`Beneath::remove`]) or opens to read
+//! ([`Beneath::open_read`], `O_NOFOLLOW`; [`read_regular`] reads a whole regular file so) relative
+//! to it uses the very directory checked, not a path looked up again. [`fd_path`] says
 //! where an open file really is, for a check against the secret locations after the open.
 
 use std::ffi::{OsStr, OsString};
@@ -50,6 +51,53 @@ impl Beneath {
         let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
         rustix::fs::openat(&self.dir, self.name.as_os_str(), flags, Mode::empty())
             .map(std::fs::File::from)
+    }
+
+    /// The whole content of `name` (`Ok(None)`: missing), opened with [`Beneath::open_read`] and
+    /// read as [`read_open`] reads; refused, naming `path`, when it is a link now.
+    pub fn read_regular(
+        &self,
+        path: &Path,
+        check: impl FnOnce(&std::fs::File) -> Result<(), String>,
+    ) -> Result<Option<Vec<u8>>, Refused> {
+        match self.open_read() {
+            Ok(file) => read_open(file, path, check).map(Some),
+            Err(Errno::NOENT) => Ok(None),
+            Err(Errno::LOOP) => Err(refused(
+                path,
+                format!("`{}` is a symbolic link", path.display()),
+            )),
+            Err(e) => Err(refused(
+                path,
+                format!("cannot open `{}`: {e}", path.display()),
+            )),
+        }
+    }
+
+    /// True when `name` is a directory now (not following a link).
+    pub fn is_dir(&self) -> bool {
+        rustix::fs::statat(&self.dir, self.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW)
+            .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) == FileType::Directory)
+    }
+
+    /// Replaces `name` atomically with `contents` and permission bits `mode`
+    /// ([`crate::store::write_atomic_at`]: a link at `name` is replaced, never followed); `path`
+    /// names the file in the refusal.
+    pub fn write(&self, path: &Path, contents: &[u8], mode: u32) -> Result<(), Refused> {
+        crate::store::write_atomic_at(&self.dir, &self.name, path, contents, mode).map_err(|e| {
+            let why = std::error::Error::source(&e).map_or_else(String::new, |s| format!(": {s}"));
+            refused(path, format!("{e}{why}"))
+        })
+    }
+
+    /// Removes `name` from the directory (a link there is removed, never followed); `Ok(false)`
+    /// when it was already gone.
+    pub fn remove(&self) -> rustix::io::Result<bool> {
+        match rustix::fs::unlinkat(&self.dir, self.name.as_os_str(), AtFlags::empty()) {
+            Ok(()) => Ok(true),
+            Err(Errno::NOENT) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// The permission bits of the regular file `name` names now, not following a link.
@@ -103,16 +151,60 @@ pub fn open_parent(root: &Path, path: &Path, create: bool) -> Result<Option<Bene
     walk(root, path, create.then_some(0o777), true)
 }
 
+/// [`open_parent`], refusing a link at `path` itself too (as [`check`] does): for reading a file
+/// and putting back or removing what is there, where a link is not the file that was recorded.
+/// Read it with [`Beneath::open_read`]; write it with [`crate::store::write_atomic_at`] (a link
+/// swapped in at the name after the walk is replaced, never followed); remove it with
+/// [`Beneath::remove`].
+pub fn open_file_parent(
+    root: &Path,
+    path: &Path,
+    create: bool,
+) -> Result<Option<Beneath>, Refused> {
+    walk(root, path, create.then_some(0o777), false)
+}
+
+/// The whole content of the file at `path` below `root` (`Ok(None)`: missing), reached as
+/// [`open_file_parent`] walks and read with [`Beneath::read_regular`].
+pub fn read_regular(
+    root: &Path,
+    path: &Path,
+    check: impl FnOnce(&std::fs::File) -> Result<(), String>,
+) -> Result<Option<Vec<u8>>, Refused> {
+    match open_file_parent(root, path, false)? {
+        Some(at) => at.read_regular(path, check),
+        None => Ok(None),
+    }
+}
+
+/// Reads the open `file` whole: a regular file only, and only when `check` (given the open file:
+/// where it really is, see [`fd_path`]) has no reason against it; `path` names it in the refusal.
+pub fn read_open(
+    mut file: std::fs::File,
+    path: &Path,
+    check: impl FnOnce(&std::fs::File) -> Result<(), String>,
+) -> Result<Vec<u8>, Refused> {
+    let regular = file.metadata().is_ok_and(|meta| meta.is_file());
+    if !regular {
+        return Err(refused(
+            path,
+            format!("`{}` is not a regular file", path.display()),
+        ));
+    }
+    check(&file).map_err(|why| refused(path, why))?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut file, &mut bytes)
+        .map_err(|e| refused(path, format!("cannot read `{}`: {e}", path.display())))?;
+    Ok(bytes)
+}
+
 /// Writes `contents` to `path` below `root` atomically with permission bits `mode`, making its
 /// missing parent directories (0700, as `store::write_atomic` does): the temp file is created and renamed in the directory
 /// [`open_parent`] reached, so no link in any component (nor at `path`) is followed.
 pub fn write(root: &Path, path: &Path, contents: &[u8], mode: u32) -> Result<(), Refused> {
-    let beneath = walk(root, path, Some(0o700), true)?
-        .ok_or_else(|| refused(path, "its directory is missing"))?;
-    crate::store::write_atomic_at(&beneath.dir, &beneath.name, path, contents, mode).map_err(|e| {
-        let why = std::error::Error::source(&e).map_or_else(String::new, |s| format!(": {s}"));
-        refused(path, format!("{e}{why}"))
-    })
+    walk(root, path, Some(0o700), true)?
+        .ok_or_else(|| refused(path, "its directory is missing"))?
+        .write(path, contents, mode)
 }
 
 fn open_dir(at: impl AsFd, name: &OsStr) -> rustix::io::Result<OwnedFd> {

@@ -16,7 +16,10 @@
 //! every file not ignored by `.gitignore`), and the files whose stamp changed are recorded. A
 //! file's earlier content is known because the scan before the command saved whatever git cannot
 //! give back: files clean in the git index are read from git's object store when needed, every
-//! other file is saved once per session and again only when its stamp changes. Read-only tools and
+//! other file is saved once per session and again only when its stamp changes. A file is read for
+//! saving from the directory the no-follow walk from the root reached (so a directory swapped for a
+//! link to PilotHome or `~/.ssh` is not read through) and only when the file opened is in no secret
+//! location: otherwise nothing is saved for it, and it is not restored. Read-only tools and
 //! read-only commands do nothing here, so a turn without edits costs nothing.
 //!
 //! Rewinding ([`Checkpoints::rewind`]) restores each path to its `before` of the earliest turn
@@ -34,6 +37,7 @@ pub mod rewind;
 pub mod scan;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use blobs::ContentHash;
 pub use confine::Refused;
@@ -41,6 +45,7 @@ pub use recorder::{Pending, Recorder};
 pub use rewind::{FileRewound, FilesRewound, RewindOptions};
 
 use crate::home::{PilotHome, ProjectKey};
+use crate::tools::sandbox::Secrets;
 
 /// Files larger than this are not saved (and so not restored): a checkpoint is for sources, not
 /// for data sets or build outputs that are not ignored.
@@ -99,9 +104,10 @@ impl Checkpoints {
         self.dir.join("sessions").join(session)
     }
 
-    /// A recorder for a session whose tools work in `root` (bash changes are looked for there).
-    pub fn recorder(&self, root: &Path) -> Recorder {
-        Recorder::new(self.clone(), root.to_owned())
+    /// A recorder for a session whose tools work in `root` (bash changes are looked for there;
+    /// symlinks resolved), never saving a file in one of the `secrets` locations.
+    pub fn recorder(&self, root: &Path, secrets: Arc<Secrets>) -> Recorder {
+        Recorder::new(self.clone(), root.to_owned(), secrets)
     }
 
     /// The newest turn of `session` with file changes not yet rewound.

@@ -3,6 +3,14 @@
 //! ([`Recorder::for_turn`]). The registry calls [`Recorder::before_write`] or
 //! [`Recorder::before_command`] before a changing call and [`Pending::finish`] after it. A
 //! checkpoint that cannot be saved is logged and skipped: it never fails the tool call.
+//!
+//! A file's content is read through one open ([`Recorder::read`], for what is saved and for the
+//! hash of what a call left): below the root, relative to the directory the no-follow walk reached
+//! ([`confine::open_file_parent`], [`Beneath::open_read`](confine::Beneath::open_read)), never
+//! blocking on a FIFO, and then only when the kernel says the file opened is in no secret location
+//! ([`Secrets::covering_file`]) — so a directory a command swapped for a link to PilotHome or
+//! `~/.ssh` never makes a secret the "before" a rewind would write into the project. Nothing is
+//! recorded for such a file.
 
 use std::collections::{HashMap, HashSet};
 use std::os::unix::fs::MetadataExt;
@@ -11,9 +19,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use chrono::Utc;
 
+use super::confine;
 use super::manifest::{self, Content, Entry};
 use super::scan::{GitIndex, Stamp, scan};
 use super::{Checkpoints, ContentHash, Error, MAX_FILE_BYTES};
+use crate::tools::sandbox::Secrets;
 
 /// Records a session's checkpoints. Cheap to clone.
 #[derive(Clone)]
@@ -25,6 +35,8 @@ pub struct Recorder {
 struct Shared {
     checkpoints: Checkpoints,
     root: PathBuf,
+    /// Where no file is read from for saving.
+    secrets: Arc<Secrets>,
     state: Mutex<State>,
 }
 
@@ -75,11 +87,12 @@ enum Work {
 }
 
 impl Recorder {
-    pub(super) fn new(checkpoints: Checkpoints, root: PathBuf) -> Recorder {
+    pub(super) fn new(checkpoints: Checkpoints, root: PathBuf, secrets: Arc<Secrets>) -> Recorder {
         Recorder {
             shared: Arc::new(Shared {
                 checkpoints,
                 root,
+                secrets,
                 state: Mutex::default(),
             }),
             turn: None,
@@ -203,21 +216,38 @@ impl Recorder {
         state
     }
 
-    /// Reads `path` into the blob store: a regular file only, opened without following a final
-    /// link nor blocking on a FIFO (a command may have swapped one in since the file was seen).
+    /// Reads `path` into the blob store ([`Recorder::read`]); a missing file is an error here.
     fn save(&self, path: &Path, mode: u32) -> Result<Content, Error> {
-        let read = || -> std::io::Result<Vec<u8>> {
-            let mut file = crate::store::open_nonblocking(path, libc::O_NOFOLLOW)?;
-            if !file.metadata()?.is_file() {
-                return Err(std::io::Error::other("not a regular file"));
-            }
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut file, &mut bytes)?;
-            Ok(bytes)
-        };
-        let bytes = read().map_err(|e| Error::io("read", path, e))?;
+        let bytes = self
+            .read(path)
+            .and_then(|bytes| bytes.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+            .map_err(|e| Error::io("read", path, e))?;
         let hash = self.shared.checkpoints.blobs().put(&bytes)?;
         Ok(Content { hash, mode })
+    }
+
+    /// The content of `path` (`None`: absent): a regular file only, opened without following a
+    /// link (below the root, in no component; elsewhere, at the file) nor blocking on a FIFO (a
+    /// command may have swapped one in since the file was seen), and not in a secret location.
+    fn read(&self, path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+        let root = &self.shared.root;
+        let not_secret = |file: &std::fs::File| match self.shared.secrets.covering_file(file) {
+            Some(hidden) => Err(format!(
+                "it is in a secret location ({}): not read",
+                hidden.display()
+            )),
+            None => Ok(()),
+        };
+        let read = if path.starts_with(root) && path != root {
+            confine::read_regular(root, path, not_secret)
+        } else {
+            match crate::store::open_nonblocking(path, libc::O_NOFOLLOW) {
+                Ok(file) => confine::read_open(file, path, not_secret).map(Some),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        };
+        read.map_err(|r| std::io::Error::other(r.reason))
     }
 
     fn append(&self, session: &str, turn: u32, entry: Entry) -> Result<(), Error> {
@@ -308,9 +338,8 @@ impl Pending {
     }
 
     fn after(&self, session: &str, turn: u32, path: &Path) {
-        let content = match std::fs::read(path) {
-            Ok(bytes) => Some(ContentHash::of(&bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        let content = match self.recorder.read(path) {
+            Ok(bytes) => bytes.as_deref().map(ContentHash::of),
             Err(e) => {
                 skip::<()>(path, &Error::io("read", path, e));
                 return;

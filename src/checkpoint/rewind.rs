@@ -11,8 +11,11 @@
 //! finds the journal and finishes it first (restoring a file twice is harmless).
 //!
 //! Confinement ([`confine`](super::confine)): a path is read, restored or removed only inside the
-//! project root and never through a symlink (checked when planning and again right before each
-//! write); a refused path is reported and its turns stay unrewound.
+//! project root and never through a symlink. Each read, write and removal goes to the directory
+//! reached from the root by the no-follow walk ([`confine::open_file_parent`]), relative to that
+//! open directory, so a directory swapped for a link to outside at any moment (by a process the
+//! agent left running) fails the walk instead of redirecting the write. A refused path is reported
+//! and its turns stay unrewound.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -156,14 +159,12 @@ impl Checkpoints {
             if in_git_dir(&path) {
                 continue;
             }
-            if let Err(refused) = confine::check(&root, &path, false) {
-                report.refused.push(refused);
-                continue;
-            }
-            let current = match std::fs::read(&path) {
-                Ok(bytes) => Some(bytes),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(Error::io("read", &path, e)),
+            let current = match confine::read_regular(&root, &path, |_| Ok(())) {
+                Ok(current) => current,
+                Err(refused) => {
+                    report.refused.push(refused);
+                    continue;
+                }
             };
             let current_hash = current.as_deref().map(ContentHash::of);
             let target_hash = span.target.as_ref().map(|c| &c.hash);
@@ -234,20 +235,25 @@ impl Checkpoints {
         let blobs = self.blobs();
         let mut refused = Vec::new();
         for planned in &journal.actions {
-            if let Err(r) = confine::check(root, &planned.path, planned.target.is_some()) {
-                refused.push(r);
-                continue;
-            }
-            match &planned.target {
-                Some(content) => {
-                    let bytes = blobs.get(&content.hash, &planned.path)?;
-                    store::write_atomic_mode(&planned.path, &bytes, content.mode)?;
+            let path = &planned.path;
+            let beneath = match confine::open_file_parent(root, path, planned.target.is_some()) {
+                Ok(beneath) => beneath,
+                Err(r) => {
+                    refused.push(r);
+                    continue;
                 }
-                None => match std::fs::remove_file(&planned.path) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(Error::io("remove", &planned.path, e)),
-                },
+            };
+            match (&planned.target, beneath) {
+                (Some(content), Some(at)) => {
+                    let bytes = blobs.get(&content.hash, path)?;
+                    store::write_atomic_at(&at.dir, &at.name, path, &bytes, content.mode)?;
+                }
+                (None, Some(at)) => {
+                    at.remove()
+                        .map_err(|e| Error::io("remove", path, e.into()))?;
+                }
+                // Nothing to remove where the directory is gone; a restore makes its directories.
+                (_, None) => {}
             }
             crate::crash::point("rewind.file");
         }
@@ -288,6 +294,11 @@ mod tests {
     }
 
     fn fixture() -> Fixture {
+        fixture_hiding(&[])
+    }
+
+    /// A fixture whose recorder hides `hidden` (relative to the project root).
+    fn fixture_hiding(hidden: &[&str]) -> Fixture {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path().join("project").canonicalize().ok();
         let root = root.unwrap_or_else(|| {
@@ -295,7 +306,9 @@ mod tests {
             tmp.path().join("project").canonicalize().unwrap()
         });
         let checkpoints = Checkpoints::at(tmp.path().join("checkpoints"));
-        let recorder = checkpoints.recorder(&root);
+        let secrets =
+            crate::tools::sandbox::Secrets::hiding(hidden.iter().map(|h| root.join(h)).collect());
+        let recorder = checkpoints.recorder(&root, std::sync::Arc::new(secrets));
         Fixture {
             _tmp: tmp,
             root,
@@ -421,5 +434,69 @@ mod tests {
                 .before_write(&config, "write_file")
                 .is_none()
         );
+    }
+
+    /// A file in a secret location (here one inside the project) is not saved: no blob, no
+    /// `before` a rewind could restore, and the write gets no checkpoint.
+    #[test]
+    fn a_file_in_a_secret_location_is_never_saved() {
+        let f = fixture_hiding(&["keys"]);
+        let key = f.root.join("keys/id");
+        write(&key, "PRIVATE");
+        assert!(
+            f.recorder
+                .for_turn("s", 1)
+                .before_write(&key, "write_file")
+                .is_none()
+        );
+        let pending = f.recorder.for_turn("s", 1).before_command("bash").unwrap();
+        write(&key, "changed");
+        pending.finish();
+        let blobs = f.checkpoints.dir().join("blobs");
+        assert!(walkdir(&blobs).is_empty(), "saved: {:?}", walkdir(&blobs));
+        assert_eq!(f.checkpoints.last_changed_turn("s").unwrap(), None);
+    }
+
+    /// What a write left is read as the before is: a FIFO a racing command swapped in for the
+    /// file is not opened to block the turn (the old read by path waited for a writer forever).
+    #[test]
+    fn a_fifo_swapped_in_after_a_write_does_not_block_the_record() {
+        let f = fixture();
+        let a = f.root.join("a.txt");
+        write(&a, "v0");
+        let pending = f
+            .recorder
+            .for_turn("s", 1)
+            .before_write(&a, "write_file")
+            .unwrap();
+        std::fs::remove_file(&a).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &a,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            pending.finish();
+            done.send(()).unwrap();
+        });
+        assert!(
+            finished
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .is_ok(),
+            "the record blocked on the FIFO"
+        );
+    }
+
+    fn walkdir(dir: &Path) -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flat_map(|d| std::fs::read_dir(d.unwrap().path()).unwrap())
+            .map(|e| e.unwrap().path())
+            .collect()
     }
 }

@@ -2,11 +2,28 @@
 //! Text is extracted page by page up to a page limit; a page whose text cannot be extracted (a
 //! scanned image, an unsupported font encoding) is marked, not fatal.
 //!
-//! Bombs: a page's content may decompress to [`MAX_PAGE_CONTENT_BYTES`], the whole document's
-//! pages together to [`MAX_TOTAL_CONTENT_BYTES`] (pages may share one content stream, so each page
-//! is charged for what it decompresses), and the text is cut at [`MAX_TEXT_BYTES`]; past a cap the
-//! rest is left out with a note. So the work and memory of one PDF are bounded whoever calls.
+//! Bombs: loading decompresses the object streams (compressed objects) and keeps what they hold:
+//! each may decompress to [`MAX_LOAD_STREAM_BYTES`] and all of them together to
+//! [`MAX_LOAD_TOTAL_BYTES`] ([`load`] charges each object stream before `lopdf` decompresses it;
+//! past the total the PDF is refused with [`PdfError::TooLarge`]). A page's content may decompress
+//! to [`MAX_PAGE_CONTENT_BYTES`], the whole document's pages together to
+//! [`MAX_TOTAL_CONTENT_BYTES`] (pages may share one content stream, so each page is charged for
+//! what it decompresses), and the text is cut at [`MAX_TEXT_BYTES`]; past a cap the rest is left
+//! out with a note. So the work and memory of one PDF are bounded whoever calls. (An encrypted PDF
+//! is loaded by `lopdf` without the per-load charge: only [`MAX_LOAD_STREAM_BYTES`] bounds each of
+//! its object streams.)
 
+use std::cell::Cell;
+
+use lopdf::{DecompressError, Object, ObjectId};
+
+/// Bytes one object or cross-reference stream may decompress to while a PDF is loaded (`lopdf`'s
+/// default, 256 MiB, is far above what real ones need: they hold small dictionaries).
+const MAX_LOAD_STREAM_BYTES: usize = 16 * 1024 * 1024;
+/// Bytes all object streams of a PDF together may decompress to while it is loaded: what they hold
+/// is kept in memory, so without this many streams each under [`MAX_LOAD_STREAM_BYTES`] add up to
+/// gigabytes. Real PDFs need a few MiB.
+const MAX_LOAD_TOTAL_BYTES: usize = 64 * 1024 * 1024;
 /// Bytes one page's content may decompress to.
 const MAX_PAGE_CONTENT_BYTES: usize = 8 * 1024 * 1024;
 /// Bytes all pages' content together may decompress to.
@@ -21,6 +38,8 @@ pub enum PdfError {
     Parse(String),
     #[error("the PDF is encrypted")]
     Encrypted,
+    #[error("the PDF's compressed objects decompress to more than {} MiB", MAX_LOAD_TOTAL_BYTES >> 20)]
+    TooLarge,
 }
 
 /// The number of pages of a PDF.
@@ -112,12 +131,71 @@ fn page_text(doc: &lopdf::Document, number: u32) -> String {
     }
 }
 
+thread_local! {
+    /// What the object streams of the PDF [`load`] is loading on this thread may still decompress
+    /// to; `None` once they went past [`MAX_LOAD_TOTAL_BYTES`].
+    static LOAD_BUDGET: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Loads a PDF with its object streams charged against [`MAX_LOAD_TOTAL_BYTES`] (`lopdf` loads on
+/// the calling thread: its `rayon` feature is off).
 fn load(bytes: &[u8]) -> Result<lopdf::Document, PdfError> {
-    let doc = lopdf::Document::load_mem(bytes).map_err(|e| PdfError::Parse(e.to_string()))?;
+    let doc = load_charged(bytes, false)?;
+    // A filtered load does not rebuild a page tree it cannot read; the rebuilt load does.
+    let doc = if doc.get_pages().is_empty() {
+        load_charged(bytes, true).unwrap_or(doc)
+    } else {
+        doc
+    };
     if doc.is_encrypted() {
         return Err(PdfError::Encrypted);
     }
     Ok(doc)
+}
+
+fn load_charged(bytes: &[u8], reconstruct: bool) -> Result<lopdf::Document, PdfError> {
+    let options = lopdf::LoadOptions {
+        filter: Some(charge_object_streams),
+        max_decompressed_size: Some(MAX_LOAD_STREAM_BYTES),
+        force_reconstruct: reconstruct,
+        ..lopdf::LoadOptions::default()
+    };
+    LOAD_BUDGET.set(Some(MAX_LOAD_TOTAL_BYTES));
+    let loaded = lopdf::Document::load_mem_with_options(bytes, options);
+    let left = LOAD_BUDGET.replace(None);
+    match loaded {
+        Err(lopdf::Error::Decompress(DecompressError::MemoryLimitExceeded { .. })) => {
+            Err(PdfError::TooLarge)
+        }
+        Err(e) => Err(PdfError::Parse(e.to_string())),
+        Ok(_) if left.is_none() => Err(PdfError::TooLarge),
+        Ok(doc) => Ok(doc),
+    }
+}
+
+/// The load filter: an object stream is decompressed here first and charged against
+/// [`LOAD_BUDGET`]; one past it is left out (`None`), and so is every one after it, so `lopdf`
+/// never decompresses them. Every other object is kept as it is.
+fn charge_object_streams(id: ObjectId, object: &mut Object) -> Option<(ObjectId, Object)> {
+    if let Object::Stream(stream) = &*object
+        && stream.dict.has_type(b"ObjStm")
+    {
+        let left = LOAD_BUDGET.get()?;
+        match stream.get_plain_content_with_limit(left.min(MAX_LOAD_STREAM_BYTES)) {
+            Ok(content) => LOAD_BUDGET.set(Some(left.saturating_sub(content.len()))),
+            Err(lopdf::Error::Decompress(DecompressError::MemoryLimitExceeded { .. }))
+                if left < MAX_LOAD_STREAM_BYTES =>
+            {
+                LOAD_BUDGET.set(None);
+                return None;
+            }
+            // `lopdf` meets the same error and reports it as it does.
+            Err(_) => {}
+        }
+    }
+    // The value returned replaces an object from an object stream; a top-level one is kept in
+    // place, so returning a copy serves both.
+    Some((id, object.clone()))
 }
 
 #[cfg(test)]
@@ -160,6 +238,24 @@ mod tests {
             text.contains("[the text stops before page 6: the PDF's pages decompress to more than 32 MiB; 3 pages not shown]"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn object_streams_past_the_load_total_are_refused() {
+        // 16 object streams of 8 MiB each: 128 MiB kept while loading, past the 64 MiB total.
+        let pdf = crate::test_media::object_stream_bomb_pdf(16, 8 << 20);
+        assert!(pdf.len() < 1 << 20, "{}", pdf.len());
+        for result in [page_count(&pdf).map(drop), pdf_to_text(&pdf, 10).map(drop)] {
+            let err = result.unwrap_err();
+            assert!(matches!(err, PdfError::TooLarge), "{err:?}");
+            assert_eq!(
+                err.to_string(),
+                "the PDF's compressed objects decompress to more than 64 MiB"
+            );
+        }
+        // Under the total the PDF loads.
+        let pdf = crate::test_media::object_stream_bomb_pdf(4, 1 << 20);
+        assert_eq!(page_count(&pdf).unwrap(), 1);
     }
 
     #[test]

@@ -117,6 +117,61 @@ pub(crate) fn bomb_pdf(pages: usize, text: &str, padding: usize) -> Vec<u8> {
     saved(doc, pages_id, kids, resources_id)
 }
 
+/// A PDF with one blank page and `streams` object streams, each holding one string of `len` "A"s
+/// (a compressed object: about `len / 1000` bytes of file each). Loading decompresses every object
+/// stream and keeps what it holds: `streams * len` bytes. Written by hand: `lopdf` writes no object
+/// streams of its own.
+pub(crate) fn object_stream_bomb_pdf(streams: usize, len: usize) -> Vec<u8> {
+    let mut content = b"1000 0 ".to_vec();
+    let first = content.len();
+    content.push(b'(');
+    content.resize(content.len() + len, b'A');
+    content.push(b')');
+    let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), content);
+    stream.compress().unwrap();
+    let data = stream.content;
+
+    let mut out = b"%PDF-1.5\n".to_vec();
+    let mut offsets = Vec::new();
+    let mut object = |out: &mut Vec<u8>, body: &[u8]| {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n", offsets.len()).as_bytes());
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\nendobj\n");
+    };
+    object(&mut out, b"<</Type/Catalog/Pages 2 0 R>>");
+    object(
+        &mut out,
+        b"<</Type/Pages/Kids[3 0 R]/Count 1/MediaBox[0 0 595 842]>>",
+    );
+    object(&mut out, b"<</Type/Page/Parent 2 0 R>>");
+    let mut body = format!(
+        "<</Type/ObjStm/N 1/First {first}/Filter/FlateDecode/Length {}>>stream\n",
+        data.len()
+    )
+    .into_bytes();
+    body.extend_from_slice(&data);
+    body.extend_from_slice(b"\nendstream");
+    for _ in 0..streams {
+        object(&mut out, &body);
+    }
+    let xref = out.len();
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", offsets.len() + 1).as_bytes(),
+    );
+    for offset in &offsets {
+        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<</Size {}/Root 1 0 R>>\nstartxref\n{xref}\n%%EOF\n",
+            offsets.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
 /// The start of a PNG that claims `w`×`h` pixels: its signature and header, then one empty
 /// compressed block of image data (what a small file can claim; decoding it would allocate for
 /// every pixel).

@@ -67,6 +67,21 @@ impl TestEnv {
         Cmd { inner: c }
     }
 
+    /// [`TestEnv::cmd`] with the data segment of the process limited to `mib` MiB (`ulimit -d`):
+    /// an allocation past it fails, and `pilotdeck` aborts.
+    pub(crate) fn cmd_with_data_limit(&self, mib: u64) -> Cmd {
+        let mut c = Command::new("sh");
+        c.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.user_home)
+            .env("PILOTDECK_HOME", &self.home)
+            .current_dir(&self.project)
+            .args(["-c", r#"ulimit -d "$0" && exec "$@""#])
+            .arg((mib * 1024).to_string())
+            .arg(assert_cmd::cargo::cargo_bin("pilotdeck"));
+        Cmd { inner: c }
+    }
+
     /// `pilotdeck ARGS` as a child process (for tests that signal or kill it), environment as `cmd`.
     pub(crate) fn spawn(&self, args: &[&str]) -> std::process::Child {
         let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("pilotdeck"));
@@ -232,4 +247,56 @@ pub(crate) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
+}
+
+/// What a command left running does to race pilotdeck: exchanges two paths (a directory of the
+/// project and a link to outside) with `renameat2(RENAME_EXCHANGE)` as fast as it can, from a
+/// thread, until dropped.
+pub(crate) struct Swapper {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<u64>>,
+}
+
+impl Swapper {
+    pub(crate) fn start(a: &Path, b: &Path) -> Swapper {
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (a, b, flag) = (a.to_owned(), b.to_owned(), std::sync::Arc::clone(&stop));
+        let thread = std::thread::spawn(move || {
+            let mut swaps = 0;
+            while !flag.load(Ordering::Relaxed) {
+                rustix::fs::renameat_with(
+                    rustix::fs::CWD,
+                    &a,
+                    rustix::fs::CWD,
+                    &b,
+                    rustix::fs::RenameFlags::EXCHANGE,
+                )
+                .unwrap();
+                swaps += 1;
+            }
+            swaps
+        });
+        Swapper {
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Stops swapping (leaving the paths as they were at the start, or exchanged once more) and
+    /// says how many exchanges were made.
+    pub(crate) fn finish(mut self) -> u64 {
+        self.stop_thread()
+    }
+
+    fn stop_thread(&mut self) -> u64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.take().map_or(0, |t| t.join().unwrap())
+    }
+}
+
+impl Drop for Swapper {
+    fn drop(&mut self) {
+        self.stop_thread();
+    }
 }

@@ -33,14 +33,12 @@ pub(super) fn items(doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
         }
     }
     for (path, value) in leaves {
-        hasher.update(format!("{path}="));
-        hasher.update(serde_json::to_vec(value).unwrap_or_default());
         let shown = match value {
             Value::String(text) => text.clone(),
             Value::Mapping(_) | Value::Sequence(_) => "…".to_owned(),
             other => serde_json::to_string(other).unwrap_or_default(),
         };
-        items.push(Item(format!("{path}: {shown}")));
+        super::add_item(items, hasher, &path, value, format!("{path}: {shown}"));
     }
     let limited = section
         .keys()

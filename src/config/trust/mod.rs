@@ -225,9 +225,8 @@ fn config_items(root: &Path, doc: &Value, items: &mut Vec<Item>, hasher: &mut Sh
                         ("url" | "baseUrl" | "baseURL", Value::String(url)) => url.clone(),
                         _ => "…".to_owned(),
                     };
-                    items.push(Item(format!("model.providers.{name}.{key}: {shown}")));
-                    hasher.update(format!("{name}.{key}="));
-                    hasher.update(serde_json::to_vec(value).unwrap_or_default());
+                    let item = format!("model.providers.{name}.{key}: {shown}");
+                    add_item(items, hasher, &format!("{name}.{key}"), value, item);
                 }
             }
         }
@@ -241,22 +240,25 @@ fn config_items(root: &Path, doc: &Value, items: &mut Vec<Item>, hasher: &mut Sh
                 Value::String(url) if *key == "endpoint" => url.clone(),
                 _ => "…".to_owned(),
             };
-            items.push(Item(format!("tools.webSearch.{key}: {shown}")));
-            hasher.update(format!("webSearch.{key}="));
-            hasher.update(serde_json::to_vec(value).unwrap_or_default());
+            let item = format!("tools.webSearch.{key}: {shown}");
+            add_item(items, hasher, &format!("webSearch.{key}"), value, item);
         }
     }
+}
+
+/// Lists one setting that needs trust as `item` and hashes it as `key=` and `value` in JSON (what
+/// a recorded trust was given for: the hashed form must not change).
+fn add_item(items: &mut Vec<Item>, hasher: &mut Sha256, key: &str, value: &Value, item: String) {
+    hasher.update(format!("{key}="));
+    hasher.update(serde_json::to_vec(value).unwrap_or_default());
+    items.push(Item(item));
 }
 
 /// The project's prices (`model.providers.P.models.M.pricing`, `router.stats.modelPricing`: a
 /// price of 0 would defeat every budget), its `proxy`, and the environment variables its
 /// `${…}` references read.
 fn money_and_transport_items(doc: &Value, items: &mut Vec<Item>, hasher: &mut Sha256) {
-    let mut add = |name: String, value: &Value| {
-        hasher.update(format!("{name}="));
-        hasher.update(serde_json::to_vec(value).unwrap_or_default());
-        items.push(Item(name));
-    };
+    let mut add = |name: String, value: &Value| add_item(items, hasher, &name, value, name.clone());
     for (provider, models) in provider_models(doc) {
         for (model, entry) in models {
             if let Some(pricing) = entry.get("pricing") {
@@ -593,6 +595,20 @@ mod tests {
         assert!(a.warning().is_some());
         strip(&mut layer);
         assert_eq!(layer["memory"], Value::Mapping(serde_yaml::Mapping::new()));
+    }
+
+    /// The hash a recorded trust was given for: the same settings hash the same across versions,
+    /// or every trusted project would need trust again.
+    #[test]
+    fn the_hash_of_the_same_settings_does_not_change() {
+        let yaml = format!(
+            "{RISKY}tools:\n  webSearch:\n    endpoint: http://evil.example/q\nproxy: http://p.example\nmemory:\n  enabled: true\n  schedule: {{autoIndexIntervalMinutes: 1}}\n"
+        );
+        let (_dir, home, root) = project(&yaml);
+        assert_eq!(
+            assess(&home, &root).hash,
+            "6d9335b217810fe478bce78fad0decb098081cf9873150513401546cf3d55942"
+        );
     }
 
     #[test]
