@@ -24,7 +24,7 @@
 #[path = "support/process.rs"]
 mod process;
 
-use process::{pilotdeck_bin, time_run};
+use process::{children_cpu, pilotdeck_bin, time_run};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -279,13 +279,15 @@ fn latency(data: &[Value], tmp: &Path) {
             dir,
         )
     };
+    let cpu = children_cpu();
     let times: Vec<Duration> = queries
         .iter()
         .take(PROCESS_RUNS)
         .map(|q| process(q))
         .collect();
+    let cpu = (children_cpu() - cpu).as_secs_f64() * 1000.0 / PROCESS_RUNS as f64;
     println!(
-        "whole-process recall over {LATENCY_NOTES} notes: median {:.1} ms ({PROCESS_RUNS} runs; folders unchanged since a full check)",
+        "whole-process recall over {LATENCY_NOTES} notes: median {:.1} ms, CPU (user + sys) mean {cpu:.1} ms ({PROCESS_RUNS} runs; folders unchanged since a full check)",
         median(times).as_secs_f64() * 1000.0
     );
     // A note added before each run changes the folder: every recall checks all 10,000 files

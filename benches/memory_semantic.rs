@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use pilotdeck::config::Config;
 use pilotdeck::home::{PilotHome, Project};
 use pilotdeck::memory::{self, Memory, NoProgress, Note, NoteKind, RecallOptions, Semantic};
-use process::{pilotdeck_bin, time_run};
+use process::{children_cpu, pilotdeck_bin, time_run};
 
 const NOTES: usize = 10_000;
 const DIMS: usize = 768;
@@ -271,6 +271,7 @@ fn main() {
         (true, "stage 1 only (--offline)"),
         (false, "with the semantic stage"),
     ] {
+        let cpu = children_cpu();
         let times: Vec<Duration> = (queries.iter().take(PROCESS_RUNS))
             .map(|q| {
                 let mut args = vec!["memory", "recall", "--json", q.as_str()];
@@ -280,8 +281,9 @@ fn main() {
                 time_run(&bin, &args, home.root(), &dir)
             })
             .collect();
+        let cpu = (children_cpu() - cpu).as_secs_f64() * 1000.0 / PROCESS_RUNS as f64;
         println!(
-            "whole-process recall over {NOTES} notes, {what}: median {:.1} ms ({PROCESS_RUNS} runs)",
+            "whole-process recall over {NOTES} notes, {what}: median {:.1} ms, CPU (user + sys) mean {cpu:.1} ms ({PROCESS_RUNS} runs)",
             median(times)
         );
     }
