@@ -13,6 +13,8 @@
 mod guard;
 #[path = "sandbox/guard_links.rs"]
 mod guard_links;
+#[path = "sandbox/kernel.rs"]
+mod kernel;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 #[path = "sandbox/reach.rs"]

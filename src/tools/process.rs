@@ -9,8 +9,8 @@
 //! nothing for it and the user's terminal cannot be driven through it (with its standard streams
 //! pipes or `/dev/null`, and no terminal device granted by the sandbox, it has no way to reach one).
 //!
-//! Children are forked from a short-lived thread that drops `CAP_SYS_PTRACE` and applies the
-//! command's OS sandbox, if any ([`CommandSpec::sandbox`], see [`crate::tools::sandbox`]).
+//! Children are forked from a short-lived thread that drops `CAP_SYS_PTRACE` (a confined one:
+//! every capability) and applies the command's OS sandbox, if any ([`CommandSpec::sandbox`], see [`crate::tools::sandbox`]).
 //!
 //! [`spawn`] gives a [`Child`] with whatever pipes the caller asked for (MCP keeps stdin/stdout open);
 //! [`run`] is the common case: feed stdin, capture stdout and stderr with a head+tail cap, stop on

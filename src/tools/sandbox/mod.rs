@@ -10,7 +10,11 @@
 //! - [`seccomp`] (Linux): a filter applied in the same thread that refuses the terminal ioctls
 //!   that type for the user (`TIOCSTI`, `TIOCLINUX`), and, with the network not open, every socket
 //!   — Unix ones too, so no host daemon is reached by path — but socket pairs (and TCP ones, in the
-//!   per-host mode), whatever the Landlock ABI — Landlock's rules cover TCP only;
+//!   per-host mode), whatever the Landlock ABI — Landlock's rules cover TCP only; and, in every
+//!   mode, what [`kernel_objects`] lists (other processes' limits, keyrings, SysV IPC, file
+//!   ownership, xattrs and setuid/world-write modes, `reboot` and modules);
+//! - [`capabilities`] (Linux): a confined child is started with no capability at all (root's
+//!   included: bounding, permitted, effective, inheritable and ambient sets emptied in its thread);
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
@@ -29,10 +33,14 @@
 //! `tools.sandbox.backend: none`, the run says so once on stderr, or refuses to start with
 //! `tools.sandbox.required: true`.
 
+#[cfg(target_os = "linux")]
+pub mod capabilities;
 pub mod denial;
 pub mod guard;
 pub mod guarded;
 pub mod hosts;
+#[cfg(target_os = "linux")]
+pub mod kernel_objects;
 #[cfg(target_os = "linux")]
 pub mod landlock;
 pub mod listing;
@@ -331,8 +339,9 @@ fn enforcer(backend: Backend, policy: &Policy) -> Result<Enforcer, String> {
     }
 }
 
-/// The seccomp filter of a session whose network is `network`: the terminal ioctls refused, and
-/// the sockets a network that is not open forbids (none where the kernel has no filters).
+/// The seccomp filter of a session whose network is `network`: the terminal ioctls and
+/// [`kernel_objects`] refused, and the sockets a network that is not open forbids (none where the
+/// kernel has no filters).
 #[cfg(target_os = "linux")]
 fn syscall_filter(network: &Network) -> Result<Option<seccomp::Filter>, String> {
     let sockets = match network {
@@ -486,7 +495,8 @@ pub enum SpawnError {
 
 /// Runs `start` (which forks the child) on a fresh thread that first drops `CAP_SYS_PTRACE` (and the
 /// other capabilities that bypass non-dumpable) and, with
-/// a confinement, restricts itself; the child and everything it starts inherit both. The caller's
+/// a confinement, every capability, and restricts itself; the child and everything it starts
+/// inherit both. The caller's
 /// tokio runtime is entered in that thread, so `start` may spawn a `tokio::process::Command`.
 pub fn spawn_thread<T: Send>(
     confine: Option<&Confinement>,
@@ -524,6 +534,7 @@ fn restrict_thread(confine: Option<&Confinement>) -> Result<(), SpawnError> {
         return Ok(());
     };
     let failed = |e: &dyn std::fmt::Display| SpawnError::Sandbox(e.to_string());
+    capabilities::drop(capabilities::ALL).map_err(|e| failed(&e))?;
     if let Enforcer::Landlock(rules) = &sandbox.enforcer {
         rules.restrict_current_thread().map_err(|e| failed(&e))?;
     }
@@ -669,9 +680,9 @@ fn backend_found(backend: Backend) -> Result<String, String> {
                 " (no TCP rules; per-host network rules fall back to a closed network)"
             },
             if seccomp::available() {
-                "seccomp filter (no keys typed into a terminal; a closed network refuses every socket but Unix socket pairs, and io_uring)"
+                "seccomp filter (no keys typed into a terminal; no other process's limits, keyrings, SysV IPC, chown, xattrs nor setuid or world-writable chmod; a closed network refuses every socket but Unix socket pairs, and io_uring)"
             } else {
-                "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open, and TIOCSTI is left to the kernel"
+                "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open, and TIOCSTI, other processes' limits, keyrings, SysV IPC, chown, xattrs and chmod are left to the kernel"
             }
         )),
     }

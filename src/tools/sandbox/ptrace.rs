@@ -4,7 +4,8 @@
 //! capabilities that bypass non-dumpable (effective, permitted, inheritable, ambient and bounding),
 //! because root would read the environment with them. Besides `CAP_SYS_PTRACE` that is
 //! `CAP_SYS_ADMIN` and `CAP_PERFMON`: on Linux 6.18 (measured) each of the three alone lets root
-//! read a non-dumpable process's `environ`. Capabilities are per thread, so pilotdeck keeps its own.
+//! read a non-dumpable process's `environ`. Capabilities are per thread, so pilotdeck keeps its own
+//! ([`super::capabilities`] drops them; a confined child loses every one).
 
 use rustix::thread::CapabilitySet;
 
@@ -25,34 +26,13 @@ pub fn make_non_dumpable() {
 }
 
 /// Drops [`DROPPED`] from the calling thread for good (it is a thread about to fork a child).
-/// Without the capabilities in the first place there is nothing to drop.
+/// Without the capabilities in the first place there is nothing to drop; failing is reported at
+/// debug level (a confined child loses every capability anyway, [`super::capabilities`]).
 pub fn drop_bypass_capabilities() {
-    for cap in DROPPED {
-        if rustix::thread::capability_is_in_bounding_set(cap).unwrap_or(false)
-            && let Err(err) = rustix::thread::remove_capability_from_bounding_set(cap)
-        {
-            tracing::debug!(%err, ?cap, "cannot drop a capability from the bounding set");
-        }
-        if rustix::thread::capability_is_in_ambient_set(cap).unwrap_or(false)
-            && let Err(err) = rustix::thread::configure_capability_in_ambient_set(cap, false)
-        {
-            tracing::debug!(%err, ?cap, "cannot drop a capability from the ambient set");
-        }
-    }
-    let all = DROPPED
+    let bypass = DROPPED
         .iter()
         .fold(CapabilitySet::empty(), |set, cap| set | *cap);
-    match rustix::thread::capabilities(None) {
-        Ok(mut sets) => {
-            if (sets.effective | sets.permitted | sets.inheritable).intersects(all) {
-                sets.effective.remove(all);
-                sets.permitted.remove(all);
-                sets.inheritable.remove(all);
-                if let Err(err) = rustix::thread::set_capabilities(None, sets) {
-                    tracing::debug!(%err, "cannot drop the capabilities that bypass non-dumpable");
-                }
-            }
-        }
-        Err(err) => tracing::debug!(%err, "cannot read the thread's capabilities"),
+    if let Err(err) = super::capabilities::drop(bypass) {
+        tracing::debug!(%err, "cannot drop the capabilities that bypass non-dumpable");
     }
 }

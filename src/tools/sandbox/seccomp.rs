@@ -4,6 +4,9 @@
 //! that act for the person at it: `TIOCSTI` (push keys into a terminal's input, which its shell or
 //! pilotdeck's next prompt then reads) and `TIOCLINUX` (the console's selection and keyboard), on
 //! any descriptor — an inherited one too, which Landlock's device-ioctl right does not cover.
+//! A second program, also in every mode, refuses with `EPERM` the kernel objects and process
+//! attributes of [`super::kernel_objects`] (other processes' limits, keyrings, SysV IPC, file
+//! ownership, xattrs and setuid/world-write modes, `reboot` and modules).
 //!
 //! With the network not open it also denies the network, whatever the Landlock ABI:
 //! Landlock's network rules (ABI ≥ 4) cover TCP `connect`/`bind` only; UDP (DNS, tunnels), raw and
@@ -40,10 +43,13 @@ pub enum Sockets {
     Tcp,
 }
 
-/// A compiled filter, applied per child.
+/// A compiled filter, applied per child: two programs, as each refuses with one errno.
 #[derive(Debug)]
 pub struct Filter {
+    /// The terminal ioctls and the network: `EACCES`.
     program: BpfProgram,
+    /// [`super::kernel_objects`]: `EPERM`.
+    kernel_objects: BpfProgram,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -77,7 +83,7 @@ fn target_arch() -> Option<TargetArch> {
 }
 
 /// The argument `index` compared (as a 32-bit `int`) with `value`.
-fn arg(index: u8, op: SeccompCmpOp, value: i32) -> Result<SeccompCondition, Error> {
+pub(super) fn arg(index: u8, op: SeccompCmpOp, value: i32) -> Result<SeccompCondition, Error> {
     let value = u64::from(value.cast_unsigned());
     Ok(SeccompCondition::new(
         index,
@@ -129,43 +135,53 @@ fn socket_rules(sockets: Sockets) -> Result<Vec<SeccompRule>, Error> {
 }
 
 /// The x32 ABI (where a kernel enables it) reaches the same calls under the same audit architecture
-/// with `__X32_SYSCALL_BIT` added to the number; its `sendmsg` and `sendmmsg` have numbers of their own.
+/// with `__X32_SYSCALL_BIT` added to the number; its `ioctl`, `sendmsg`, `sendmmsg` and `kexec_load`
+/// have numbers of their own (`asm/unistd_x32.h`).
 #[cfg(target_arch = "x86_64")]
 fn x32_number(nr: i64) -> i64 {
     const X32_SYSCALL_BIT: i64 = 0x4000_0000;
     X32_SYSCALL_BIT
         + match nr {
+            libc::SYS_ioctl => 514,
+            libc::SYS_kexec_load => 528,
             libc::SYS_sendmsg => 518,
             libc::SYS_sendmmsg => 538,
             other => other,
         }
 }
 
+/// A program refusing the calls `rules` match with `errno` (on x86_64 their x32 numbers too) and
+/// allowing the rest.
+fn compile(mut rules: BTreeMap<i64, Vec<SeccompRule>>, errno: i32) -> Result<BpfProgram, Error> {
+    let arch = target_arch().ok_or(Error::Arch)?;
+    #[cfg(target_arch = "x86_64")]
+    {
+        let aliases: Vec<_> = rules
+            .iter()
+            .map(|(nr, chain)| (x32_number(*nr), chain.clone()))
+            .collect();
+        rules.extend(aliases);
+    }
+    let filter = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::Errno(errno.cast_unsigned()),
+        arch,
+    )?;
+    Ok(filter.try_into()?)
+}
+
 impl Filter {
     /// Compiles the filter letting children open `sockets`.
     pub fn build(sockets: Sockets) -> Result<Filter, Error> {
-        let arch = target_arch().ok_or(Error::Arch)?;
         let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
         rules.insert(libc::SYS_ioctl, terminal_ioctl_rules()?);
         if sockets != Sockets::All {
             Filter::add_network_rules(&mut rules, sockets)?;
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let aliases: Vec<_> = rules
-                .iter()
-                .map(|(nr, chain)| (x32_number(*nr), chain.clone()))
-                .collect();
-            rules.extend(aliases);
-        }
-        let filter = SeccompFilter::new(
-            rules,
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::EACCES.cast_unsigned()),
-            arch,
-        )?;
         Ok(Filter {
-            program: filter.try_into()?,
+            program: compile(rules, libc::EACCES)?,
+            kernel_objects: compile(super::kernel_objects::rules()?, libc::EPERM)?,
         })
     }
 
@@ -213,7 +229,8 @@ impl Filter {
     /// Applies the filter to the calling thread (and what it starts afterwards); sets
     /// `no_new_privs`, as Landlock does.
     pub fn apply(&self) -> Result<(), Error> {
-        Ok(seccompiler::apply_filter(&self.program)?)
+        seccompiler::apply_filter(&self.program)?;
+        Ok(seccompiler::apply_filter(&self.kernel_objects)?)
     }
 }
 
@@ -247,6 +264,18 @@ mod tests {
 
     fn unix_socket() -> std::io::Result<()> {
         std::os::unix::net::UnixDatagram::unbound().map(drop)
+    }
+
+    /// The x32 numbers of `asm/unistd_x32.h` (kernels mostly run with x32 off, so no call shows it):
+    /// `ioctl` is 514 there, not 16, which x32 does not have.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn x32_numbers_are_the_kernels() {
+        const X32: i64 = 0x4000_0000;
+        assert_eq!(x32_number(libc::SYS_ioctl), X32 + 514);
+        assert_eq!(x32_number(libc::SYS_sendmsg), X32 + 518);
+        assert_eq!(x32_number(libc::SYS_kexec_load), X32 + 528);
+        assert_eq!(x32_number(libc::SYS_socket), X32 + 41);
     }
 
     #[test]
