@@ -107,7 +107,8 @@ fn xattrs(path: &std::path::Path) -> String {
 /// From the bash tool in a network-open `workspace-write` run (the filter's smallest socket rules)
 /// and from `sandbox run` in `read-only` (whose permission checks refuse `python3` to the bash tool),
 /// a confined Python script tries each call above: all refused with `EPERM` — pilotdeck's limits,
-/// the file outside the project (mode, owner, xattrs) unchanged, no capability left (as root) —
+/// the file outside the project (mode, owner, xattrs) unchanged, no capability left but root's two
+/// of file access —
 /// while its own limit and `chmod +x` of a project file work; `chmod +x` from the shell too.
 #[test]
 fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
@@ -187,14 +188,21 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
             };
             assert!(line.ends_with(expected), "{mode}: {line}\n{out}");
         }
-        for set in ["CapEff", "CapPrm", "CapInh", "CapAmb"] {
+        // Root keeps only CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH (bits 1 and 2).
+        let kept = if root { "0000000000000006" } else { "0000000000000000" };
+        for (set, value) in [
+            ("CapEff", kept),
+            ("CapPrm", kept),
+            ("CapInh", "0000000000000000"),
+            ("CapAmb", "0000000000000000"),
+        ] {
             assert!(
-                out.contains(&format!("{set}: 0000000000000000")),
+                out.contains(&format!("{set}: {value}")),
                 "{mode}: {set}\n{out}"
             );
         }
         if root {
-            assert!(out.contains("CapBnd: 0000000000000000"), "{mode}: {out}");
+            assert!(out.contains(&format!("CapBnd: {kept}")), "{mode}: {out}");
         }
         if let Some(shell) = shell {
             assert!(shell.contains("ran"), "{shell}");
@@ -206,4 +214,43 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
         let build = std::fs::metadata(env.project.join("build.sh")).unwrap();
         assert_eq!(build.permissions().mode() & 0o777, 0o755, "{mode}");
     }
+}
+
+/// As root, a confined command keeps the file-access capabilities: a checkout owned by another uid
+/// (a CI job as root on a bind mount) stays writable, while the same command still cannot write
+/// outside the project.
+#[test]
+fn root_still_writes_a_project_owned_by_another_user() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("not root: nothing to show");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    let file = env.project.join("owned.txt");
+    env.write(&file, "before\n");
+    let outside = env.tmp.path().join("outside.txt");
+    env.write(&outside, "kept\n");
+    let nobody = Some(rustix::process::Uid::from_raw(65534));
+    let group = Some(rustix::process::Gid::from_raw(65534));
+    for path in [&env.project, &file] {
+        rustix::fs::chown(path.as_path(), nobody, group).unwrap();
+    }
+    std::fs::set_permissions(&env.project, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+
+    let results = run_bash(
+        &mock,
+        &env,
+        &[],
+        &[
+            "echo after > owned.txt && echo new > made.txt && cat owned.txt",
+            &format!("echo changed > {}", outside.display()),
+        ],
+    );
+
+    assert!(results[0].contains("after"), "{results:?}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "after\n");
+    assert!(env.project.join("made.txt").exists());
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "kept\n", "{results:?}");
 }

@@ -10,6 +10,13 @@ use rustix::thread::{CapabilitySet, CapabilitySets};
 /// Every capability, those newer than rustix's names included.
 pub const ALL: CapabilitySet = CapabilitySet::from_bits_retain(u64::MAX);
 
+/// What a confined command of root keeps: reading and writing files whatever their owner and mode,
+/// so a CI job running as root can work in a checkout owned by another uid (a bind mount). Landlock
+/// still decides which paths it reaches (it checks beside the permission bits, capabilities or
+/// not), and seccomp what it may do to a file's owner, mode and attributes.
+pub const FILE_ACCESS: CapabilitySet =
+    CapabilitySet::DAC_OVERRIDE.union(CapabilitySet::DAC_READ_SEARCH);
+
 /// Why the capabilities could not be dropped.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot drop the capabilities of the thread that starts the child: {0}")]

@@ -534,7 +534,8 @@ fn restrict_thread(confine: Option<&Confinement>) -> Result<(), SpawnError> {
         return Ok(());
     };
     let failed = |e: &dyn std::fmt::Display| SpawnError::Sandbox(e.to_string());
-    capabilities::drop(capabilities::ALL).map_err(|e| failed(&e))?;
+    capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS))
+        .map_err(|e| failed(&e))?;
     if let Enforcer::Landlock(rules) = &sandbox.enforcer {
         rules.restrict_current_thread().map_err(|e| failed(&e))?;
     }
