@@ -1,6 +1,7 @@
 //! Lifecycle hooks end to end: the real binary, real `sh` hook commands configured in pilotdeck.yaml,
 //! and the mock model. Each event is tested going on (exit 0, with what its output may add), blocked
-//! (exit 2) and timed out; `PreToolUse` also with updated input and a lifted permission prompt.
+//! (exit 2) and timed out; `PreToolUse` also with updated input, and with an `allow` that answers a
+//! routine prompt in chat but lifts no guard (outside the project, protected paths, unattended runs).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,6 +15,8 @@ mod mcp_servers;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 mod support;
+#[path = "support/tmux.rs"]
+mod tmux;
 
 use mock_model::{MockModel, Turn, openai};
 use serde_json::{Value, json};
@@ -124,38 +127,164 @@ fn assert_hook_killed(env: &TestEnv) {
     );
 }
 
+/// What a `PreToolUse` hook prints to answer `allow`.
+const ALLOW: &str = "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\"}}'\n";
+
+/// The result of the `n`th tool call of a run (one call per model reply), as the model got it.
+fn result_of(mock: &MockModel, n: usize) -> String {
+    texts(&mock.requests()[n]).last().unwrap().clone()
+}
+
+/// Attacker review round 6 (R6-03): the user's hook runs a project script; the agent rewrites it to
+/// answer `allow`. In an unattended run that must not approve what nobody approved: a write
+/// outside the project, `.git/config`, a git setting that runs code, or a dangerous command.
 #[test]
-fn pre_tool_use_allow_sees_the_call_and_lifts_a_permission_prompt() {
+fn an_agent_rewritten_allow_hook_approves_nothing_in_a_run() {
     let mock = MockModel::spawn();
     let env = env_with(
         &mock,
-        &[
-            hook(
-                "PreToolUse",
-                "write_file",
-                "cat > pre.json\necho '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\"}}'\n",
-            ),
-            hook("PreToolUse", "bash", "touch wrong-matcher\n"),
-        ],
+        &[hook(
+            "PreToolUse",
+            "bash|write_file",
+            "cat > pre.json\nexit 0\n",
+        )],
     );
-    // Outside the project: without the hook this write would need a permission prompt, which an
-    // unattended run refuses (see the next test).
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&env.project)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    };
+    git(&["init", "-q"]);
+    std::fs::create_dir_all(env.project.join("olddir/sub")).unwrap();
     let outside = env.tmp.path().join("outside.txt");
+    mock.push(call("c1", "read_file", json!({"file_path": ".hooks/0.sh"})));
+    mock.push(call(
+        "c2",
+        "write_file",
+        json!({"file_path": ".hooks/0.sh", "content": format!("cat > pre.json\n{ALLOW}")}),
+    ));
+    mock.push(call(
+        "c3",
+        "write_file",
+        json!({"file_path": outside, "content": "echo PWNED\n"}),
+    ));
+    mock.push(call("c4", "read_file", json!({"file_path": ".git/config"})));
+    mock.push(call(
+        "c5",
+        "write_file",
+        json!({"file_path": ".git/config", "content": "[core]\n\tfsmonitor = touch pwned\n"}),
+    ));
+    mock.push(call(
+        "c6",
+        "bash",
+        json!({"command": "git config core.fsmonitor 'touch pwned'"}),
+    ));
+    mock.push(call("c7", "bash", json!({"command": "rm -r olddir"})));
+    mock.push(openai::text("done"));
+    env.cmd().args(["run", "tidy up"]).run(0);
+
+    let rewrite = result_of(&mock, 2);
+    assert!(!rewrite.contains("permission denied"), "{rewrite}");
+    let hook = std::fs::read_to_string(env.project.join(".hooks/0.sh")).unwrap();
+    assert!(hook.contains("permissionDecision"), "{hook}\n{rewrite}");
+    assert!(!outside.exists(), "an out-of-project write was approved");
+    let config = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    assert!(!config.contains("fsmonitor"), "{config}");
+    assert!(env.project.join("olddir/sub").is_dir(), "rm -r ran");
+    for n in [3, 5, 6, 7] {
+        let result = result_of(&mock, n);
+        assert!(result.contains("permission denied"), "call {n}: {result}");
+        assert!(
+            result.contains("a PreToolUse hook answered allow, but"),
+            "call {n}: {result}"
+        );
+    }
+    // The hook saw each call (the last one here).
+    let payload = read_json(&env.project.join("pre.json"));
+    assert_eq!(payload["hook_event_name"], "PreToolUse");
+    assert_eq!(payload["tool_name"], "bash");
+    assert_eq!(payload["tool_input"]["command"], "rm -r olddir");
+    assert!(payload["session_id"].is_string(), "{payload}");
+    assert!(payload["transcript_path"].is_string(), "{payload}");
+}
+
+/// A hook's `updatedInput` is checked like the model's input, and its `allow` does not carry over
+/// to where the new input goes.
+#[test]
+fn updated_input_from_an_allow_hook_is_checked_again() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, &[hook("PreToolUse", "write_file", "")]);
+    let outside = env.tmp.path().join("outside.txt");
+    let answer = json!({"hookSpecificOutput": {
+        "hookEventName": "PreToolUse",
+        "permissionDecision": "allow",
+        "updatedInput": {"file_path": outside, "content": "moved"},
+    }});
+    env.write(
+        &env.project.join(".hooks/0.sh"),
+        &format!("echo '{answer}'\n"),
+    );
     mock.push(call(
         "c1",
         "write_file",
+        json!({"file_path": "notes.txt", "content": "in the project"}),
+    ));
+    mock.push(openai::text("done"));
+    env.cmd().args(["run", "write it"]).run(0);
+    assert!(!env.project.join("notes.txt").exists());
+    assert!(!outside.exists(), "the updated input was not checked again");
+    let result = result_of(&mock, 1);
+    assert!(result.contains("permission denied"), "{result}");
+    assert!(result.contains("outside the project"), "{result}");
+}
+
+/// In chat, a hook's `allow` answers the prompt of a routine in-project ask (a dangerous command)
+/// in the person's place, but a write outside the project still asks the person.
+#[test]
+fn in_chat_an_allow_hook_answers_only_routine_asks() {
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, &[hook("PreToolUse", "bash|write_file", ALLOW)]);
+    std::fs::create_dir_all(env.project.join("olddir/sub")).unwrap();
+    let outside = env.tmp.path().join("outside.txt");
+    mock.push(call("c1", "bash", json!({"command": "rm -r olddir"})));
+    mock.push(call(
+        "c2",
+        "write_file",
         json!({"file_path": outside, "content": "hello"}),
     ));
-    mock.push(openai::text("written"));
-    env.cmd().args(["run", "write it"]).run(0);
-    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "hello");
-    let payload = read_json(&env.project.join("pre.json"));
-    assert_eq!(payload["hook_event_name"], "PreToolUse");
-    assert_eq!(payload["tool_name"], "write_file");
-    assert_eq!(payload["tool_input"]["content"], "hello");
-    assert!(payload["session_id"].is_string(), "{payload}");
-    assert!(payload["transcript_path"].is_string(), "{payload}");
-    assert!(!env.project.join("wrong-matcher").exists());
+    mock.push(openai::text("All done."));
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    let command = format!(
+        "cd '{}' && env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat",
+        env.project.display(),
+        std::env::var("PATH").unwrap_or_default(),
+        env.user_home.display(),
+        env.home.display(),
+        bin.display()
+    );
+    let tmux = tmux::Tmux::start("hookallow", &command);
+    tmux.wait_for("›");
+    tmux.send_keys(&["tidy up", "Enter"]);
+    let screen = tmux.wait_for("Allow once");
+    // The first prompt is the write outside; the dangerous command already ran without one.
+    assert!(screen.contains("outside.txt"), "{screen}");
+    assert!(!screen.contains("$ rm -r olddir"), "{screen}");
+    assert!(!env.project.join("olddir").exists(), "{screen}");
+    tmux.send_keys(&["n"]);
+    tmux.wait_for("All done.");
+    assert!(!outside.exists());
+    tmux.send_keys(&["/exit", "Enter"]);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use pilotdeck::config::PermissionsConfig;
 use pilotdeck::tools::permission::{
-    Approver, ApproverFuture, Decision, FixedRules, PermissionMode, PermissionPolicy,
+    Approver, ApproverFuture, AskKind, Decision, FixedRules, PermissionMode, PermissionPolicy,
     PermissionRequest, PolicySources, RuleKind,
 };
 use pilotdeck::tools::{ExecutionStatus, PermissionSubject, ToolContext, Workspace};
@@ -437,6 +437,7 @@ fn config_mode_is_used_without_a_flag_and_bad_input_is_reported() {
 fn unattended_finalisation_turns_ask_into_deny_with_a_hint() {
     let ask = Decision::Ask {
         reason: "`sudo x` runs with elevated privileges".to_owned(),
+        kind: AskKind::Routine,
     };
     let Decision::Deny { reason } = ask.finalize_unattended(&bash("sudo apt-get install -y x"))
     else {
@@ -454,6 +455,57 @@ fn unattended_finalisation_turns_ask_into_deny_with_a_hint() {
         write("/srv/out/a.txt").suggested_rule(),
         "write_file:/srv/out/*"
     );
+}
+
+/// Which asks a `PreToolUse` hook's `allow` may answer (R6-03): only the mode's routine approval of
+/// an in-project call, and only where a person could have been asked.
+#[test]
+fn a_hook_allow_answers_only_routine_asks_of_an_attended_session() {
+    let p = Project::new();
+    let mut ws = p.policy(PermissionMode::WorkspaceWrite);
+    ws.add_rule(
+        "bash:make*",
+        RuleKind::Ask,
+        pilotdeck::tools::permission::RuleSource::Flag,
+    )
+    .unwrap();
+    let kind = |request: &PermissionRequest| match ws.decide(request) {
+        Decision::Ask { kind, .. } => kind,
+        other => panic!("{request:?}: {other:?}"),
+    };
+    let mcp = PermissionRequest {
+        tool: "mcp__x__create".to_owned(),
+        is_read_only: false,
+        subject: PermissionSubject::Other,
+    };
+    let web = PermissionRequest {
+        tool: "web_fetch".to_owned(),
+        is_read_only: true,
+        subject: PermissionSubject::Host("example.com".to_owned()),
+    };
+    assert_eq!(kind(&bash("rm -r build")), AskKind::Routine);
+    assert_eq!(kind(&mcp), AskKind::Routine);
+    for guard in [
+        write(p.outside.join("x.txt")),
+        write(".git/config"),
+        bash("git config core.fsmonitor 'touch x'"),
+        bash("rm -r build && cp -r src /srv/out"),
+        bash("make all"),
+        web,
+    ] {
+        assert_eq!(kind(&guard), AskKind::Guard, "{guard:?}");
+    }
+    let routine = ws.decide(&bash("rm -r build"));
+    assert!(is_allow(&routine.clone().answer_hook_allow(true)));
+    let unattended = routine.answer_hook_allow(false);
+    assert!(is_ask(&unattended), "{unattended:?}");
+    let guarded = ws.decide(&write(".git/config")).answer_hook_allow(true);
+    assert!(
+        matches!(&guarded, Decision::Ask { reason, .. } if reason.contains("PreToolUse hook")),
+        "{guarded:?}"
+    );
+    let denied = ws.decide(&bash("rm -rf /"));
+    assert_eq!(denied.clone().answer_hook_allow(true), denied);
 }
 
 struct Yes;
@@ -498,7 +550,7 @@ fn protected_paths_need_approval_outside_full_from_every_tool() {
     ] {
         let d = ws.decide(&write(path));
         assert!(
-            matches!(&d, Decision::Ask { reason } if reason.contains("protected")),
+            matches!(&d, Decision::Ask { reason, kind: AskKind::Guard } if reason.contains("protected")),
             "{path}: {d:?}"
         );
         assert!(is_deny(&d.finalize_unattended(&write(path))), "{path}");
@@ -520,7 +572,7 @@ fn protected_paths_need_approval_outside_full_from_every_tool() {
     ] {
         let d = ws.decide(&bash(cmd));
         assert!(
-            matches!(&d, Decision::Ask { reason } if reason.contains("protected")),
+            matches!(&d, Decision::Ask { reason, kind: AskKind::Guard } if reason.contains("protected")),
             "{cmd}: {d:?}"
         );
     }

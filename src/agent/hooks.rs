@@ -130,7 +130,9 @@ impl Agent {
     }
 
     /// One tool call with its `PreToolUse` and `PostToolUse` hooks: a block refuses the call, an
-    /// allow skips the permission prompt, updated input replaces the model's; hook context and a
+    /// allow answers a routine permission prompt (never an ask that guards the user, and nothing
+    /// in an unattended session: `ToolRegistry::execute_with`), updated input replaces the model's
+    /// and goes through the whole permission check again; hook context and a
     /// `PostToolUse` block reason are added to the result the model sees.
     pub(super) async fn execute_call(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
         if self.hooks.is_empty() {

@@ -150,13 +150,15 @@ impl ToolRegistry {
         self.execute_with(ctx, call, false).await
     }
 
-    /// [`ToolRegistry::execute`], where `preapproved` (a `PreToolUse` hook allowed the call) turns
-    /// an `Ask` into an `Allow`; a `Deny` stays a `Deny`.
+    /// [`ToolRegistry::execute`], where `hook_allowed` (a `PreToolUse` hook answered `allow`)
+    /// answers a routine ask in the person's place when there is one to ask
+    /// ([`Decision::answer_hook_allow`]); an ask that guards the user and every `Deny` stay as
+    /// they are.
     pub async fn execute_with(
         &self,
         ctx: &ToolContext,
         call: &ToolCall,
-        preapproved: bool,
+        hook_allowed: bool,
     ) -> ToolExecution {
         let Some(tool) = self.get(&call.name) else {
             let names = self.names();
@@ -181,9 +183,12 @@ impl ToolRegistry {
             };
         }
         let request = request(tool.as_ref(), &input);
-        let decision = match ctx.policy.decide(&request) {
-            Decision::Ask { .. } if preapproved => Decision::Allow,
-            Decision::Ask { reason } => match &ctx.approver {
+        let mut decision = ctx.policy.decide(&request);
+        if hook_allowed {
+            decision = decision.answer_hook_allow(ctx.approver.is_some());
+        }
+        let decision = match decision {
+            Decision::Ask { reason, kind } => match &ctx.approver {
                 Some(approver) => {
                     let ask = ApprovalRequest {
                         request: &request,
@@ -211,11 +216,11 @@ impl ToolRegistry {
                         }
                     }
                 }
-                None => Decision::Ask { reason }.finalize_unattended(&request),
+                None => Decision::Ask { reason, kind }.finalize_unattended(&request),
             },
             other => other,
         };
-        if let Decision::Deny { reason } | Decision::Ask { reason } = decision {
+        if let Decision::Deny { reason } | Decision::Ask { reason, .. } = decision {
             return ToolExecution {
                 output: ToolOutput::error(format!("permission denied: {reason}")),
                 status: ExecutionStatus::Denied { reason },

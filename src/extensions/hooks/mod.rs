@@ -89,7 +89,9 @@ pub enum HookDecision {
     /// No hook said anything about the decision.
     #[default]
     None,
-    /// `permissionDecision: allow` (or `decision: approve`): a tool call runs without asking.
+    /// `permissionDecision: allow` (or `decision: approve`): answers a routine permission prompt in
+    /// the person's place (`tools::permission::Decision::answer_hook_allow`); it lifts no ask that
+    /// guards the user, and approves nothing where nobody can be asked.
     Allow,
     /// Exit 2, `decision: block`, `permissionDecision: deny` or `continue: false`, with the reason.
     Block(String),

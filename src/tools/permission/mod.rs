@@ -11,7 +11,10 @@
 //! line writes and `protected` says which of those places need approval. The loop never decides
 //! anything itself: it asks [`PermissionPolicy::decide`] (through `ToolRegistry::execute`), and where
 //! nobody can be asked, [`Decision::finalize_unattended`] turns `Ask` into `Deny` with a message that
-//! says how to allow the call.
+//! says how to allow the call. Each `Ask` carries its [`AskKind`]: `Routine` (the mode's approval of
+//! an in-project call: a dangerous command, a tool not marked read-only), which a `PreToolUse`
+//! hook's `allow` may answer in chat ([`Decision::answer_hook_allow`]), or `Guard` (outside the
+//! project, protected paths, the network, ask rules), which only the person answers.
 //!
 //! Precedence, first match wins (documented again on [`PermissionPolicy::decide`]):
 //! 0. a file tool's path (symlinks resolved) inside a secret location — the sandbox's list
@@ -36,6 +39,7 @@
 
 mod awk;
 mod bash;
+mod decision;
 mod error;
 mod expand;
 mod git;
@@ -55,12 +59,13 @@ mod targets;
 mod wrappers;
 
 pub use bash::{CommandClass, classify_command};
+pub use decision::{AskKind, Decision};
 pub use error::Error;
 pub use mode::PermissionMode;
 pub use paths::resolve_path;
 pub use policy::{
-    Approval, ApprovalRequest, Approver, ApproverFuture, Decision, PermissionPolicy,
-    PermissionRequest, PolicySources, ReviewFuture,
+    Approval, ApprovalRequest, Approver, ApproverFuture, PermissionPolicy, PermissionRequest,
+    PolicySources, ReviewFuture,
 };
 pub use protected::{INSTRUCTION_FILES, PILOTDECK_DIR};
 pub use rule::{FixedRules, Rule, RuleKind, RuleSource};

@@ -5,6 +5,7 @@ use std::pin::Pin;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use super::bash::{CommandClass, classify_in};
+use super::decision::{AskKind, Decision};
 use super::links::shared_link_count;
 use super::protected::Protected;
 use super::rule::{FixedRules, Rule, RuleKind, RuleSource};
@@ -19,32 +20,6 @@ use crate::tools::{PermissionSubject, Workspace};
 /// Kernel and boot areas no file tool may write, in any mode (the file-tool side of the hard-deny
 /// list).
 const PROTECTED_WRITE_AREAS: &[&str] = &["/dev", "/proc", "/sys", "/boot"];
-
-/// The outcome of a permission check.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decision {
-    Allow,
-    Deny { reason: String },
-    Ask { reason: String },
-}
-
-impl Decision {
-    /// For callers where nobody can be asked (run, cron, always-on, mcp serve): `Ask` becomes `Deny`
-    /// with a message that names a rule that would allow `request` next time.
-    pub fn finalize_unattended(self, request: &PermissionRequest) -> Decision {
-        match self {
-            Decision::Ask { reason } => Decision::Deny {
-                reason: format!(
-                    "{reason}. This needs approval, but nobody can be asked in this session, so it \
-                     was denied. To allow it, pass --allow '{rule}' or add that rule to \
-                     tools.permissions.allow, or use --permission-mode full",
-                    rule = request.suggested_rule()
-                ),
-            },
-            other => other,
-        }
-    }
-}
 
 /// A call to check.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -489,6 +464,7 @@ impl PermissionPolicy {
                     "`{tool}` {} needs approval by the rule {rule}",
                     subject.describe()
                 ),
+                kind: AskKind::Guard,
             };
         }
         if let Some(reason) = subject.protected()
@@ -501,6 +477,7 @@ impl PermissionPolicy {
                      outside --permission-mode full",
                     subject.describe()
                 ),
+                kind: AskKind::Guard,
             };
         }
         if self.find(RuleKind::Allow, tool, &subject).is_some() || mode == PermissionMode::Full {
@@ -520,6 +497,7 @@ impl PermissionPolicy {
                             resolved.display(),
                             self.workspace.root().display()
                         ),
+                        kind: AskKind::Guard,
                     };
                 };
                 if let Some(links) = shared_link_count(resolved) {
@@ -531,15 +509,31 @@ impl PermissionPolicy {
                             resolved.display(),
                             resolved.display()
                         ),
+                        kind: AskKind::Guard,
                     };
                 }
                 Decision::Allow
             }
             Subject::Command {
+                line,
                 class: CommandClass::Dangerous { reason },
                 ..
-            } => Decision::Ask {
-                reason: format!("{reason}, which needs approval outside --permission-mode full"),
+            } => match self.outside_write(line) {
+                Some(path) => Decision::Ask {
+                    reason: format!(
+                        "{reason}, and it may write to `{}`, outside the project `{}` and the \
+                         --add-dir directories; it needs approval outside --permission-mode full",
+                        path.display(),
+                        self.workspace.root().display()
+                    ),
+                    kind: AskKind::Guard,
+                },
+                None => Decision::Ask {
+                    reason: format!(
+                        "{reason}, which needs approval outside --permission-mode full"
+                    ),
+                    kind: AskKind::Routine,
+                },
             },
             Subject::Command {
                 line,
@@ -553,6 +547,7 @@ impl PermissionPolicy {
                         path.display(),
                         self.workspace.root().display()
                     ),
+                    kind: AskKind::Guard,
                 },
                 None => Decision::Allow,
             },
@@ -569,6 +564,7 @@ impl PermissionPolicy {
             }
             Subject::Host(host) => Decision::Ask {
                 reason: format!("`{tool}` would reach `{host}` on the network"),
+                kind: AskKind::Guard,
             },
             Subject::Other if is_read_only => Decision::Allow,
             Subject::Other => Decision::Ask {
@@ -576,6 +572,7 @@ impl PermissionPolicy {
                     "`{tool}` is not marked read-only, so it needs approval outside \
                      --permission-mode full"
                 ),
+                kind: AskKind::Routine,
             },
         }
     }

@@ -304,7 +304,7 @@ fn refused_hop(ctx: &ToolContext, next: &Url) -> Option<String> {
     };
     match ctx.policy.decide(&request) {
         Decision::Allow => None,
-        Decision::Deny { reason } | Decision::Ask { reason } => Some(reason),
+        Decision::Deny { reason } | Decision::Ask { reason, .. } => Some(reason),
     }
 }
 
