@@ -414,3 +414,103 @@ fn apply_racing_a_directory_swap_never_writes_outside() {
         "keep\n"
     );
 }
+
+/// The agent makes `app.txt` and `run.sh` group-writable in its workspace (attacker review round 6,
+/// R6-01, where setuid and world-write bits came in the same way; the sandbox now refuses those):
+/// the diff (git's) shows no mode, so apply writes the content with the user's own modes; making a
+/// file executable, which the diff shows, is applied.
+#[test]
+fn apply_brings_no_permission_bits_the_diff_does_not_show() {
+    use std::os::unix::fs::PermissionsExt;
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    let mode = |name: &str| {
+        std::fs::metadata(env.project.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o7777
+    };
+    env.write(&env.project.join("run.sh"), "#!/bin/sh\nmake all\n");
+    env.write(&env.project.join("tool.sh"), "#!/bin/sh\necho tool\n");
+    let set = |name: &str, m: u32| {
+        std::fs::set_permissions(env.project.join(name), std::fs::Permissions::from_mode(m))
+            .unwrap();
+    };
+    set("run.sh", 0o755);
+    set("tool.sh", 0o644);
+    set("app.txt", 0o644);
+    git(&env.project, &["add", "run.sh", "tool.sh", "app.txt"]);
+    git(&env.project, &["commit", "-qm", "scripts"]);
+    let plan = executed_with(
+        &env,
+        &mock,
+        "modes",
+        "sed -i 's/^five$/FIVE/' app.txt && echo '# more' >> run.sh && chmod 0660 app.txt \
+         && chmod 0775 run.sh && echo '# x' >> tool.sh && chmod 0755 tool.sh && printf 'new\\n' > new.txt && chmod 0770 new.txt",
+    );
+
+    let (code, stdout, stderr) = apply_unchecked(&env, &plan);
+
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("app.txt")).unwrap(),
+        APP.replace("five", "FIVE")
+    );
+    assert_eq!(mode("app.txt"), 0o644, "app.txt");
+    assert_eq!(mode("run.sh"), 0o755, "run.sh");
+    assert_eq!(
+        mode("tool.sh"),
+        0o755,
+        "tool.sh: made executable, as the diff shows"
+    );
+    assert_eq!(
+        mode("new.txt"),
+        0o755,
+        "new.txt: a new executable file, as git would give it"
+    );
+}
+
+/// The agent adds a line to `run.sh` behind a NUL byte (R6-02): `always-on diff` shows only
+/// "Binary files differ", so apply leaves that file alone, says why, and applies the rest.
+#[test]
+fn apply_refuses_a_text_file_made_binary_and_applies_the_rest() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    env.write(&env.project.join("run.sh"), "#!/bin/sh\nmake all\n");
+    git(&env.project, &["add", "run.sh"]);
+    git(&env.project, &["commit", "-qm", "script"]);
+    let plan = executed_with(
+        &env,
+        &mock,
+        "nul",
+        "printf '# \\000\\ntouch PWNED\\n' >> run.sh && sed -i 's/^five$/FIVE/' app.txt",
+    );
+    let shown = env
+        .cmd()
+        .args(["always-on", "diff", &plan])
+        .inner
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&shown.stdout).contains("touch PWNED"),
+        "the diff shows the line after all; this test no longer proves anything"
+    );
+
+    let (code, stdout, stderr) = apply_unchecked(&env, &plan);
+
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("refused  run.sh") && stdout.contains("made binary"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("run.sh")).unwrap(),
+        "#!/bin/sh\nmake all\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("app.txt")).unwrap(),
+        APP.replace("five", "FIVE"),
+        "the rest of the change was not applied"
+    );
+}

@@ -48,7 +48,12 @@ pub(crate) fn children_cpu() -> Duration {
     // After the name: state is field 3 of stat(5), cutime 16 and cstime 17.
     let ticks: u64 = [13, 14]
         .iter()
-        .map(|&i| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0))
+        .map(|&i| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        })
         .sum();
     Duration::from_millis(ticks * 10)
 }

@@ -7,7 +7,9 @@
 //! did not touch since gets the workspace's version; a file both changed is merged line by line
 //! (git's merge); anything that does not merge cleanly is a conflict, and then **nothing** is
 //! written and the conflicting files are listed. A file that would be written through or over a
-//! symbolic link of the user's tree is refused on its own, and the rest is applied.
+//! symbolic link of the user's tree is refused on its own, and so is a text file the workspace made
+//! binary (the diff shows none of its lines); the rest is applied. Only what the diff shows of a
+//! mode is applied: a file made executable or not ([`Mode`]), never the workspace's other bits.
 //!
 //! Every read, write and removal in the user's tree goes to the directory reached from the root by
 //! the no-follow walk ([`confine::open_file_parent`]) and happens relative to that open directory,
@@ -33,8 +35,10 @@ pub struct FileChange {
     pub base: Option<Vec<u8>>,
     /// The content in the workspace (`None`: the agent deleted the file).
     pub theirs: Option<Vec<u8>>,
-    /// The workspace file's permission bits.
-    pub mode: Option<u32>,
+    /// Whether the workspace file is executable, as git sees a mode (`None`: not a regular file).
+    pub executable: Option<bool>,
+    /// Whether the file was executable at the base (`None`: not a regular file there).
+    pub base_executable: Option<bool>,
 }
 
 /// A workspace's change against its base.
@@ -60,7 +64,8 @@ pub struct ApplyReport {
     /// Files that could not be applied; when not empty nothing was written.
     pub conflicts: Vec<Conflict>,
     /// Files left alone because writing them would go through or replace a symbolic link in the
-    /// project, or leave it, or because writing them failed; the other files are applied.
+    /// project, or leave it, because the diff cannot show them (a text file made binary), or
+    /// because writing them failed; the other files are applied.
     pub refused: Vec<Conflict>,
 }
 
@@ -93,15 +98,17 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
         let Some(path) = delta.new_file().path().or(delta.old_file().path()) else {
             continue;
         };
-        let base = base_tree
-            .get_path(path)
-            .ok()
+        let base_entry = base_tree.get_path(path).ok();
+        let base = (base_entry.as_ref())
             .and_then(|e| repo.find_blob(e.id()).ok())
             .map(|b| b.content().to_vec());
+        let base_executable = (base_entry.as_ref())
+            .filter(|e| e.kind() == Some(git2::ObjectType::Blob) && e.filemode() != 0o120000)
+            .map(|e| e.filemode() == 0o100755);
         let full = dir.join(path);
         // A file replaced by a directory is gone (the directory's files are changes of their
         // own), and so is one replaced by a fifo or socket, as git sees them.
-        let (theirs, mode) = match full.symlink_metadata() {
+        let (theirs, executable) = match full.symlink_metadata() {
             Ok(meta) if meta.file_type().is_symlink() => (
                 std::fs::read_link(&full)
                     .ok()
@@ -110,7 +117,9 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
             ),
             Ok(meta) if meta.is_file() => (
                 Some(std::fs::read(&full).map_err(|e| Error::io("read", &full, e))?),
-                Some(meta.permissions().mode() & 0o7777),
+                // Only what the diff shows: git knows a mode as executable or not, so no other bit
+                // of the workspace's (setuid, world-writable) reaches the user's files.
+                Some(meta.permissions().mode() & 0o111 != 0),
             ),
             _ => (None, None),
         };
@@ -121,7 +130,8 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
             path: path.to_owned(),
             base,
             theirs,
-            mode,
+            executable,
+            base_executable,
         });
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -144,18 +154,62 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
 }
 
 enum Action {
-    Write(Vec<u8>, Option<u32>),
+    Write(Vec<u8>, Mode),
     Delete,
+}
+
+/// The mode a written file gets: only the change of the executable bit the diff shows.
+#[derive(Clone, Copy)]
+struct Mode {
+    executable: Option<bool>,
+    base_executable: Option<bool>,
+}
+
+impl Mode {
+    /// The mode for a file whose current mode is `current` (`None`: a new file): a new file gets
+    /// 0755 or 0644; an existing one keeps its own bits, and the executable bits are added (where
+    /// it is readable) or removed only when the workspace changed them against the base.
+    fn for_file(self, current: Option<u32>) -> u32 {
+        let executable = self.executable.unwrap_or(false);
+        let Some(current) = current else {
+            return if executable { 0o755 } else { 0o644 };
+        };
+        let current = current & 0o7777;
+        if self.base_executable == Some(executable) {
+            current
+        } else if executable {
+            current | ((current & 0o444) >> 2)
+        } else {
+            current & !0o111
+        }
+    }
 }
 
 fn is_binary(bytes: &[u8]) -> bool {
     bytes.iter().take(8000).any(|b| *b == 0)
 }
 
+/// Why `change` cannot be applied though nothing conflicts: a file that was text at the base and
+/// is binary in the workspace (a NUL byte in it) shows in the diff as "Binary files differ", none
+/// of its lines reviewed, yet a shell or `make` would run them.
+fn unreviewable(change: &FileChange) -> Option<String> {
+    let was_text = change.base.as_deref().is_some_and(|b| !is_binary(b));
+    let now_binary = change.theirs.as_deref().is_some_and(is_binary);
+    (was_text && now_binary && change.executable.is_some()).then(|| {
+        "a text file the workspace made binary (a NUL byte in it): the diff shows none of its \
+         lines, so it is not applied; review it in the workspace and copy it by hand"
+            .to_owned()
+    })
+}
+
 /// Decides one file: what to write, or why it conflicts.
 fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, bool)>, String> {
+    let mode = Mode {
+        executable: change.executable,
+        base_executable: change.base_executable,
+    };
     let write = |bytes: &Option<Vec<u8>>| match bytes {
-        Some(b) => Action::Write(b.clone(), change.mode),
+        Some(b) => Action::Write(b.clone(), mode),
         None => Action::Delete,
     };
     if ours == change.theirs {
@@ -176,10 +230,7 @@ fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, 
             let merged = git2::merge_file(&input(base), &input(ours), &input(theirs), None)
                 .map_err(|e| format!("cannot merge: {}", e.message()))?;
             if merged.is_automergeable() {
-                Ok(Some((
-                    Action::Write(merged.content().to_vec(), change.mode),
-                    true,
-                )))
+                Ok(Some((Action::Write(merged.content().to_vec(), mode), true)))
             } else {
                 Err("you and the agent changed the same lines".to_owned())
             }
@@ -219,6 +270,10 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
     for change in &diff.files {
         let target = root.join(&change.path);
         let name = change.path.display().to_string();
+        if let Some(reason) = unreviewable(change) {
+            report.refused.push(Conflict { path: name, reason });
+            continue;
+        }
         let ours = match read_ours(&root, &target) {
             Ok(ours) => ours,
             Err(reason) => {
@@ -252,8 +307,8 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
 }
 
 /// Writes or deletes `target` in the directory the no-follow walk from `root` reaches (making its
-/// missing parent directories, each checked): written atomically with the workspace file's mode,
-/// else the old file's, else 0644.
+/// missing parent directories, each checked): written atomically, with the mode of
+/// [`Mode::for_file`].
 fn perform(root: &Path, target: &Path, action: Action) -> Result<(), String> {
     let create = matches!(action, Action::Write(..));
     let Some(at) = confine::open_file_parent(root, target, create).map_err(|r| r.reason)? else {
@@ -261,7 +316,7 @@ fn perform(root: &Path, target: &Path, action: Action) -> Result<(), String> {
     };
     match action {
         Action::Write(bytes, mode) => {
-            let mode = mode.or_else(|| at.file_mode()).unwrap_or(0o644);
+            let mode = mode.for_file(at.file_mode());
             at.write(target, &bytes, mode).map_err(|r| r.reason)
         }
         Action::Delete => at

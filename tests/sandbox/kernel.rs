@@ -189,7 +189,11 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
             assert!(line.ends_with(expected), "{mode}: {line}\n{out}");
         }
         // Root keeps only CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH (bits 1 and 2).
-        let kept = if root { "0000000000000006" } else { "0000000000000000" };
+        let kept = if root {
+            "0000000000000006"
+        } else {
+            "0000000000000000"
+        };
         for (set, value) in [
             ("CapEff", kept),
             ("CapPrm", kept),
@@ -252,5 +256,9 @@ fn root_still_writes_a_project_owned_by_another_user() {
     assert!(results[0].contains("after"), "{results:?}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "after\n");
     assert!(env.project.join("made.txt").exists());
-    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "kept\n", "{results:?}");
+    assert_eq!(
+        std::fs::read_to_string(&outside).unwrap(),
+        "kept\n",
+        "{results:?}"
+    );
 }
