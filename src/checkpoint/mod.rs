@@ -35,6 +35,7 @@ pub mod manifest;
 mod recorder;
 pub mod rewind;
 pub mod scan;
+pub mod secrets;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -45,7 +46,7 @@ pub use recorder::{Pending, Recorder};
 pub use rewind::{FileRewound, FilesRewound, RewindOptions};
 
 use crate::home::{PilotHome, ProjectKey};
-use crate::tools::sandbox::Secrets;
+use secrets::Secrets;
 
 /// Files larger than this are not saved (and so not restored): a checkpoint is for sources, not
 /// for data sets or build outputs that are not ignored.

@@ -22,8 +22,8 @@ use chrono::Utc;
 use super::confine;
 use super::manifest::{self, Content, Entry};
 use super::scan::{GitIndex, Stamp, scan};
+use super::secrets::Secrets;
 use super::{Checkpoints, ContentHash, Error, MAX_FILE_BYTES};
-use crate::tools::sandbox::Secrets;
 
 /// Records a session's checkpoints. Cheap to clone.
 #[derive(Clone)]

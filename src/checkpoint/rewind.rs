@@ -307,7 +307,7 @@ mod tests {
         });
         let checkpoints = Checkpoints::at(tmp.path().join("checkpoints"));
         let secrets =
-            crate::tools::sandbox::Secrets::hiding(hidden.iter().map(|h| root.join(h)).collect());
+            super::secrets::Secrets::hiding(hidden.iter().map(|h| root.join(h)).collect());
         let recorder = checkpoints.recorder(&root, std::sync::Arc::new(secrets));
         Fixture {
             _tmp: tmp,

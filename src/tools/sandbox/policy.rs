@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::hosts::HostRules;
+pub use crate::checkpoint::secrets::{Secrets, real};
 use crate::tools::permission::PermissionMode;
 
 /// Secret locations under the user's home that no sandboxed process (nor file tool) may read: the
@@ -86,67 +87,6 @@ pub enum Network {
 impl Network {
     pub fn is_open(&self) -> bool {
         matches!(self, Network::Open)
-    }
-}
-
-/// The secret locations of a session: what no sandboxed process and no file tool may read, and the
-/// places inside them that stay readable. Paths have their symlinks resolved.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Secrets {
-    /// Files and directories hidden, with everything under them.
-    pub hidden: Vec<PathBuf>,
-    /// Directories strictly inside a hidden one that stay readable (a hidden path inside one of
-    /// them is hidden again).
-    pub open: Vec<PathBuf>,
-}
-
-impl Secrets {
-    /// Only `hidden`, nothing open.
-    pub fn hiding(hidden: Vec<PathBuf>) -> Secrets {
-        Secrets {
-            hidden,
-            open: Vec::new(),
-        }
-    }
-
-    /// The same secrets with `dirs` (symlinks resolved) open too: the workspace roots.
-    #[must_use]
-    pub fn opening(mut self, dirs: impl IntoIterator<Item = PathBuf>) -> Secrets {
-        for dir in dirs {
-            let dir = real(&dir);
-            if !self.open.contains(&dir) {
-                self.open.push(dir);
-            }
-        }
-        self
-    }
-
-    /// The hidden location `path` is in, if any: a hidden path above it with no open directory
-    /// strictly inside that hidden path and above `path`.
-    pub fn covering(&self, path: &Path) -> Option<&Path> {
-        self.hidden
-            .iter()
-            .filter(|h| path.starts_with(h))
-            .find(|h| {
-                !self
-                    .open
-                    .iter()
-                    .any(|o| o != *h && o.starts_with(h) && path.starts_with(o))
-            })
-            .map(PathBuf::as_path)
-    }
-
-    /// The hidden location the open `file` is in, by where the kernel says it is: a directory
-    /// swapped for a link between a check by path and the open cannot take the check elsewhere.
-    pub fn covering_file(&self, file: &impl std::os::fd::AsRawFd) -> Option<&Path> {
-        crate::checkpoint::confine::fd_path(file).and_then(|real| self.covering(&real))
-    }
-
-    /// The open directories that are readable (strictly inside a hidden path, not hidden again).
-    pub fn revealed(&self) -> impl Iterator<Item = &PathBuf> {
-        self.open.iter().filter(move |o| {
-            self.hidden.iter().any(|h| o.starts_with(h) && *o != h) && self.covering(o).is_none()
-        })
     }
 }
 
@@ -246,31 +186,6 @@ pub fn hidden_paths(
         .into_iter()
         .flat_map(|home| PILOT_HOME_OPEN.iter().map(move |s| real(&home.join(s))));
     Secrets::hiding(hidden).opening(open)
-}
-
-/// `path` with symlinks resolved as far as it exists (the rest appended), so a hidden `~/.ssh` is
-/// matched under its real name.
-pub fn real(path: &Path) -> PathBuf {
-    let mut existing = path.to_owned();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(found) = existing.canonicalize() {
-            return rest
-                .iter()
-                .rev()
-                .fold(found, |p: PathBuf, part| p.join(part));
-        }
-        match (
-            existing.file_name().map(ToOwned::to_owned),
-            existing.parent(),
-        ) {
-            (Some(name), Some(parent)) => {
-                rest.push(name);
-                existing = parent.to_owned();
-            }
-            _ => return path.to_owned(),
-        }
-    }
 }
 
 /// What git inside a linked worktree (`.git` is a file `gitdir: <main>/.git/worktrees/<name>`)
