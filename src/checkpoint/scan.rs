@@ -1,4 +1,4 @@
-//! The project scan around a command: the stamp (mtime, size, mode, inode) of every regular
+//! The project scan around a command: the stamp (mtime, ctime, size, mode, inode) of every regular
 //! file under the root that `.gitignore` (also outside a git repository), `.ignore` and git's
 //! exclude files do not ignore ([`crate::walk`], which never opens an ignore file that is not a
 //! regular file), never descending into `.git`. One `stat` per file and no reads; comparing two
@@ -13,10 +13,13 @@ use std::path::{Path, PathBuf};
 
 use crate::walk::{Ignores, walker};
 
-/// What a file looked like: enough to notice that it changed without reading it.
+/// What a file looked like: enough to notice that it changed without reading it. A command can
+/// put the mtime back after rewriting a file in place at the same size (`touch -d`, `utimensat`),
+/// but not the ctime: any change sets it to now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stamp {
     pub mtime_ns: i128,
+    pub ctime_ns: i128,
     pub len: u64,
     pub mode: u32,
     pub ino: u64,
@@ -26,6 +29,7 @@ impl Stamp {
     pub fn of(meta: &std::fs::Metadata) -> Stamp {
         Stamp {
             mtime_ns: i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec()),
+            ctime_ns: i128::from(meta.ctime()) * 1_000_000_000 + i128::from(meta.ctime_nsec()),
             len: meta.len(),
             mode: meta.mode() & 0o7777,
             ino: meta.ino(),
