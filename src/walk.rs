@@ -15,6 +15,10 @@
 //! filter, matched as the crate matches them: nearest directory first, `.ignore` before
 //! `.gitignore` before git's `info/exclude` before the user's global excludes file
 //! (`core.excludesFile`, outside any project; read by the crate).
+//!
+//! libgit2 reads `.gitignore` and `.gitattributes` itself, also blocking on a FIFO: before
+//! pilotdeck's own git operations on a tree, [`unreadable_git_file`] finds such a file (always-on
+//! refuses to go on then).
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::Read;
@@ -79,6 +83,27 @@ where
                 && keep(entry)
         });
     builder
+}
+
+/// The first `.gitignore` or `.gitattributes` under `root` (outside `.git`, in directories
+/// `.gitignore` does not exclude) that is there but is neither a regular file nor a directory, even
+/// through a link. libgit2 opens these with a blocking `open` (it would wait on a FIFO for ever), so
+/// pilotdeck checks before its own git operations on a tree a command could have changed.
+pub fn unreadable_git_file(root: &Path) -> Option<PathBuf> {
+    let ignores = Ignores {
+        dot_ignore: false,
+        require_git: false,
+        parents: false,
+    };
+    walker(root, Some(ignores), |e| e.file_name() != ".git")
+        .build()
+        .filter_map(Result::ok)
+        .map(DirEntry::into_path)
+        .find(|path| {
+            path.file_name()
+                .is_some_and(|n| n == ".gitignore" || n == ".gitattributes")
+                && std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+        })
 }
 
 /// The rules of the ignore file `path`, matched relative to `dir`; none when it is missing, not a

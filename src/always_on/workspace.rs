@@ -126,7 +126,8 @@ fn create_worktree(
 /// link, not a `gitdir:` file, no `commondir` redirecting it) whose working tree is the workspace;
 /// or, for a cycle made as a linked worktree by an earlier version, `.git` naming its admin dir in
 /// the user's repository, whose `commondir` and `gitdir` still point back; and the git files read
-/// there ([`GIT_FILES`]) are no links. Anything else is [`Error::WorkspaceTampered`]: git would act
+/// there ([`GIT_FILES`]) are no links, nor is a `.gitignore` or `.gitattributes` of its tree a FIFO
+/// or device ([`crate::walk::unreadable_git_file`]). Anything else is [`Error::WorkspaceTampered`]: git would act
 /// on a repository, or write through a file, the agent chose. The repository returned has its
 /// index and new objects in memory ([`write_nothing`]).
 pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
@@ -155,6 +156,12 @@ pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
         ));
     };
     plain_git_files(&expected_git).map_err(tampered)?;
+    if let Some(path) = crate::walk::unreadable_git_file(dir) {
+        return Err(tampered(format!(
+            "`{}` is not a regular file (git would wait on it)",
+            path.display()
+        )));
+    }
     let repo = Repository::open_ext(
         dir,
         RepositoryOpenFlags::NO_SEARCH,
@@ -261,6 +268,9 @@ fn linked_admin_dir(cycle: &Cycle) -> Result<std::path::PathBuf, String> {
 /// worktree, and deletes there what the user deleted. Reads only: the status walk does not write
 /// the user's index.
 fn copy_uncommitted(repo: &Repository, root: &Path, dir: &Path) -> Result<(), Error> {
+    if let Some(path) = crate::walk::unreadable_git_file(root) {
+        return Err(Error::NotARegularFile { path });
+    }
     let mut opts = StatusOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)
