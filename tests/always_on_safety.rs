@@ -514,3 +514,35 @@ fn apply_refuses_a_text_file_made_binary_and_applies_the_rest() {
         "the rest of the change was not applied"
     );
 }
+
+/// R6-11 through libgit2: the execution makes `.gitattributes` a FIFO in its workspace. The
+/// report's diff (libgit2 opens `.gitattributes` and `.gitignore` with a blocking `open`) refuses
+/// the workspace instead of waiting for a writer: the tick ends and says why.
+#[test]
+fn a_fifo_gitattributes_in_the_workspace_does_not_hang_the_tick() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mount_discovery(&mock, "fifo-attributes");
+    mock.push(call(
+        "e1",
+        "bash",
+        &json!({"command": "mkfifo .gitattributes && sed -i 's/^five$/FIVE/' app.txt"}),
+    ));
+    mock.push(openai::text(REPORT));
+    let mut child = env.spawn(&["--json", "always-on", "tick"]);
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("the tick hung on a FIFO .gitattributes in the workspace");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains(".gitattributes` is not a regular file"),
+        "{text}"
+    );
+}

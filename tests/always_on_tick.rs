@@ -290,6 +290,43 @@ fn a_directory_without_git_is_worked_on_in_a_snapshot_copy() {
     assert_eq!(read(env.project.join("NOTES.md")), "notes\n");
 }
 
+/// R6-10: a FIFO in a directory without git (an earlier run's `mkfifo`) is not copied into the
+/// snapshot: the tick ends, executed, instead of waiting for a writer for ever.
+#[test]
+fn a_fifo_in_a_directory_without_git_does_not_hang_the_snapshot() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    std::fs::remove_dir_all(env.project.join(".git")).unwrap();
+    env.write(&env.project.join("app.txt"), APP);
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        env.project.join("build.pipe"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    config(&env, &mock, "");
+    mount_discovery(&mock, "upper-five");
+    mount_execution(&mock);
+
+    let mut child = env.spawn(&["--json", "always-on", "tick"]);
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("the tick hung on a FIFO in the project");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["outcome"], "executed", "{report}");
+    let ws = PathBuf::from(report["workspace"].as_str().unwrap());
+    assert_eq!(read(ws.join("app.txt")), APP.replace("five", "FIVE"));
+    assert!(ws.join("build.pipe").symlink_metadata().is_err());
+}
+
 #[test]
 fn a_snapshot_over_the_size_limit_fails_the_run_with_the_reason() {
     let mock = MockModel::spawn();

@@ -613,3 +613,39 @@ fn the_recorder_never_saves_a_secret_through_a_directory_swapped_for_a_link() {
         "{saved:?}"
     );
 }
+
+/// R6-09: a command rewrites `notes.txt` in place at the same size and puts its times back
+/// (`touch -r`): only the ctime tells, and rewind still gives the user's text back.
+#[test]
+fn a_same_size_rewrite_with_its_mtime_put_back_is_rewound() {
+    let (mock, env) = project(false);
+    env.write(&env.project.join("notes.txt"), "my own notes 1\n");
+    let ino = |env: &TestEnv| {
+        let meta = std::fs::metadata(env.project.join("notes.txt")).unwrap();
+        (
+            std::os::unix::fs::MetadataExt::ino(&meta),
+            meta.modified().unwrap(),
+        )
+    };
+    let before = ino(&env);
+    mock.push(call(
+        "c1",
+        "bash",
+        &json!({"command": "touch -r notes.txt .ref && printf 'AGENT WROTE IT\\n' 1<>notes.txt && touch -r .ref notes.txt && rm .ref"}),
+    ));
+    mock.push(openai::text("Done."));
+    let run = env.cmd().args(["run", "change things"]).run(0);
+    assert_eq!(
+        read(&env.project.join("notes.txt")).unwrap(),
+        "AGENT WROTE IT\n",
+        "{}",
+        run.stderr
+    );
+    assert_eq!(ino(&env), before, "rewritten in place, its mtime put back");
+    let report = rewind(&env, &["--to", "1", "--files-only"], 0);
+    assert_eq!(paths(&report, "files"), ["notes.txt"]);
+    assert_eq!(
+        read(&env.project.join("notes.txt")).unwrap(),
+        "my own notes 1\n"
+    );
+}

@@ -40,6 +40,8 @@ pub enum Error {
          then remove it with `pilotdeck always-on discard PLAN`", path.display()
     )]
     WorkspaceTampered { path: PathBuf, reason: String },
+    #[error("`{}` is not a regular file: git would wait on it for ever; remove it", path.display())]
+    NotARegularFile { path: PathBuf },
     #[error("cannot push branch `{branch}`: {reason}")]
     Push { branch: String, reason: String },
     #[error("no always-on plan matches `{query}`; list them with `pilotdeck always-on plans`")]

@@ -76,34 +76,28 @@ pub struct FileEntry {
     pub is_symlink: bool,
 }
 
-/// Every file under `root` not ignored, in path order. Symlinks are listed, not followed.
+/// Every file under `root` not ignored (by `.gitignore` and git's exclude file in a git repository
+/// with `use_gitignore`, [`crate::walk`]), in path order. Symlinks are listed, not followed.
 pub fn walk(root: &Path, ignore: &IgnoreSet, use_gitignore: bool) -> Vec<FileEntry> {
     let found = Arc::new(Mutex::new(Vec::new()));
     let root_owned = root.to_owned();
     let filter_ignore = ignore.clone();
-    let walker = ignore::WalkBuilder::new(root)
-        .hidden(false)
-        .parents(false)
-        .git_ignore(use_gitignore)
-        .git_exclude(use_gitignore)
-        .git_global(false)
-        .ignore(false)
-        .follow_links(false)
-        .threads(2)
-        .filter_entry(move |entry| {
-            let Ok(rel) = entry.path().strip_prefix(&root_owned) else {
-                return true;
-            };
-            if rel.as_os_str().is_empty() {
-                return true;
-            }
-            if entry.file_type().is_some_and(|t| t.is_dir()) {
-                !filter_ignore.is_ignored_dir(rel)
-            } else {
-                !filter_ignore.is_ignored_file(rel)
-            }
-        })
-        .build_parallel();
+    let ignores = use_gitignore.then_some(crate::walk::Ignores::GIT);
+    let walker = crate::walk::walker(root, ignores, move |entry| {
+        let Ok(rel) = entry.path().strip_prefix(&root_owned) else {
+            return true;
+        };
+        if rel.as_os_str().is_empty() {
+            return true;
+        }
+        if entry.file_type().is_some_and(|t| t.is_dir()) {
+            !filter_ignore.is_ignored_dir(rel)
+        } else {
+            !filter_ignore.is_ignored_file(rel)
+        }
+    })
+    .threads(2)
+    .build_parallel();
     walker.run(|| {
         let mut batch = Batch {
             local: Vec::new(),

@@ -12,6 +12,9 @@
 //!   (`alwaysOn.dormancy.ignoreGlobs`, which also do not count toward `snapshotMaxBytes`), made a
 //!   private git repository whose first commit is the base.
 //!
+//! Only regular files and symbolic links are copied into a workspace ([`copy_entry`]); a FIFO, a
+//! socket or a device is skipped with a warning.
+//!
 //! Either way the base commit holds the project exactly as the user had it, so the agent's work is
 //! the difference between the base and the workspace's files ([`super::apply`]). The agent can
 //! rewrite the workspace's `.git`; every git operation pilotdeck makes there afterwards goes through
@@ -123,7 +126,8 @@ fn create_worktree(
 /// link, not a `gitdir:` file, no `commondir` redirecting it) whose working tree is the workspace;
 /// or, for a cycle made as a linked worktree by an earlier version, `.git` naming its admin dir in
 /// the user's repository, whose `commondir` and `gitdir` still point back; and the git files read
-/// there ([`GIT_FILES`]) are no links. Anything else is [`Error::WorkspaceTampered`]: git would act
+/// there ([`GIT_FILES`]) are no links, nor is a `.gitignore` or `.gitattributes` of its tree a FIFO
+/// or device ([`crate::walk::unreadable_git_file`]). Anything else is [`Error::WorkspaceTampered`]: git would act
 /// on a repository, or write through a file, the agent chose. The repository returned has its
 /// index and new objects in memory ([`write_nothing`]).
 pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
@@ -152,6 +156,12 @@ pub fn open(cycle: &Cycle) -> Result<Repository, Error> {
         ));
     };
     plain_git_files(&expected_git).map_err(tampered)?;
+    if let Some(path) = crate::walk::unreadable_git_file(dir) {
+        return Err(tampered(format!(
+            "`{}` is not a regular file (git would wait on it)",
+            path.display()
+        )));
+    }
     let repo = Repository::open_ext(
         dir,
         RepositoryOpenFlags::NO_SEARCH,
@@ -258,6 +268,9 @@ fn linked_admin_dir(cycle: &Cycle) -> Result<std::path::PathBuf, String> {
 /// worktree, and deletes there what the user deleted. Reads only: the status walk does not write
 /// the user's index.
 fn copy_uncommitted(repo: &Repository, root: &Path, dir: &Path) -> Result<(), Error> {
+    if let Some(path) = crate::walk::unreadable_git_file(root) {
+        return Err(Error::NotARegularFile { path });
+    }
     let mut opts = StatusOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)
@@ -285,25 +298,50 @@ fn copy_uncommitted(repo: &Repository, root: &Path, dir: &Path) -> Result<(), Er
     Ok(())
 }
 
-/// Copies one file or symlink, keeping its mode, creating parent directories.
+/// Copies one regular file or symlink, keeping its mode, creating parent directories. Anything
+/// else (a FIFO, a socket, a device) is skipped with a warning: opening a FIFO would wait for a
+/// writer for ever. The file is opened without following a link nor blocking, and checked again
+/// once open.
 pub fn copy_entry(src: &Path, dst: &Path) -> Result<(), Error> {
-    if let Some(parent) = dst.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io("create", parent, e))?;
-    }
     let meta = src
         .symlink_metadata()
         .map_err(|e| Error::io("read", src, e))?;
+    if !meta.is_file() && !meta.is_symlink() {
+        not_copied(src);
+        return Ok(());
+    }
+    if let Some(parent) = dst.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io("create", parent, e))?;
+    }
     if dst.symlink_metadata().is_ok() {
         std::fs::remove_file(dst).map_err(|e| Error::io("replace", dst, e))?;
     }
-    if meta.file_type().is_symlink() {
+    if meta.is_symlink() {
         let target = std::fs::read_link(src).map_err(|e| Error::io("read the link", src, e))?;
         std::os::unix::fs::symlink(&target, dst)
             .map_err(|e| Error::io("create the link", dst, e))?;
-    } else {
-        std::fs::copy(src, dst).map_err(|e| Error::io("copy to", dst, e))?;
+        return Ok(());
     }
+    let mut from = crate::store::open_nonblocking(src, libc::O_NOFOLLOW)
+        .map_err(|e| Error::io("read", src, e))?;
+    let opened = from.metadata().map_err(|e| Error::io("read", src, e))?;
+    if !opened.is_file() {
+        not_copied(src);
+        return Ok(());
+    }
+    let mut to = std::fs::File::create(dst).map_err(|e| Error::io("copy to", dst, e))?;
+    std::io::copy(&mut from, &mut to).map_err(|e| Error::io("copy to", dst, e))?;
+    to.set_permissions(opened.permissions())
+        .map_err(|e| Error::io("copy to", dst, e))?;
     Ok(())
+}
+
+/// Warns that `src`, neither a regular file nor a link, is not copied.
+fn not_copied(src: &Path) {
+    tracing::warn!(
+        "{} is not a regular file nor a link: not copied into the workspace",
+        src.display()
+    );
 }
 
 /// Stages everything in `repo`'s working tree (respecting its ignore rules) and commits it on HEAD

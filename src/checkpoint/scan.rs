@@ -1,7 +1,8 @@
-//! The project scan around a command: the stamp (mtime, size, mode, inode) of every regular file
-//! under the root that `.gitignore` (also outside a git repository), `.ignore` and git's exclude
-//! files do not ignore, never descending into `.git`. One `stat` per file and no reads; comparing
-//! two scans gives the files a command created, changed or removed.
+//! The project scan around a command: the stamp (mtime, ctime, size, mode, inode) of every regular
+//! file under the root that `.gitignore` (also outside a git repository), `.ignore` and git's
+//! exclude files do not ignore ([`crate::walk`], which never opens an ignore file that is not a
+//! regular file), never descending into `.git`. One `stat` per file and no reads; comparing two
+//! scans gives the files a command created, changed or removed.
 //!
 //! [`GitIndex`] tells which files are clean in the git index (their stat data matches the index
 //! entry), whose content git can give back later, so the scan before a command need not save them.
@@ -10,12 +11,15 @@ use std::collections::HashMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use ignore::WalkBuilder;
+use crate::walk::{Ignores, walker};
 
-/// What a file looked like: enough to notice that it changed without reading it.
+/// What a file looked like: enough to notice that it changed without reading it. A command can
+/// put the mtime back after rewriting a file in place at the same size (`touch -d`, `utimensat`),
+/// but not the ctime: any change sets it to now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stamp {
     pub mtime_ns: i128,
+    pub ctime_ns: i128,
     pub len: u64,
     pub mode: u32,
     pub ino: u64,
@@ -25,6 +29,7 @@ impl Stamp {
     pub fn of(meta: &std::fs::Metadata) -> Stamp {
         Stamp {
             mtime_ns: i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec()),
+            ctime_ns: i128::from(meta.ctime()) * 1_000_000_000 + i128::from(meta.ctime_nsec()),
             len: meta.len(),
             mode: meta.mode() & 0o7777,
             ino: meta.ino(),
@@ -40,12 +45,10 @@ pub const MAX_SCAN_FILES: usize = 50_000;
 /// [`MAX_SCAN_FILES`].
 pub fn scan(root: &Path) -> Option<HashMap<PathBuf, Stamp>> {
     let mut files = HashMap::new();
-    let walk = WalkBuilder::new(root)
-        .hidden(false)
-        .require_git(false)
-        .follow_links(false)
-        .filter_entry(|entry| entry.file_name() != ".git")
-        .build();
+    let walk = walker(root, Some(Ignores::ALL), |entry| {
+        entry.file_name() != ".git"
+    })
+    .build();
     for entry in walk.filter_map(Result::ok) {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;

@@ -157,3 +157,60 @@ fn run_o_follows_a_link_that_was_there_before_the_run() {
         "the answer"
     );
 }
+
+/// Runs `plant` (an allowed command making `planted`), a `grep` and `echo hi > out.txt`: the run
+/// ends within its timeout and the later command ran.
+fn a_planted_ignore_file_does_not_hang_the_run(plant: &str, planted: &str) {
+    let (mock, env) = mocked();
+    let bash = |id: &str, command: &str| {
+        openai::tool_call(id, "bash", &json!({"command": command}).to_string())
+    };
+    mock.push(bash("p", plant));
+    mock.push(openai::tool_call(
+        "g",
+        "grep",
+        &json!({"pattern": "anything"}).to_string(),
+    ));
+    mock.push(bash("e", "echo hi > out.txt"));
+    mock.push(openai::text("done"));
+    let mut child = env.spawn(&["run", "--allow", "bash", "--timeout", "20s", "go"]);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(40) {
+            child.kill().unwrap();
+            panic!("`{plant}` hung the run past its timeout");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let results = tool_results(&mock);
+    assert!(
+        env.project.join(planted).symlink_metadata().is_ok(),
+        "{results:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("out.txt"))
+            .ok()
+            .as_deref(),
+        Some("hi\n"),
+        "{results:?}"
+    );
+}
+
+/// R6-11: `sub/.gitignore` made a FIFO: pilotdeck's scans after the command (checkpoint scan,
+/// the guard's listing, `grep`) do not open it.
+#[test]
+fn a_fifo_gitignore_does_not_hang_the_run() {
+    a_planted_ignore_file_does_not_hang_the_run(
+        "mkdir -p sub && mkfifo sub/.gitignore",
+        "sub/.gitignore",
+    );
+}
+
+/// R6-11 variant: `sub/.ignore` a link to `/dev/zero` is not read either.
+#[test]
+fn an_ignore_file_linked_to_dev_zero_does_not_hang_the_run() {
+    a_planted_ignore_file_does_not_hang_the_run(
+        "mkdir -p sub && ln -s /dev/zero sub/.ignore",
+        "sub/.ignore",
+    );
+}

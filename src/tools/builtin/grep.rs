@@ -1,5 +1,5 @@
 //! `grep`: regular-expression search over file contents, gitignore-aware, walking in parallel with
-//! the `ignore` crate and matching with the `regex` crate (a whole-file check first, so files without
+//! the `ignore` crate ([`crate::walk`]) and matching with the `regex` crate (a whole-file check first, so files without
 //! a match cost one pass). Binary files are skipped, and so are regular files with several hard
 //! links: one may be a file outside the project reached through a link (the output says how many;
 //! `read_file` on one explains). Results are sorted by path and capped.

@@ -13,7 +13,8 @@
 //!
 //! Which directories are searched follows the `.gitignore` files from the root down (an ignored
 //! directory is not entered, nor a directory with a protected name): a changed `.gitignore` walks
-//! the root again whole.
+//! the root again whole. A `.gitignore` that is not a regular file (a FIFO, a link) is never opened
+//! and its rules do not apply ([`crate::walk::read_rules`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::{OsStr, OsString};
@@ -118,12 +119,12 @@ impl Dir {
         let rules = rules.then(|| {
             let path = dir.join(".gitignore");
             let now = SystemTime::now();
-            // Followed, as its rules are read through a symlink too.
-            let stamp = std::fs::metadata(&path).ok().map(|m| Stamp::of(&m));
+            // Not followed: a link's rules are not read, nor a FIFO's.
+            let stamp = std::fs::symlink_metadata(&path).ok().map(|m| Stamp::of(&m));
             Rules {
                 settled: stamp.is_some_and(|s| s.settled(now)),
                 stamp,
-                matcher: Gitignore::new(&path).0,
+                matcher: crate::walk::read_rules(dir, &path),
             }
         });
         let stamp = Stamp::of(&meta);
@@ -151,7 +152,7 @@ impl Dir {
     fn same_rules(&self, dir: &Path) -> bool {
         self.rules.as_ref().is_none_or(|r| {
             r.settled
-                && std::fs::metadata(dir.join(".gitignore"))
+                && std::fs::symlink_metadata(dir.join(".gitignore"))
                     .ok()
                     .map(|m| Stamp::of(&m))
                     == r.stamp
