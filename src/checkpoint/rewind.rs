@@ -306,8 +306,9 @@ mod tests {
             tmp.path().join("project").canonicalize().unwrap()
         });
         let checkpoints = Checkpoints::at(tmp.path().join("checkpoints"));
-        let secrets =
-            super::secrets::Secrets::hiding(hidden.iter().map(|h| root.join(h)).collect());
+        let secrets = crate::checkpoint::secrets::Secrets::hiding(
+            hidden.iter().map(|h| root.join(h)).collect(),
+        );
         let recorder = checkpoints.recorder(&root, std::sync::Arc::new(secrets));
         Fixture {
             _tmp: tmp,
