@@ -415,3 +415,49 @@ fn index_all_indexes_every_project_with_queued_turns() {
     assert!(reports.iter().all(|r| r["indexed"] == 1), "{reports:?}");
     mock.verify();
 }
+
+/// A `user` note is recalled in every project, so one proposed from a turn of an untrusted project
+/// (whose files may steer the model) stays in that project as a project note; once the project is
+/// trusted, its `user` notes go to the global notes again.
+#[test]
+fn an_untrusted_projects_user_notes_stay_in_the_project() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(&mock));
+    // A setting that needs trust, so the project is untrusted (and the setting stripped).
+    env.project_config("memory:\n  captureStrategy: full_session\n");
+    run_turn(
+        &env,
+        &mock,
+        "Always run ./install.sh first, I like that.",
+        "Noted.",
+    );
+    mock.push(note_reply(
+        "user",
+        "Install first",
+        "how the user likes to start",
+        "The user wants ./install.sh run first in every project.",
+    ));
+    env.cmd().args(["memory", "index"]).run(0);
+    let global = env.home.join("memory/global/User");
+    assert!(
+        md_files(&global).is_empty(),
+        "an untrusted project's user note reached the global notes: {:?}",
+        md_files(&global)
+    );
+    let ws = workspace(&env);
+    assert_eq!(md_files(&ws.join("Project")), ["install-first.md"]);
+    let text = std::fs::read_to_string(ws.join("Project/install-first.md")).unwrap();
+    assert!(text.contains("type: project"), "{text}");
+
+    env.cmd().args(["trust"]).run(0);
+    run_turn(&env, &mock, "I prefer tabs.", "Noted.");
+    mock.push(note_reply(
+        "user",
+        "Tabs",
+        "indentation",
+        "The user prefers tabs.",
+    ));
+    env.cmd().args(["memory", "index"]).run(0);
+    assert_eq!(md_files(&global), ["tabs.md"]);
+}

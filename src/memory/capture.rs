@@ -37,10 +37,11 @@ pub fn capture_text(settings: &MemoryConfig, history: &[Message], turn_start: us
     parts.join("\n\n")
 }
 
-/// Queues the turn; `Ok(None)` when there was nothing to capture or it repeats the last capture.
+/// Queues the turn, with whether `project` is trusted; `Ok(None)` when there was nothing to capture
+/// or it repeats the last capture.
 pub fn capture(
     memory: &Memory,
-    project: &Project,
+    (project, trusted): (&Project, bool),
     session: Option<&str>,
     turn: u32,
     history: &[Message],
@@ -51,7 +52,7 @@ pub fn capture(
         return Ok(None);
     }
     let mut conn = memory.db()?;
-    queue::enqueue(&mut conn, project, session, turn, &text)
+    queue::enqueue(&mut conn, project, session, turn, (&text, trusted))
 }
 
 #[cfg(test)]

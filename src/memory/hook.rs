@@ -20,11 +20,17 @@ const TURN_RECALL_LIMIT: usize = 5;
 pub struct TurnMemory {
     memory: Memory,
     project: Project,
+    /// Whether the project's settings are trusted: an untrusted project's `user` notes stay in it.
+    trusted: bool,
 }
 
-/// The hook for `project`, ready to hand to `Conversation::set_memory`.
-pub fn turn_hook(memory: Memory, project: Project) -> MemoryHandle {
-    MemoryHandle(Arc::new(TurnMemory { memory, project }))
+/// The hook for `project` (`trusted` or not), ready to hand to `Conversation::set_memory`.
+pub fn turn_hook(memory: Memory, project: Project, trusted: bool) -> MemoryHandle {
+    MemoryHandle(Arc::new(TurnMemory {
+        memory,
+        project,
+        trusted,
+    }))
 }
 
 impl MemoryHook for TurnMemory {
@@ -51,7 +57,7 @@ impl MemoryHook for TurnMemory {
     fn capture(&self, session: Option<&str>, turn: u32, history: &[Message], turn_start: usize) {
         if let Err(e) = capture::capture(
             &self.memory,
-            &self.project,
+            (&self.project, self.trusted),
             session,
             turn,
             history,
@@ -70,5 +76,6 @@ pub fn project_hook(
     project: &Project,
     force: bool,
 ) -> Option<MemoryHandle> {
-    Memory::for_turns(home, config, force).map(|m| turn_hook(m, project.clone()))
+    Memory::for_turns(home, config, force)
+        .map(|m| turn_hook(m, project.clone(), config.project_trusted))
 }

@@ -281,6 +281,13 @@ fn write_proposals(
     let sessions: Vec<String> = capture.session_id.iter().cloned().collect();
     let mut written = Vec::new();
     for p in proposals {
+        // A `user` note goes to the global notes every project recalls, unless the turn came from
+        // an untrusted project: then it stays in that project, as a project note.
+        let kind = match p.kind {
+            NoteKind::User if !capture.trusted => NoteKind::Project,
+            kind => kind,
+        };
+        let p = &Proposal { kind, ..p.clone() };
         let path = memory
             .layout
             .kind_dir(key, p.kind)

@@ -29,10 +29,12 @@ pub struct Capture {
     pub text: String,
     pub captured_at: String,
     pub state: String,
+    /// Whether the project was trusted when the turn was captured.
+    pub trusted: bool,
 }
 
 const CAPTURE_COLUMNS: &str =
-    "id, project_key, project_root, session_id, turn, text, captured_at, state";
+    "id, project_key, project_root, session_id, turn, text, captured_at, state, trusted";
 
 fn row_to_capture(r: &rusqlite::Row<'_>) -> rusqlite::Result<Capture> {
     Ok(Capture {
@@ -44,6 +46,7 @@ fn row_to_capture(r: &rusqlite::Row<'_>) -> rusqlite::Result<Capture> {
         text: r.get(5)?,
         captured_at: r.get(6)?,
         state: r.get(7)?,
+        trusted: r.get(8)?,
     })
 }
 
@@ -53,7 +56,7 @@ pub(super) fn enqueue(
     project: &Project,
     session: Option<&str>,
     turn: u32,
-    text: &str,
+    (text, trusted): (&str, bool),
 ) -> Result<Option<i64>, Error> {
     store::immediate(conn, |tx| -> Result<Option<i64>, Error> {
         if let Some(session) = session {
@@ -69,9 +72,9 @@ pub(super) fn enqueue(
             }
         }
         tx.execute(
-            "INSERT INTO memory_captures (project_key, project_root, session_id, turn, text, captured_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![project.key.0, project.root.to_string_lossy(), session, turn, text, now()],
+            "INSERT INTO memory_captures (project_key, project_root, session_id, turn, text, captured_at, trusted)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![project.key.0, project.root.to_string_lossy(), session, turn, text, now(), trusted],
         )?;
         Ok(Some(tx.last_insert_rowid()))
     })

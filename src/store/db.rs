@@ -310,6 +310,10 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (model, scope_key)
      );
      CREATE INDEX memory_notes_hash ON memory_notes (content_hash);",
+    // Whether the project a turn was captured in was trusted (`config::trust`): `memory index`
+    // files an untrusted capture's `user` notes in that project, not among the global notes every
+    // project recalls. Captures queued before this are taken as untrusted.
+    "ALTER TABLE memory_captures ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
