@@ -4,6 +4,7 @@
 //! block on a FIFO. A link planted before the call stands in for one swapped in between the
 //! permission check and the write (the race needs parallel sub-agents): the old code followed both.
 
+use std::os::unix::fs::MetadataExt;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -212,5 +213,44 @@ fn an_ignore_file_linked_to_dev_zero_does_not_hang_the_run() {
     a_planted_ignore_file_does_not_hang_the_run(
         "mkdir -p sub && ln -s /dev/zero sub/.ignore",
         "sub/.ignore",
+    );
+}
+
+/// R7-02: a confined command creates an empty file with mode 06755 (its `open` mode, umask 0, is no
+/// `chmod`); `write_file` then fills it. pilotdeck may run as root with `CAP_FSETID`, so its write
+/// must not keep setuid, setgid nor write-for-others: the file comes out 0755.
+#[test]
+fn write_file_does_not_keep_a_setuid_mode_a_command_made() {
+    let (mock, env) = mocked();
+    mock.push(openai::tool_call(
+        "c",
+        "bash",
+        &json!({"command": "python3 -c \"import os; os.umask(0); os.close(os.open('tool', os.O_CREAT | os.O_WRONLY, 0o6757))\" && stat -c %a tool"}).to_string(),
+    ));
+    mock.push(openai::tool_call(
+        "r",
+        "read_file",
+        &json!({"file_path": "tool"}).to_string(),
+    ));
+    mock.push(openai::tool_call(
+        "w",
+        "write_file",
+        &json!({"file_path": "tool", "content": "#!/bin/sh\necho hi\n"}).to_string(),
+    ));
+    mock.push(openai::text("done"));
+    env.cmd()
+        .args(["run", "--allow", "bash"])
+        .arg_str("go")
+        .run(0);
+    let results = tool_results(&mock);
+    assert!(
+        results.iter().any(|r| r.contains("6757")),
+        "the command did not make the setuid file, the test proves nothing: {results:?}"
+    );
+    let mode = std::fs::metadata(env.project.join("tool")).unwrap().mode() & 0o7777;
+    assert_eq!(mode, 0o755, "{mode:o} {results:?}");
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("tool")).unwrap(),
+        "#!/bin/sh\necho hi\n"
     );
 }

@@ -124,21 +124,27 @@ pub(super) fn read_all(ctx: &ToolContext, path: &Path) -> Result<Vec<u8>, Error>
     Ok(bytes)
 }
 
+/// The permission bits of an existing file a write keeps: not setuid, setgid, sticky nor
+/// write-for-others. pilotdeck may run as root (with `CAP_FSETID`, which a confined command lacks):
+/// a file a command created empty with mode 06755 must not come out of a write a setuid program
+/// (attacker review round 7).
+const KEPT_MODE_BITS: u32 = 0o775;
+
 /// Writes `path` (resolved) atomically, creating its parents, keeping an existing file's
-/// permission bits (a new one gets 0644: `store::write_atomic` alone makes 0600, right for state,
-/// wrong for a project's sources).
+/// permission bits ([`KEPT_MODE_BITS`] of them; a new one gets 0644: `store::write_atomic` alone
+/// makes 0600, right for state, wrong for a project's sources).
 pub(super) fn write(ctx: &ToolContext, path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let written = match root_of(ctx, path) {
         Some(root) => {
             let beneath = parent(root, path, true)?.ok_or_else(|| Error::NotFound {
                 path: path.to_owned(),
             })?;
-            let mode = beneath.file_mode().unwrap_or(0o644);
+            let mode = beneath.file_mode().map_or(0o644, |m| m & KEPT_MODE_BITS);
             store::write_atomic_at(&beneath.dir, &beneath.name, path, bytes, mode)
         }
         None => {
             let mode = std::fs::metadata(path)
-                .map(|m| m.permissions().mode() & 0o7777)
+                .map(|m| m.permissions().mode() & KEPT_MODE_BITS)
                 .unwrap_or(0o644);
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| Error::io("create directory", dir, e))?;
