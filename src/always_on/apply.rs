@@ -10,6 +10,8 @@
 //! symbolic link of the user's tree is refused on its own, and so is a text file the workspace made
 //! binary (the diff shows none of its lines); the rest is applied. Only what the diff shows of a
 //! mode is applied: a file made executable or not ([`Mode`]), never the workspace's other bits.
+//! The diff shown for review is made from the same bytes apply writes ([`review_tree`]), not
+//! through the workspace's `.gitattributes` (which the agent wrote).
 //!
 //! Every read, write and removal in the user's tree goes to the directory reached from the root by
 //! the no-follow walk ([`confine::open_file_parent`]) and happens relative to that open directory,
@@ -135,6 +137,18 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
         });
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
+    // The review is made from the very bytes apply writes: libgit2's diff of the work tree reads
+    // it through the workspace's own `.gitattributes` (an agent's `* -diff` shows "Binary files
+    // differ", an `ident` or `eol` filter cleans a line before it is compared), so the shown diff
+    // is of a tree of the raw files, as text.
+    let review_tree = review_tree(&repo, &base_tree, &files)
+        .and_then(|id| repo.find_tree(id))
+        .map_err(git("record the change"))?;
+    let mut opts = DiffOptions::new();
+    opts.force_text(true).include_typechange(true);
+    let found = repo
+        .diff_tree_to_tree(Some(&base_tree), Some(&review_tree), Some(&mut opts))
+        .map_err(git("compare with the base"))?;
     let stat = found
         .stats()
         .and_then(|s| s.to_buf(DiffStatsFormat::FULL, 80))
@@ -151,6 +165,44 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
         })
         .map_err(git("write the diff"))?;
     Ok(WorkspaceDiff { files, stat, patch })
+}
+
+/// The base tree with `files` as the workspace has them, byte for byte (no filter), written to the
+/// workspace's object store.
+fn review_tree(
+    repo: &git2::Repository,
+    base: &git2::Tree<'_>,
+    files: &[FileChange],
+) -> Result<git2::Oid, git2::Error> {
+    let mut index = git2::Index::new()?;
+    index.read_tree(base)?;
+    for change in files {
+        let Some(bytes) = &change.theirs else {
+            index.remove_path(&change.path)?;
+            continue;
+        };
+        let mode = match change.executable {
+            None => 0o120_000,
+            Some(true) => 0o100_755,
+            Some(false) => 0o100_644,
+        };
+        let zero = git2::IndexTime::new(0, 0);
+        index.add(&git2::IndexEntry {
+            ctime: zero,
+            mtime: zero,
+            dev: 0,
+            ino: 0,
+            mode,
+            uid: 0,
+            gid: 0,
+            file_size: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
+            id: repo.blob(bytes)?,
+            flags: 0,
+            flags_extended: 0,
+            path: change.path.as_os_str().as_encoded_bytes().to_vec(),
+        })?;
+    }
+    index.write_tree_to(repo)
 }
 
 enum Action {
@@ -190,14 +242,15 @@ fn is_binary(bytes: &[u8]) -> bool {
 }
 
 /// Why `change` cannot be applied though nothing conflicts: a file that was text at the base and
-/// is binary in the workspace (a NUL byte in it) shows in the diff as "Binary files differ", none
-/// of its lines reviewed, yet a shell or `make` would run them.
+/// is binary in the workspace (a NUL byte in it) would show in git as "Binary files differ" from
+/// then on (the user's own `git diff` of the tree), none of its lines, yet a shell or `make` would
+/// run them.
 fn unreviewable(change: &FileChange) -> Option<String> {
     let was_text = change.base.as_deref().is_some_and(|b| !is_binary(b));
     let now_binary = change.theirs.as_deref().is_some_and(is_binary);
     (was_text && now_binary && change.executable.is_some()).then(|| {
-        "a text file the workspace made binary (a NUL byte in it): the diff shows none of its \
-         lines, so it is not applied; review it in the workspace and copy it by hand"
+        "a text file the workspace made binary (a NUL byte in it): git shows none of its lines \
+         from then on, so it is not applied; review it in the workspace and copy it by hand"
             .to_owned()
     })
 }
