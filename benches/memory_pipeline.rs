@@ -92,7 +92,15 @@ fn queue(memory: &Memory, project: &Project, count: usize) {
             Message::user(format!("Remember: rule {i} is to run the linter.")),
             Message::assistant("ok"),
         ];
-        memory::capture(memory, project, Some("bench"), i as u32, &history, 0).unwrap();
+        memory::capture(
+            memory,
+            (project, true),
+            Some("bench"),
+            i as u32,
+            &history,
+            0,
+        )
+        .unwrap();
     }
 }
 
