@@ -82,6 +82,7 @@ attempt("reboot", lambda: call(169, 0, 0, 0, None))
 attempt("finit_module", lambda: call(313, -1, b"", 0))
 attempt("delete_module", lambda: call(176, b"pd_no_such_module", 0))
 attempt("kexec_file_load", lambda: call(320, -1, -1, 0, None, 0))
+attempt("io_uring_setup", lambda: call(425, 8, ctypes.create_string_buffer(120)))
 attempt("project chmod +x", lambda: os.chmod(os.path.join(project, "build.sh"), 0o755))
 for line in open("/proc/self/status"):
     if line.startswith("Cap"):
@@ -176,7 +177,7 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
             .lines()
             .filter(|l| l.contains(": DONE") || l.contains(": refused ("))
             .collect();
-        assert_eq!(lines.len(), 31, "{mode}: {out}");
+        assert_eq!(lines.len(), 32, "{mode}: {out}");
         for line in lines {
             let allowed = ALLOWED
                 .iter()

@@ -16,6 +16,8 @@
 //!   file, as Landlock does not check metadata and the filter cannot see paths;
 //! - the modes that make a file dangerous to others — setuid, setgid, world-writable — through
 //!   `chmod`, `fchmod`, `fchmodat` and `fchmodat2`; other mode bits stay settable (`chmod +x`);
+//! - `io_uring` (`io_uring_setup`, `_enter`, `_register`), whose operations do the same things —
+//!   xattrs and ACLs, sockets — without the system calls this filter and the network's see;
 //! - what a root child could do with capabilities it no longer has anyway
 //!   ([`super::capabilities`]): `reboot`, `kexec_load`, `kexec_file_load`, `init_module`,
 //!   `finit_module`, `delete_module`.
@@ -71,6 +73,11 @@ const ALWAYS: &[i64] = &[
     libc::SYS_init_module,
     libc::SYS_finit_module,
     libc::SYS_delete_module,
+    // io_uring's operations (`IORING_OP_SETXATTR`, `_SOCKET`, `_CONNECT`, …) never pass through
+    // the system calls above and below: with it a command set a POSIX ACL on PilotHome's config.
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
     // The calls newer architectures have only as `*at`.
     #[cfg(target_arch = "x86_64")]
     libc::SYS_chown,

@@ -681,7 +681,7 @@ fn backend_found(backend: Backend) -> Result<String, String> {
                 " (no TCP rules; per-host network rules fall back to a closed network)"
             },
             if seccomp::available() {
-                "seccomp filter (no keys typed into a terminal; no other process's limits, keyrings, SysV IPC, chown, xattrs nor setuid or world-writable chmod; a closed network refuses every socket but Unix socket pairs, and io_uring)"
+                "seccomp filter (no keys typed into a terminal; no other process's limits, keyrings, SysV IPC, io_uring, chown, xattrs nor setuid or world-writable chmod; a closed network refuses every socket but Unix socket pairs)"
             } else {
                 "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open, and TIOCSTI, other processes' limits, keyrings, SysV IPC, chown, xattrs and chmod are left to the kernel"
             }

@@ -15,8 +15,8 @@
 //! daemon: Docker's socket is root on the host, an SSH agent signs as the user). The filter closes
 //! them: `socket(2)` fails with `EACCES` whatever the family, Unix included; `socketpair(2)` of
 //! `AF_UNIX` keeps working (the shell's, Python's asyncio and multiprocessing, Node's child
-//! processes, build tools' jobservers use pairs or pipes), and `io_uring_setup`/`_enter`/`_register`
-//! fail too. In the per-host mode ([`Sockets::Tcp`]) TCP over IPv4/IPv6 is let through, and Landlock lets it reach only the
+//! processes, build tools' jobservers use pairs or pipes); `io_uring_setup`/`_enter`/`_register`
+//! fail in every mode ([`super::kernel_objects`]). In the per-host mode ([`Sockets::Tcp`]) TCP over IPv4/IPv6 is let through, and Landlock lets it reach only the
 //! proxy's port — except a TCP Fast Open send (`sendto`/`sendmsg` with `MSG_FASTOPEN`), which
 //! connects without passing Landlock's hook (landlock-lsm/linux issue 41, measured here), so the
 //! filter refuses that flag.
@@ -185,7 +185,8 @@ impl Filter {
         })
     }
 
-    /// The rules of a network that is not open: `sockets` only, no `io_uring`.
+    /// The rules of a network that is not open: `sockets` only (`io_uring`, which would pass by
+    /// them, is refused in every mode by [`super::kernel_objects`]).
     fn add_network_rules(
         rules: &mut BTreeMap<i64, Vec<SeccompRule>>,
         sockets: Sockets,
@@ -215,14 +216,7 @@ impl Filter {
                 rules.insert(call, vec![SeccompRule::new(vec![fast_open])?]);
             }
         }
-        for call in [
-            libc::SYS_io_uring_setup,
-            libc::SYS_io_uring_enter,
-            libc::SYS_io_uring_register,
-        ] {
-            // No condition: refused whatever the arguments.
-            rules.insert(call, Vec::new());
-        }
+        // io_uring is refused in every mode by the kernel-objects filter.
         Ok(())
     }
 
