@@ -649,3 +649,41 @@ fn a_same_size_rewrite_with_its_mtime_put_back_is_rewound() {
         "my own notes 1\n"
     );
 }
+
+/// R7-06: a command makes a sparse 3 GiB file (no disk used); the checkpoint recorder does not read
+/// it whole to hash it — the run ends under a 512 MiB data limit — nor does rewind, which refuses
+/// it by name and restores the other file the command changed.
+#[test]
+fn a_huge_sparse_file_a_command_made_is_not_read_whole() {
+    let (mock, env) = project(false);
+    mock.push(openai::tool_call(
+        "c",
+        "bash",
+        &json!({"command": "truncate -s 3G big.bin && echo changed > a.txt"}).to_string(),
+    ));
+    mock.push(openai::text("done"));
+    let out = env
+        .cmd_with_data_limit(512)
+        .args(["run", "--allow", "bash", "go"])
+        .inner
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(read(&env.project.join("a.txt")).unwrap(), "changed\n");
+    // big.bin is refused (not compared, not removed), a.txt restored; exit 1 for the refusal.
+    let report = rewind(&env, &["--to", "1", "--files-only"], 1);
+    assert!(
+        report.to_string().contains("larger than 16 MiB"),
+        "{report}"
+    );
+    assert_eq!(
+        read(&env.project.join("a.txt")).unwrap(),
+        "alpha\n",
+        "{report}"
+    );
+}

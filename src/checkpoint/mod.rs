@@ -52,6 +52,19 @@ use secrets::Secrets;
 /// for data sets or build outputs that are not ignored.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
+/// `Err` naming the limit when the open `file` is larger than [`MAX_FILE_BYTES`]: the recorder
+/// does not hash it and rewind does not compare it (a sparse `truncate -s 3G` file costs a command
+/// nothing and would be read whole).
+pub(crate) fn within_limit(file: &std::fs::File) -> Result<(), String> {
+    match file.metadata() {
+        Ok(meta) if meta.len() > MAX_FILE_BYTES => Err(format!(
+            "it is larger than {} MiB: not read",
+            MAX_FILE_BYTES / (1024 * 1024)
+        )),
+        _ => Ok(()),
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]

@@ -228,15 +228,18 @@ impl Recorder {
 
     /// The content of `path` (`None`: absent): a regular file only, opened without following a
     /// link (below the root, in no component; elsewhere, at the file) nor blocking on a FIFO (a
-    /// command may have swapped one in since the file was seen), and not in a secret location.
+    /// command may have swapped one in since the file was seen), not in a secret location, and of
+    /// at most [`MAX_FILE_BYTES`] (a sparse `truncate -s 2G` file would otherwise be read whole).
     fn read(&self, path: &Path) -> std::io::Result<Option<Vec<u8>>> {
         let root = &self.shared.root;
-        let not_secret = |file: &std::fs::File| match self.shared.secrets.covering_file(file) {
-            Some(hidden) => Err(format!(
-                "it is in a secret location ({}): not read",
-                hidden.display()
-            )),
-            None => Ok(()),
+        let not_secret = |file: &std::fs::File| {
+            if let Some(hidden) = self.shared.secrets.covering_file(file) {
+                return Err(format!(
+                    "it is in a secret location ({}): not read",
+                    hidden.display()
+                ));
+            }
+            super::within_limit(file)
         };
         let read = if path.starts_with(root) && path != root {
             confine::read_regular(root, path, not_secret)

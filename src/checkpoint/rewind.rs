@@ -159,7 +159,7 @@ impl Checkpoints {
             if in_git_dir(&path) {
                 continue;
             }
-            let current = match confine::read_regular(&root, &path, |_| Ok(())) {
+            let current = match confine::read_regular(&root, &path, super::within_limit) {
                 Ok(current) => current,
                 Err(refused) => {
                     report.refused.push(refused);
