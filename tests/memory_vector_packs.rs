@@ -95,6 +95,7 @@ fn a_state_db_from_before_packs_keeps_its_vectors() {
         .execute_batch(
             "DROP TABLE memory_vector_packs;
              DROP INDEX memory_notes_hash;
+             ALTER TABLE memory_captures DROP COLUMN trusted;
              PRAGMA user_version = 14;",
         )
         .unwrap();

@@ -651,6 +651,7 @@ fn a_state_db_indexed_by_an_older_version_is_rebuilt_and_finds_lone_cjk_characte
          DROP INDEX memory_notes_hash;
          ALTER TABLE memory_notes DROP COLUMN content_hash;
          DROP TABLE memory_vectors;
+         ALTER TABLE memory_captures DROP COLUMN trusted;
          PRAGMA user_version = 8;",
     )
     .unwrap();
