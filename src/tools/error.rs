@@ -31,6 +31,14 @@ pub enum Error {
     #[error("`{path}` looks binary ({bytes} bytes); it is not shown as text")]
     Binary { path: PathBuf, bytes: u64 },
     #[error(
+        "`{path}` is {bytes} bytes, more than the {limit} bytes `edit_file` and `write_file` read whole; change it with a command instead"
+    )]
+    TooLarge {
+        path: PathBuf,
+        bytes: u64,
+        limit: u64,
+    },
+    #[error(
         "`{path}` exists but was not read in this session; call read_file on it before overwriting"
     )]
     NotRead { path: PathBuf },

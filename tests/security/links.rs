@@ -254,3 +254,44 @@ fn write_file_does_not_keep_a_setuid_mode_a_command_made() {
         "#!/bin/sh\necho hi\n"
     );
 }
+
+/// R7-06 (the file tools' side): `edit_file` reads a file whole, so past 64 MiB it refuses by the
+/// size instead (a text file of 70 MB a command wrote, read first as the tool asks).
+#[test]
+fn edit_file_refuses_a_file_too_large_to_read_whole() {
+    let (mock, env) = mocked();
+    mock.push(openai::tool_call(
+        "c",
+        "bash",
+        &json!({"command": "yes abc | head -c 70000000 > big.txt"}).to_string(),
+    ));
+    mock.push(openai::tool_call(
+        "r",
+        "read_file",
+        &json!({"file_path": "big.txt", "limit": 1}).to_string(),
+    ));
+    mock.push(openai::tool_call(
+        "e",
+        "edit_file",
+        &json!({"file_path": "big.txt", "old_string": "a", "new_string": "b"}).to_string(),
+    ));
+    mock.push(openai::text("done"));
+    let out = env
+        .cmd()
+        .args(["run", "--allow", "bash", "--allow", "edit_file", "go"])
+        .inner
+        .output()
+        .unwrap();
+    let results = tool_results(&mock);
+    assert!(
+        out.status.success(),
+        "{results:?}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        results
+            .iter()
+            .any(|r| r.contains("more than the 67108864 bytes")),
+        "{results:?}"
+    );
+}

@@ -115,9 +115,22 @@ pub(super) fn open_read(ctx: &ToolContext, path: &Path) -> Result<(File, Metadat
     Ok((file, meta))
 }
 
-/// The whole content of `path` (resolved), opened as [`open_read`] does.
+/// The most `edit_file` and `write_file` read of an existing file: a sparse file a command made
+/// with `truncate -s 3G` costs it nothing and would be read whole (attacker review round 7).
+const MAX_WHOLE_READ_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The whole content of `path` (resolved), opened as [`open_read`] does; refused past
+/// [`MAX_WHOLE_READ_BYTES`].
 pub(super) fn read_all(ctx: &ToolContext, path: &Path) -> Result<Vec<u8>, Error> {
-    let (mut file, meta) = open_read(ctx, path)?;
+    let (file, meta) = open_read(ctx, path)?;
+    if meta.len() > MAX_WHOLE_READ_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_owned(),
+            bytes: meta.len(),
+            limit: MAX_WHOLE_READ_BYTES,
+        });
+    }
+    let mut file = file.take(MAX_WHOLE_READ_BYTES);
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     file.read_to_end(&mut bytes)
         .map_err(|e| Error::io("read", path, e))?;
