@@ -528,10 +528,7 @@ fn a_rewind_racing_a_directory_swap_never_writes_outside() {
     }
     let swaps = swapper.finish();
 
-    let written: Vec<_> = std::fs::read_dir(&outside)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let written = support::names_in(&outside);
     assert!(
         written.is_empty(),
         "written outside ({swaps} swaps, {} runs): {written:?}",

@@ -50,6 +50,21 @@ fn tool_results(mock: &MockModel) -> Vec<String> {
 }
 
 /// A mock-backed environment with a secret in `~/.aws` and a second directory for `--add-dir`.
+/// A Python probe: `body` after an `attempt(name, action)` that prints `NAME: DONE`, or `NAME:
+/// refused (ERRNO)` when the action raises `OSError`.
+fn python_probe(body: &str) -> String {
+    format!(
+        "import errno
+def attempt(name, action):
+    try:
+        action()
+        print(f\"{{name}}: DONE\")
+    except OSError as e:
+        print(f\"{{name}}: refused ({{errno.errorcode.get(e.errno, e.errno)}})\")
+{body}"
+    )
+}
+
 fn env_with(mock: &MockModel, extra_yaml: &str) -> TestEnv {
     let env = TestEnv::new();
     env.config(&format!("{}{extra_yaml}", mock.agent_config()));

@@ -17,12 +17,6 @@ const PROBE: &str = r#"
 import ctypes, errno, os, resource, struct, sys
 outside, project = sys.argv[1:3]
 libc = ctypes.CDLL(None, use_errno=True)
-def attempt(name, action):
-    try:
-        action()
-        print(f"{name}: DONE")
-    except OSError as e:
-        print(f"{name}: refused ({errno.errorcode.get(e.errno, e.errno)})")
 def call(nr, *args):
     if libc.syscall(ctypes.c_long(nr), *args) == -1:
         e = ctypes.get_errno()
@@ -142,7 +136,7 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
         env.write(&env.project.join("build.sh"), "#!/bin/sh\necho built\n");
         env.write(&env.project.join("run.sh"), "#!/bin/sh\necho ran\n");
         let probe = env.tmp.path().join("kernel.py");
-        env.write(&probe, PROBE);
+        env.write(&probe, &super::python_probe(PROBE));
         let args = [
             probe.display().to_string(),
             outside.display().to_string(),

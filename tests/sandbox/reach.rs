@@ -163,12 +163,6 @@ fn no_confined_command_reaches_a_terminal() {
 /// the controls that must keep working.
 const DEVICE_PROBE: &str = r#"
 import errno, os, stat
-def attempt(name, action):
-    try:
-        action()
-        print(f"{name}: DONE")
-    except OSError as e:
-        print(f"{name}: refused ({errno.errorcode.get(e.errno, e.errno)})")
 attempt("block node", lambda: os.mknod("pd-disk", stat.S_IFBLK | 0o600, os.makedev(7, 0)))
 attempt("char node", lambda: os.mknod("pd-mem", stat.S_IFCHR | 0o600, os.makedev(1, 1)))
 for name in sorted(os.listdir("/sys/class/block"))[:8]:
@@ -184,7 +178,7 @@ fn a_confined_command_makes_no_device_and_opens_no_disk() {
     let mock = MockModel::spawn();
     let env = env_with(&mock, "");
     let probe = env.tmp.path().join("devices.py");
-    env.write(&probe, DEVICE_PROBE);
+    env.write(&probe, &super::python_probe(DEVICE_PROBE));
     let results = run_bash(&mock, &env, &[], &[&format!("python3 {}", probe.display())]);
     let out = &results[0];
     let lines: Vec<&str> = out

@@ -300,3 +300,11 @@ impl Drop for Swapper {
         self.stop_thread();
     }
 }
+
+/// The names of the entries of `dir` (a test checks that nothing was written there).
+pub(crate) fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect()
+}
