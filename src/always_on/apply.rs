@@ -87,21 +87,32 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
         .find_commit(base_id)
         .and_then(|c| c.tree())
         .map_err(git("read the base commit"))?;
+    let files = changed_files(&repo, &base_tree, dir)?;
+    let (stat, patch) = review(&repo, &base_tree, &files).map_err(git("show the change"))?;
+    Ok(WorkspaceDiff { files, stat, patch })
+}
+
+/// The files of the workspace `dir` that differ from `base`, untracked ones included and ignored
+/// ones not, each with its raw bytes on both sides, sorted by path.
+fn changed_files(
+    repo: &git2::Repository,
+    base: &git2::Tree<'_>,
+    dir: &Path,
+) -> Result<Vec<FileChange>, Error> {
     let mut opts = DiffOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)
-        .show_untracked_content(true)
         .include_typechange(true);
     let found = repo
-        .diff_tree_to_workdir_with_index(Some(&base_tree), Some(&mut opts))
-        .map_err(git("compare with the base"))?;
+        .diff_tree_to_workdir_with_index(Some(base), Some(&mut opts))
+        .map_err(|e| Error::git("compare with the base", dir, e))?;
     let mut files = Vec::new();
     for delta in found.deltas() {
         let Some(path) = delta.new_file().path().or(delta.old_file().path()) else {
             continue;
         };
-        let base_entry = base_tree.get_path(path).ok();
-        let base = (base_entry.as_ref())
+        let base_entry = base.get_path(path).ok();
+        let base_bytes = (base_entry.as_ref())
             .and_then(|e| repo.find_blob(e.id()).ok())
             .map(|b| b.content().to_vec());
         let base_executable = (base_entry.as_ref())
@@ -125,46 +136,45 @@ pub fn diff(cycle: &Cycle) -> Result<WorkspaceDiff, Error> {
             ),
             _ => (None, None),
         };
-        if base == theirs {
+        if base_bytes == theirs {
             continue;
         }
         files.push(FileChange {
             path: path.to_owned(),
-            base,
+            base: base_bytes,
             theirs,
             executable,
             base_executable,
         });
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    // The review is made from the very bytes apply writes: libgit2's diff of the work tree reads
-    // it through the workspace's own `.gitattributes` (an agent's `* -diff` shows "Binary files
-    // differ", an `ident` or `eol` filter cleans a line before it is compared), so the shown diff
-    // is of a tree of the raw files, as text.
-    let review_tree = review_tree(&repo, &base_tree, &files)
-        .and_then(|id| repo.find_tree(id))
-        .map_err(git("record the change"))?;
+    Ok(files)
+}
+
+/// `git diff --stat` and the unified diff of `files` against `base`, made from the very bytes apply
+/// writes: libgit2's diff of the work tree reads it through the workspace's own `.gitattributes`
+/// (an agent's `* -diff` shows "Binary files differ", an `ident` or `eol` filter cleans a line
+/// before it is compared), so the review is of a tree of the raw files ([`review_tree`]), as text.
+fn review(
+    repo: &git2::Repository,
+    base: &git2::Tree<'_>,
+    files: &[FileChange],
+) -> Result<(String, String), git2::Error> {
+    let tree = repo.find_tree(review_tree(repo, base, files)?)?;
     let mut opts = DiffOptions::new();
     opts.force_text(true).include_typechange(true);
-    let found = repo
-        .diff_tree_to_tree(Some(&base_tree), Some(&review_tree), Some(&mut opts))
-        .map_err(git("compare with the base"))?;
-    let stat = found
-        .stats()
-        .and_then(|s| s.to_buf(DiffStatsFormat::FULL, 80))
-        .map(|b| b.as_str().unwrap_or_default().to_owned())
-        .map_err(git("count the changes"))?;
+    let found = repo.diff_tree_to_tree(Some(base), Some(&tree), Some(&mut opts))?;
+    let stat = found.stats()?.to_buf(DiffStatsFormat::FULL, 80)?;
+    let stat = stat.as_str().unwrap_or_default().to_owned();
     let mut patch = String::new();
-    found
-        .print(DiffFormat::Patch, |_, _, line| {
-            if matches!(line.origin(), '+' | '-' | ' ') {
-                patch.push(line.origin());
-            }
-            patch.push_str(&String::from_utf8_lossy(line.content()));
-            true
-        })
-        .map_err(git("write the diff"))?;
-    Ok(WorkspaceDiff { files, stat, patch })
+    found.print(DiffFormat::Patch, |_, _, line| {
+        if matches!(line.origin(), '+' | '-' | ' ') {
+            patch.push(line.origin());
+        }
+        patch.push_str(&String::from_utf8_lossy(line.content()));
+        true
+    })?;
+    Ok((stat, patch))
 }
 
 /// The base tree with `files` as the workspace has them, byte for byte (no filter), written to the
