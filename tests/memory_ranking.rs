@@ -271,6 +271,66 @@ fn an_answer_is_found_by_the_question_in_the_paragraph_before_it() {
     assert!(answer["text"].as_str().unwrap().contains("Five years"));
 }
 
+/// A chat log of 30 turns, one per line, no blank lines; the 15th asks how long Melanie has been
+/// married and the 16th answers.
+fn import_chat_log(env: &TestEnv) {
+    let mut turns: Vec<String> = (0..30)
+        .map(|i| format!("Caroline: filler turn {i} about the weather and the garden today"))
+        .collect();
+    turns[14] = "Caroline: How long have you been married to your husband?".to_owned();
+    turns[15] = "Melanie: Five years already! Time flies.".to_owned();
+    import_notes(
+        env,
+        &[(
+            "Project/log.md",
+            &dated("Chat log", "2023-05-08", &turns.join("\n")),
+        )],
+    );
+}
+
+#[test]
+fn a_chat_log_without_blank_lines_is_ranked_and_quoted_a_turn_at_a_time() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    // 30 turns, one per line, no blank lines: the paragraph is cut before each turn, so the
+    // question's turn is quoted alone and its answer (no shared word) is found through it.
+    import_chat_log(&env);
+    let out = recall(&env, &["How long has Mel been married?"]);
+    assert_eq!(ids(&out), ["log"], "{out:#}");
+    let windows = out["windows"].as_array().unwrap();
+    // Turn i is body line i + 1.
+    assert_eq!(windows[0]["lines"], serde_json::json!([15, 15]), "{out:#}");
+    assert!(
+        windows
+            .iter()
+            .any(|w| w["lines"] == serde_json::json!([16, 16])
+                && w["text"].as_str().unwrap().contains("Five years")),
+        "the answer is a window of its own: {out:#}"
+    );
+}
+
+#[test]
+fn windows_indexed_before_the_entry_cut_are_cut_again() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    import_chat_log(&env);
+    // The index as the earlier cut left it (800-character chunks of lines), schema 16.
+    let db = rusqlite::Connection::open(env.home.join("state.db")).unwrap();
+    db.execute_batch(
+        "UPDATE memory_windows SET first_line = 12 * (ordinal / 12) + 1,
+                                   last_line = 12 * (ordinal / 12) + 12;
+         PRAGMA user_version = 16;",
+    )
+    .unwrap();
+    drop(db);
+    let out = recall(&env, &["How long has Mel been married?"]);
+    assert_eq!(
+        out["windows"][0]["lines"],
+        serde_json::json!([15, 15]),
+        "{out:#}"
+    );
+}
+
 #[test]
 fn feedback_reranks_notes_but_quotes_the_paragraphs_holding_the_requests_words() {
     let env = TestEnv::new();

@@ -1,13 +1,17 @@
 //! Paragraph windows: the fine documents recall ranks beside whole notes.
 //!
 //! A note body is cut at blank lines into paragraphs; a heading stays with the paragraph under it,
-//! and a paragraph longer than [`MAX_WINDOW_CHARS`] is cut further at line ends. Each window keeps
+//! and a paragraph longer than [`MAX_WINDOW_CHARS`] is cut further: before each entry when a third
+//! of its lines are entries (list items, `speaker: text` lines — a chat log or a list written without
+//! blank lines is cut as if it had them), else at line ends. Each window keeps
 //! its body line range (1-based, inclusive), so recall can quote it and the context block can say
 //! where in the note it is, and is indexed with its neighbours' text as [`context`]. A note of one
 //! window has no window rows: recall takes the whole note as its window ([`super::rank`]).
 
 /// A window longer than this is cut at line ends (a single longer line stays whole).
 const MAX_WINDOW_CHARS: usize = 800;
+/// The longest label of a labelled entry line (`Caroline: …`).
+const MAX_LABEL_BYTES: usize = 40;
 
 /// One window of a note body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,12 +45,18 @@ pub(super) fn split(body: &str) -> Vec<Window> {
     out
 }
 
-/// Emits `block` as one window, or several when it is long.
+/// Emits `block` as one window, or several when it is long: one per entry when at least a third of
+/// its lines are entries (a line that is not stays with the entry above it), else cut at line ends.
 fn flush(block: &mut Vec<(usize, &str)>, out: &mut Vec<Window>) {
+    let total: usize = block.iter().map(|(_, l)| l.len() + 1).sum();
+    let entries = block.iter().filter(|(_, l)| is_entry(l)).count();
+    let by_entry = total > MAX_WINDOW_CHARS && entries >= 2 && 3 * entries >= block.len();
     let mut current: Vec<(usize, &str)> = Vec::new();
     let mut size = 0;
     for &(n, line) in block.iter() {
-        if size > 0 && size + line.len() > MAX_WINDOW_CHARS {
+        let only_headings = current.iter().all(|(_, l)| l.trim_start().starts_with('#'));
+        let new_entry = by_entry && is_entry(line) && !only_headings;
+        if size > 0 && (new_entry || size + line.len() > MAX_WINDOW_CHARS) {
             out.push(window(&current));
             current.clear();
             size = 0;
@@ -58,6 +68,28 @@ fn flush(block: &mut Vec<(usize, &str)>, out: &mut Vec<Window>) {
         out.push(window(&current));
     }
     block.clear();
+}
+
+/// An entry line: a list item (`- `, `* `, `+ `, `1. `, `1) `) or a labelled line (`Caroline: …`,
+/// `user: …`, `用户：…`: a label of at most three words, no sentence punctuation, then a colon).
+fn is_entry(line: &str) -> bool {
+    let t = line.trim_start();
+    if ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m)) {
+        return true;
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && [". ", ") "].iter().any(|m| t[digits..].starts_with(m)) {
+        return true;
+    }
+    let label = match (t.find(": "), t.find('：')) {
+        (Some(a), Some(b)) => &t[..a.min(b)],
+        (Some(i), None) | (None, Some(i)) => &t[..i],
+        (None, None) => return false,
+    };
+    !label.is_empty()
+        && label.len() <= MAX_LABEL_BYTES
+        && label.split(' ').count() <= 3
+        && !label.contains(['.', ',', '?', '!', '`', '"'])
 }
 
 fn window(lines: &[(usize, &str)]) -> Window {
@@ -124,5 +156,61 @@ mod tests {
             .map(|w| (w.first_line, w.last_line))
             .collect();
         assert_eq!(ranges, [(1, 2), (3, 4), (5, 5)]);
+    }
+    #[test]
+    fn a_long_paragraph_of_entries_is_one_window_per_entry() {
+        // A chat log written without blank lines: each labelled line is a window, as it would be
+        // with blank lines between them.
+        let turns: Vec<String> = (0..20)
+            .map(|i| format!("Caroline: turn {i} of a long conversation about many things"))
+            .collect();
+        let w = split(&turns.join("\n"));
+        assert_eq!(w.len(), 20);
+        assert!(
+            w.iter()
+                .enumerate()
+                .all(|(i, w)| w.first_line == i + 1 && w.last_line == i + 1)
+        );
+        // A list: a continuation line stays with its item; a heading with the first item.
+        let mut list = vec!["## Decisions".to_owned()];
+        for i in 0..10 {
+            list.push(format!(
+                "- decision {i}: we keep the deploy window on Fridays after tests"
+            ));
+            list.push("  (agreed by the whole team)".to_owned());
+        }
+        let ranges: Vec<(usize, usize)> = split(&list.join("\n"))
+            .iter()
+            .map(|w| (w.first_line, w.last_line))
+            .collect();
+        assert_eq!(ranges[0], (1, 3));
+        assert_eq!(ranges[1], (4, 5));
+        assert_eq!(ranges.len(), 10);
+        // A short chat paragraph stays one window.
+        assert_eq!(split("user: hi\nassistant: hello").len(), 1);
+    }
+
+    #[test]
+    fn entries_are_list_items_and_labelled_lines() {
+        for line in [
+            "- a",
+            "* a",
+            "+ a",
+            "12. a",
+            "3) a",
+            "Caroline: hi",
+            "用户：你好",
+            "Dr. Who: x",
+        ] {
+            assert_eq!(is_entry(line), line != "Dr. Who: x", "{line}");
+        }
+        for line in [
+            "We met at noon: lunch",
+            "plain prose, wrapped at",
+            "Note: see `a: b`",
+            "-a",
+        ] {
+            assert_eq!(is_entry(line), line == "Note: see `a: b`", "{line}");
+        }
     }
 }

@@ -314,6 +314,14 @@ pub const MIGRATIONS: &[&str] = &[
     // files an untrusted capture's `user` notes in that project, not among the global notes every
     // project recalls. Captures queued before this are taken as untrusted.
     "ALTER TABLE memory_captures ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;",
+    // 17: memory — a long paragraph of entries (list items, `speaker: text` lines) is cut into one
+    // window per entry (`memory::window`), so the windows indexed before are re-cut: the note index
+    // is emptied and rebuilt by the next sync.
+    "DELETE FROM memory_fts;
+     DELETE FROM memory_window_fts;
+     DELETE FROM memory_windows;
+     DELETE FROM memory_notes;
+     DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');",
 ];
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
