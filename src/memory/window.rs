@@ -81,11 +81,15 @@ fn is_entry(line: &str) -> bool {
     if digits > 0 && [". ", ") "].iter().any(|m| t[digits..].starts_with(m)) {
         return true;
     }
-    let label = match (t.find(": "), t.find('：')) {
-        (Some(a), Some(b)) => &t[..a.min(b)],
-        (Some(i), None) | (None, Some(i)) => &t[..i],
-        (None, None) => return false,
+    // The label ends at the first colon followed by a space (after any markdown emphasis), or at a
+    // full-width colon.
+    let ends_label = |(i, c): &(usize, char)| {
+        *c == '：' || *c == ':' && t[i + 1..].trim_start_matches(['*', '_']).starts_with(' ')
     };
+    let Some((colon, _)) = t.char_indices().find(ends_label) else {
+        return false;
+    };
+    let label = t[..colon].trim_matches(['*', '_']);
     !label.is_empty()
         && label.len() <= MAX_LABEL_BYTES
         && label.split(' ').count() <= 3
@@ -192,7 +196,7 @@ mod tests {
 
     #[test]
     fn entries_are_list_items_and_labelled_lines() {
-        for line in [
+        let entries = [
             "- a",
             "* a",
             "+ a",
@@ -200,17 +204,24 @@ mod tests {
             "3) a",
             "Caroline: hi",
             "用户：你好",
-            "Dr. Who: x",
-        ] {
-            assert_eq!(is_entry(line), line != "Dr. Who: x", "{line}");
+            "**User:** hi",
+            "**User**: hi",
+            "[2023-05-08 10:00] user: hi",
+            "Note: see `a: b`",
+        ];
+        for line in entries {
+            assert!(is_entry(line), "{line}");
         }
-        for line in [
+        let prose = [
+            "Dr. Who: x",
             "We met at noon: lunch",
             "plain prose, wrapped at",
-            "Note: see `a: b`",
+            "at 10:00 we met",
+            "see https://x.org/a",
             "-a",
-        ] {
-            assert_eq!(is_entry(line), line == "Note: see `a: b`", "{line}");
+        ];
+        for line in prose {
+            assert!(!is_entry(line), "{line}");
         }
     }
 }
