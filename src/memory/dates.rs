@@ -232,6 +232,10 @@ fn ago(n: i64, unit: &str, today: NaiveDate) -> Span {
     Span::around(today - Duration::days(days), slack)
 }
 
+/// A word before a month that makes it a cut-off ("as of May", "by May") rather than the time of
+/// an event.
+const CUT_OFFS: &[&str] = &["as", "by", "until", "till", "before", "after"];
+
 struct Patterns {
     ago: Regex,
     cjk_ago: Regex,
@@ -295,6 +299,11 @@ pub(super) fn relative(query: &str, today: NaiveDate) -> Option<Span> {
         return named(m.as_str(), today);
     }
     if let Some(c) = p.month.captures(&q) {
+        // "as of May", "by May", "before May": a cut-off, not when something happened.
+        let word_before = q[..c.get(0)?.start()].split_whitespace().next_back();
+        if word_before.is_some_and(|w| CUT_OFFS.contains(&w)) {
+            return None;
+        }
         let name = c.get(1).or(c.get(3)).or(c.get(5))?.as_str();
         // "may" alone is a verb far more often than a month.
         if c.get(5).is_some() && name == "may" {
@@ -405,6 +414,14 @@ mod tests {
         );
         assert_eq!(span("may I see the build notes"), None);
         assert_eq!(span("how do we deploy"), None);
+        // A cut-off names when a state holds, not when something happened.
+        for q in [
+            "how many pets as of December 2023?",
+            "done by June",
+            "before early May",
+        ] {
+            assert_eq!(span(q), None, "{q}");
+        }
     }
 
     #[test]
