@@ -158,7 +158,7 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         let (memory, model, scopes) = (memory.clone(), model.clone(), scopes.clone());
         let scan = tokio::task::spawn_blocking(move || {
             let found = semantic::nearest(&memory, (&model, scopes.as_deref()), &query)?;
-            Ok(found.map(|nearest| (query, nearest)))
+            Ok(Ok((query, found)))
         });
         Some(match scan.await {
             Ok(found) => found,
@@ -183,13 +183,14 @@ pub async fn recall(memory: &Memory, opts: &RecallOptions) -> Result<RecallResul
         tokio::task::spawn_blocking(move || -> Result<_, Error> {
             let mut candidates = Candidate::ranked(ranked.notes);
             // A scan that read the index before stage 1 re-indexed changed notes is redone on the
-            // index as it is now.
+            // index as it is now, whatever it found (on an index being rebuilt: no vectors).
             let semantic = match semantic {
                 Ok((query, _)) if ranked.reindexed => {
                     semantic::nearest_on(&mut conn, (&model, scopes.as_deref()), &query)?
                         .map_err(Semantic::fallback)
                 }
-                other => other.map(|(_, nearest)| nearest),
+                Ok((_, found)) => found.map_err(Semantic::fallback),
+                Err(skipped) => Err(skipped),
             };
             let semantic = match semantic {
                 Err(skipped) => skipped,
