@@ -138,7 +138,7 @@ impl Embedder {
     /// Posts `body`; an error carries the HTTP status when there was one.
     async fn post(&self, url: &str, body: &Value) -> Result<Value, (Option<u16>, Problem)> {
         let error = |status, text: String| (status, Problem::new(Reason::Error, text));
-        let http = crate::model::http_client().map_err(|e| error(None, e.to_string()))?;
+        let http = crate::model::http_client_for(url).map_err(|e| error(None, e.to_string()))?;
         let mut request = http.post(url).timeout(self.provider.timeout).json(body);
         match self.provider.api_key() {
             Ok(Some(key)) => request = request.bearer_auth(key),

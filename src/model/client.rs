@@ -76,6 +76,41 @@ pub fn http_client() -> Result<reqwest::Client, Error> {
     shared_http()
 }
 
+/// The client for a request to `url`: the shared client, or for plain HTTP to this machine (a local
+/// embedding or model server) one built without the system's CA certificates, which such a request
+/// never uses (loading them is most of the ~2 ms the shared client costs to build). It follows no
+/// redirect: a local server that answers with one answers with an error.
+pub fn http_client_for(url: &str) -> Result<reqwest::Client, Error> {
+    static LOOPBACK: std::sync::OnceLock<Result<reqwest::Client, Error>> =
+        std::sync::OnceLock::new();
+    if !is_loopback_http(url) {
+        return shared_http();
+    }
+    LOOPBACK
+        .get_or_init(|| {
+            base_builder()
+                .tls_certs_only(std::iter::empty())
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .map_err(|e| Error::from_transport("", "", &e))
+        })
+        .clone()
+}
+
+/// Whether `url` is `http://` to a loopback address or `localhost`.
+fn is_loopback_http(url: &str) -> bool {
+    let Ok(url) = reqwest::Url::parse(url) else {
+        return false;
+    };
+    url.scheme() == "http"
+        && match url.host() {
+            Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            None => false,
+        }
+}
+
 /// A client for fetching pages a model asked for: the shared client's settings, but it follows no
 /// redirect (the caller follows them, checking each hop), keeps no idle connection (a connection is
 /// never reused for a name resolved differently later), and resolves host names only through
@@ -645,5 +680,33 @@ impl Call {
             ErrorCode::StreamIdle,
             format!("nothing received for {} ms", idle.as_millis()),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_http_to_this_machine_skips_the_certificates() {
+        for url in [
+            "http://127.0.0.1:11434/api/embed",
+            "http://LOCALHOST/v1",
+            "http://[::1]:8080/v1",
+            "http://127.8.0.1/",
+        ] {
+            assert!(is_loopback_http(url), "{url}");
+        }
+        for url in [
+            "https://127.0.0.1/v1",
+            "https://localhost/v1",
+            "http://example.com/v1",
+            "http://localhost.example.com/v1",
+            "http://127.0.0.1.nip.io/v1",
+            "http://10.0.0.1/v1",
+            "not a url",
+        ] {
+            assert!(!is_loopback_http(url), "{url}");
+        }
     }
 }

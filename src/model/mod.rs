@@ -27,7 +27,9 @@ mod wire;
 
 pub use assemble::{Assembler, ModelResponse};
 pub use catalog::{ModelInfo, Pricing, cost_usd};
-pub use client::{CallOptions, ModelClient, ModelStream, http_client, web_http_client};
+pub use client::{
+    CallOptions, ModelClient, ModelStream, http_client, http_client_for, web_http_client,
+};
 pub use error::{Error, ErrorCode, ErrorContext};
 pub use event::{FinishReason, ModelEvent, Usage};
 pub use fences::strip_fences;
