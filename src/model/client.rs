@@ -48,7 +48,8 @@ pub struct CallOptions {
     pub cancel: CancellationToken,
 }
 
-/// The process's one HTTP client: building it loads and decodes the system's CA certificates (about
+/// The process's shared HTTP client (a plain-HTTP request to this machine uses [`http_client_for`]'s
+/// own): building it loads and decodes the system's CA certificates (about
 /// 2 ms, every file under `/etc/ssl/certs`), so it is built once and shared by the agent, the router
 /// and memory's model calls.
 static HTTP: std::sync::OnceLock<Result<reqwest::Client, Error>> = std::sync::OnceLock::new();
