@@ -12,6 +12,8 @@
 const MAX_WINDOW_CHARS: usize = 800;
 /// The longest label of a labelled entry line (`Caroline: …`).
 const MAX_LABEL_BYTES: usize = 40;
+/// The longest label before a full-width colon (`用户：…`), in characters.
+const MAX_CJK_LABEL_CHARS: usize = 6;
 
 /// One window of a note body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +27,8 @@ pub(super) struct Window {
 pub(super) fn split(body: &str) -> Vec<Window> {
     let mut out = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
+    // Inside a ``` or ~~~ fence; whether the block holds fenced lines (code is never cut by entry).
+    let (mut fenced, mut code) = (false, false);
     for (i, line) in body.lines().enumerate() {
         let n = i + 1;
         let blank = line.trim().is_empty();
@@ -32,25 +36,33 @@ pub(super) fn split(body: &str) -> Vec<Window> {
         let only_headings = block.iter().all(|(_, l)| l.trim_start().starts_with('#'));
         if blank {
             if !only_headings || block.is_empty() {
-                flush(&mut block, &mut out);
+                flush(&mut block, code, &mut out);
+                code = fenced;
             }
             continue;
         }
         if heading && !only_headings {
-            flush(&mut block, &mut out);
+            flush(&mut block, code, &mut out);
+            code = fenced;
         }
+        let fence = ["```", "~~~"]
+            .iter()
+            .any(|f| line.trim_start().starts_with(f));
+        fenced ^= fence;
+        code |= fence || fenced;
         block.push((n, line));
     }
-    flush(&mut block, &mut out);
+    flush(&mut block, code, &mut out);
     out
 }
 
 /// Emits `block` as one window, or several when it is long: one per entry when at least a third of
-/// its lines are entries (a line that is not stays with the entry above it), else cut at line ends.
-fn flush(block: &mut Vec<(usize, &str)>, out: &mut Vec<Window>) {
+/// its lines are entries and none is `code` (a line that is not an entry stays with the entry above
+/// it), else cut at line ends.
+fn flush(block: &mut Vec<(usize, &str)>, code: bool, out: &mut Vec<Window>) {
     let total: usize = block.iter().map(|(_, l)| l.len() + 1).sum();
     let entries = block.iter().filter(|(_, l)| is_entry(l)).count();
-    let by_entry = total > MAX_WINDOW_CHARS && entries >= 2 && 3 * entries >= block.len();
+    let by_entry = !code && total > MAX_WINDOW_CHARS && entries >= 2 && 3 * entries >= block.len();
     let mut current: Vec<(usize, &str)> = Vec::new();
     let mut size = 0;
     for &(n, line) in block.iter() {
@@ -90,10 +102,15 @@ fn is_entry(line: &str) -> bool {
         return false;
     };
     let label = t[..colon].trim_matches(['*', '_']);
+    // A full-width colon after a name (`用户：`), not after a clause (`今天的计划如下：`).
+    let short_enough = match t[colon..].starts_with('：') {
+        true => label.chars().count() <= MAX_CJK_LABEL_CHARS,
+        false => label.len() <= MAX_LABEL_BYTES,
+    };
     !label.is_empty()
-        && label.len() <= MAX_LABEL_BYTES
+        && short_enough
         && label.split(' ').count() <= 3
-        && !label.contains(['.', ',', '?', '!', '`', '"'])
+        && !label.contains(['.', ',', '?', '!', '`', '"', '。', '，', '？', '！', '、'])
 }
 
 fn window(lines: &[(usize, &str)]) -> Window {
@@ -190,6 +207,13 @@ mod tests {
         assert_eq!(ranges[0], (1, 3));
         assert_eq!(ranges[1], (4, 5));
         assert_eq!(ranges.len(), 10);
+        // A fenced block of YAML or code is cut by size only, even where its lines look like entries.
+        let yaml: Vec<String> = (0..30)
+            .map(|i| format!("key_{i}: a value long enough"))
+            .collect();
+        let fenced = format!("```yaml\n{}\n```", yaml.join("\n"));
+        assert_eq!(split(&fenced).len(), 2);
+        assert_eq!(split(&yaml.join("\n")).len(), 30);
         // A short chat paragraph stays one window.
         assert_eq!(split("user: hi\nassistant: hello").len(), 1);
     }
@@ -213,6 +237,8 @@ mod tests {
             assert!(is_entry(line), "{line}");
         }
         let prose = [
+            "今天的计划如下：先开会",
+            "好的，我们：明天见",
             "Dr. Who: x",
             "We met at noon: lunch",
             "plain prose, wrapped at",
