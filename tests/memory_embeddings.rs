@@ -117,6 +117,26 @@ fn ollama_is_spoken_to_with_its_own_embed_api() {
 }
 
 #[test]
+fn a_local_embedding_server_is_reached_directly_whatever_the_proxy_environment() {
+    let mock = MockModel::spawn();
+    mock.embed_synonyms(&[("automobile", "car")]);
+    let env = TestEnv::new();
+    env.config(&config(&mock, Some("mock"), ""));
+    import_three(&env);
+    // A proxy that refuses every connection: a request to this machine must not go through it.
+    let dead = "http://127.0.0.1:9";
+    let out = env
+        .cmd()
+        .args(["memory", "recall", "automobile", "--json"])
+        .env("http_proxy", dead)
+        .env("HTTP_PROXY", dead)
+        .env("ALL_PROXY", dead)
+        .run(0)
+        .json();
+    assert_eq!(out["semantic"], "used", "{out}");
+}
+
+#[test]
 fn a_failing_embedding_endpoint_leaves_stage_1_and_says_why() {
     let mock = MockModel::spawn();
     let env = TestEnv::new();

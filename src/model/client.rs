@@ -79,8 +79,9 @@ pub fn http_client() -> Result<reqwest::Client, Error> {
 
 /// The client for a request to `url`: the shared client, or for plain HTTP to this machine (a local
 /// embedding or model server) one built without the system's CA certificates, which such a request
-/// never uses (loading them is most of the ~2 ms the shared client costs to build). It follows no
-/// redirect: a local server that answers with one answers with an error.
+/// never uses (loading them is most of the ~2 ms the shared client costs to build). It goes to this
+/// machine directly, whatever the proxy environment says (the request and its key stay here), and
+/// follows no redirect: a local server that answers with one answers with an error.
 pub fn http_client_for(url: &str) -> Result<reqwest::Client, Error> {
     static LOOPBACK: std::sync::OnceLock<Result<reqwest::Client, Error>> =
         std::sync::OnceLock::new();
@@ -91,6 +92,7 @@ pub fn http_client_for(url: &str) -> Result<reqwest::Client, Error> {
         .get_or_init(|| {
             base_builder()
                 .tls_certs_only(std::iter::empty())
+                .no_proxy()
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .map_err(|e| Error::from_transport("", "", &e))
