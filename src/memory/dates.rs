@@ -301,6 +301,7 @@ pub(super) fn relative(query: &str, today: NaiveDate) -> Option<Span> {
     if let Some(c) = p.month.captures(&q) {
         // "as of May", "by May", "before May": a cut-off, not when something happened.
         let word_before = q[..c.get(0)?.start()].split_whitespace().next_back();
+        let word_before = word_before.map(|w| w.trim_start_matches(|c: char| !c.is_alphanumeric()));
         if word_before.is_some_and(|w| CUT_OFFS.contains(&w)) {
             return None;
         }
@@ -419,6 +420,7 @@ mod tests {
             "how many pets as of December 2023?",
             "done by June",
             "before early May",
+            "the plan (as of March 2024)",
         ] {
             assert_eq!(span(q), None, "{q}");
         }
