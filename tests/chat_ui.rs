@@ -19,7 +19,6 @@ mod support;
 mod tmux;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mock_model::{MockModel, Turn, openai};
@@ -42,13 +41,6 @@ fn call(id: &str, name: &str, args: serde_json::Value) -> mock_model::Reply {
             .tool_call(id, name, &args.to_string())
             .usage(0, 5),
     )
-}
-
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
 }
 
 /// `pilotdeck chat` in the project, in tmux, with `extra` environment (`NO_COLOR=1`); the pane
@@ -94,7 +86,7 @@ fn wait_for(tmux: &Tmux, what: &str, check: impl Fn(&str) -> bool) -> String {
 
 #[test]
 fn an_edit_is_approved_on_its_diff_and_a_denial_carries_a_message() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -186,7 +178,7 @@ fn an_edit_is_approved_on_its_diff_and_a_denial_carries_a_message() {
 
 #[test]
 fn a_fenced_rust_block_is_highlighted_only_on_a_colour_terminal() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -243,7 +235,7 @@ fn a_fenced_rust_block_is_highlighted_only_on_a_colour_terminal() {
 
 #[test]
 fn the_status_line_shows_tokens_and_the_catalog_cost() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -401,7 +393,7 @@ fn a_project_command_runs_once_the_project_is_trusted() {
 
 #[test]
 fn a_long_diff_is_folded_and_v_shows_it_whole() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -458,7 +450,7 @@ fn run_prints_one_line_per_change_on_stderr() {
 
 #[test]
 fn while_a_turn_runs_the_status_shows_its_step_and_time_and_ctrl_c_cancels_it() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -498,7 +490,7 @@ fn while_a_turn_runs_the_status_shows_its_step_and_time_and_ctrl_c_cancels_it() 
 /// outside the project for the whole session).
 #[test]
 fn keys_typed_before_an_approval_prompt_do_not_answer_it() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }

@@ -245,11 +245,7 @@ fn updated_input_from_an_allow_hook_is_checked_again() {
 /// in the person's place, but a write outside the project still asks the person.
 #[test]
 fn in_chat_an_allow_hook_answers_only_routine_asks() {
-    if std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -264,15 +260,7 @@ fn in_chat_an_allow_hook_answers_only_routine_asks() {
         json!({"file_path": outside, "content": "hello"}),
     ));
     mock.push(openai::text("All done."));
-    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
-    let command = format!(
-        "cd '{}' && env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat",
-        env.project.display(),
-        std::env::var("PATH").unwrap_or_default(),
-        env.user_home.display(),
-        env.home.display(),
-        bin.display()
-    );
+    let command = tmux::chat_command(&env.project, &env.user_home, &env.home);
     let tmux = tmux::Tmux::start("hookallow", &command);
     tmux.wait_for("›");
     tmux.send_keys(&["tidy up", "Enter"]);

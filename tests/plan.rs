@@ -351,16 +351,9 @@ fn wait_for_prompt(tmux: &tmux::Tmux) {
     panic!("the prompt never came back; screen:\n{}", tmux.screen());
 }
 
-fn tmux_available() -> bool {
-    std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn chat_asks_the_user_through_a_menu_and_the_answer_reaches_the_model() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -399,7 +392,7 @@ fn chat_asks_the_user_through_a_menu_and_the_answer_reaches_the_model() {
 
 #[test]
 fn chat_plan_mode_waits_for_approval_then_continues_in_the_previous_mode() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -482,7 +475,7 @@ fn piped_chat_in_plan_mode_prints_the_plan_as_the_answer_and_cannot_ask() {
 
 #[test]
 fn chat_plans_can_be_amended_inline_or_rejected() {
-    if !tmux_available() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }

@@ -386,7 +386,7 @@ fn checkpoints_are_removed_with_their_session() {
 
 #[test]
 fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
@@ -399,15 +399,7 @@ fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
     ));
     mock.push(call("c3", "bash", &json!({"command": "rm c.txt"})));
     mock.push(openai::text("Edited it."));
-    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
-    let command = format!(
-        "cd '{}' && env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat",
-        env.project.display(),
-        std::env::var("PATH").unwrap_or_default(),
-        env.user_home.display(),
-        env.home.display(),
-        bin.display()
-    );
+    let command = tmux::chat_command(&env.project, &env.user_home, &env.home);
     let tmux = tmux::Tmux::start("undo", &command);
     tmux.wait_for("›");
     tmux.send_keys(&["edit a", "Enter"]);

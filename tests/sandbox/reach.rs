@@ -49,13 +49,6 @@ open(os.path.join(out_dir, label + ".out"), "w").write(text)
 print(text, end="")
 "#;
 
-fn tmux_available() -> bool {
-    std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// `<project>/<label>.out` as [`TERMINAL_PROBE`] wrote it, checked: every way refused, no
 /// controlling terminal.
 fn assert_no_terminal(env: &TestEnv, label: &str) {
@@ -75,7 +68,7 @@ fn assert_no_terminal(env: &TestEnv, label: &str) {
 /// to run after pilotdeck exits (the pane runs what it reads next). The same without a terminal.
 #[test]
 fn no_confined_command_reaches_a_terminal() {
-    if !tmux_available() {
+    if !super::tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }

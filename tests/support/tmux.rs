@@ -21,6 +21,31 @@ pub struct Tmux {
 /// The session every [`Tmux`] starts.
 const SESSION: &str = "t";
 
+/// Whether tmux is installed (the terminal tests skip themselves without it).
+pub fn available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The shell command line that runs `pilotdeck chat` in `project` with only `PATH`, `HOME` (the
+/// test's `user_home`) and `PILOTDECK_HOME` (`home`) set, in a plain colourless terminal.
+pub fn chat_command(
+    project: &std::path::Path,
+    user_home: &std::path::Path,
+    home: &std::path::Path,
+) -> String {
+    format!(
+        "cd '{}' && env -i PATH='{}' HOME='{}' PILOTDECK_HOME='{}' TERM=xterm-256color NO_COLOR=1 '{}' chat",
+        project.display(),
+        std::env::var("PATH").unwrap_or_default(),
+        user_home.display(),
+        home.display(),
+        assert_cmd::cargo::cargo_bin("pilotdeck").display()
+    )
+}
+
 impl Tmux {
     /// Starts `command` (a shell command line) in a 120×30 terminal.
     pub fn start(name: &str, command: &str) -> Tmux {
