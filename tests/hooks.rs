@@ -149,14 +149,7 @@ fn an_agent_rewritten_allow_hook_approves_nothing_in_a_run() {
             "cat > pre.json\nexit 0\n",
         )],
     );
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .args(args)
-            .current_dir(&env.project)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-    };
+    let git = |args: &[&str]| support::git(&env.project, args);
     git(&["init", "-q"]);
     std::fs::create_dir_all(env.project.join("olddir/sub")).unwrap();
     let outside = env.tmp.path().join("outside.txt");

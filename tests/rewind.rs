@@ -19,11 +19,10 @@ mod tmux;
 
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use mock_model::{MockModel, openai};
 use serde_json::{Value, json};
-use support::TestEnv;
+use support::{TestEnv, git};
 
 fn call(id: &str, name: &str, args: &Value) -> mock_model::Reply {
     openai::tool_call(id, name, &args.to_string())
@@ -31,17 +30,6 @@ fn call(id: &str, name: &str, args: &Value) -> mock_model::Reply {
 
 fn read(path: &Path) -> Option<String> {
     std::fs::read_to_string(path).ok()
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.email=t@example.com", "-c", "user.name=T"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {out:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A project with `a.txt`, `b.txt`, `c.txt` and a `.gitignore` naming `build.log`: a real git

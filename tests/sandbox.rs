@@ -880,15 +880,7 @@ fn protected_paths_written_around_the_parser_are_restored() {
     let mock = MockModel::spawn();
     let env = env_with(&mock, "");
     std::fs::remove_dir_all(env.project.join(".git")).unwrap();
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .args(args)
-            .current_dir(&env.project)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{args:?}: {out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let git = |args: &[&str]| support::git(&env.project, args);
     git(&["init", "-q"]);
     let config_before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
     let script = "import os\n\

@@ -308,3 +308,16 @@ pub(crate) fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
         .map(|e| e.unwrap().file_name())
         .collect()
 }
+
+/// Runs `git ARGS` in `dir` (with a commit identity of its own) and returns its stdout; a failure
+/// fails the test.
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .args(["-c", "user.email=t@example.com", "-c", "user.name=T"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
