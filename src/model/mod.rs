@@ -16,6 +16,7 @@ mod client;
 mod error;
 mod event;
 mod fences;
+mod http;
 mod message;
 mod provider;
 mod repair;
@@ -27,12 +28,11 @@ mod wire;
 
 pub use assemble::{Assembler, ModelResponse};
 pub use catalog::{ModelInfo, Pricing, cost_usd};
-pub use client::{
-    CallOptions, ModelClient, ModelStream, http_client, http_client_for, web_http_client,
-};
+pub use client::{CallOptions, ModelClient, ModelStream};
 pub use error::{Error, ErrorCode, ErrorContext};
 pub use event::{FinishReason, ModelEvent, Usage};
 pub use fences::strip_fences;
+pub use http::{http_client, http_client_for, web_http_client};
 pub use message::{
     ContentBlock, Document, ImageSource, MediaKind, MediaRef, Message, Role, ToolCall,
     ToolResultContent,
