@@ -66,8 +66,10 @@ fn flush(block: &mut Vec<(usize, &str)>, code: bool, out: &mut Vec<Window>) {
     let mut current: Vec<(usize, &str)> = Vec::new();
     let mut size = 0;
     for &(n, line) in block.iter() {
-        let only_headings = current.iter().all(|(_, l)| l.trim_start().starts_with('#'));
-        let new_entry = by_entry && is_entry(line) && !only_headings;
+        // A heading stays with the entry under it.
+        let new_entry = by_entry
+            && is_entry(line)
+            && !current.iter().all(|(_, l)| l.trim_start().starts_with('#'));
         if size > 0 && (new_entry || size + line.len() > MAX_WINDOW_CHARS) {
             out.push(window(&current));
             current.clear();
