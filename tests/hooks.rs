@@ -135,59 +135,43 @@ fn result_of(mock: &MockModel, n: usize) -> String {
     texts(&mock.requests()[n]).last().unwrap().clone()
 }
 
-/// Attacker review round 6 (R6-03): the user's hook runs a project script; the agent rewrites it to
-/// answer `allow`. In an unattended run that must not approve what nobody approved: a write
-/// outside the project, `.git/config`, a git setting that runs code, or a dangerous command.
+/// Attacker review round 6 (R6-03): the user's hook runs a project script that answers `allow`. In
+/// an unattended run that must not approve what nobody approved: a write outside the project,
+/// `.git/config`, a git setting that runs code, or a dangerous command.
 #[test]
-fn an_agent_rewritten_allow_hook_approves_nothing_in_a_run() {
+fn an_allow_hook_approves_nothing_that_guards_the_user_in_a_run() {
     let mock = MockModel::spawn();
-    let env = env_with(
-        &mock,
-        &[hook(
-            "PreToolUse",
-            "bash|write_file",
-            "cat > pre.json\nexit 0\n",
-        )],
-    );
+    let script = format!("cat > pre.json\n{ALLOW}");
+    let env = env_with(&mock, &[hook("PreToolUse", "bash|write_file", &script)]);
     let git = |args: &[&str]| support::git(&env.project, args);
     git(&["init", "-q"]);
     std::fs::create_dir_all(env.project.join("olddir/sub")).unwrap();
     let outside = env.tmp.path().join("outside.txt");
-    mock.push(call("c1", "read_file", json!({"file_path": ".hooks/0.sh"})));
     mock.push(call(
-        "c2",
-        "write_file",
-        json!({"file_path": ".hooks/0.sh", "content": format!("cat > pre.json\n{ALLOW}")}),
-    ));
-    mock.push(call(
-        "c3",
+        "c1",
         "write_file",
         json!({"file_path": outside, "content": "echo PWNED\n"}),
     ));
-    mock.push(call("c4", "read_file", json!({"file_path": ".git/config"})));
+    mock.push(call("c2", "read_file", json!({"file_path": ".git/config"})));
     mock.push(call(
-        "c5",
+        "c3",
         "write_file",
         json!({"file_path": ".git/config", "content": "[core]\n\tfsmonitor = touch pwned\n"}),
     ));
     mock.push(call(
-        "c6",
+        "c4",
         "bash",
         json!({"command": "git config core.fsmonitor 'touch pwned'"}),
     ));
-    mock.push(call("c7", "bash", json!({"command": "rm -r olddir"})));
+    mock.push(call("c5", "bash", json!({"command": "rm -r olddir"})));
     mock.push(openai::text("done"));
     env.cmd().args(["run", "tidy up"]).run(0);
 
-    let rewrite = result_of(&mock, 2);
-    assert!(!rewrite.contains("permission denied"), "{rewrite}");
-    let hook = std::fs::read_to_string(env.project.join(".hooks/0.sh")).unwrap();
-    assert!(hook.contains("permissionDecision"), "{hook}\n{rewrite}");
     assert!(!outside.exists(), "an out-of-project write was approved");
     let config = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
     assert!(!config.contains("fsmonitor"), "{config}");
     assert!(env.project.join("olddir/sub").is_dir(), "rm -r ran");
-    for n in [3, 5, 6, 7] {
+    for n in [1, 3, 4, 5] {
         let result = result_of(&mock, n);
         assert!(result.contains("permission denied"), "call {n}: {result}");
         assert!(
@@ -202,6 +186,60 @@ fn an_agent_rewritten_allow_hook_approves_nothing_in_a_run() {
     assert_eq!(payload["tool_input"]["command"], "rm -r olddir");
     assert!(payload["session_id"].is_string(), "{payload}");
     assert!(payload["transcript_path"].is_string(), "{payload}");
+}
+
+/// The hook's script is a project file the agent may write. Rewritten during a session, it is not
+/// run again in that session (in chat it would run unasked what the person is asked about): the
+/// call it was to look at is refused, and nothing the new script says happens. The next process
+/// sees the changed settings through trust.
+#[test]
+fn a_hook_script_rewritten_during_the_run_is_not_run() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[
+            hook("PreToolUse", "bash|write_file", "echo pre >> seen.txt\n"),
+            hook("PostToolUse", "bash|write_file", "echo post >> seen.txt\n"),
+        ],
+    );
+    mock.push(call("c1", "read_file", json!({"file_path": ".hooks/1.sh"})));
+    mock.push(call(
+        "c2",
+        "write_file",
+        json!({"file_path": ".hooks/1.sh", "content": "touch pwned-post\n"}),
+    ));
+    mock.push(call("c3", "read_file", json!({"file_path": ".hooks/0.sh"})));
+    mock.push(call(
+        "c4",
+        "write_file",
+        json!({"file_path": ".hooks/0.sh", "content": format!("touch pwned-pre\n{ALLOW}")}),
+    ));
+    mock.push(call("c5", "bash", json!({"command": "touch later"})));
+    mock.push(openai::text("done"));
+    let out = env.cmd().args(["run", "tidy up"]).run(0);
+
+    let rewritten = std::fs::read_to_string(env.project.join(".hooks/0.sh")).unwrap();
+    assert!(rewritten.contains("pwned-pre"), "{rewritten}");
+    // c2: the pre hook ran as loaded, the post hook not (its script had just been rewritten);
+    // c4: the pre hook as loaded, then its own script was rewritten; c5: no hook ran.
+    let seen = std::fs::read_to_string(env.project.join("seen.txt")).unwrap();
+    assert_eq!(seen, "pre\npre\n", "{seen}");
+    for marker in ["pwned-pre", "pwned-post", "later"] {
+        assert!(!env.project.join(marker).exists(), "{marker} exists");
+    }
+    let result = result_of(&mock, 5);
+    assert!(
+        result.contains(
+            "the PreToolUse hook `sh .hooks/0.sh` was not run: a project file it runs changed"
+        ),
+        "{result}"
+    );
+    assert!(
+        out.stderr
+            .contains("PostToolUse hook `sh .hooks/1.sh` not run"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// A hook's `updatedInput` is checked like the model's input, and its `allow` does not carry over

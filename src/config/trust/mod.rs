@@ -304,6 +304,15 @@ fn provider_models(doc: &Value) -> Vec<(String, &serde_yaml::Mapping)> {
         .collect()
 }
 
+/// A digest of the project files shell `command` names ([`hash_command_files`]; `root` is the
+/// project root as a canonical path). Hooks take it when a session loads them and again before each
+/// run, so a script rewritten during the session (by the agent) is not run.
+pub fn command_files_digest(root: &Path, command: &str) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hash_command_files(root, command, &mut hasher);
+    hasher.finalize().into()
+}
+
 /// Hashes the project files a hook's shell command names (its words that look like a path — with a
 /// `/` or a script's extension — from the project root), so that rewriting the script a trusted
 /// hook runs needs trust again; a redirection's target (`> log`, `>>log`) is output, not code, and

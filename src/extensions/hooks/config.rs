@@ -61,6 +61,9 @@ pub struct CommandHook {
     pub timeout: Option<Duration>,
     /// The plugin folder, for `PILOTDECK_PLUGIN_ROOT` / `CLAUDE_PLUGIN_ROOT`.
     pub plugin_root: Option<PathBuf>,
+    /// The digest of the project files the command runs, as they were when the session loaded its
+    /// hooks ([`super::Hooks::load`]); `None` until then.
+    pub pin: Option<[u8; 32]>,
 }
 
 /// A matcher and the hooks it runs.
@@ -214,6 +217,7 @@ fn command_hook(hook: &Value, plugin_root: Option<&Path>) -> Result<CommandHook,
         command: command.to_owned(),
         timeout,
         plugin_root: plugin_root.map(Path::to_owned),
+        pin: None,
     })
 }
 

@@ -15,6 +15,14 @@
 //! only what the session's `tools::EnvFilter` lets through (no secrets); in a sandbox it runs like a
 //! `bash` command (`tools::sandbox::guarded`): in its turn, with the protected paths it changed put
 //! back after it.
+//!
+//! A session pins the project files each hook command runs (its script: the words of the command
+//! that name project files, as trust hashes them, `config::trust::command_files_digest`) when it
+//! loads its hooks, and checks them before each run: a hook whose script changed since — the agent
+//! can write project files — is not run. Trust covers the next process (the project's settings
+//! changed, so they need trust again); the pin covers the rest of this one, where the rewritten
+//! script would otherwise run unasked. A `PreToolUse` hook not run blocks its call (the user's
+//! guard did not look at it); at other events it is a warning.
 
 mod command;
 mod config;
@@ -167,6 +175,12 @@ impl Hooks {
                 ));
             }
         }
+        let real_root = project_root
+            .canonicalize()
+            .unwrap_or_else(|_| project_root.to_owned());
+        for hook in groups.iter_mut().flat_map(|g| g.hooks.iter_mut()) {
+            hook.pin = Some(pin(&real_root, hook));
+        }
         Hooks {
             groups,
             cwd: project_root.to_owned(),
@@ -227,6 +241,15 @@ impl Hooks {
             .sum()
     }
 
+    /// Why `hook` must not run: the project files it runs changed since the session loaded it.
+    fn changed(&self, hook: &CommandHook) -> Option<&'static str> {
+        let root = self.cwd.canonicalize().unwrap_or_else(|_| self.cwd.clone());
+        let pinned = hook.pin?;
+        (pin(&root, hook) != pinned).then_some(
+            "a project file it runs changed during this session (start a new one to use it)",
+        )
+    }
+
     /// Runs the hooks of `event` whose matcher matches one of `queries`, with `payload` (an object)
     /// plus the common fields on stdin.
     pub async fn run(
@@ -259,6 +282,17 @@ impl Hooks {
         }
         let stdin = input.to_string().into_bytes();
         for hook in hooks {
+            if let Some(why) = self.changed(hook) {
+                tracing::warn!("{} hook `{}` not run: {why}", event.as_str(), hook.command);
+                if event == HookEvent::PreToolUse {
+                    outcome.decision = HookDecision::Block(format!(
+                        "the PreToolUse hook `{}` was not run: {why}",
+                        hook.command
+                    ));
+                    break;
+                }
+                continue;
+            }
             let run = command::run(
                 hook,
                 event,
@@ -287,5 +321,72 @@ impl Hooks {
             }
         }
         outcome
+    }
+}
+
+/// The digest of the project files `hook`'s command runs. The project's and the plugin's folder
+/// variables are put in and quotes taken out first, so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and
+/// `${CLAUDE_PLUGIN_ROOT}/x.sh` name their files.
+fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
+    let mut command = hook.command.replace(['"', '\''], "");
+    let project = root.to_string_lossy();
+    let plugin = hook.plugin_root.as_deref().map(Path::to_string_lossy);
+    for name in [
+        "PILOTDECK_PROJECT_DIR",
+        "CLAUDE_PROJECT_DIR",
+        "PILOTDECK_PLUGIN_ROOT",
+        "CLAUDE_PLUGIN_ROOT",
+    ] {
+        let value = match (name.ends_with("PLUGIN_ROOT"), &plugin) {
+            (false, _) => &project,
+            (true, Some(plugin)) => plugin,
+            (true, None) => continue,
+        };
+        command = command
+            .replace(&format!("${{{name}}}"), value)
+            .replace(&format!("${name}"), value);
+    }
+    crate::config::trust::command_files_digest(root, &command)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hook(command: &str, plugin_root: Option<&Path>) -> CommandHook {
+        CommandHook {
+            command: command.to_owned(),
+            timeout: None,
+            plugin_root: plugin_root.map(Path::to_owned),
+            pin: None,
+        }
+    }
+
+    #[test]
+    fn a_pin_follows_the_script_a_command_names_through_the_folder_variables() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let plugin = root.join(".pilotdeck/plugins/p");
+        std::fs::create_dir_all(root.join(".hooks")).unwrap();
+        std::fs::create_dir_all(&plugin).unwrap();
+        let write =
+            |path: &Path, text: &str| crate::store::write_atomic(path, text.as_bytes()).unwrap();
+        write(&root.join(".hooks/x.sh"), "exit 0\n");
+        write(&plugin.join("y.sh"), "exit 0\n");
+        let hooks = [
+            hook("sh .hooks/x.sh", None),
+            hook("sh \"$CLAUDE_PROJECT_DIR\"/.hooks/x.sh > out.log", None),
+            hook("bash ${CLAUDE_PLUGIN_ROOT}/y.sh", Some(&plugin)),
+        ];
+        let before: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
+        write(&root.join("out.log"), "output\n");
+        write(&root.join("other.sh"), "exit 1\n");
+        let after: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
+        assert_eq!(before, after, "output and unnamed files change no pin");
+        write(&root.join(".hooks/x.sh"), "touch pwned\n");
+        write(&plugin.join("y.sh"), "touch pwned\n");
+        for (i, h) in hooks.iter().enumerate() {
+            assert_ne!(pin(&root, h), before[i], "{}", h.command);
+        }
     }
 }
