@@ -488,6 +488,62 @@ fn apply_brings_no_permission_bits_the_diff_does_not_show() {
     );
 }
 
+/// A change that is a mode alone — `chmod +x tool.sh`, `chmod -x run.sh`, the bytes as they were —
+/// is a change git shows, so the plan has it and apply makes it, with the user's other bits kept.
+#[test]
+fn apply_brings_an_executable_bit_changed_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    let mode = |name: &str| {
+        std::fs::metadata(env.project.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o7777
+    };
+    let set = |name: &str, m: u32| {
+        std::fs::set_permissions(env.project.join(name), std::fs::Permissions::from_mode(m))
+            .unwrap();
+    };
+    env.write(&env.project.join("run.sh"), "#!/bin/sh\nmake all\n");
+    env.write(&env.project.join("tool.sh"), "#!/bin/sh\necho tool\n");
+    set("run.sh", 0o755);
+    set("tool.sh", 0o644);
+    git(&env.project, &["add", "run.sh", "tool.sh"]);
+    git(&env.project, &["commit", "-qm", "scripts"]);
+    set("tool.sh", 0o640);
+    let plan = executed_with(
+        &env,
+        &mock,
+        "modes",
+        "chmod 0755 tool.sh && chmod 0644 run.sh",
+    );
+    let shown = review(&env, &plan);
+    assert!(
+        shown.contains("tool.sh") && shown.contains("new mode 100755"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("run.sh") && shown.contains("new mode 100644"),
+        "{shown}"
+    );
+
+    let (code, stdout, stderr) = apply_unchecked(&env, &plan);
+
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert_eq!(
+        mode("tool.sh"),
+        0o750,
+        "tool.sh: made executable where it is readable"
+    );
+    assert_eq!(mode("run.sh"), 0o644, "run.sh: no longer executable");
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("tool.sh")).unwrap(),
+        "#!/bin/sh\necho tool\n"
+    );
+}
+
 /// The agent adds a line to `run.sh` behind a NUL byte (R6-02): git would show the file as binary
 /// from then on (`git diff` of the user's tree: "Binary files differ"), so apply leaves it alone,
 /// says why, and applies the rest; the review itself shows the line as text.

@@ -136,7 +136,9 @@ fn changed_files(
             ),
             _ => (None, None),
         };
-        if base_bytes == theirs {
+        // Unchanged: the same bytes, and for a file the same executable bit (a `chmod +x` alone is
+        // a change, as git shows it).
+        if base_bytes == theirs && (executable.is_none() || executable == base_executable) {
             continue;
         }
         files.push(FileChange {
@@ -275,7 +277,10 @@ fn decide(change: &FileChange, ours: Option<Vec<u8>>) -> Result<Option<(Action, 
         Some(b) => Action::Write(b.clone(), mode),
         None => Action::Delete,
     };
-    if ours == change.theirs {
+    // A file whose executable bit the workspace changed is written even when its bytes are
+    // already the workspace's (the agent's change was a `chmod` alone).
+    let mode_changed = change.executable.is_some() && change.executable != change.base_executable;
+    if ours == change.theirs && !mode_changed {
         return Ok(None);
     }
     if ours == change.base {
