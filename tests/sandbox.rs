@@ -15,6 +15,8 @@ mod guard;
 mod guard_links;
 #[path = "sandbox/kernel.rs"]
 mod kernel;
+#[path = "support/mcp_servers.rs"]
+mod mcp_servers;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
 #[path = "sandbox/reach.rs"]

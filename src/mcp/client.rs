@@ -13,6 +13,10 @@
 //! next call to that server returns (rmcp handles notifications on their own task, so a flag checked
 //! on the call path is the deterministic point) and by [`Connection::tools`]. The agent's registry
 //! reads the cache through [`Connection::cached_tools`] before every model call.
+//!
+//! A stdio server in the session's sandbox (`sandbox: true`) writes in the project as a `bash`
+//! command does, so each call to it is made like one (`tools::sandbox::guarded::within`): in the
+//! project's turn, with what it changed among the protected paths put back after the call.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +36,8 @@ use super::config::{ServerEntry, Transport};
 use super::{Error, sanitize};
 use crate::tools::EnvFilter;
 use crate::tools::process::{self, CommandSpec, Pipes, StderrMode};
+use crate::tools::sandbox::denial::Denial;
+use crate::tools::sandbox::guarded;
 
 /// Lines of a server's stderr kept for error messages.
 const STDERR_LINES: usize = 20;
@@ -303,8 +309,38 @@ impl Connection {
     }
 
     /// Calls `tool` (its server-side name) with `arguments`, bounded by `callTimeoutMs` and `cancel`.
-    /// A server error, a timeout or a dead server is an error `CallOutput`, not an `Err`.
+    /// A server error, a timeout or a dead server is an error `CallOutput`, not an `Err`. A server
+    /// in the session's sandbox is called like a `bash` command runs: in the project's turn, with
+    /// the protected paths (`.git/`, `.pilotdeck/`, …) it changed during the call put back after it
+    /// and named in the result.
     pub async fn call(
+        &self,
+        tool: &str,
+        arguments: Value,
+        cancel: &CancellationToken,
+    ) -> CallOutput {
+        let Some(sandbox) = &self.entry.sandbox else {
+            return self.call_now(tool, arguments, cancel).await;
+        };
+        let patience = self.entry.config.call_timeout();
+        let guarded = guarded::within(sandbox, patience, cancel, true, |_| {
+            self.call_now(tool, arguments, cancel)
+        })
+        .await;
+        let (mut output, undone) = match guarded {
+            Ok(done) => done,
+            Err(why) => return error_output(&why),
+        };
+        for outcome in undone {
+            let denial = Denial::from(outcome);
+            tracing::warn!("MCP server `{}`: {denial}", self.name);
+            output.is_error |= matches!(denial, Denial::NotRestored { .. });
+            output.text.push_str(&format!("\n{denial}"));
+        }
+        output
+    }
+
+    async fn call_now(
         &self,
         tool: &str,
         arguments: Value,

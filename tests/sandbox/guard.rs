@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::json;
 
 use super::support::TestEnv;
-use super::{bash, env_with, mock_model::MockModel, run_tools, tool};
+use super::{bash, env_with, mcp_servers, mock_model::MockModel, run_tools, tool};
 
 /// A project with a real git repository and one commit.
 pub(super) fn repo(mock: &MockModel) -> TestEnv {
@@ -505,4 +505,70 @@ fn parallel_sub_agents_commands_do_not_put_back_each_others_plants() {
         "the user's commit ran the hook"
     );
     assert!(!outside.join("PWNED-fsmonitor").exists());
+}
+
+/// A sandboxed MCP server (the reference filesystem server, `sandbox: true`) writes in the project
+/// like a `bash` command, so its calls are guarded like one: a git hook and a `.git/config` setting
+/// it writes are put back after the call and named in the result, a plain file it writes stays, and
+/// the user's own `git` afterwards runs nothing of the server's.
+#[test]
+fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_call() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let root = env.project.canonicalize().unwrap();
+    env.write(
+        &env.home.join("mcp.json"),
+        &json!({"mcpServers": {"fs": {
+            "command": mcp_servers::filesystem(),
+            "args": [root],
+            "sandbox": true
+        }}})
+        .to_string(),
+    );
+    let config_before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    let write = |id: &str, path: &str, content: &str| {
+        tool(
+            id,
+            "mcp__fs__write_file",
+            &json!({"path": root.join(path), "content": content}),
+        )
+    };
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "mcp__fs__write_file"],
+        vec![
+            write("c1", ".git/hooks/pre-commit", "#!/bin/sh\ntouch pwned\n"),
+            write(
+                "c2",
+                ".git/config",
+                &format!("{config_before}[core]\n\tfsmonitor = touch pwned\n"),
+            ),
+            write("c3", "notes.txt", "kept\n"),
+        ],
+    );
+
+    assert!(
+        !env.project.join(".git/hooks/pre-commit").exists(),
+        "{results:?}"
+    );
+    assert!(
+        results[0].contains(".git/hooks/pre-commit"),
+        "{}",
+        results[0]
+    );
+    let config = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    assert_eq!(config, config_before, "{}", results[1]);
+    assert!(results[1].contains(".git/config"), "{}", results[1]);
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("notes.txt")).unwrap(),
+        "kept\n",
+        "{}",
+        results[2]
+    );
+    git(&env.project, &["status", "--short"]);
+    assert!(
+        !env.project.join("pwned").exists(),
+        "the server's git hook ran"
+    );
 }

@@ -1,5 +1,5 @@
 //! One confined command as the guard needs it, for every caller that runs commands in the project
-//! (the `bash` tool, hook commands): the command waits its turn ([`super::turn`]), the protected
+//! (the `bash` tool, hook commands; calls to sandboxed MCP servers through [`within`]): the command waits its turn ([`super::turn`]), the protected
 //! paths are snapshotted ([`super::guard`]), the command runs, and what it changed among them is put
 //! back before the turn is released. Without a sandbox the command just runs.
 
@@ -17,10 +17,10 @@ pub struct Guarded {
     pub undone: Vec<Outcome>,
 }
 
-/// Runs `spec` in `sandbox`'s turn; `keep_protected: false` (the command was approved to write a
-/// protected path) skips the snapshot. The wait for the turn counts against `options.timeout`.
-/// `Err` says why the command did not run (its turn did not come, or a protected path could not
-/// be kept).
+/// Runs `spec` in `sandbox`'s turn ([`within`]); `keep_protected: false` (the command was approved
+/// to write a protected path) skips the snapshot. The wait for the turn counts against
+/// `options.timeout`. `Err` says why the command did not run (its turn did not come, or a protected
+/// path could not be kept).
 pub async fn run(
     sandbox: Option<&Confinement>,
     spec: &CommandSpec,
@@ -33,9 +33,35 @@ pub async fn run(
             undone: Vec::new(),
         });
     };
-    let waited = tokio::time::Instant::now();
     let patience = options.timeout.unwrap_or(Duration::MAX);
-    let _turn = (sandbox.turn(patience, &options.cancel).await).map_err(|busy| busy.to_string())?;
+    let cancel = options.cancel.clone();
+    let (output, undone) = within(sandbox, patience, &cancel, keep_protected, |waited| {
+        options.timeout =
+            (options.timeout).map(|t| t.saturating_sub(waited).max(Duration::from_secs(1)));
+        process::run(spec, options)
+    })
+    .await?;
+    Ok(Guarded { output, undone })
+}
+
+/// Does `work` — anything that may write in the project through a confined process: a command, a
+/// call to a sandboxed MCP server — in `sandbox`'s turn (waiting at most `patience`), with the
+/// protected paths snapshotted before (unless `keep_protected` is false) and what changed among
+/// them put back after. `work` is given how long the turn took to come. Returns its result and the
+/// paths put back; `Err` says why it did not run.
+pub async fn within<T, F, Fut>(
+    sandbox: &Confinement,
+    patience: Duration,
+    cancel: &tokio_util::sync::CancellationToken,
+    keep_protected: bool,
+    work: F,
+) -> Result<(T, Vec<Outcome>), String>
+where
+    F: FnOnce(Duration) -> Fut,
+    Fut: std::future::Future<Output = T>,
+{
+    let waited = tokio::time::Instant::now();
+    let _turn = (sandbox.turn(patience, cancel).await).map_err(|busy| busy.to_string())?;
     let snapshot = match keep_protected {
         true => Some(
             (sandbox.snapshot())
@@ -43,11 +69,7 @@ pub async fn run(
         ),
         false => None,
     };
-    options.timeout = (options.timeout).map(|t| {
-        t.saturating_sub(waited.elapsed())
-            .max(Duration::from_secs(1))
-    });
-    let output = process::run(spec, options).await;
+    let output = work(waited.elapsed()).await;
     let undone = snapshot.map_or_else(Vec::new, |s| sandbox.restore(s));
-    Ok(Guarded { output, undone })
+    Ok((output, undone))
 }
