@@ -7,7 +7,9 @@
 //!   `<project>/.pilotdeck/plugins/*/plugin.json`, bundles of skills, hooks and MCP servers. Their
 //!   servers join `mcp.json`'s in `mcp::McpServers::load` (mcp.json wins on the same id).
 //! - **Hooks** (`hooks/`): shell commands from `pilotdeck.yaml` (`hooks:`) and plugins'
-//!   `hooks/hooks.json`, run at lifecycle events of the agent loop with a JSON payload on stdin.
+//!   `hooks/hooks.json`, run at lifecycle events of the agent loop with a JSON payload on stdin; a
+//!   hook whose script (a project file its command names) changed since the session loaded it is
+//!   not run.
 //!
 //! - **Slash commands** (`commands.rs`): markdown prompts in `<home>/commands/`, plugins'
 //!   `commands/` and `<project>/.pilotdeck/commands/`, run as `/name args` in chat or `run`.

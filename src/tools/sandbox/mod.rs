@@ -26,7 +26,8 @@
 //!   are kept between a session's commands ([`listing`]); a rebase todo list that gained an
 //!   `exec` line is put back too ([`todo`]); one confined command of a project runs at a time, so
 //!   no command's snapshot holds what another one is doing ([`turn`]); [`guarded`] runs a command
-//!   that way for the `bash` tool and hook commands alike;
+//!   that way for the `bash` tool and hook commands alike, and makes each call to a sandboxed MCP
+//!   server the same way;
 //! - [`denial`]: reading a confined command's stderr for what the sandbox refused.
 //!
 //! `full` mode is unsandboxed. Where no backend works (old kernel, container) or
