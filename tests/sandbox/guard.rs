@@ -572,3 +572,27 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
         "the server's git hook ran"
     );
 }
+
+/// A command the run's `--timeout` cancels while it runs has what it wrote among the protected
+/// paths put back all the same (the call was dropped mid-way, before the guard's restore).
+#[test]
+fn a_cancelled_commands_writes_to_protected_paths_are_put_back() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    env.write(
+        &env.project.join("gen.py"),
+        "import time\nwith open('.git/config', 'a') as f:\n    f.write('[core]\\n\\tfsmonitor = touch pwned\\n')\nwith open('written', 'w') as f:\n    f.write('yes')\ntime.sleep(30)\n",
+    );
+    mock.push(bash("c1", "python3 gen.py"));
+    let run = env
+        .cmd()
+        .args(["run", "--allow", "bash", "--timeout", "3s", "go"])
+        .run(1);
+
+    assert!(env.project.join("written").exists(), "{}", run.stderr);
+    let config = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    assert_eq!(config, before, "{}", run.stderr);
+    git(&env.project, &["status", "--short"]);
+    assert!(!env.project.join("pwned").exists());
+}

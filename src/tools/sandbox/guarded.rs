@@ -62,14 +62,39 @@ where
 {
     let waited = tokio::time::Instant::now();
     let _turn = (sandbox.turn(patience, cancel).await).map_err(|busy| busy.to_string())?;
-    let snapshot = match keep_protected {
-        true => Some(
-            (sandbox.snapshot())
-                .map_err(|unkept| Denial::Unkept(unkept.to_string()).to_string())?,
-        ),
-        false => None,
+    let mut pending = Pending {
+        sandbox,
+        snapshot: match keep_protected {
+            true => Some(
+                (sandbox.snapshot())
+                    .map_err(|unkept| Denial::Unkept(unkept.to_string()).to_string())?,
+            ),
+            false => None,
+        },
     };
     let output = work(waited.elapsed()).await;
-    let undone = snapshot.map_or_else(Vec::new, |s| sandbox.restore(s));
+    let undone = pending.restore();
     Ok((output, undone))
+}
+
+/// A snapshot still to be put back. When the caller stops waiting for the work (a cancelled tool
+/// call drops this future at its `await`), dropping it puts the protected paths back all the same,
+/// still in the turn (declared after the turn, it is dropped first), and says what it put back.
+struct Pending<'a> {
+    sandbox: &'a Confinement,
+    snapshot: Option<super::guard::Snapshot>,
+}
+
+impl Pending<'_> {
+    fn restore(&mut self) -> Vec<Outcome> {
+        (self.snapshot.take()).map_or_else(Vec::new, |s| self.sandbox.restore(s))
+    }
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        for outcome in self.restore() {
+            tracing::warn!("after a cancelled call: {}", Denial::from(outcome));
+        }
+    }
 }
