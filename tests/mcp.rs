@@ -652,3 +652,41 @@ fn a_server_that_dies_during_a_run_is_reported_and_its_tools_go_away() {
             .contains(&"mcp__everything__echo".to_owned())
     );
 }
+
+/// `mcp call` starts a server whose entry says `sandbox: true` in the sandbox a run would give it,
+/// not with the user's rights: it cannot write outside the project, and a git hook it writes in the
+/// project is put back after the call and named.
+#[test]
+fn mcp_call_runs_a_sandboxed_server_in_the_sandbox() {
+    let env = TestEnv::new();
+    support::git(&env.project, &["init", "-q"]);
+    let root = env.project.canonicalize().unwrap();
+    std::fs::create_dir_all(env.tmp.path().join("outside")).unwrap();
+    let outside = env.tmp.path().join("outside").canonicalize().unwrap();
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({ "fs": {
+            "command": mcp_servers::filesystem(),
+            "args": [root, outside],
+            "sandbox": true
+        } })),
+    );
+    let call = |path: &std::path::Path| {
+        let args = json!({ "path": path, "content": "#!/bin/sh\ntouch pwned\n" }).to_string();
+        env.cmd()
+            .args(["mcp", "call", "fs", "write_file", "--args", &args])
+            .inner
+            .output()
+            .unwrap()
+    };
+    let out = call(&outside.join("planted.sh"));
+    assert!(
+        !outside.join("planted.sh").exists(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = call(&root.join(".git/hooks/pre-commit"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!root.join(".git/hooks/pre-commit").exists(), "{stdout}");
+    assert!(stdout.contains(".git/hooks/pre-commit"), "{stdout}");
+}

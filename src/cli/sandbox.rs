@@ -36,6 +36,32 @@ pub struct SandboxRunArgs {
     command: Vec<String>,
 }
 
+/// The sandbox an unattended run in the project at `root` gives the agent's commands, in `mode`
+/// with the extra writable `add_dirs`: for `sandbox run` and for the `mcp` commands that start a
+/// server whose entry says `sandbox: true`. `None` in `full` mode or where no sandbox is available.
+pub(super) fn unattended(
+    home: &crate::home::PilotHome,
+    config: &crate::config::Config,
+    root: &std::path::Path,
+    (mode, add_dirs): (PermissionMode, &[PathBuf]),
+    allow_network: bool,
+) -> anyhow::Result<Option<crate::tools::sandbox::Confinement>> {
+    let workspace = Workspace::new(root, add_dirs)?;
+    Ok(Sandbox::for_session(&Request {
+        mode,
+        roots: workspace.roots().map(ToOwned::to_owned).collect(),
+        settings: &config.tools.sandbox,
+        hidden: crate::tools::sandbox::secret_locations(
+            config,
+            Some(home.root()),
+            workspace.roots().map(ToOwned::to_owned),
+        ),
+        unattended: true,
+        allow_network,
+        lock_dir: Some(home.locks_dir()),
+    })?)
+}
+
 pub(super) async fn run(ctx: &Context, cmd: SandboxCommand) -> anyhow::Result<Outcome> {
     match cmd {
         SandboxCommand::Run(args) => run_command(ctx, args).await,
@@ -52,20 +78,13 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         (None, Some(text)) => PermissionMode::parse(text, "tools.permissions.mode")?,
         (None, None) => PermissionMode::default(),
     };
-    let workspace = Workspace::new(&project.root, &args.add_dir)?;
-    let sandbox = Sandbox::for_session(&Request {
-        mode,
-        roots: workspace.roots().map(ToOwned::to_owned).collect(),
-        settings: &loaded.config.tools.sandbox,
-        hidden: crate::tools::sandbox::secret_locations(
-            &loaded.config,
-            Some(home.root()),
-            workspace.roots().map(ToOwned::to_owned),
-        ),
-        unattended: true,
-        allow_network: args.allow_network,
-        lock_dir: Some(home.locks_dir()),
-    })?;
+    let sandbox = unattended(
+        &home,
+        &loaded.config,
+        &project.root,
+        (mode, &args.add_dir),
+        args.allow_network,
+    )?;
     let [program, rest @ ..] = args.command.as_slice() else {
         return Err(UsageError("give the command to run after --".to_owned()).into());
     };

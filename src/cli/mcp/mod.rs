@@ -13,6 +13,7 @@ use super::{Context, Outcome, UsageError};
 use crate::home::{PilotHome, Project};
 use crate::mcp::ops::{self, AddOptions, ServerDetails, ServerSummary};
 use crate::mcp::{McpServers, Scope, ServerConfig};
+use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Subcommand)]
 pub enum McpCommand {
@@ -177,6 +178,9 @@ struct Here {
     /// The config load's decision (`Config::project_trusted`), as for runs; the recorded trust
     /// when the configuration does not load.
     trusted: bool,
+    /// The configuration (the defaults when it does not load), for the sandbox of a server that
+    /// asks for one.
+    config: crate::config::Config,
 }
 
 impl Here {
@@ -186,9 +190,14 @@ impl Here {
             Ok(loaded) => loaded.config.project_trusted,
             Err(_) => crate::config::trust::assess(home, &resolved.project.root).is_trusted(),
         };
+        let config = match resolved.loaded {
+            Ok(loaded) => loaded.config,
+            Err(_) => crate::config::Config::default(),
+        };
         Ok(Here {
             project: resolved.project,
             trusted,
+            config,
         })
     }
 }
@@ -200,6 +209,26 @@ fn load(ctx: &Context, home: &PilotHome, here: &Here) -> McpServers {
     print::problems(ctx, &servers.problems);
     print::untrusted(ctx, &servers.untrusted);
     servers
+}
+
+/// [`load`], for a command that starts servers: a stdio server whose entry says `sandbox: true`
+/// runs in the sandbox an unattended run would give it (its calls guarded the same way), never
+/// with the user's full rights.
+fn load_to_start(ctx: &Context, home: &PilotHome, here: &Here) -> anyhow::Result<McpServers> {
+    let mut servers = load(ctx, home, here);
+    let boxed = |s: &crate::mcp::ServerEntry| s.config.sandbox == Some(true);
+    if servers.servers.values().any(boxed) {
+        let mode = match &here.config.tools.permissions.mode {
+            Some(text) => PermissionMode::parse(text, "tools.permissions.mode")?,
+            None => PermissionMode::default(),
+        };
+        let sandbox =
+            super::sandbox::unattended(home, &here.config, &here.project.root, (mode, &[]), false)?;
+        for entry in servers.servers.values_mut().filter(|s| boxed(s)) {
+            entry.sandbox = sandbox.clone();
+        }
+    }
+    Ok(servers)
 }
 
 fn list(ctx: &Context, home: &PilotHome, here: &Here) -> anyhow::Result<Outcome> {
@@ -296,7 +325,7 @@ async fn tools(
     here: &Here,
     args: &ToolsArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, here);
+    let servers = load_to_start(ctx, home, here)?;
     let cancel = CancellationToken::new();
     let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
     print::tools(ctx, &listed)?;
@@ -310,7 +339,7 @@ async fn call(
     here: &Here,
     args: &CallArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, here);
+    let servers = load_to_start(ctx, home, here)?;
     let cancel = CancellationToken::new();
     let result = ops::call(
         &servers,
@@ -362,7 +391,7 @@ async fn resources(
     here: &Here,
     args: &NameArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, here);
+    let servers = load_to_start(ctx, home, here)?;
     let listed = ops::resources(&servers, &args.name).await?;
     print::resources(ctx, &args.name, &listed)?;
     Ok(Outcome::Success)
@@ -374,7 +403,7 @@ async fn read(
     here: &Here,
     args: &ReadArgs,
 ) -> anyhow::Result<Outcome> {
-    let servers = load(ctx, home, here);
+    let servers = load_to_start(ctx, home, here)?;
     let cancel = CancellationToken::new();
     let _signals = super::signals::cancel_on_signals(cancel.clone());
     let contents = ops::read(&servers, &args.server, &args.uri, &cancel).await?;
