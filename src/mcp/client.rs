@@ -15,8 +15,9 @@
 //! reads the cache through [`Connection::cached_tools`] before every model call.
 //!
 //! A stdio server in the session's sandbox (`sandbox: true`) writes in the project as a `bash`
-//! command does, so each call to it is made like one (`tools::sandbox::guarded::within`): in the
-//! project's turn, with what it changed among the protected paths put back after the call.
+//! command does, so each call to it — and each resource request (`resources.rs`) — is made like one
+//! ([`Connection::guarded`], `tools::sandbox::guarded::within`): in the project's turn, with what it
+//! changed among the protected paths put back after it.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -319,25 +320,40 @@ impl Connection {
         arguments: Value,
         cancel: &CancellationToken,
     ) -> CallOutput {
-        let Some(sandbox) = &self.entry.sandbox else {
-            return self.call_now(tool, arguments, cancel).await;
-        };
-        let patience = self.entry.config.call_timeout();
-        let guarded = guarded::within(sandbox, patience, cancel, true, |_| {
-            self.call_now(tool, arguments, cancel)
-        })
-        .await;
-        let (mut output, undone) = match guarded {
+        let guarded = self
+            .guarded(cancel, self.call_now(tool, arguments, cancel))
+            .await;
+        let (mut output, denials) = match guarded {
             Ok(done) => done,
             Err(why) => return error_output(&why),
         };
-        for outcome in undone {
-            let denial = Denial::from(outcome);
-            tracing::warn!("MCP server `{}`: {denial}", self.name);
+        for denial in denials {
             output.is_error |= matches!(denial, Denial::NotRestored { .. });
             output.text.push_str(&format!("\n{denial}"));
         }
         output
+    }
+
+    /// Makes `request` to this server as a `bash` command runs when the server is in the session's
+    /// sandbox: in the project's turn (waiting at most `callTimeoutMs`), with what changed among
+    /// the protected paths put back after it; returns what it answered and what was put back
+    /// (each also logged). Without a sandbox, just the request. `Err`: it was not made.
+    pub(super) async fn guarded<T>(
+        &self,
+        cancel: &CancellationToken,
+        request: impl std::future::Future<Output = T>,
+    ) -> Result<(T, Vec<Denial>), String> {
+        let Some(sandbox) = &self.entry.sandbox else {
+            return Ok((request.await, Vec::new()));
+        };
+        let patience = self.entry.config.call_timeout();
+        let (answer, undone) =
+            guarded::within(sandbox, patience, cancel, true, |_| request).await?;
+        let denials: Vec<Denial> = undone.into_iter().map(Denial::from).collect();
+        for denial in &denials {
+            tracing::warn!("MCP server `{}`: {denial}", self.name);
+        }
+        Ok((answer, denials))
     }
 
     async fn call_now(

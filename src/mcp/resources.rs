@@ -62,10 +62,12 @@ impl Connection {
                 server: self.name.clone(),
             });
         }
+        let request = self.service().list_all_resources();
         let listed = self
-            .service()
-            .list_all_resources()
-            .await
+            .put_back(
+                "resources/list",
+                self.guarded(&CancellationToken::new(), request).await,
+            )?
             .map_err(|e| self.service_error("resources/list", &e))?;
         Ok(listed
             .into_iter()
@@ -100,9 +102,15 @@ impl Connection {
             action: "resources/read",
             message,
         };
-        let result = tokio::select! {
-            r = tokio::time::timeout(timeout, self.service().read_resource(params)) => r,
-            () = cancel.cancelled() => return Err(failed("cancelled".to_owned())),
+        let request = async {
+            tokio::select! {
+                r = tokio::time::timeout(timeout, self.service().read_resource(params)) => Some(r),
+                () = cancel.cancelled() => None,
+            }
+        };
+        let answered = self.put_back("resources/read", self.guarded(cancel, request).await)?;
+        let Some(result) = answered else {
+            return Err(failed("cancelled".to_owned()));
         };
         let result = match result {
             Err(_) => {
@@ -116,6 +124,27 @@ impl Connection {
         };
         let value = sanitize::clean_value(serde_json::to_value(&result).unwrap_or(Value::Null));
         Ok(contents(&value))
+    }
+
+    /// What a guarded request ([`Connection::guarded`]) answered, or an error when it was not made
+    /// or the server changed protected paths meanwhile (put back, and named: a resource request
+    /// writes nothing).
+    fn put_back<T>(
+        &self,
+        action: &'static str,
+        guarded: Result<(T, Vec<crate::tools::sandbox::denial::Denial>), String>,
+    ) -> Result<T, Error> {
+        let failed = |message: String| Error::Service {
+            server: self.name.clone(),
+            action,
+            message,
+        };
+        let (answer, denials) = guarded.map_err(failed)?;
+        if denials.is_empty() {
+            return Ok(answer);
+        }
+        let named: Vec<String> = denials.iter().map(ToString::to_string).collect();
+        Err(failed(named.join("; ")))
     }
 }
 
