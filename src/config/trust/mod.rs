@@ -304,20 +304,37 @@ fn provider_models(doc: &Value) -> Vec<(String, &serde_yaml::Mapping)> {
         .collect()
 }
 
-/// A digest of the project files shell `command` names ([`hash_command_files`]; `root` is the
-/// project root as a canonical path). Hooks take it when a session loads them and again before each
-/// run, so a script rewritten during the session (by the agent) is not run.
+/// A digest of the project files shell `command` names ([`command_words`]; `root` is the project
+/// root as a canonical path). Hooks take it when a session loads them and again before each run, so
+/// a script rewritten during the session (by the agent) is not run. A word naming a folder (a
+/// linter's `src/`) is an argument, not code: left out, so editing the project does not stop the
+/// hook.
 pub fn command_files_digest(root: &Path, command: &str) -> [u8; 32] {
     let mut hasher = Sha256::new();
-    hash_command_files(root, command, &mut hasher);
+    for word in command_words(command) {
+        let folder = crate::home::lexical_inside(root, Path::new(word))
+            .and_then(|rel| std::fs::symlink_metadata(root.join(rel)).ok())
+            .is_some_and(|meta| meta.is_dir());
+        if !folder {
+            plugin_files::hash_named(root, Path::new(word), &mut hasher);
+        }
+    }
     hasher.finalize().into()
 }
 
-/// Hashes the project files a hook's shell command names (its words that look like a path — with a
-/// `/` or a script's extension — from the project root), so that rewriting the script a trusted
-/// hook runs needs trust again; a redirection's target (`> log`, `>>log`) is output, not code, and
-/// left out, and so is a bare word (`touch ready`), so that a hook's own output does not undo trust.
+/// Hashes the project files a hook's shell command names ([`command_words`]), so that rewriting
+/// the script a trusted hook runs needs trust again.
 fn hash_command_files(root: &Path, command: &str, hasher: &mut Sha256) {
+    for word in command_words(command) {
+        plugin_files::hash_named(root, Path::new(word), hasher);
+    }
+}
+
+/// The words of a shell command that look like a path — with a `/` or a script's extension; a
+/// redirection's target (`> log`, `>>log`) is output, not code, and left out, and so is a bare word
+/// (`touch ready`), so that a hook's own output does not undo trust.
+fn command_words(command: &str) -> Vec<&str> {
+    let mut words = Vec::new();
     let mut after_redirect = false;
     for word in command.split_whitespace() {
         let redirect = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
@@ -329,9 +346,10 @@ fn hash_command_files(root: &Path, command: &str, hasher: &mut Sha256) {
             .extension()
             .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|s| e.eq_ignore_ascii_case(s)));
         if !std::mem::take(&mut after_redirect) && (word.contains('/') || script) {
-            plugin_files::hash_named(root, Path::new(word), hasher);
+            words.push(word);
         }
     }
+    words
 }
 
 /// The `command:` strings of a hooks event's groups.

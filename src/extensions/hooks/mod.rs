@@ -363,12 +363,13 @@ mod tests {
     }
 
     #[test]
-    fn a_pin_follows_the_script_a_command_names_through_the_folder_variables() {
+    fn a_pin_follows_the_script_a_command_names_not_a_folder_it_names() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         let plugin = root.join(".pilotdeck/plugins/p");
         std::fs::create_dir_all(root.join(".hooks")).unwrap();
         std::fs::create_dir_all(&plugin).unwrap();
+        std::fs::create_dir_all(root.join("src")).unwrap();
         let write =
             |path: &Path, text: &str| crate::store::write_atomic(path, text.as_bytes()).unwrap();
         write(&root.join(".hooks/x.sh"), "exit 0\n");
@@ -377,12 +378,17 @@ mod tests {
             hook("sh .hooks/x.sh", None),
             hook("sh \"$CLAUDE_PROJECT_DIR\"/.hooks/x.sh > out.log", None),
             hook("bash ${CLAUDE_PLUGIN_ROOT}/y.sh", Some(&plugin)),
+            hook("sh .hooks/x.sh src/", None),
         ];
         let before: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
         write(&root.join("out.log"), "output\n");
         write(&root.join("other.sh"), "exit 1\n");
+        write(&root.join("src/main.rs"), "fn main() {}\n");
         let after: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
-        assert_eq!(before, after, "output and unnamed files change no pin");
+        assert_eq!(
+            before, after,
+            "output, unnamed files and files in a named folder change no pin"
+        );
         write(&root.join(".hooks/x.sh"), "touch pwned\n");
         write(&plugin.join("y.sh"), "touch pwned\n");
         for (i, h) in hooks.iter().enumerate() {
