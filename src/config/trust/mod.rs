@@ -312,11 +312,26 @@ fn provider_models(doc: &Value) -> Vec<(String, &serde_yaml::Mapping)> {
 pub fn command_files_digest(root: &Path, command: &str) -> [u8; 32] {
     let mut hasher = Sha256::new();
     for word in command_words(command) {
-        let folder = crate::home::lexical_inside(root, Path::new(word))
-            .and_then(|rel| std::fs::symlink_metadata(root.join(rel)).ok())
-            .is_some_and(|meta| meta.is_dir());
-        if !folder {
+        let Some(path) = crate::home::lexical_inside(root, Path::new(word)).map(|r| root.join(r))
+        else {
+            continue;
+        };
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
             plugin_files::hash_named(root, Path::new(word), &mut hasher);
+            continue;
+        };
+        if meta.is_dir() {
+            continue;
+        }
+        plugin_files::hash_named(root, Path::new(word), &mut hasher);
+        // A link (`node_modules/.bin/x`) is hashed by its target's name above; the file it leads
+        // to inside the project is what runs, so its bytes count too.
+        if meta.file_type().is_symlink() {
+            let target = path.canonicalize().ok().filter(|t| t.starts_with(root));
+            if let Some(bytes) = target.and_then(|t| std::fs::read(t).ok()) {
+                hasher.update(b"target:");
+                hasher.update(&bytes);
+            }
         }
     }
     hasher.finalize().into()

@@ -363,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pin_follows_the_script_a_command_names_not_a_folder_it_names() {
+    fn a_pin_follows_the_script_a_command_names_and_a_link_s_target_not_a_folder() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         let plugin = root.join(".pilotdeck/plugins/p");
@@ -380,6 +380,9 @@ mod tests {
             hook("bash ${CLAUDE_PLUGIN_ROOT}/y.sh", Some(&plugin)),
             hook("sh .hooks/x.sh src/", None),
         ];
+        write(&root.join(".hooks/real.sh"), "exit 0\n");
+        std::os::unix::fs::symlink("real.sh", root.join(".hooks/link.sh")).unwrap();
+        let hooks = [hooks.as_slice(), &[hook("sh .hooks/link.sh", None)]].concat();
         let before: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
         write(&root.join("out.log"), "output\n");
         write(&root.join("other.sh"), "exit 1\n");
@@ -391,6 +394,11 @@ mod tests {
         );
         write(&root.join(".hooks/x.sh"), "touch pwned\n");
         write(&plugin.join("y.sh"), "touch pwned\n");
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(root.join(".hooks/real.sh"))
+            .and_then(|mut f| std::io::Write::write_all(&mut f, b"touch pwned\n"))
+            .unwrap();
         for (i, h) in hooks.iter().enumerate() {
             assert_ne!(pin(&root, h), before[i], "{}", h.command);
         }
