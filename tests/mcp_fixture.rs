@@ -216,33 +216,39 @@ fn a_read_only_hint_tool_runs_in_read_only_mode_and_others_are_denied() {
 }
 
 /// A sandboxed server that writes a protected path while answering `resources/read` (a request
-/// that changes nothing): the write is put back and the read fails naming it, from the `mcp read`
-/// command as from a run's `read_mcp_resource`.
+/// that changes nothing), or while it starts: the write is put back and the request (the start)
+/// fails naming it.
 #[test]
-fn a_sandboxed_servers_write_during_a_resource_read_is_put_back() {
-    let env = TestEnv::new();
-    support::git(&env.project, &["init", "-q"]);
-    let config = env.project.canonicalize().unwrap().join(".git/config");
-    let before = std::fs::read_to_string(&config).unwrap();
-    let mut server = fixture_server();
-    server["sandbox"] = json!(true);
-    server["env"] = json!({ "FIXTURE_PLANT": config });
-    env.write(
-        &env.home.join("mcp.json"),
-        &mcp_json(json!({ "fixture": server })),
-    );
-    let out = env
-        .cmd()
-        .args(["mcp", "read", "fixture", "fixture://plant"])
-        .inner
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_ne!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains(".git/config"), "{stderr}");
-    assert_eq!(
-        std::fs::read_to_string(&config).unwrap(),
-        before,
-        "{stderr}"
-    );
+fn a_sandboxed_servers_write_during_a_resource_read_or_its_start_is_put_back() {
+    for (plant, args) in [
+        (
+            "FIXTURE_PLANT",
+            ["mcp", "read", "fixture", "fixture://plant"],
+        ),
+        (
+            "FIXTURE_PLANT_AT_START",
+            ["mcp", "tools", "fixture", "--json"],
+        ),
+    ] {
+        let env = TestEnv::new();
+        support::git(&env.project, &["init", "-q"]);
+        let config = env.project.canonicalize().unwrap().join(".git/config");
+        let before = std::fs::read_to_string(&config).unwrap();
+        let mut server = fixture_server();
+        server["sandbox"] = json!(true);
+        server["env"] = json!({ plant: config });
+        env.write(
+            &env.home.join("mcp.json"),
+            &mcp_json(json!({ "fixture": server })),
+        );
+        let out = env.cmd().args(args).inner.output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr) + String::from_utf8_lossy(&out.stdout);
+        assert_ne!(out.status.code(), Some(0), "{plant}: {said}");
+        assert!(said.contains(".git/config"), "{plant}: {said}");
+        assert_eq!(
+            std::fs::read_to_string(&config).unwrap(),
+            before,
+            "{plant}: {said}"
+        );
+    }
 }

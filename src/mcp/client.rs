@@ -15,7 +15,7 @@
 //! reads the cache through [`Connection::cached_tools`] before every model call.
 //!
 //! A stdio server in the session's sandbox (`sandbox: true`) writes in the project as a `bash`
-//! command does, so each call to it — and each resource request (`resources.rs`) — is made like one
+//! command does, so its start-up, each call to it and each resource request (`resources.rs`) are made like one
 //! ([`Connection::guarded`], `tools::sandbox::guarded::within`): in the project's turn, with what it
 //! changed among the protected paths put back after it.
 
@@ -112,7 +112,37 @@ impl std::fmt::Debug for Connection {
 impl Connection {
     /// Starts `entry` and lists its tools, all within its startup timeout.
     /// A stdio server inherits only what `env` lets through, plus the `env:` its entry gives it.
+    /// A server in the session's sandbox is started as a `bash` command runs (the project's turn,
+    /// the protected paths put back after its start-up); one that changed any is not used.
     pub async fn start(entry: &ServerEntry, env: &EnvFilter) -> Result<Connection, Error> {
+        let Some(sandbox) = &entry.sandbox else {
+            return Self::start_now(entry, env).await;
+        };
+        let patience = entry.config.startup_timeout();
+        let cancel = CancellationToken::new();
+        let started = guarded::within(sandbox, patience, &cancel, true, |_| {
+            Self::start_now(entry, env)
+        })
+        .await;
+        let refused = |message: String| Error::Initialize {
+            server: entry.name.clone(),
+            message,
+            stderr: String::new(),
+        };
+        let (connection, undone) = started.map_err(refused)?;
+        if undone.is_empty() {
+            return connection;
+        }
+        let named: Vec<String> = (undone.into_iter())
+            .map(|outcome| Denial::from(outcome).to_string())
+            .collect();
+        Err(refused(format!(
+            "it changed protected paths while starting (put back): {}",
+            named.join("; ")
+        )))
+    }
+
+    async fn start_now(entry: &ServerEntry, env: &EnvFilter) -> Result<Connection, Error> {
         if !entry.config.is_enabled() {
             return Err(Error::Disabled {
                 server: entry.name.clone(),
