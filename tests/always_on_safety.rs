@@ -432,33 +432,47 @@ fn apply_racing_a_directory_swap_never_writes_outside() {
     );
 }
 
+/// The permission bits of the project file `name`.
+fn mode_of(env: &TestEnv, name: &str) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(env.project.join(name))
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+fn set_mode(env: &TestEnv, name: &str, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(
+        env.project.join(name),
+        std::fs::Permissions::from_mode(mode),
+    )
+    .unwrap();
+}
+
+/// Commits the scripts `run.sh` (0755) and `tool.sh` (0644), with the project files `also`.
+fn commit_scripts(env: &TestEnv, also: &[&str]) {
+    env.write(&env.project.join("run.sh"), "#!/bin/sh\nmake all\n");
+    env.write(&env.project.join("tool.sh"), "#!/bin/sh\necho tool\n");
+    set_mode(env, "run.sh", 0o755);
+    set_mode(env, "tool.sh", 0o644);
+    let add = [&["add", "run.sh", "tool.sh"], also].concat();
+    git(&env.project, &add);
+    git(&env.project, &["commit", "-qm", "scripts"]);
+}
+
 /// The agent makes `app.txt` and `run.sh` group-writable in its workspace (attacker review round 6,
 /// R6-01, where setuid and world-write bits came in the same way; the sandbox now refuses those):
 /// the diff (git's) shows no mode, so apply writes the content with the user's own modes; making a
 /// file executable, which the diff shows, is applied.
 #[test]
 fn apply_brings_no_permission_bits_the_diff_does_not_show() {
-    use std::os::unix::fs::PermissionsExt;
     let mock = MockModel::spawn();
     let env = project(&mock, "");
-    let mode = |name: &str| {
-        std::fs::metadata(env.project.join(name))
-            .unwrap()
-            .permissions()
-            .mode()
-            & 0o7777
-    };
-    env.write(&env.project.join("run.sh"), "#!/bin/sh\nmake all\n");
-    env.write(&env.project.join("tool.sh"), "#!/bin/sh\necho tool\n");
-    let set = |name: &str, m: u32| {
-        std::fs::set_permissions(env.project.join(name), std::fs::Permissions::from_mode(m))
-            .unwrap();
-    };
-    set("run.sh", 0o755);
-    set("tool.sh", 0o644);
-    set("app.txt", 0o644);
-    git(&env.project, &["add", "run.sh", "tool.sh", "app.txt"]);
-    git(&env.project, &["commit", "-qm", "scripts"]);
+    let mode = |name: &str| mode_of(&env, name);
+    set_mode(&env, "app.txt", 0o644);
+    commit_scripts(&env, &["app.txt"]);
     let plan = executed_with(
         &env,
         &mock,
@@ -492,27 +506,11 @@ fn apply_brings_no_permission_bits_the_diff_does_not_show() {
 /// is a change git shows, so the plan has it and apply makes it, with the user's other bits kept.
 #[test]
 fn apply_brings_an_executable_bit_changed_alone() {
-    use std::os::unix::fs::PermissionsExt;
     let mock = MockModel::spawn();
     let env = project(&mock, "");
-    let mode = |name: &str| {
-        std::fs::metadata(env.project.join(name))
-            .unwrap()
-            .permissions()
-            .mode()
-            & 0o7777
-    };
-    let set = |name: &str, m: u32| {
-        std::fs::set_permissions(env.project.join(name), std::fs::Permissions::from_mode(m))
-            .unwrap();
-    };
-    env.write(&env.project.join("run.sh"), "#!/bin/sh\nmake all\n");
-    env.write(&env.project.join("tool.sh"), "#!/bin/sh\necho tool\n");
-    set("run.sh", 0o755);
-    set("tool.sh", 0o644);
-    git(&env.project, &["add", "run.sh", "tool.sh"]);
-    git(&env.project, &["commit", "-qm", "scripts"]);
-    set("tool.sh", 0o640);
+    let mode = |name: &str| mode_of(&env, name);
+    commit_scripts(&env, &[]);
+    set_mode(&env, "tool.sh", 0o640);
     let plan = executed_with(
         &env,
         &mock,
