@@ -37,15 +37,21 @@ pub struct SandboxRunArgs {
 }
 
 /// The sandbox an unattended run in the project at `root` gives the agent's commands, in `mode`
-/// with the extra writable `add_dirs`: for `sandbox run` and for the `mcp` commands that start a
-/// server whose entry says `sandbox: true`. `None` in `full` mode or where no sandbox is available.
+/// (else `tools.permissions.mode`, else the default) with the extra writable `add_dirs`: for
+/// `sandbox run` and for the `mcp` commands that start a server whose entry says `sandbox: true`.
+/// `None` in `full` mode or where no sandbox is available.
 pub(super) fn unattended(
     home: &crate::home::PilotHome,
     config: &crate::config::Config,
     root: &std::path::Path,
-    (mode, add_dirs): (PermissionMode, &[PathBuf]),
+    (mode, add_dirs): (Option<PermissionMode>, &[PathBuf]),
     allow_network: bool,
 ) -> anyhow::Result<Option<crate::tools::sandbox::Confinement>> {
+    let mode = match (mode, &config.tools.permissions.mode) {
+        (Some(mode), _) => mode,
+        (None, Some(text)) => PermissionMode::parse(text, "tools.permissions.mode")?,
+        (None, None) => PermissionMode::default(),
+    };
     let workspace = Workspace::new(root, add_dirs)?;
     Ok(Sandbox::for_session(&Request {
         mode,
@@ -73,16 +79,11 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
     let resolved = ctx.resolve(&home, crate::config::trust::Decision::Recorded)?;
     let project = resolved.project;
     let loaded = ctx.config_of(resolved.loaded)?;
-    let mode = match (args.permission_mode, &loaded.config.tools.permissions.mode) {
-        (Some(mode), _) => mode,
-        (None, Some(text)) => PermissionMode::parse(text, "tools.permissions.mode")?,
-        (None, None) => PermissionMode::default(),
-    };
     let sandbox = unattended(
         &home,
         &loaded.config,
         &project.root,
-        (mode, &args.add_dir),
+        (args.permission_mode, &args.add_dir),
         args.allow_network,
     )?;
     let [program, rest @ ..] = args.command.as_slice() else {

@@ -115,31 +115,22 @@ impl Connection {
     /// A server in the session's sandbox is started as a `bash` command runs (the project's turn,
     /// the protected paths put back after its start-up); one that changed any is not used.
     pub async fn start(entry: &ServerEntry, env: &EnvFilter) -> Result<Connection, Error> {
-        let Some(sandbox) = &entry.sandbox else {
-            return Self::start_now(entry, env).await;
-        };
-        let patience = entry.config.startup_timeout();
-        let cancel = CancellationToken::new();
-        let started = guarded::within(sandbox, patience, &cancel, true, |_| {
-            Self::start_now(entry, env)
-        })
-        .await;
         let refused = |message: String| Error::Initialize {
             server: entry.name.clone(),
             message,
             stderr: String::new(),
         };
-        let (connection, undone) = started.map_err(refused)?;
-        if undone.is_empty() {
-            return connection;
+        let patience = entry.config.startup_timeout();
+        let starting = Self::start_now(entry, env);
+        let (connection, denials) = in_turn(entry, patience, &CancellationToken::new(), starting)
+            .await
+            .map_err(refused)?;
+        match changed_paths(&denials) {
+            None => connection,
+            Some(named) => Err(refused(format!(
+                "it changed protected paths while starting (put back): {named}"
+            ))),
         }
-        let named: Vec<String> = (undone.into_iter())
-            .map(|outcome| Denial::from(outcome).to_string())
-            .collect();
-        Err(refused(format!(
-            "it changed protected paths while starting (put back): {}",
-            named.join("; ")
-        )))
     }
 
     async fn start_now(entry: &ServerEntry, env: &EnvFilter) -> Result<Connection, Error> {
@@ -373,17 +364,13 @@ impl Connection {
         cancel: &CancellationToken,
         request: impl std::future::Future<Output = T>,
     ) -> Result<(T, Vec<Denial>), String> {
-        let Some(sandbox) = &self.entry.sandbox else {
-            return Ok((request.await, Vec::new()));
-        };
-        let patience = self.entry.config.call_timeout();
-        let (answer, undone) =
-            guarded::within(sandbox, patience, cancel, true, |_| request).await?;
-        let denials: Vec<Denial> = undone.into_iter().map(Denial::from).collect();
-        for denial in &denials {
-            tracing::warn!("MCP server `{}`: {denial}", self.name);
-        }
-        Ok((answer, denials))
+        in_turn(
+            &self.entry,
+            self.entry.config.call_timeout(),
+            cancel,
+            request,
+        )
+        .await
     }
 
     async fn call_now(
@@ -619,6 +606,35 @@ fn flatten(result: &Value) -> CallOutput {
         is_error,
         structured,
     }
+}
+
+/// Makes `request` to the server of `entry` — its start-up, a call, a resource request — as a
+/// `bash` command runs when the server is in the session's sandbox: in the project's turn (waiting
+/// at most `patience`), with what changed among the protected paths put back after it; returns what
+/// it answered and what was put back (each also logged). Without a sandbox, just the request.
+/// `Err`: it was not made.
+async fn in_turn<T>(
+    entry: &ServerEntry,
+    patience: Duration,
+    cancel: &CancellationToken,
+    request: impl std::future::Future<Output = T>,
+) -> Result<(T, Vec<Denial>), String> {
+    let Some(sandbox) = &entry.sandbox else {
+        return Ok((request.await, Vec::new()));
+    };
+    let (answer, undone) = guarded::within(sandbox, patience, cancel, true, |_| request).await?;
+    let denials: Vec<Denial> = undone.into_iter().map(Denial::from).collect();
+    for denial in &denials {
+        tracing::warn!("MCP server `{}`: {denial}", entry.name);
+    }
+    Ok((answer, denials))
+}
+
+/// The protected paths a request that writes nothing (a start-up, a resource request) changed and
+/// that were put back, as one message; `None` when it changed none.
+pub(super) fn changed_paths(denials: &[Denial]) -> Option<String> {
+    let named: Vec<String> = denials.iter().map(ToString::to_string).collect();
+    (!named.is_empty()).then(|| named.join("; "))
 }
 
 fn error_output(message: &str) -> CallOutput {

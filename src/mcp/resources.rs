@@ -140,11 +140,10 @@ impl Connection {
             message,
         };
         let (answer, denials) = guarded.map_err(failed)?;
-        if denials.is_empty() {
-            return Ok(answer);
+        match super::client::changed_paths(&denials) {
+            None => Ok(answer),
+            Some(named) => Err(failed(named)),
         }
-        let named: Vec<String> = denials.iter().map(ToString::to_string).collect();
-        Err(failed(named.join("; ")))
     }
 }
 

@@ -13,7 +13,6 @@ use super::{Context, Outcome, UsageError};
 use crate::home::{PilotHome, Project};
 use crate::mcp::ops::{self, AddOptions, ServerDetails, ServerSummary};
 use crate::mcp::{McpServers, Scope, ServerConfig};
-use crate::tools::permission::PermissionMode;
 
 #[derive(Debug, Subcommand)]
 pub enum McpCommand {
@@ -218,12 +217,8 @@ fn load_to_start(ctx: &Context, home: &PilotHome, here: &Here) -> anyhow::Result
     let mut servers = load(ctx, home, here);
     let boxed = |s: &crate::mcp::ServerEntry| s.config.sandbox == Some(true);
     if servers.servers.values().any(boxed) {
-        let mode = match &here.config.tools.permissions.mode {
-            Some(text) => PermissionMode::parse(text, "tools.permissions.mode")?,
-            None => PermissionMode::default(),
-        };
-        let sandbox =
-            super::sandbox::unattended(home, &here.config, &here.project.root, (mode, &[]), false)?;
+        let root = &here.project.root;
+        let sandbox = super::sandbox::unattended(home, &here.config, root, (None, &[]), false)?;
         for entry in servers.servers.values_mut().filter(|s| boxed(s)) {
             entry.sandbox = sandbox.clone();
         }

@@ -316,17 +316,14 @@ pub fn command_files_digest(root: &Path, command: &str) -> [u8; 32] {
         else {
             continue;
         };
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            plugin_files::hash_named(root, Path::new(word), &mut hasher);
-            continue;
-        };
-        if meta.is_dir() {
+        let meta = std::fs::symlink_metadata(&path).ok();
+        if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
             continue;
         }
         plugin_files::hash_named(root, Path::new(word), &mut hasher);
         // A link (`node_modules/.bin/x`) is hashed by its target's name above; the file it leads
         // to inside the project is what runs, so its bytes count too.
-        if meta.file_type().is_symlink() {
+        if meta.is_some_and(|m| m.file_type().is_symlink()) {
             let target = path.canonicalize().ok().filter(|t| t.starts_with(root));
             if let Some(bytes) = target.and_then(|t| std::fs::read(t).ok()) {
                 hasher.update(b"target:");

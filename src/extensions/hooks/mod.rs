@@ -140,6 +140,8 @@ pub struct Hooks {
     groups: Vec<HookGroup>,
     /// Where commands run (the project root).
     cwd: PathBuf,
+    /// The project root as a canonical path, which the hooks' pins are taken from.
+    real_root: PathBuf,
     /// What the hook commands may inherit from the environment.
     env: Arc<EnvFilter>,
     /// The session's OS sandbox, which hook commands run in.
@@ -184,6 +186,7 @@ impl Hooks {
         Hooks {
             groups,
             cwd: project_root.to_owned(),
+            real_root,
             env: Arc::new(EnvFilter::from_config(config)),
             sandbox: None,
         }
@@ -218,6 +221,7 @@ impl Hooks {
                 .cloned()
                 .collect(),
             cwd: self.cwd.clone(),
+            real_root: self.real_root.clone(),
             env: Arc::clone(&self.env),
             sandbox: self.sandbox.clone(),
         }
@@ -243,9 +247,8 @@ impl Hooks {
 
     /// Why `hook` must not run: the project files it runs changed since the session loaded it.
     fn changed(&self, hook: &CommandHook) -> Option<&'static str> {
-        let root = self.cwd.canonicalize().unwrap_or_else(|_| self.cwd.clone());
         let pinned = hook.pin?;
-        (pin(&root, hook) != pinned).then_some(
+        (pin(&self.real_root, hook) != pinned).then_some(
             "a project file it runs changed during this session (start a new one to use it)",
         )
     }
