@@ -16,7 +16,7 @@
 //!
 //! A stdio server in the session's sandbox (`sandbox: true`) writes in the project as a `bash`
 //! command does, so its start-up, each call to it and each resource request (`resources.rs`) are made like one
-//! ([`Connection::guarded`], `tools::sandbox::guarded::within`): in the project's turn, with what it
+//! ([`Connection::guarded`], `guard.rs`): in the project's turn, with what it
 //! changed among the protected paths put back after it.
 
 use std::collections::VecDeque;
@@ -34,11 +34,11 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
 use super::config::{ServerEntry, Transport};
+use super::guard::{changed_paths, in_turn};
 use super::{Error, sanitize};
 use crate::tools::EnvFilter;
 use crate::tools::process::{self, CommandSpec, Pipes, StderrMode};
 use crate::tools::sandbox::denial::Denial;
-use crate::tools::sandbox::guarded;
 
 /// Lines of a server's stderr kept for error messages.
 const STDERR_LINES: usize = 20;
@@ -606,35 +606,6 @@ fn flatten(result: &Value) -> CallOutput {
         is_error,
         structured,
     }
-}
-
-/// Makes `request` to the server of `entry` — its start-up, a call, a resource request — as a
-/// `bash` command runs when the server is in the session's sandbox: in the project's turn (waiting
-/// at most `patience`), with what changed among the protected paths put back after it; returns what
-/// it answered and what was put back (each also logged). Without a sandbox, just the request.
-/// `Err`: it was not made.
-async fn in_turn<T>(
-    entry: &ServerEntry,
-    patience: Duration,
-    cancel: &CancellationToken,
-    request: impl std::future::Future<Output = T>,
-) -> Result<(T, Vec<Denial>), String> {
-    let Some(sandbox) = &entry.sandbox else {
-        return Ok((request.await, Vec::new()));
-    };
-    let (answer, undone) = guarded::within(sandbox, patience, cancel, true, |_| request).await?;
-    let denials: Vec<Denial> = undone.into_iter().map(Denial::from).collect();
-    for denial in &denials {
-        tracing::warn!("MCP server `{}`: {denial}", entry.name);
-    }
-    Ok((answer, denials))
-}
-
-/// The protected paths a request that writes nothing (a start-up, a resource request) changed and
-/// that were put back, as one message; `None` when it changed none.
-pub(super) fn changed_paths(denials: &[Denial]) -> Option<String> {
-    let named: Vec<String> = denials.iter().map(ToString::to_string).collect();
-    (!named.is_empty()).then(|| named.join("; "))
 }
 
 fn error_output(message: &str) -> CallOutput {

@@ -10,6 +10,8 @@
 //! - [`bridge`] / [`source`]: MCP tools as `tools::Tool`s, started lazily and in parallel for a run.
 //! - [`oauth`]: OAuth sign-in to remote servers (`mcp login/logout`, tokens under PilotHome).
 //! - [`resources`]: `resources/list` and `resources/read` of one connection.
+//! - [`guard`]: a sandboxed server's start-up, calls and resource requests, each made in the
+//!   project's turn with the protected paths put back after it, as a `bash` command runs.
 //! - [`sanitize`]: what a server sends is cleaned before anyone sees it.
 //! - [`ops`]: the library operations the `mcp` commands call.
 //!
@@ -21,6 +23,7 @@ mod client;
 pub mod config;
 mod edit;
 mod error;
+mod guard;
 pub mod oauth;
 pub mod ops;
 mod resources;

@@ -140,7 +140,7 @@ impl Connection {
             message,
         };
         let (answer, denials) = guarded.map_err(failed)?;
-        match super::client::changed_paths(&denials) {
+        match super::guard::changed_paths(&denials) {
             None => Ok(answer),
             Some(named) => Err(failed(named)),
         }
