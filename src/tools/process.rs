@@ -20,7 +20,8 @@
 //! A sandboxed command's processes that left its group (`setsid … &`) die with it too, on Linux:
 //! pilotdeck is a child subreaper ([`crate::tools::sandbox::protect_process`]), so they are
 //! re-parented to it when their parent exits, and [`run`] kills and reaps every child it did not
-//! start itself ([`reap_adopted`]) before the command's protected paths are restored.
+//! start itself, with the whole tree below it ([`reap_adopted`]), before the command's protected
+//! paths are restored.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -442,72 +443,12 @@ pub async fn run(spec: &CommandSpec, options: RunOptions) -> Result<RunOutput, E
     })
 }
 
-/// What [`reap_adopted`] found after a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Leftovers {
-    /// Nothing outlived the command (or what did was killed and reaped).
-    None,
-    /// Something may have outlived it: no subreaper here (not Linux, or `prctl` refused), or
-    /// processes kept appearing.
-    Unknown,
-}
+pub use super::orphans::Leftovers;
 
-/// Rounds of [`reap_adopted`]: each kills and reaps the adopted children found; a round that
-/// finds none while the command's `group` still has members (exiting) waits briefly.
-const REAP_ROUNDS: u32 = 200;
-const REAP_PAUSE: Duration = Duration::from_millis(10);
-
-/// Kills and reaps the children pilotdeck adopted (processes that left a command's group and
-/// whose parent died) until none is left and the command's `group` is gone.
+/// Kills and reaps the processes a command left behind that pilotdeck adopted, with everything
+/// below them ([`super::orphans`]), until none is left and the command's `group` is gone.
 pub async fn reap_adopted(group: Option<Pid>) -> Leftovers {
-    if !crate::tools::sandbox::adopts_orphans() {
-        return Leftovers::Unknown;
-    }
-    for _ in 0..REAP_ROUNDS {
-        let adopted = adopted_children();
-        let group_alive =
-            group.is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok());
-        if adopted.is_empty() && !group_alive {
-            return Leftovers::None;
-        }
-        if adopted.is_empty() {
-            tokio::time::sleep(REAP_PAUSE).await;
-            continue;
-        }
-        for pid in &adopted {
-            let _ = rustix::process::kill_process(*pid, Signal::KILL);
-        }
-        // Reaped (so dead, its own children adopted in turn) before the next round looks.
-        let _ = tokio::task::spawn_blocking(move || {
-            for pid in adopted {
-                let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::empty());
-            }
-        })
-        .await;
-    }
-    Leftovers::Unknown
-}
-
-/// pilotdeck's children it did not start ([`STARTED`]), from `/proc/*/stat`.
-fn adopted_children() -> Vec<Pid> {
-    let me = std::process::id();
-    let known = started_pids().clone();
-    std::fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| !known.contains(pid))
-        .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-                // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
-                stat.rsplit_once(')')
-                    .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
-                    == Some(me)
-            })
-        })
-        .filter_map(|pid| Pid::from_raw(i32::try_from(pid).ok()?))
-        .collect()
+    super::orphans::reap_adopted(group, || started_pids().iter().copied().collect()).await
 }
 
 /// The output a capture task got, waiting at most [`DRAIN_GRACE`] after the child ended (a

@@ -198,17 +198,33 @@ fn a_protected_file_too_large_to_keep_stops_the_command() {
 /// after the last restore.
 #[test]
 fn a_process_escaped_with_setsid_dies_with_the_command() {
+    let script = "import os, time\n\
+         open('bg.pid', 'w').write(str(os.getpid()))\n\
+         while not os.path.exists(os.environ['GO']):\n    time.sleep(0.05)\n\
+         open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch pd-late\\n')\n";
+    left_behind_dies(("bg.py", script), "setsid python3 bg.py");
+}
+
+/// The same from the bottom of a chain of 250 processes, each waiting on the next (attacker
+/// review, stop 39): killing one generation per pass let the bottom outlive the passes.
+#[test]
+fn the_bottom_of_a_deep_process_chain_dies_with_the_command() {
+    let script = "n=$1\n\
+         if [ \"$n\" -gt 0 ]; then sh chain.sh $((n - 1)); exit $?; fi\n\
+         echo $$ > bg.pid\n\
+         while [ ! -e \"$GO\" ]; do sleep 0.05; done\n\
+         printf '[core]\\n\\tfsmonitor = touch pd-late\\n' >> .git/config\n";
+    left_behind_dies(("chain.sh", script), "setsid sh chain.sh 250");
+}
+
+/// Writes `script`, starts `start` in the background from a `bash` call (the script writes its
+/// pid to `bg.pid`, then waits for the file `$GO` and appends to `.git/config`), lets it go after
+/// pilotdeck has exited and checks `.git/config` did not change.
+fn left_behind_dies(script: (&str, &str), start: &str) {
     let mock = MockModel::spawn();
     let env = repo(&mock);
     let config_before = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
     let go = env.tmp.path().join("go");
-    let script = format!(
-        "import os, time\n\
-         open('bg.pid', 'w').write(str(os.getpid()))\n\
-         while not os.path.exists('{}'):\n    time.sleep(0.05)\n\
-         open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch pd-late\\n')\n",
-        go.display()
-    );
     let results = run_tools(
         &mock,
         &env,
@@ -217,18 +233,22 @@ fn a_process_escaped_with_setsid_dies_with_the_command() {
             tool(
                 "w",
                 "write_file",
-                &json!({ "file_path": "bg.py", "content": script }),
+                &json!({ "file_path": script.0, "content": script.1 }),
             ),
             bash(
                 "b",
-                "setsid python3 bg.py > /dev/null 2>&1 < /dev/null & \
-                 while [ ! -s bg.pid ]; do sleep 0.05; done; echo started",
+                &format!(
+                    "export GO='{}'; ({start} > /dev/null 2>&1 < /dev/null &); \
+                     while [ ! -s bg.pid ]; do sleep 0.05; done; echo started",
+                    go.display()
+                ),
             ),
         ],
     );
     assert!(results[1].contains("started"), "{}", results[1]);
     let pid: i32 = std::fs::read_to_string(env.project.join("bg.pid"))
         .unwrap()
+        .trim()
         .parse()
         .unwrap();
     let pid = rustix::process::Pid::from_raw(pid).unwrap();

@@ -1,0 +1,146 @@
+//! The processes a sandboxed command left behind, killed before its protected paths are restored.
+//!
+//! pilotdeck is a child subreaper on Linux ([`crate::tools::sandbox::protect_process`]): a process
+//! that left a command's group (`setsid … &`) is re-parented to it when its parent exits. After
+//! the command, [`reap_adopted`] kills every child pilotdeck did not start itself *and the whole
+//! tree below it*: the tree is frozen first (`SIGSTOP`, looked at again until no new process
+//! appears, since a stopped process cannot fork), then killed at once. Killing one generation per
+//! pass instead let a chain of a few hundred processes, each waiting on the next, outlive the
+//! passes and write after the restore (attacker review, stop 39).
+
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+use rustix::process::{Pid, Signal};
+
+/// What [`reap_adopted`] found after a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leftovers {
+    /// Nothing outlived the command (or what did was killed and reaped).
+    None,
+    /// Something may have outlived it: no subreaper here (not Linux, or `prctl` refused), or
+    /// processes kept appearing.
+    Unknown,
+}
+
+/// Passes of [`reap_adopted`]: each freezes and kills the trees of the adopted children found and
+/// reaps them; a pass that finds none while the command's `group` still has members (exiting)
+/// waits briefly.
+const REAP_PASSES: u32 = 200;
+const REAP_PAUSE: Duration = Duration::from_millis(10);
+/// Looks at the process table while freezing a tree, at most: each look stops what the last one
+/// missed (children forked before their parent was stopped).
+const FREEZE_LOOKS: u32 = 100;
+
+/// Kills and reaps the children pilotdeck adopted (processes that left a command's group and
+/// whose parent died), with every process below them, until none is left and the command's
+/// `group` is gone. `started` are the children pilotdeck started itself (not touched).
+pub(super) async fn reap_adopted(
+    group: Option<Pid>,
+    started: impl Fn() -> HashSet<u32>,
+) -> Leftovers {
+    if !crate::tools::sandbox::adopts_orphans() {
+        return Leftovers::Unknown;
+    }
+    let me = std::process::id();
+    for _ in 0..REAP_PASSES {
+        let started = started();
+        let adopted: Vec<u32> = (Table::read().children(me).into_iter())
+            .filter(|pid| !started.contains(pid))
+            .collect();
+        let group_alive =
+            group.is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok());
+        if adopted.is_empty() && !group_alive {
+            return Leftovers::None;
+        }
+        if adopted.is_empty() {
+            tokio::time::sleep(REAP_PAUSE).await;
+            continue;
+        }
+        for pid in freeze(&adopted) {
+            signal(pid, Signal::KILL);
+        }
+        // Reaped (so dead; the zombies of their trees are adopted in turn and reaped by the next
+        // pass) before the next pass looks.
+        let _ = tokio::task::spawn_blocking(move || {
+            for pid in adopted.into_iter().filter_map(pid) {
+                let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::empty());
+            }
+        })
+        .await;
+    }
+    Leftovers::Unknown
+}
+
+/// Stops `roots` and every process below them; all it stopped.
+fn freeze(roots: &[u32]) -> HashSet<u32> {
+    let mut stopped: HashSet<u32> = HashSet::new();
+    for _ in 0..FREEZE_LOOKS {
+        let table = Table::read();
+        let new: Vec<u32> = (table.below(roots).into_iter())
+            .filter(|p| !stopped.contains(p))
+            .collect();
+        if new.is_empty() {
+            break;
+        }
+        for p in new {
+            signal(p, Signal::STOP);
+            stopped.insert(p);
+        }
+    }
+    stopped
+}
+
+fn pid(raw: u32) -> Option<Pid> {
+    Pid::from_raw(i32::try_from(raw).ok()?)
+}
+
+fn signal(raw: u32, signal: Signal) {
+    if let Some(p) = pid(raw) {
+        let _ = rustix::process::kill_process(p, signal);
+    }
+}
+
+/// Who is whose parent, from `/proc/*/stat`.
+struct Table {
+    children: HashMap<u32, Vec<u32>>,
+}
+
+impl Table {
+    fn read() -> Table {
+        let mut children: HashMap<u32, Vec<u32>> = HashMap::new();
+        let pids = (std::fs::read_dir("/proc").into_iter().flatten().flatten())
+            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok());
+        for pid in pids {
+            let parent = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|stat| {
+                    // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+                    let (_, rest) = stat.rsplit_once(')')?;
+                    rest.split_whitespace().nth(1)?.parse::<u32>().ok()
+                });
+            if let Some(parent) = parent {
+                children.entry(parent).or_default().push(pid);
+            }
+        }
+        Table { children }
+    }
+
+    fn children(&self, parent: u32) -> Vec<u32> {
+        self.children.get(&parent).cloned().unwrap_or_default()
+    }
+
+    /// `roots` and everything below them.
+    fn below(&self, roots: &[u32]) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let mut todo: Vec<u32> = roots.to_vec();
+        while let Some(p) = todo.pop() {
+            if seen.insert(p) {
+                out.push(p);
+                todo.extend(self.children(p));
+            }
+        }
+        out
+    }
+}
