@@ -380,6 +380,48 @@ fn sandbox_run_leaves_no_background_process_behind() {
     );
 }
 
+/// `sandbox run` keeps the project's protected paths as the agent's commands do (attacker review,
+/// stop 39: a git setting it planted ran at the user's next `git status`): what it changed there
+/// is put back and named on stderr, and its exit code is the command's.
+#[test]
+fn sandbox_run_puts_back_the_protected_paths_it_changed() {
+    let env = TestEnv::new();
+    std::fs::remove_dir_all(env.project.join(".git")).ok();
+    let git = |args: &[&str]| {
+        let ok = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&env.project)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    let config = std::fs::read_to_string(env.project.join(".git/config")).unwrap();
+    let out = env
+        .cmd()
+        .args([
+            "sandbox",
+            "run",
+            "--",
+            "sh",
+            "-c",
+            "printf '[core]\\n\\tfsmonitor = touch pd-fsm\\n' >> .git/config; \
+             echo x > AGENTS.md; exit 3",
+        ])
+        .run(3);
+    assert_eq!(
+        std::fs::read_to_string(env.project.join(".git/config")).unwrap(),
+        config
+    );
+    assert!(!env.project.join("AGENTS.md").exists());
+    assert!(
+        out.stderr.contains(".git/config") && out.stderr.contains("AGENTS.md"),
+        "{}",
+        out.stderr
+    );
+}
+
 #[test]
 fn doctor_reports_the_sandbox() {
     let env = TestEnv::new();

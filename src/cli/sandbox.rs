@@ -1,10 +1,12 @@
 //! `pilotdeck sandbox run [--permission-mode M] [--allow-network] [--add-dir D] -- CMD…`: runs any
-//! command under the sandbox an unattended run in this project would give the agent's commands, and
-//! names what the sandbox refused. The command is the user's, at their terminal: its stdin and stdout
+//! command under the sandbox an unattended run in this project would give the agent's commands —
+//! guarded like them: in the project's turn, with the protected paths it changed put back after it
+//! — and names what the sandbox refused or put back. The command is the user's, at their terminal: its stdin and stdout
 //! are pilotdeck's, its stderr is passed on as it comes (and read for refusals), Ctrl-C reaches it,
 //! and pilotdeck exits with its exit code (128 + the signal that killed it).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
@@ -12,7 +14,8 @@ use super::{Context, Outcome, UsageError};
 use crate::tools::Workspace;
 use crate::tools::permission::PermissionMode;
 use crate::tools::process::{self, CommandSpec};
-use crate::tools::sandbox::{Request, Sandbox};
+use crate::tools::sandbox::denial::Denial;
+use crate::tools::sandbox::{Request, Sandbox, guarded};
 
 #[derive(Debug, Subcommand)]
 pub enum SandboxCommand {
@@ -93,20 +96,44 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         .cwd(ctx.cwd()?)
         .sandbox(sandbox.clone());
     spec.args = rest.iter().map(Into::into).collect();
-    let mut child = process::spawn_foreground(&spec)?;
-    let stderr = child
-        .take_stderr()
-        .map(|pipe| process::capture_echoed(pipe, 1 << 20));
-    let status = loop {
-        tokio::select! {
-            status = child.wait() => break status?,
-            // The terminal's Ctrl-C reached the child too (same process group): let it decide.
-            _ = tokio::signal::ctrl_c() => {}
+    let foreground = async {
+        let mut child = process::spawn_foreground(&spec)?;
+        let stderr = child
+            .take_stderr()
+            .map(|pipe| process::capture_echoed(pipe, 1 << 20));
+        let status = loop {
+            tokio::select! {
+                status = child.wait() => break status?,
+                // The terminal's Ctrl-C reached the child too (same process group): let it decide.
+                _ = tokio::signal::ctrl_c() => {}
+            }
+        };
+        // A process the command left behind (a background job) still holds this terminal and
+        // could write to it after pilotdeck exits, or to the project after the restore: the
+        // orphans pilotdeck adopted are killed first.
+        let _ = process::reap_adopted(None).await;
+        anyhow::Ok((status, stderr))
+    };
+    // Guarded like the agent's commands: the project's turn, and the protected paths it changed
+    // put back after it.
+    let (status, stderr, undone) = match &sandbox {
+        Some(sandbox) => {
+            let never = tokio_util::sync::CancellationToken::new();
+            let (ran, undone) =
+                guarded::within(sandbox, Duration::MAX, &never, true, |_| foreground)
+                    .await
+                    .map_err(anyhow::Error::msg)?;
+            let (status, stderr) = ran?;
+            (status, stderr, undone)
+        }
+        None => {
+            let (status, stderr) = foreground.await?;
+            (status, stderr, Vec::new())
         }
     };
-    // A process the command left behind (a background job) still holds this terminal and could
-    // write to it after pilotdeck exits: the orphans pilotdeck adopted are killed first.
-    let _ = process::reap_adopted(None).await;
+    for outcome in undone {
+        ctx.out.warn(&Denial::from(outcome).to_string());
+    }
     let stderr = process::drain(stderr).await.text;
     if let Some(sandbox) = &sandbox {
         for denial in sandbox.denials(&stderr, &ctx.cwd()?) {
