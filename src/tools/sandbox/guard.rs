@@ -437,22 +437,27 @@ impl Snapshot {
     /// is moved aside.
     fn undo(&self, path: &Path, saved: Option<&Entry>) -> Outcome {
         let root = self.root_of(path);
-        if let Err(why) = super::nofollow::confine(&root, path, saved.is_some()) {
-            return Outcome::Failed {
-                path: path.to_owned(),
-                why: format!("it is not changed through a symbolic link: {why}"),
-                aside: None,
-            };
-        }
+        // Changed through its parent held open: a later swap of a directory above it for a link
+        // does not move the change outside the project.
+        let (at, _held) = match super::nofollow::anchored(&root, path, saved.is_some()) {
+            Ok(anchored) => anchored,
+            Err(why) => {
+                return Outcome::Failed {
+                    path: path.to_owned(),
+                    why: format!("it is not changed through a symbolic link: {why}"),
+                    aside: None,
+                };
+            }
+        };
         let result = match saved {
-            None => remove(path),
-            Some(saved) => put_back(path, saved),
+            None => remove(&at),
+            Some(saved) => put_back(&at, saved),
         };
         match result {
             Ok(()) => Outcome::Undone(path.to_owned()),
             Err(why) => {
-                let exists = std::fs::symlink_metadata(path).is_ok();
-                let aside = exists.then(|| move_aside(path, &root));
+                let exists = std::fs::symlink_metadata(&at).is_ok();
+                let aside = exists.then(|| move_aside(&at, &root));
                 match aside {
                     Some(Ok(to)) if saved.is_none() => Outcome::Failed {
                         path: path.to_owned(),

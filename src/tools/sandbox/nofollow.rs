@@ -3,9 +3,12 @@
 //! outside the project (the link is just a file in it), and the guard runs unsandboxed afterwards:
 //! a path it lists, reads, removes or writes after a command is used only when every component
 //! between the project root and it is a real directory now (`crate::checkpoint::confine`; the path
-//! itself may be a link: it is recorded, removed or replaced, never followed).
+//! itself may be a link: it is recorded, removed or replaced, never followed). What the guard
+//! removes or writes back it reaches through its parent directory held open ([`anchored`]), so a
+//! swap made between that check and the change, by a process still running, is not followed either.
 
-use std::path::Path;
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
 
 use crate::checkpoint::confine;
 
@@ -31,6 +34,32 @@ pub fn confine(root: &Path, path: &Path, create: bool) -> Result<(), String> {
         return Ok(());
     }
     confine::check_parents(root, path, create).map_err(|r| r.reason)
+}
+
+/// `path` as the guard removes or writes it after a command, reached through its parent directory
+/// held open ([`confine::open_parent`], making missing parents with `create`): on Linux
+/// `/proc/self/fd/N/NAME`, so a directory swapped for a link between the check and the change — by
+/// a process still running, such as a sandboxed MCP server between its calls — cannot send the
+/// change outside the project (attacker review, stop 39: a removal deleted another repository's
+/// `.git`). The held directory comes back with the path and must be kept while the path is used.
+/// A path not below `root`, or whose parent is missing, is given as it is.
+pub fn anchored(
+    root: &Path,
+    path: &Path,
+    create: bool,
+) -> Result<(PathBuf, Option<confine::Beneath>), String> {
+    if !path.starts_with(root) || path == root {
+        return Ok((path.to_owned(), None));
+    }
+    let Some(parent) = confine::open_parent(root, path, create).map_err(|r| r.reason)? else {
+        return Ok((path.to_owned(), None));
+    };
+    let held = Path::new("/proc/self/fd").join(parent.dir.as_raw_fd().to_string());
+    if !held.is_dir() {
+        // No `/proc` (not Linux): checked, not held.
+        return Ok((path.to_owned(), Some(parent)));
+    }
+    Ok((held.join(&parent.name), Some(parent)))
 }
 
 #[cfg(test)]
@@ -61,6 +90,26 @@ mod tests {
             matches!(&outcomes[..], [Outcome::Failed { path, .. }] if path.ends_with("objects/info/alternates")),
             "{outcomes:?}"
         );
+    }
+
+    /// A directory swapped for a link to another repository after the guard checked the path
+    /// below it: removing through the anchored path removes the project's entry, not theirs.
+    #[test]
+    fn an_anchored_path_is_not_redirected_by_a_later_swap() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("p");
+        let outside = tmp.path().join("victim");
+        crate::store::write_atomic(&root.join("nd/.git/config"), b"planted\n").unwrap();
+        crate::store::write_atomic(&outside.join(".git/config"), b"theirs\n").unwrap();
+        let (path, _held) = super::anchored(&root, &root.join("nd/.git"), false).unwrap();
+        std::fs::rename(root.join("nd"), root.join("nd-away")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("nd")).unwrap();
+        super::super::guard::remove(&path).unwrap();
+        assert_eq!(
+            std::fs::read(outside.join(".git/config")).unwrap(),
+            b"theirs\n"
+        );
+        assert!(!root.join("nd-away/.git").exists());
     }
 
     /// A nested repository's parent swapped for a link to another repository: its `.git` is

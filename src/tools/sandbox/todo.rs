@@ -16,6 +16,7 @@ const TODOS: &[&str] = &["rebase-merge/git-rebase-todo", "sequencer/todo"];
 /// One todo list as it was before a command.
 #[derive(Debug)]
 pub struct Todo {
+    git_dir: PathBuf,
     path: PathBuf,
     /// Its content and mode, when it was a readable regular file.
     before: Option<(Vec<u8>, u32)>,
@@ -32,7 +33,11 @@ pub fn save(git_dir: &Path) -> Vec<Todo> {
                 (Content::Bytes(bytes), Ok(mode)) => Some((bytes, mode)),
                 _ => None,
             };
-            Todo { path, before }
+            Todo {
+                git_dir: git_dir.to_owned(),
+                path,
+                before,
+            }
         })
         .collect()
 }
@@ -57,12 +62,16 @@ pub fn check(todos: &[Todo]) -> Vec<Outcome> {
         if !added {
             continue;
         }
-        let undone = match &todo.before {
-            Some((bytes, mode)) => {
-                crate::store::write_atomic_mode(&todo.path, bytes, *mode).map_err(|e| e.to_string())
-            }
-            None => remove(&todo.path),
-        };
+        // Through its directory held open: `rebase-merge/` swapped for a link meanwhile does not
+        // send the write outside.
+        let undone =
+            super::nofollow::anchored(&todo.git_dir, &todo.path, false).and_then(|(at, _held)| {
+                match &todo.before {
+                    Some((bytes, mode)) => crate::store::write_atomic_mode(&at, bytes, *mode)
+                        .map_err(|e| e.to_string()),
+                    None => remove(&at),
+                }
+            });
         outcomes.push(match undone {
             Ok(()) => Outcome::Undone(todo.path.clone()),
             Err(why) => Outcome::Failed {
