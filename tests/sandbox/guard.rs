@@ -102,6 +102,32 @@ fn a_commondir_planted_in_git_is_removed() {
     );
 }
 
+/// A bare repository planted in a subdirectory (`HEAD`, `objects/`, `refs/` and a config whose
+/// worktree is the project): git uses it when run there, so the `HEAD` that makes it one is removed
+/// (attacker review, stop 39: the guard looked for `.git` only).
+#[test]
+fn a_bare_repository_planted_in_a_subdirectory_is_taken_apart() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let marker = env.tmp.path().join("PWNED_BARE");
+    let script = format!(
+        "import os\n\
+         os.makedirs('docs/objects')\n\
+         os.makedirs('docs/refs/heads')\n\
+         open('docs/HEAD', 'w').write('ref: refs/heads/main\\n')\n\
+         open('docs/config', 'w').write('[core]\\n\\trepositoryformatversion = 0\\n\\tbare = false\\n\\tworktree = ..\\n\\tfsmonitor = \"touch {}; false\"\\n')\n",
+        marker.display()
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(results[1].contains("docs/HEAD"), "{}", results[1]);
+    assert!(!env.project.join("docs/HEAD").exists());
+    git(&env.project.join("docs"), &["status"]);
+    assert!(
+        !marker.exists(),
+        "the user's git status in docs/ ran the attacker's fsmonitor"
+    );
+}
+
 /// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the
 /// directory is moved back and the file moved aside (out of git's way).
 #[test]

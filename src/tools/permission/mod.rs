@@ -67,7 +67,7 @@ pub use policy::{
     Approval, ApprovalRequest, Approver, ApproverFuture, PermissionPolicy, PermissionRequest,
     PolicySources, ReviewFuture,
 };
-pub use protected::{INSTRUCTION_FILES, PILOTDECK_DIR};
+pub use protected::{GIT_HEAD, INSTRUCTION_FILES, PILOTDECK_DIR};
 pub use rule::{FixedRules, Rule, RuleKind, RuleSource};
 pub use settings::{PermissionsFile, load_permissions_file};
 pub use shell::split_commands;

@@ -1,8 +1,11 @@
 //! Protected paths: places inside the project where a write plants something that runs or steers
 //! later — git's own directory (hooks, config) and the hooks directory `core.hooksPath` names,
 //! pilotdeck's project directory `.pilotdeck/` (its config, rules, skills) and the instruction files
-//! read into the agent's prompt (`PILOTDECK.md`, `AGENTS.md`). A write there needs approval in every
-//! mode but `full`, from every tool including bash.
+//! read into the agent's prompt (`PILOTDECK.md`, `AGENTS.md`) — and a git directory under another
+//! name: a file named `HEAD` (with `objects/` and `refs/` beside it, its directory is a bare
+//! repository git uses when run there, config and hooks included) and anything inside a directory
+//! that already is one. A write there needs approval in every mode but `full`, from every tool
+//! including bash.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +15,18 @@ pub const INSTRUCTION_FILES: &[&str] = &["PILOTDECK.md", "AGENTS.md"];
 
 /// pilotdeck's project directory (config, rules, skills); also kept by the sandbox's guard.
 pub const PILOTDECK_DIR: &str = ".pilotdeck";
+
+/// The file that, beside `objects/` and `refs/`, makes a directory a git directory (a bare
+/// repository, when it is not named `.git`); also kept by the sandbox's guard.
+pub const GIT_HEAD: &str = "HEAD";
+
+/// True when `dir` is a git directory as git recognises one: a `HEAD` file and the `objects` and
+/// `refs` directories.
+fn is_git_directory(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join(GIT_HEAD)).is_ok_and(|m| !m.is_dir())
+        && dir.join("objects").is_dir()
+        && dir.join("refs").is_dir()
+}
 
 /// The protected places of one workspace.
 #[derive(Debug, Clone, Default)]
@@ -66,6 +81,22 @@ impl Protected {
             ));
         }
         let last = names.last()?;
+        if last.eq_ignore_ascii_case(GIT_HEAD) {
+            return Some(format!(
+                "`{shown}` would make its directory a git repository (with `objects/` and \
+                 `refs/`), whose config and hooks git runs"
+            ));
+        }
+        let mut dir = resolved.parent();
+        while let Some(d) = dir.filter(|d| d.starts_with(root) && *d != root.as_path()) {
+            if is_git_directory(d) {
+                return Some(format!(
+                    "`{shown}` is inside the git repository `{}`, whose config and hooks git runs",
+                    d.strip_prefix(root).unwrap_or(d).display()
+                ));
+            }
+            dir = d.parent();
+        }
         INSTRUCTION_FILES
             .iter()
             .any(|f| f.eq_ignore_ascii_case(last))
@@ -92,16 +123,36 @@ mod tests {
             "/p/AGENTS.md",
             "/p/docs/PILOTDECK.md",
             "/p/.husky/pre-commit",
+            "/p/docs/HEAD",
         ] {
             assert!(p.reason(Path::new(path)).is_some(), "{path}");
         }
         for path in [
             "/p/src/main.rs",
+            "/p/src/header.rs",
             "/p/README.md",
             "/elsewhere/.git/config",
             "/p/.github/x",
         ] {
             assert!(p.reason(Path::new(path)).is_none(), "{path}");
         }
+    }
+
+    /// A bare repository in the project (`HEAD`, `objects/`, `refs/`) is git's directory too.
+    #[test]
+    fn inside_a_bare_repository_is_protected() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().to_owned();
+        for dir in ["bare/objects", "bare/refs/heads", "plain/objects"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        crate::store::write_atomic(&root.join("bare/HEAD"), b"ref: refs/heads/main\n").unwrap();
+        let p = Protected {
+            roots: vec![root.clone()],
+            hook_dirs: Vec::new(),
+        };
+        assert!(p.reason(&root.join("bare/config")).is_some());
+        assert!(p.reason(&root.join("bare/hooks/pre-commit")).is_some());
+        assert!(p.reason(&root.join("plain/config")).is_none());
     }
 }

@@ -16,8 +16,9 @@
 //! root) and reported as not undone.
 //!
 //! Below the root, every directory `.gitignore` does not exclude has its instruction files,
-//! `.pilotdeck/` and a nested repository's `.git` kept too (the permission checks' list,
-//! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`]), and a directory the command created is searched whole
+//! `.pilotdeck/`, a nested repository's `.git` and a `HEAD` file (what makes a directory with
+//! `objects/` and `refs/` a bare repository) kept too (the permission checks' list,
+//! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`], `GIT_HEAD`), and a directory the command created is searched whole
 //! for them ([`Snapshot::restore`]). A `.git` that was not there before the command (`git init`,
 //! `git clone`, in the root or below) is removed like any planted name: the command could have set
 //! its `core.fsmonitor` or hooks for the user's next `git` there. Those directories are listed once

@@ -25,17 +25,21 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ignore::gitignore::Gitignore;
 
-use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
+use crate::tools::permission::{GIT_HEAD, INSTRUCTION_FILES, PILOTDECK_DIR};
 
 /// How old a ctime must be, when its directory is read, for an unchanged status to mean unchanged
 /// entries (file system time granularity and clock ticks are well under it).
 pub const SETTLE: Duration = Duration::from_secs(2);
 
 /// True for a name the permission checks protect in any directory: `.git`, `.pilotdeck`, an
-/// instruction file.
+/// instruction file, `HEAD` (which makes a directory with `objects/` and `refs/` a bare repository
+/// git uses when run there: a new one is removed).
 pub fn protected_name(name: &OsStr) -> bool {
     let name = name.to_string_lossy();
-    name == ".git" || name == PILOTDECK_DIR || INSTRUCTION_FILES.iter().any(|f| *f == name)
+    name == ".git"
+        || name == PILOTDECK_DIR
+        || name == GIT_HEAD
+        || INSTRUCTION_FILES.iter().any(|f| *f == name)
 }
 
 /// The status that changes with a directory's entries (or a file's content).
