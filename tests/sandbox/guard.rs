@@ -128,6 +128,54 @@ fn a_bare_repository_planted_in_a_subdirectory_is_taken_apart() {
     );
 }
 
+/// Links planted where git writes in place (`.git/logs/HEAD`, appended at each commit, and
+/// `.git/COMMIT_EDITMSG`): removed, so the user's next commit writes nothing outside the project
+/// (attacker review, stop 39).
+#[test]
+fn links_planted_where_git_writes_in_place_are_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let outside = env.tmp.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    let script = format!(
+        "import os\n\
+         os.makedirs('.git/logs', exist_ok=True)\n\
+         for name in ['logs/HEAD', 'COMMIT_EDITMSG']:\n\
+         \x20   if os.path.lexists('.git/' + name): os.remove('.git/' + name)\n\
+         os.symlink('{0}/reflog', '.git/logs/HEAD')\n\
+         os.symlink('{0}/message', '.git/COMMIT_EDITMSG')\n",
+        outside.display()
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(
+        results[1].contains("wrote")
+            && results[1].contains(".git/logs/HEAD")
+            && results[1].contains("COMMIT_EDITMSG"),
+        "{}",
+        results[1]
+    );
+    git(
+        &env.project,
+        &[
+            "-c",
+            "user.name=a",
+            "-c",
+            "user.email=a@b",
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            "second",
+        ],
+    );
+    assert!(git(&env.project, &["log", "--format=%s"]).contains("second"));
+    assert_eq!(
+        std::fs::read_dir(&outside).unwrap().count(),
+        0,
+        "the user's git wrote outside the project"
+    );
+}
+
 /// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the
 /// directory is moved back and the file moved aside (out of git's way).
 #[test]

@@ -10,7 +10,9 @@
 //! level is kept (`config`, `hooks/`, `info/`, `commondir`, `modules/`, `worktrees/`, whatever a
 //! later git reads) but what commands write in everyday work ([`git_writable`]: objects, refs,
 //! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state — but a todo list that
-//! gained an `exec` line, [`super::todo`]); inside `objects/` the alternates files stay kept. `.git` itself is kept as what it was (directory, `gitdir:` file or
+//! gained an `exec` line, [`super::todo`]); inside `objects/` the alternates files stay kept. A
+//! symbolic link among those writable entries or under `logs/` is kept all the same (so a new one
+//! is removed): git writes `COMMIT_EDITMSG` and appends reflogs through a link, outside the project. `.git` itself is kept as what it was (directory, `gitdir:` file or
 //! symlink): a directory renamed away is found again through a handle held open during the command
 //! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
 //! root) and reported as not undone.
@@ -49,7 +51,8 @@ use super::todo::{self, Todo};
 use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
 
 /// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
-/// rebase, bisect, gc, LFS): not kept. Also any `*_HEAD`, `*_MSG`, `BISECT_*` and `*.lock`.
+/// rebase, bisect, gc, LFS): not kept, unless it is a symbolic link. Also any `*_HEAD`, `*_MSG`,
+/// `BISECT_*` and `*.lock`.
 const GIT_WRITABLE: &[&str] = &[
     "objects",
     "refs",
@@ -663,14 +666,29 @@ impl Walk<'_> {
         }
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let name = entry.file_name();
-            if !git_writable(&name.to_string_lossy()) {
+            let link = entry.file_type().is_ok_and(|t| t.is_symlink());
+            if !git_writable(&name.to_string_lossy()) || link {
                 self.add(&entry.path(), true);
             }
         }
+        // What git writes in place, following a link: `COMMIT_EDITMSG` above and the reflogs here
+        // (appended at the user's next commit). A link there is kept, so a new one is removed.
+        self.add_links(&dir.join("logs"));
         for inside in OBJECTS_KEPT {
             let path = dir.join("objects").join(inside);
             if super::nofollow::reachable(dir, &path) {
                 self.add(&path, true);
+            }
+        }
+    }
+
+    /// Records the symbolic links under the directory `dir` (not followed), nothing else.
+    fn add_links(&mut self, dir: &Path) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            match entry.file_type() {
+                Ok(t) if t.is_symlink() => self.add(&entry.path(), false),
+                Ok(t) if t.is_dir() => self.add_links(&entry.path()),
+                _ => {}
             }
         }
     }
