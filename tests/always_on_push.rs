@@ -175,8 +175,10 @@ fn push_branch_pushes_the_change_to_origin_without_hooks() {
     );
 }
 
-/// The executing agent swaps its workspace's `.git/index` for a link to the user's index; a later
-/// push must not write the staged change through it into the user's repository.
+/// The executing agent swaps its workspace's `.git/index` for a link to the user's index: the
+/// sandbox's guard removes the link after the command (a link where git writes); one that got there
+/// anyway (planted here by the test, as a process the guard missed would) is refused by a later
+/// push, which must not write the staged change through it into the user's repository.
 #[test]
 fn a_workspace_index_linked_to_the_users_is_refused_and_the_users_index_stays() {
     let mock = MockModel::spawn();
@@ -204,7 +206,6 @@ fn a_workspace_index_linked_to_the_users_is_refused_and_the_users_index_stays() 
     ));
     mock.push(openai::text(REPORT));
 
-    // The report's diff already finds the workspace tampered with, so the run fails.
     let report = env
         .cmd()
         .args(["--json", "always-on", "tick"])
@@ -214,9 +215,11 @@ fn a_workspace_index_linked_to_the_users_is_refused_and_the_users_index_stays() 
     let report: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
     let workspace = PathBuf::from(report["workspace"].as_str().unwrap());
     assert!(
-        workspace.join(".git/index").is_symlink(),
-        "the attack did not land: {report}"
+        !workspace.join(".git/index").is_symlink(),
+        "the guard left the agent's link: {report}"
     );
+    std::fs::remove_file(workspace.join(".git/index")).ok();
+    std::os::unix::fs::symlink(&user_index, workspace.join(".git/index")).unwrap();
     let plan = report["plan_id"].as_str().unwrap();
     let push = env
         .cmd()
@@ -233,11 +236,6 @@ fn a_workspace_index_linked_to_the_users_is_refused_and_the_users_index_stays() 
     assert!(
         stderr.contains("tampered") && stderr.contains(".git/index` is a symbolic link"),
         "{stderr}"
-    );
-    assert_eq!(report["outcome"], "failed", "{report}");
-    assert!(
-        report["error"].as_str().unwrap().contains("tampered"),
-        "{report}"
     );
     // It can still be discarded, and that touches nothing of the user's.
     run_json(&env, &["discard", plan], 0);
