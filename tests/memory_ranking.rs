@@ -214,13 +214,9 @@ fn feedback_finds_notes_sharing_the_best_notes_words_when_the_first_pass_is_shor
     let off = recall(&env, &["kubernetes"]);
     assert_eq!(ids(&off).len(), 2, "{off:#}");
     assert_eq!(off["feedback"], false);
-    // `on` (the default) runs it even when the first pass fills the list.
+    // `auto` (the default): two notes found where five were asked for, so feedback runs; with two
+    // asked for, the first pass fills the list and it does not.
     env.config("memory:\n  enabled: true\n");
-    let on = recall(&env, &["--limit", "2", "kubernetes"]);
-    assert_eq!(on["feedback"], true, "{on:#}");
-    // `auto`: two notes found where five were asked for, so feedback runs; with two asked for, the
-    // first pass fills the list and it does not.
-    env.config("memory:\n  enabled: true\n  recall:\n    feedback: auto\n");
     let filled = recall(&env, &["--limit", "2", "kubernetes"]);
     assert_eq!(filled["feedback"], false, "{filled:#}");
     let auto = recall(&env, &["--limit", "5", "kubernetes"]);

@@ -256,7 +256,7 @@ pub struct ProjectSection {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MemoryRecallConfig {
-    /// Pseudo-relevance feedback: `on` (the default), `auto` (when the first pass is short) or `off`.
+    /// Pseudo-relevance feedback: `auto` (when the first pass is short), `on` or `off`.
     pub feedback: RecallFeedback,
     /// The semantic ranking's weight against stage 1's (1) in reciprocal-rank fusion, when
     /// `memory.embedding` is set; 0 keeps stage 1's order.
@@ -278,10 +278,8 @@ impl Default for MemoryRecallConfig {
 pub enum RecallFeedback {
     /// On when the first pass found fewer notes than asked for: the request's words are too few or
     /// too rare to fill the list, and the best notes' vocabulary may find the rest.
-    Auto,
-    /// Always (the default: on the LoCoMo dev split it ranks the answering sessions as well or
-    /// better than `auto` — session R@5 0.900 against 0.897 — and lifts multi-hop questions).
     #[default]
+    Auto,
     On,
     Off,
 }
