@@ -111,7 +111,11 @@ async fn run_command(ctx: &Context, args: SandboxRunArgs) -> anyhow::Result<Outc
         // A process the command left behind (a background job) still holds this terminal and
         // could write to it after pilotdeck exits, or to the project after the restore: the
         // orphans pilotdeck adopted are killed first.
-        let _ = process::reap_adopted(None).await;
+        let leftovers = process::reap_adopted(None).await;
+        if let Some(sandbox) = &sandbox {
+            // What may still run is put back once more when the sandbox is dropped, on exit.
+            sandbox.note_leftovers(leftovers);
+        }
         anyhow::Ok((status, stderr))
     };
     // Guarded like the agent's commands: the project's turn, and the protected paths it changed

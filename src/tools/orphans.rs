@@ -3,10 +3,19 @@
 //! pilotdeck is a child subreaper on Linux ([`crate::tools::sandbox::protect_process`]): a process
 //! that left a command's group (`setsid … &`) is re-parented to it when its parent exits. After
 //! the command, [`reap_adopted`] kills every child pilotdeck did not start itself *and the whole
-//! tree below it*: the tree is frozen first (`SIGSTOP`, looked at again until no new process
-//! appears, since a stopped process cannot fork), then killed at once. Killing one generation per
-//! pass instead let a chain of a few hundred processes, each waiting on the next, outlive the
-//! passes and write after the restore (attacker review, stop 39).
+//! tree below it*: the trees are frozen first (`SIGSTOP`; pilotdeck's children and what is below
+//! them looked at again until no new process appears, since a stopped process cannot fork, and a
+//! process that moved to a new pid meanwhile is a new child of pilotdeck), then killed at once, and
+//! waited for without starting a thread (a command that used up every process id made that fail,
+//! and pilotdeck panic). Killing one generation per pass instead let a chain of a few hundred
+//! processes, each waiting on the next, outlive the passes and write after the restore (attacker
+//! review, stop 39).
+//!
+//! What this cannot promise: a command that fills the system's process table and keeps one
+//! process hopping to each freed pid (`clone` and exit, thousands of times a second) can move
+//! faster than a look at `/proc`; passes then run out and report [`Leftovers::Unknown`], and the
+//! protected paths are put back once more when the session's sandbox is dropped. Only a pid
+//! namespace or a cgroup per command (`cgroup.kill`, `pids.max`) would close that.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -31,6 +40,8 @@ const REAP_PAUSE: Duration = Duration::from_millis(10);
 /// Looks at the process table while freezing a tree, at most: each look stops what the last one
 /// missed (children forked before their parent was stopped).
 const FREEZE_LOOKS: u32 = 100;
+/// Times a pass looks (1 ms apart) for its killed children to have exited, at most.
+const REAP_WAITS: u32 = 1000;
 
 /// Kills and reaps the children pilotdeck adopted (processes that left a command's group and
 /// whose parent died), with every process below them, until none is left and the command's
@@ -45,9 +56,7 @@ pub(super) async fn reap_adopted(
     let me = std::process::id();
     for _ in 0..REAP_PASSES {
         let started = started();
-        let adopted: Vec<u32> = (Table::read().children(me).into_iter())
-            .filter(|pid| !started.contains(pid))
-            .collect();
+        let adopted = adopted(&Table::read(), me, &started);
         let group_alive =
             group.is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok());
         if adopted.is_empty() && !group_alive {
@@ -57,27 +66,56 @@ pub(super) async fn reap_adopted(
             tokio::time::sleep(REAP_PAUSE).await;
             continue;
         }
-        for pid in freeze(&adopted) {
+        let stopped = freeze(me, &started);
+        for &pid in &stopped {
             signal(pid, Signal::KILL);
         }
         // Reaped (so dead; the zombies of their trees are adopted in turn and reaped by the next
-        // pass) before the next pass looks.
-        let _ = tokio::task::spawn_blocking(move || {
-            for pid in adopted.into_iter().filter_map(pid) {
-                let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::empty());
+        // pass) before the next pass looks — here, without starting a thread: a command that used
+        // up every process id would make that fail.
+        let children = adopted_of(&stopped, me);
+        for _ in 0..REAP_WAITS {
+            let waiting: Vec<u32> = (children.iter().copied())
+                .filter(|&p| {
+                    pid(p).is_some_and(|p| {
+                        let reaped =
+                            rustix::process::waitpid(Some(p), rustix::process::WaitOptions::NOHANG);
+                        matches!(reaped, Ok(None))
+                    })
+                })
+                .collect();
+            if waiting.is_empty() {
+                break;
             }
-        })
-        .await;
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
     }
     Leftovers::Unknown
 }
 
-/// Stops `roots` and every process below them; all it stopped.
-fn freeze(roots: &[u32]) -> HashSet<u32> {
+/// pilotdeck's children in `table` it did not start.
+fn adopted(table: &Table, me: u32, started: &HashSet<u32>) -> Vec<u32> {
+    (table.children(me).into_iter())
+        .filter(|pid| !started.contains(pid))
+        .collect()
+}
+
+/// Those of `stopped` that are pilotdeck's own children now (the ones it can wait for).
+fn adopted_of(stopped: &HashSet<u32>, me: u32) -> Vec<u32> {
+    (Table::read().children(me).into_iter())
+        .filter(|p| stopped.contains(p))
+        .collect()
+}
+
+/// Stops every child of pilotdeck it did not start and every process below them, looking at the
+/// process table again until a look finds nothing new (a process that moved to a new pid since
+/// the last look — forked and exited — is a new child of pilotdeck then); all it stopped.
+fn freeze(me: u32, started: &HashSet<u32>) -> HashSet<u32> {
     let mut stopped: HashSet<u32> = HashSet::new();
     for _ in 0..FREEZE_LOOKS {
         let table = Table::read();
-        let new: Vec<u32> = (table.below(roots).into_iter())
+        let roots = adopted(&table, me, started);
+        let new: Vec<u32> = (table.below(&roots).into_iter())
             .filter(|p| !stopped.contains(p))
             .collect();
         if new.is_empty() {
