@@ -128,9 +128,10 @@ fn a_bare_repository_planted_in_a_subdirectory_is_taken_apart() {
     );
 }
 
-/// Links planted where git writes in place (`.git/logs/HEAD`, appended at each commit, and
-/// `.git/COMMIT_EDITMSG`): removed, so the user's next commit writes nothing outside the project
-/// (attacker review, stop 39).
+/// Links planted where git writes through them (`.git/logs/HEAD`, appended at each commit,
+/// `.git/COMMIT_EDITMSG`, a loose ref's directory, the object store's fan-out directories):
+/// removed, so the user's next commit and branch write nothing outside the project (attacker
+/// review, stop 39, both rounds).
 #[test]
 fn links_planted_where_git_writes_in_place_are_removed() {
     let mock = MockModel::spawn();
@@ -143,7 +144,9 @@ fn links_planted_where_git_writes_in_place_are_removed() {
          for name in ['logs/HEAD', 'COMMIT_EDITMSG']:\n\
          \x20   if os.path.lexists('.git/' + name): os.remove('.git/' + name)\n\
          os.symlink('{0}/reflog', '.git/logs/HEAD')\n\
-         os.symlink('{0}/message', '.git/COMMIT_EDITMSG')\n",
+         os.symlink('{0}/message', '.git/COMMIT_EDITMSG')\n\
+         os.symlink('{0}', '.git/refs/heads/x')\n\
+         for d in range(256): os.symlink('{0}', '.git/objects/%02x' % d) if not os.path.lexists('.git/objects/%02x' % d) else None\n",
         outside.display()
     );
     let results = run_script(&mock, &env, &script);
@@ -169,6 +172,7 @@ fn links_planted_where_git_writes_in_place_are_removed() {
         ],
     );
     assert!(git(&env.project, &["log", "--format=%s"]).contains("second"));
+    git(&env.project, &["branch", "x/evil"]);
     assert_eq!(
         std::fs::read_dir(&outside).unwrap().count(),
         0,

@@ -11,8 +11,9 @@
 //! later git reads) but what commands write in everyday work ([`git_writable`]: objects, refs,
 //! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state — but a todo list that
 //! gained an `exec` line, [`super::todo`]); inside `objects/` the alternates files stay kept. A
-//! symbolic link among those writable entries or under `logs/` is kept all the same (so a new one
-//! is removed): git writes `COMMIT_EDITMSG` and appends reflogs through a link, outside the project. `.git` itself is kept as what it was (directory, `gitdir:` file or
+//! symbolic link among those writable entries, under `logs/`, `refs/` or `rr-cache/`, or among the
+//! directories of `objects/` is kept all the same (so a new one is removed): git writes
+//! `COMMIT_EDITMSG`, reflogs, loose refs and objects through a link, outside the project. `.git` itself is kept as what it was (directory, `gitdir:` file or
 //! symlink): a directory renamed away is found again through a handle held open during the command
 //! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
 //! root) and reported as not undone.
@@ -671,9 +672,13 @@ impl Walk<'_> {
                 self.add(&entry.path(), true);
             }
         }
-        // What git writes in place, following a link: `COMMIT_EDITMSG` above and the reflogs here
-        // (appended at the user's next commit). A link there is kept, so a new one is removed.
-        self.add_links(&dir.join("logs"));
+        // What git writes following a link: `COMMIT_EDITMSG` above, the reflogs (appended at the
+        // user's next commit), loose refs, rerere's cache and the object store's directories (new
+        // objects and packs). A link there is kept, so a new one is removed.
+        for tree in ["logs", "refs", "rr-cache"] {
+            self.add_links(&dir.join(tree), usize::MAX);
+        }
+        self.add_links(&dir.join("objects"), 0);
         for inside in OBJECTS_KEPT {
             let path = dir.join("objects").join(inside);
             if super::nofollow::reachable(dir, &path) {
@@ -682,12 +687,13 @@ impl Walk<'_> {
         }
     }
 
-    /// Records the symbolic links under the directory `dir` (not followed), nothing else.
-    fn add_links(&mut self, dir: &Path) {
+    /// Records the symbolic links in the directory `dir` and, `depth` levels down, below it (not
+    /// followed), nothing else.
+    fn add_links(&mut self, dir: &Path, depth: usize) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             match entry.file_type() {
                 Ok(t) if t.is_symlink() => self.add(&entry.path(), false),
-                Ok(t) if t.is_dir() => self.add_links(&entry.path()),
+                Ok(t) if t.is_dir() && depth > 0 => self.add_links(&entry.path(), depth - 1),
                 _ => {}
             }
         }
