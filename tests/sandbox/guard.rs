@@ -180,6 +180,75 @@ fn links_planted_where_git_writes_in_place_are_removed() {
     );
 }
 
+/// Git's index written by hand (attacker review, stop 39, round 3): an entry leaving the work tree
+/// (`../escape`), one inside git's directory (`.git/hooks/post-checkout`) and a new gitlink to a
+/// repository in an ignored directory whose config sets `core.fsmonitor`. They are taken out of the
+/// index, so the user's `git status` runs nothing and `git restore .` writes nothing outside or in
+/// `.git`.
+#[test]
+fn an_index_naming_paths_outside_or_a_new_submodule_is_cleaned() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    env.write(&env.project.join(".gitignore"), "build/\n");
+    std::fs::create_dir_all(env.project.join("build")).unwrap();
+    let marker = env.tmp.path().join("PWNED_INDEX");
+    let escape = env.project.parent().unwrap().join("escape");
+    let script = format!(
+        "import hashlib, struct, subprocess as sp\n\
+         def git(*a, **k): return sp.run(['git', '-c', 'user.name=a', '-c', 'user.email=a@b', *a], capture_output=True, **k).stdout.decode().strip()\n\
+         hook = git('hash-object', '-w', '--stdin', input=b'#!/bin/sh\\ntouch {m}\\n')\n\
+         git('init', '-q', 'build/x')\n\
+         git('-C', 'build/x', 'commit', '-q', '--allow-empty', '-m', 's')\n\
+         git('-C', 'build/x', 'config', 'core.fsmonitor', 'touch {m}; false')\n\
+         sub = git('-C', 'build/x', 'rev-parse', 'HEAD')\n\
+         ignore = git('hash-object', '-w', '.gitignore')\n\
+         rows = sorted([(b'../escape', hook, 0o100644), (b'.git/hooks/post-checkout', hook, 0o100755), (b'.gitignore', ignore, 0o100644), (b'build/x', sub, 0o160000)])\n\
+         def entry(path, sha, mode):\n\
+         \x20   e = struct.pack('>10I', 0, 0, 0, 0, 0, 0, mode, 0, 0, 0) + bytes.fromhex(sha) + struct.pack('>H', len(path)) + path\n\
+         \x20   return e + b'\\0' * (8 - len(e) % 8)\n\
+         data = b'DIRC' + struct.pack('>II', 2, len(rows)) + b''.join(entry(*r) for r in rows)\n\
+         open('.git/index', 'wb').write(data + hashlib.sha1(data).digest())\n",
+        m = marker.display()
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(
+        results[1].contains("wrote") && results[1].contains(".git/index"),
+        "{}",
+        results[1]
+    );
+    git(&env.project, &["status"]);
+    git(&env.project, &["restore", "."]);
+    git(&env.project, &["checkout", "-q", "-b", "other"]);
+    assert!(!marker.exists(), "the user's git ran the attacker's code");
+    assert!(
+        !escape.exists(),
+        "the user's git restore wrote outside the project"
+    );
+    assert!(!env.project.join(".git/hooks/post-checkout").exists());
+}
+
+/// A merge strategy git does not have built in, written where a paused rebase or cherry-pick keeps
+/// it (attacker review, stop 39, round 3: `x/../ev` ran `./ev` at the user's `git rebase
+/// --continue`): the file is removed; a built-in one stays.
+#[test]
+fn a_strategy_that_names_a_program_is_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let script = "import os\n\
+         os.makedirs('.git/rebase-merge')\n\
+         os.makedirs('.git/sequencer')\n\
+         open('.git/rebase-merge/strategy', 'w').write('x/../ev\\n')\n\
+         open('.git/sequencer/opts', 'w').write('[options]\\n\\tstrategy = ort\\n')\n";
+    let results = run_script(&mock, &env, script);
+    assert!(
+        results[1].contains("wrote") && results[1].contains("rebase-merge/strategy"),
+        "{}",
+        results[1]
+    );
+    assert!(!env.project.join(".git/rebase-merge/strategy").exists());
+    assert!(env.project.join(".git/sequencer/opts").exists());
+}
+
 /// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the
 /// directory is moved back and the file moved aside (out of git's way).
 #[test]

@@ -224,6 +224,8 @@ pub struct Snapshot {
     trees: Vec<(PathBuf, Arc<Tree>)>,
     /// The git directories' todo lists as they were ([`super::todo`]).
     todos: Vec<Todo>,
+    /// The git directories' indexes as they were ([`super::index`]).
+    indexes: Vec<super::index::Saved>,
 }
 
 /// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
@@ -251,6 +253,10 @@ impl Snapshot {
             .filter(|k| k.rule == Rule::GitDir)
             .flat_map(|k| todo::save(&k.path))
             .collect();
+        let indexes = (kept.iter())
+            .filter(|k| k.rule == Rule::GitDir)
+            .map(|k| super::index::save(&k.path))
+            .collect();
         let entries = scan(&kept, None);
         let mut total = 0;
         for (path, entry) in &entries {
@@ -276,6 +282,7 @@ impl Snapshot {
             anchors,
             trees,
             todos,
+            indexes,
         })
     }
 
@@ -335,6 +342,9 @@ impl Snapshot {
             .cloned()
             .collect();
         for outcome in todo::check(&self.todos) {
+            merge(&mut outcomes, outcome);
+        }
+        for outcome in super::index::check(&self.indexes) {
             merge(&mut outcomes, outcome);
         }
         for path in still {
@@ -675,7 +685,14 @@ impl Walk<'_> {
         // What git writes following a link: `COMMIT_EDITMSG` above, the reflogs (appended at the
         // user's next commit), loose refs, rerere's cache and the object store's directories (new
         // objects and packs). A link there is kept, so a new one is removed.
-        for tree in ["logs", "refs", "rr-cache"] {
+        for tree in [
+            "logs",
+            "refs",
+            "rr-cache",
+            "rebase-merge",
+            "rebase-apply",
+            "sequencer",
+        ] {
             self.add_links(&dir.join(tree), usize::MAX);
         }
         self.add_links(&dir.join("objects"), 0);

@@ -40,6 +40,7 @@ pub mod denial;
 pub mod guard;
 pub mod guarded;
 pub mod hosts;
+mod index;
 #[cfg(target_os = "linux")]
 pub mod kernel_objects;
 #[cfg(target_os = "linux")]

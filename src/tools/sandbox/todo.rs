@@ -2,7 +2,9 @@
 //! (`rebase-merge/git-rebase-todo`, `sequencer/todo` in a git directory). The guard leaves git's
 //! merge and rebase state writable so the agent can rebase, but an `exec` (`x`) line in a todo runs
 //! its command at the user's `git rebase --continue`: a todo that gained one during a command is
-//! put back as it was (removed when the command made it), like a planted hook.
+//! put back as it was (removed when the command made it), like a planted hook. So is a merge
+//! strategy git does not have built in (`rebase-merge/strategy`, `sequencer/opts`): git runs it
+//! as the program `git-merge-NAME`, a relative path when the name holds a `/`.
 
 use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
@@ -42,9 +44,66 @@ pub fn save(git_dir: &Path) -> Vec<Todo> {
         .collect()
 }
 
-/// Puts back each todo list that gained an `exec` line (or became unreadable) since [`save`].
-pub fn check(todos: &[Todo]) -> Vec<Outcome> {
+/// The merge strategies git has built in; any other name runs a program `git-merge-NAME` (found
+/// on `PATH`, or by a relative path when the name holds a `/`).
+const BUILTIN_STRATEGIES: &[&str] = &["ort", "recursive", "resolve", "octopus", "ours", "subtree"];
+
+/// Where a paused rebase or cherry-pick keeps the strategy its `--continue` runs.
+const STRATEGY_FILES: &[&str] = &["rebase-merge/strategy", "sequencer/opts"];
+
+/// The strategies `file` (one of [`STRATEGY_FILES`]) names: its content, or `opts`'s `strategy`
+/// values.
+fn strategies(text: &str) -> Vec<String> {
+    let unquote = |v: &str| v.trim().trim_matches('"').to_owned();
+    if !text.contains('=') {
+        return vec![unquote(text)];
+    }
+    (text.lines())
+        .filter_map(|line| line.split_once('='))
+        .filter(|(key, _)| key.trim().eq_ignore_ascii_case("strategy"))
+        .map(|(_, value)| unquote(value))
+        .collect()
+}
+
+/// Removes a strategy file that names a strategy git does not have built in (attacker review,
+/// stop 39, round 3: `x/../ev` in `rebase-merge/strategy` ran `./ev` at the user's `git rebase
+/// --continue`); the paused operation goes on with git's default strategy.
+fn check_strategies(git_dir: &Path) -> Vec<Outcome> {
     let mut outcomes = Vec::new();
+    for name in STRATEGY_FILES {
+        let path = git_dir.join(name);
+        let named = match read(&path) {
+            Content::Bytes(bytes) => strategies(&String::from_utf8_lossy(&bytes)),
+            _ if std::fs::symlink_metadata(&path).is_err() => continue,
+            // A link, FIFO or unreadable file where git reads a strategy: not trusted.
+            _ => vec![String::new()],
+        };
+        if named
+            .iter()
+            .all(|n| BUILTIN_STRATEGIES.contains(&n.as_str()))
+        {
+            continue;
+        }
+        let removed =
+            super::nofollow::anchored(git_dir, &path, false).and_then(|(at, _held)| remove(&at));
+        outcomes.push(match removed {
+            Ok(()) => Outcome::Undone(path),
+            Err(why) => Outcome::Failed {
+                path,
+                why: format!("it names a merge strategy git would run as a program: {why}"),
+                aside: None,
+            },
+        });
+    }
+    outcomes
+}
+
+/// Puts back each todo list that gained an `exec` line (or became unreadable) since [`save`], and
+/// removes a strategy file naming a program ([`check_strategies`]).
+pub fn check(todos: &[Todo]) -> Vec<Outcome> {
+    let mut git_dirs: Vec<&Path> = todos.iter().map(|t| t.git_dir.as_path()).collect();
+    git_dirs.dedup();
+    let mut outcomes: Vec<Outcome> = git_dirs.into_iter().flat_map(check_strategies).collect();
     for todo in todos {
         if std::fs::symlink_metadata(&todo.path).is_err() {
             continue;
