@@ -3,11 +3,12 @@
 //! enters git's own directory (`.git/hooks/post-checkout`) is written there by the user's
 //! `git restore .`, and a gitlink (a submodule entry) makes the user's `git status` run `git
 //! status` in the repository it names, whose config may set `core.fsmonitor` (attacker review,
-//! stop 39, round 3). After a command whose index changed, such entries — and any gitlink that was
-//! not in the index before it — are taken out of it; an index git2 cannot read is removed (`git
+//! stop 39, round 3). After a command, such entries — and any gitlink whose directory holds a
+//! repository that was not there before the command, added or filled in by it — are taken out of
+//! the index; an index git2 cannot read is removed (`git
 //! reset` rebuilds it from `HEAD`).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -21,8 +22,8 @@ const GITLINK: u32 = 0o160000;
 pub(super) struct Saved {
     path: PathBuf,
     stamp: Option<Stamp>,
-    /// The gitlinks it held (path, object id).
-    gitlinks: HashSet<(Vec<u8>, git2::Oid)>,
+    /// The gitlinks it held (path, object id), and whether their directory held a repository.
+    gitlinks: HashMap<(Vec<u8>, git2::Oid), bool>,
 }
 
 /// What changes whenever the file is written or replaced (a ctime cannot be set back).
@@ -45,10 +46,14 @@ fn stamp(path: &Path) -> Option<Stamp> {
 /// The index of the git directory `git_dir` now.
 pub(super) fn save(git_dir: &Path) -> Saved {
     let path = git_dir.join("index");
+    let tree = work_tree(&path);
     let gitlinks = (git2::Index::open(&path).ok().into_iter())
         .flat_map(|index| index.iter().collect::<Vec<_>>())
         .filter(|e| e.mode == GITLINK)
-        .map(|e| (e.path, e.id))
+        .map(|e| {
+            let populated = populated(tree, &e.path);
+            ((e.path, e.id), populated)
+        })
         .collect();
     Saved {
         stamp: stamp(&path),
@@ -66,15 +71,41 @@ fn outside_the_work_tree(path: &[u8]) -> bool {
         })
 }
 
-/// Takes out of each changed index what [`outside_the_work_tree`] refuses and the gitlinks it did
-/// not hold before; one outcome per index it changed.
+/// True when the submodule at `path` of `work_tree` holds a repository git would step into (its
+/// `.git`, or the directory itself shaped as one); always for an index whose work tree is not the
+/// parent of its `.git` (a linked worktree's).
+fn populated(work_tree: Option<&Path>, path: &[u8]) -> bool {
+    let Some(root) = work_tree else {
+        return true;
+    };
+    let dir = root.join(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path));
+    std::fs::symlink_metadata(dir.join(".git")).is_ok()
+        || std::fs::symlink_metadata(dir.join("HEAD")).is_ok()
+}
+
+/// Takes out of each index the command changed what [`outside_the_work_tree`] refuses, and out of
+/// it or one whose submodule the command filled, each gitlink whose directory now holds a
+/// repository but did not before the command (an empty one, as a branch switch leaves it, runs
+/// nothing); one outcome per index it changed.
 pub(super) fn check(saved: &[Saved]) -> Vec<Outcome> {
     saved.iter().filter_map(check_one).collect()
 }
 
+/// The work tree of the index at `index`: the parent of its `.git`; `None` for a linked
+/// worktree's (see [`populated`]).
+fn work_tree(index: &Path) -> Option<&Path> {
+    index
+        .parent()
+        .filter(|g| g.ends_with(".git"))
+        .and_then(Path::parent)
+}
+
 fn check_one(saved: &Saved) -> Option<Outcome> {
     let now = stamp(&saved.path);
-    if now.is_none() || now == saved.stamp {
+    let tree = work_tree(&saved.path);
+    // A submodule the command filled with a repository (without touching the index) counts too.
+    let filled = (saved.gitlinks.iter()).any(|((path, _), was)| !was && populated(tree, path));
+    if now.is_none() || (now == saved.stamp && !filled) {
         return None;
     }
     let mut index = match git2::Index::open(&saved.path).and_then(|mut i| i.read(true).map(|()| i))
@@ -101,7 +132,9 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
     let bad: Vec<(Vec<u8>, i32)> = (index.iter())
         .filter(|e| {
             outside_the_work_tree(&e.path)
-                || (e.mode == GITLINK && !saved.gitlinks.contains(&(e.path.clone(), e.id)))
+                || (e.mode == GITLINK
+                    && populated(tree, &e.path)
+                    && saved.gitlinks.get(&(e.path.clone(), e.id)) != Some(&true))
         })
         .map(|e| (e.path, i32::from((e.flags >> 12) & 3)))
         .collect();
@@ -134,4 +167,71 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
             aside: None,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new gitlink stays while its directory is empty (a branch switch) and goes once a
+    /// repository is there; a path into `.git` always goes.
+    #[test]
+    fn new_gitlinks_go_when_their_directory_holds_a_repository() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let repo = git2::Repository::init(root).unwrap();
+        let git_dir = repo.path().to_owned();
+        let saved = || save(&git_dir);
+        let write = |paths: &[&str]| {
+            let mut index = repo.index().unwrap();
+            index.clear().unwrap();
+            for path in paths {
+                let entry = git2::IndexEntry {
+                    ctime: git2::IndexTime::new(0, 0),
+                    mtime: git2::IndexTime::new(0, 0),
+                    dev: 0,
+                    ino: 0,
+                    mode: GITLINK,
+                    uid: 0,
+                    gid: 0,
+                    file_size: 0,
+                    id: git2::Oid::from_str("1111111111111111111111111111111111111111").unwrap(),
+                    flags: 0,
+                    flags_extended: 0,
+                    path: path.as_bytes().to_vec(),
+                };
+                index.add(&entry).unwrap();
+            }
+            index.write().unwrap();
+        };
+        let entries = || {
+            let index = git2::Index::open(&git_dir.join("index")).unwrap();
+            index
+                .iter()
+                .map(|e| String::from_utf8(e.path).unwrap())
+                .collect::<Vec<_>>()
+        };
+        write(&[]);
+        let before = saved();
+        std::fs::create_dir_all(root.join("sub")).unwrap();
+        write(&["sub"]);
+        assert!(check(&[before]).is_empty());
+        assert_eq!(entries(), ["sub"]);
+        // Filled in by a later command that leaves the index alone.
+        let before = saved();
+        std::fs::create_dir_all(root.join("sub/.git")).unwrap();
+        assert_eq!(check(&[before]).len(), 1);
+        assert!(entries().is_empty());
+        // Added with its repository at once.
+        let before = saved();
+        write(&["sub"]);
+        assert_eq!(check(&[before]).len(), 1);
+        assert!(entries().is_empty());
+        // Already there, filled, before the command: left alone.
+        write(&["sub"]);
+        let before = saved();
+        crate::store::write_atomic(&root.join("unrelated"), b"x").unwrap();
+        assert!(check(&[before]).is_empty());
+        assert_eq!(entries(), ["sub"]);
+    }
 }
