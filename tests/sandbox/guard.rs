@@ -228,25 +228,26 @@ fn an_index_naming_paths_outside_or_a_new_submodule_is_cleaned() {
 }
 
 /// A merge strategy git does not have built in, written where a paused rebase or cherry-pick keeps
-/// it (attacker review, stop 39, round 3: `x/../ev` ran `./ev` at the user's `git rebase
-/// --continue`): the file is removed; a built-in one stays.
+/// it (attacker review, stop 39, rounds 3 and 4: `x/../ev` ran `./ev` at the user's `git rebase
+/// --continue`; `x/../e=v` and `[options] strategy = …` on one line got past the first check), and
+/// rerere's `MERGE_RR`, whose records name the paths the user's next commit writes (`.git/config`,
+/// `../x`): the files are removed.
 #[test]
-fn a_strategy_that_names_a_program_is_removed() {
+fn a_strategy_that_names_a_program_and_rerere_records_are_removed() {
     let mock = MockModel::spawn();
     let env = repo(&mock);
     let script = "import os\n\
          os.makedirs('.git/rebase-merge')\n\
          os.makedirs('.git/sequencer')\n\
-         open('.git/rebase-merge/strategy', 'w').write('x/../ev\\n')\n\
-         open('.git/sequencer/opts', 'w').write('[options]\\n\\tstrategy = ort\\n')\n";
+         open('.git/rebase-merge/strategy', 'w').write('x/../e=v\\n')\n\
+         open('.git/sequencer/opts', 'w').write('[options] strategy = x/../ev\\n')\n\
+         open('.git/MERGE_RR', 'w').write('0123456789abcdef0123456789abcdef01234567.-1\\t.git/config\\0')\n";
     let results = run_script(&mock, &env, script);
-    assert!(
-        results[1].contains("wrote") && results[1].contains("rebase-merge/strategy"),
-        "{}",
-        results[1]
-    );
-    assert!(!env.project.join(".git/rebase-merge/strategy").exists());
-    assert!(env.project.join(".git/sequencer/opts").exists());
+    assert!(results[1].contains("wrote"), "{}", results[1]);
+    for kept in ["rebase-merge/strategy", "sequencer/opts", "MERGE_RR"] {
+        assert!(results[1].contains(kept), "{kept}: {}", results[1]);
+        assert!(!env.project.join(".git").join(kept).exists(), "{kept}");
+    }
 }
 
 /// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the

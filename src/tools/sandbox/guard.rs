@@ -54,7 +54,9 @@ use super::todo::{self, Todo};
 use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
 
 /// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
-/// rebase, bisect, gc, LFS): not kept, unless it is a symbolic link. Also any `*_HEAD`, `*_MSG`,
+/// rebase, bisect, gc, LFS): not kept, unless it is a symbolic link. `MERGE_RR` is kept: its
+/// records name the paths rerere writes at the user's next commit, with no check (`../x`,
+/// `.git/config`), and read (a secret copied into `rr-cache/`). Also any `*_HEAD`, `*_MSG`,
 /// `BISECT_*` and `*.lock`.
 const GIT_WRITABLE: &[&str] = &[
     "objects",
@@ -67,7 +69,6 @@ const GIT_WRITABLE: &[&str] = &[
     "TAG_EDITMSG",
     "NOTES_EDITMSG",
     "MERGE_MODE",
-    "MERGE_RR",
     "AUTO_MERGE",
     "shallow",
     "rebase-merge",

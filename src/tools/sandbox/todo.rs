@@ -51,18 +51,27 @@ const BUILTIN_STRATEGIES: &[&str] = &["ort", "recursive", "resolve", "octopus", 
 /// Where a paused rebase or cherry-pick keeps the strategy its `--continue` runs.
 const STRATEGY_FILES: &[&str] = &["rebase-merge/strategy", "sequencer/opts"];
 
-/// The strategies `file` (one of [`STRATEGY_FILES`]) names: its content, or `opts`'s `strategy`
-/// values.
-fn strategies(text: &str) -> Vec<String> {
-    let unquote = |v: &str| v.trim().trim_matches('"').to_owned();
-    if !text.contains('=') {
-        return vec![unquote(text)];
+/// The strategies the file `name` (one of [`STRATEGY_FILES`]) names: `strategy` is one line, as
+/// git reads it; `opts` is a git config file, read as git reads it (`[options] strategy = x` on one
+/// line included); `None` when it cannot be read so.
+fn strategies(path: &Path, name: &str, bytes: &[u8]) -> Option<Vec<String>> {
+    if name.ends_with("strategy") {
+        let text = String::from_utf8_lossy(bytes);
+        return Some(vec![text.lines().next().unwrap_or_default().to_owned()]);
     }
-    (text.lines())
-        .filter_map(|line| line.split_once('='))
-        .filter(|(key, _)| key.trim().eq_ignore_ascii_case("strategy"))
-        .map(|(_, value)| unquote(value))
-        .collect()
+    let config = git2::Config::open(path).ok()?;
+    let mut named = Vec::new();
+    let mut entries = config.entries(None).ok()?;
+    while let Some(entry) = entries.next() {
+        let entry = entry.ok()?;
+        if entry
+            .name()
+            .is_ok_and(|n| n.eq_ignore_ascii_case("options.strategy"))
+        {
+            named.push(entry.value().unwrap_or_default().to_owned());
+        }
+    }
+    Some(named)
 }
 
 /// Removes a strategy file that names a strategy git does not have built in (attacker review,
@@ -73,11 +82,12 @@ fn check_strategies(git_dir: &Path) -> Vec<Outcome> {
     for name in STRATEGY_FILES {
         let path = git_dir.join(name);
         let named = match read(&path) {
-            Content::Bytes(bytes) => strategies(&String::from_utf8_lossy(&bytes)),
+            Content::Bytes(bytes) => strategies(&path, name, &bytes),
             _ if std::fs::symlink_metadata(&path).is_err() => continue,
             // A link, FIFO or unreadable file where git reads a strategy: not trusted.
-            _ => vec![String::new()],
-        };
+            _ => None,
+        }
+        .unwrap_or_else(|| vec![String::new()]);
         if named
             .iter()
             .all(|n| BUILTIN_STRATEGIES.contains(&n.as_str()))
@@ -159,6 +169,34 @@ fn exec_lines(todo: &[u8]) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strategies_are_read_as_git_reads_them() {
+        let tmp = tempfile::tempdir().unwrap();
+        let opts = tmp.path().join("opts");
+        let read = |name: &str, text: &str| {
+            crate::store::write_atomic(&opts, text.as_bytes()).unwrap();
+            strategies(&opts, name, text.as_bytes())
+        };
+        let s = |v: &[&str]| Some(v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>());
+        assert_eq!(read("rebase-merge/strategy", "ort\n"), s(&["ort"]));
+        assert_eq!(
+            read("rebase-merge/strategy", "x/../e=v\n"),
+            s(&["x/../e=v"])
+        );
+        assert_eq!(
+            read("sequencer/opts", "[options]\n\tstrategy = ort\n"),
+            s(&["ort"])
+        );
+        assert_eq!(
+            read("sequencer/opts", "[options] strategy = x/../ev\n"),
+            s(&["x/../ev"])
+        );
+        assert_eq!(
+            read("sequencer/opts", "[options]\n\tsignoff = true\n"),
+            s(&[])
+        );
+    }
 
     #[test]
     fn a_todo_that_gained_an_exec_line_is_put_back_or_removed() {
