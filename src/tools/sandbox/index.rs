@@ -5,7 +5,8 @@
 //! status` in the repository it names, whose config may set `core.fsmonitor` (attacker review,
 //! stop 39, round 3). After a command, such entries — and any gitlink whose directory holds a
 //! repository that was not there before the command, added or filled in by it — are taken out of
-//! the index; an index git2 cannot read is removed (`git
+//! the index, and that repository (its `.git`, or the `HEAD` of one shaped bare) is removed, so a
+//! commit the command made with the gitlink names an empty submodule; an index git2 cannot read is removed (`git
 //! reset` rebuilds it from `HEAD`).
 
 use std::collections::HashMap;
@@ -149,6 +150,23 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
         let path = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path);
         index.remove(Path::new(path), *stage)
     });
+    // The repository the command put in a submodule's directory goes too: a commit the command
+    // made with the gitlink keeps it, and the user's `git reset` would bring the entry back.
+    if let Some(root) = tree {
+        for (path, _) in bad.iter().filter(|(p, _)| !outside_the_work_tree(p)) {
+            let dir =
+                root.join(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path));
+            for name in [".git", "HEAD"] {
+                let planted = dir.join(name);
+                if std::fs::symlink_metadata(&planted).is_ok()
+                    && let Err(why) = super::nofollow::anchored(root, &planted, false)
+                        .and_then(|(at, _held)| super::guard::remove(&at))
+                {
+                    tracing::warn!("{} cannot be removed: {why}", planted.display());
+                }
+            }
+        }
+    }
     Some(match removed.and_then(|()| index.write()) {
         Ok(()) => {
             tracing::warn!(
@@ -217,17 +235,22 @@ mod tests {
         write(&["sub"]);
         assert!(check(&[before]).is_empty());
         assert_eq!(entries(), ["sub"]);
-        // Filled in by a later command that leaves the index alone.
+        // Filled in by a later command that leaves the index alone: the entry and the
+        // repository go.
         let before = saved();
         std::fs::create_dir_all(root.join("sub/.git")).unwrap();
         assert_eq!(check(&[before]).len(), 1);
         assert!(entries().is_empty());
+        assert!(!root.join("sub/.git").exists());
         // Added with its repository at once.
+        std::fs::create_dir_all(root.join("sub/.git")).unwrap();
         let before = saved();
         write(&["sub"]);
         assert_eq!(check(&[before]).len(), 1);
         assert!(entries().is_empty());
+        assert!(!root.join("sub/.git").exists());
         // Already there, filled, before the command: left alone.
+        std::fs::create_dir_all(root.join("sub/.git")).unwrap();
         write(&["sub"]);
         let before = saved();
         crate::store::write_atomic(&root.join("unrelated"), b"x").unwrap();
