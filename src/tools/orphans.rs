@@ -66,14 +66,13 @@ pub(super) async fn reap_adopted(
             tokio::time::sleep(REAP_PAUSE).await;
             continue;
         }
-        let stopped = freeze(me, &started);
+        let Frozen { stopped, children } = freeze(me, &started);
         for &pid in &stopped {
             signal(pid, Signal::KILL);
         }
         // Reaped (so dead; the zombies of their trees are adopted in turn and reaped by the next
         // pass) before the next pass looks — here, without starting a thread: a command that used
         // up every process id would make that fail.
-        let children = adopted_of(&stopped, me);
         for _ in 0..REAP_WAITS {
             let waiting: Vec<u32> = (children.iter().copied())
                 .filter(|&p| {
@@ -100,18 +99,19 @@ fn adopted(table: &Table, me: u32, started: &HashSet<u32>) -> Vec<u32> {
         .collect()
 }
 
-/// Those of `stopped` that are pilotdeck's own children now (the ones it can wait for).
-fn adopted_of(stopped: &HashSet<u32>, me: u32) -> Vec<u32> {
-    (Table::read().children(me).into_iter())
-        .filter(|p| stopped.contains(p))
-        .collect()
+/// What [`freeze`] stopped, and which of those were pilotdeck's own children (the ones it can
+/// wait for).
+struct Frozen {
+    stopped: HashSet<u32>,
+    children: Vec<u32>,
 }
 
 /// Stops every child of pilotdeck it did not start and every process below them, looking at the
 /// process table again until a look finds nothing new (a process that moved to a new pid since
-/// the last look — forked and exited — is a new child of pilotdeck then); all it stopped.
-fn freeze(me: u32, started: &HashSet<u32>) -> HashSet<u32> {
+/// the last look — forked and exited — is a new child of pilotdeck then).
+fn freeze(me: u32, started: &HashSet<u32>) -> Frozen {
     let mut stopped: HashSet<u32> = HashSet::new();
+    let mut children: Vec<u32> = Vec::new();
     for _ in 0..FREEZE_LOOKS {
         let table = Table::read();
         let roots = adopted(&table, me, started);
@@ -121,12 +121,13 @@ fn freeze(me: u32, started: &HashSet<u32>) -> HashSet<u32> {
         if new.is_empty() {
             break;
         }
+        children.extend(roots.into_iter().filter(|p| !stopped.contains(p)));
         for p in new {
             signal(p, Signal::STOP);
             stopped.insert(p);
         }
     }
-    stopped
+    Frozen { stopped, children }
 }
 
 fn pid(raw: u32) -> Option<Pid> {

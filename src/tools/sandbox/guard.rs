@@ -774,6 +774,13 @@ pub(super) fn read(path: &Path) -> Content {
     }
 }
 
+/// Removes `path` below `root` through its parent held open ([`super::nofollow::anchored`]), for
+/// the checks that take a planted file out after a command ([`super::todo`], [`super::index`]).
+pub(super) fn remove_below(root: &Path, path: &Path) -> Result<(), String> {
+    let (at, _held) = super::nofollow::anchored(root, path, false)?;
+    remove(&at)
+}
+
 pub(super) fn remove(path: &Path) -> Result<(), String> {
     let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     let removed = if is_dir {

@@ -10,6 +10,8 @@
 //! reset` rebuilds it from `HEAD`).
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -79,7 +81,7 @@ fn populated(work_tree: Option<&Path>, path: &[u8]) -> bool {
     let Some(root) = work_tree else {
         return true;
     };
-    let dir = root.join(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path));
+    let dir = root.join(OsStr::from_bytes(path));
     std::fs::symlink_metadata(dir.join(".git")).is_ok()
         || std::fs::symlink_metadata(dir.join("HEAD")).is_ok()
 }
@@ -147,20 +149,18 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
         .map(|(p, _)| String::from_utf8_lossy(p).into_owned())
         .collect();
     let removed = bad.iter().try_for_each(|(path, stage)| {
-        let path = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path);
+        let path = OsStr::from_bytes(path);
         index.remove(Path::new(path), *stage)
     });
     // The repository the command put in a submodule's directory goes too: a commit the command
     // made with the gitlink keeps it, and the user's `git reset` would bring the entry back.
     if let Some(root) = tree {
         for (path, _) in bad.iter().filter(|(p, _)| !outside_the_work_tree(p)) {
-            let dir =
-                root.join(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path));
+            let dir = root.join(OsStr::from_bytes(path));
             for name in [".git", "HEAD"] {
                 let planted = dir.join(name);
                 if std::fs::symlink_metadata(&planted).is_ok()
-                    && let Err(why) = super::nofollow::anchored(root, &planted, false)
-                        .and_then(|(at, _held)| super::guard::remove(&at))
+                    && let Err(why) = super::guard::remove_below(root, &planted)
                 {
                     tracing::warn!("{} cannot be removed: {why}", planted.display());
                 }

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use super::guard::{Content, Outcome, read, remove};
+use super::guard::{Content, Outcome, read, remove, remove_below};
 
 /// Where a git directory keeps the steps still to run.
 const TODOS: &[&str] = &["rebase-merge/git-rebase-todo", "sequencer/todo"];
@@ -94,8 +94,7 @@ fn check_strategies(git_dir: &Path) -> Vec<Outcome> {
         {
             continue;
         }
-        let removed =
-            super::nofollow::anchored(git_dir, &path, false).and_then(|(at, _held)| remove(&at));
+        let removed = remove_below(git_dir, &path);
         outcomes.push(match removed {
             Ok(()) => Outcome::Undone(path),
             Err(why) => Outcome::Failed {
