@@ -271,6 +271,42 @@ fn an_answer_is_found_by_the_question_in_the_paragraph_before_it() {
     assert!(answer["text"].as_str().unwrap().contains("Five years"));
 }
 
+#[test]
+fn a_window_is_not_pushed_down_by_a_long_neighbour() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    let filler = |who: &str, n: usize| {
+        let words = "we talked about the garden and the weather again ".repeat(n);
+        format!("{who}: {}", words.trim_end())
+    };
+    // The paragraph naming the zebra twice stands beside a 900-word one; the paragraph naming it
+    // once stands between two of 60 words. A neighbour is context at a low weight, and only its
+    // nearest words are: the long one must not outweigh what the paragraphs themselves say.
+    let body = [
+        "Caroline: I saw a zebra today, a zebra with a foal.".to_owned(),
+        filler("Melanie", 100),
+        filler("Caroline", 7),
+        filler("Melanie", 7),
+        "Caroline: a zebra.".to_owned(),
+        filler("Melanie", 7),
+        filler("Caroline", 7),
+    ]
+    .join("\n\n");
+    import_notes(
+        &env,
+        &[("Project/chat.md", &dated("Chat", "2023-05-08", &body))],
+    );
+    let out = recall(&env, &["zebra"]);
+    let lines: Vec<&Value> = (out["windows"].as_array().unwrap().iter())
+        .map(|w| &w["lines"])
+        .collect();
+    assert_eq!(
+        lines[..2],
+        [&serde_json::json!([1, 1]), &serde_json::json!([9, 9])],
+        "{out:#}"
+    );
+}
+
 /// A chat log of 30 turns, one per line, no blank lines; the 15th asks how long Melanie has been
 /// married and the 16th answers.
 fn import_chat_log(env: &TestEnv) {

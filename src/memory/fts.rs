@@ -182,7 +182,7 @@ pub(super) fn sync_to(
                     params![
                         tx.last_insert_rowid(),
                         crate::text::segment(&w.text),
-                        crate::text::segment(&window::context(&windows, ordinal)),
+                        window::context(&windows, ordinal),
                         dates::words(&dates::distinct(days))
                     ],
                 )?;

@@ -2,7 +2,7 @@
 //!
 //! One FTS5 query ranks whole notes (name, description, body, dates as words), another the windows
 //! ([`super::window`]) of the best of those notes, each window by its own text and, at a lower
-//! weight, its neighbours' (so an answer is found by the question before it); both BM25 scores are
+//! weight, its neighbours' nearest words (so an answer is found by the question before it); both BM25 scores are
 //! normalised by the best of their list. A window's score is lifted by its note's, a note's by its
 //! best window's. Notes holding a day inside the request's relative time
 //! ([`super::dates::relative`]) are lifted too. Pseudo-relevance feedback ([`Feedback`]), when on,

@@ -10,6 +10,11 @@
 
 /// A window longer than this is cut at line ends (a single longer line stays whole).
 const MAX_WINDOW_CHARS: usize = 800;
+/// At most this many words of each neighbour go into a window's context: those nearest the window.
+/// FTS5's `bm25()` counts every column of a row in its length, the low-weighted context too, so a
+/// long neighbour would push down the window beside it (90% of LoCoMo's turns are shorter: its
+/// ranking is the same with any cap from 24 words up).
+const CONTEXT_WORDS: usize = 48;
 /// The longest label of a labelled entry line (`Caroline: …`).
 const MAX_LABEL_BYTES: usize = 40;
 /// The longest label before a full-width colon (`用户：…`), in characters.
@@ -124,15 +129,20 @@ fn window(lines: &[(usize, &str)]) -> Window {
     }
 }
 
-/// The text around window `i` of `windows`: the windows just before and after it.
+/// The text around window `i` of `windows`, segmented ([`crate::text::segment`]): the words of the
+/// windows just before and after it nearest to it, at most [`CONTEXT_WORDS`] of each.
 pub(super) fn context(windows: &[Window], i: usize) -> String {
-    let before = i.checked_sub(1).and_then(|j| windows.get(j));
-    let after = windows.get(i + 1);
-    let texts: Vec<&str> = before
-        .into_iter()
-        .chain(after)
-        .map(|w| w.text.as_str())
-        .collect();
+    let before = i.checked_sub(1).and_then(|j| windows.get(j)).map(|w| {
+        let text = crate::text::segment(&w.text);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        words[words.len().saturating_sub(CONTEXT_WORDS)..].join(" ")
+    });
+    let after = windows.get(i + 1).map(|w| {
+        let text = crate::text::segment(&w.text);
+        let words: Vec<&str> = text.split_whitespace().take(CONTEXT_WORDS).collect();
+        words.join(" ")
+    });
+    let texts: Vec<String> = before.into_iter().chain(after).collect();
     texts.join("\n")
 }
 
@@ -168,6 +178,14 @@ mod tests {
         assert_eq!(context(&w, 1), "Q: how long married?\nNice!");
         assert_eq!(context(&w, 2), "A: five years.");
         assert_eq!(context(&w[..1], 0), "");
+        // Only the words nearest the window: the end of the one before, the start of the one after.
+        let long = |w: &str| vec![w; CONTEXT_WORDS + 10].join(" ");
+        let body = format!("{} end\n\nmiddle\n\nstart {}", long("before"), long("after"));
+        let w = split(&body);
+        let ctx = context(&w, 1);
+        let words: Vec<&str> = ctx.split_whitespace().collect();
+        assert_eq!(words.len(), 2 * CONTEXT_WORDS, "{ctx}");
+        assert_eq!((words[CONTEXT_WORDS - 1], words[CONTEXT_WORDS]), ("end", "start"));
     }
 
     #[test]

@@ -317,12 +317,19 @@ pub const MIGRATIONS: &[&str] = &[
     // 17: memory — a long paragraph of entries (list items, `speaker: text` lines) is cut into one
     // window per entry (`memory::window`), so the windows indexed before are re-cut: the note index
     // is emptied and rebuilt by the next sync.
-    "DELETE FROM memory_fts;
+    REBUILD_NOTE_INDEX,
+    // 18: memory — a window's `context` holds at most the 48 words of each neighbour nearest it
+    // (`memory::window::context`): the note index is emptied and rebuilt by the next sync.
+    REBUILD_NOTE_INDEX,
+];
+
+/// Empties the note index (a cache of the note files), so the next sync rebuilds it in a new form.
+/// Never edited: migrations that used it have run.
+const REBUILD_NOTE_INDEX: &str = "DELETE FROM memory_fts;
      DELETE FROM memory_window_fts;
      DELETE FROM memory_windows;
      DELETE FROM memory_notes;
-     DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');",
-];
+     DELETE FROM memory_state WHERE key IN ('index_fingerprint', 'index_checked');";
 
 /// Opens (creating if needed) the database at `path`, configures it and brings its schema up to date.
 pub fn open(path: &Path) -> Result<Connection, Error> {
