@@ -180,12 +180,19 @@ mod tests {
         assert_eq!(context(&w[..1], 0), "");
         // Only the words nearest the window: the end of the one before, the start of the one after.
         let long = |w: &str| vec![w; CONTEXT_WORDS + 10].join(" ");
-        let body = format!("{} end\n\nmiddle\n\nstart {}", long("before"), long("after"));
+        let body = format!(
+            "{} end\n\nmiddle\n\nstart {}",
+            long("before"),
+            long("after")
+        );
         let w = split(&body);
         let ctx = context(&w, 1);
         let words: Vec<&str> = ctx.split_whitespace().collect();
         assert_eq!(words.len(), 2 * CONTEXT_WORDS, "{ctx}");
-        assert_eq!((words[CONTEXT_WORDS - 1], words[CONTEXT_WORDS]), ("end", "start"));
+        assert_eq!(
+            (words[CONTEXT_WORDS - 1], words[CONTEXT_WORDS]),
+            ("end", "start")
+        );
     }
 
     #[test]

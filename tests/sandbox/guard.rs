@@ -250,6 +250,56 @@ fn a_strategy_that_names_a_program_and_rerere_records_are_removed() {
     }
 }
 
+/// Options a paused `git am` or rebase hands on at `--continue` that git itself never writes
+/// there (attacker review, stop 40: `--build-fake-ancestor=FILE` in `rebase-apply/apply-opt` and
+/// `--index-output=FILE` in `rebase-merge/strategy_opts` with the `resolve` strategy overwrote
+/// FILE outside the project at the user's `git am --continue` / `git rebase --continue`): the
+/// files are removed; options git does write stay.
+#[test]
+fn option_files_that_name_a_file_to_write_are_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let script = "import os\n\
+         os.makedirs('.git/rebase-apply')\n\
+         os.makedirs('.git/rebase-merge')\n\
+         os.makedirs('.git/sequencer')\n\
+         open('.git/rebase-apply/apply-opt', 'w').write(\" '--build-fake-ancestor=../victim'\")\n\
+         open('.git/rebase-merge/strategy', 'w').write('resolve\\n')\n\
+         open('.git/rebase-merge/strategy_opts', 'w').write(\" '--index-output=../victim'\\n\")\n\
+         open('.git/sequencer/opts', 'w').write('[options]\\n\\tstrategy = resolve\\n\\tstrategy-option = index-output=../victim\\n')\n";
+    let results = run_script(&mock, &env, script);
+    assert!(results[1].contains("wrote"), "{}", results[1]);
+    for removed in [
+        "rebase-apply/apply-opt",
+        "rebase-merge/strategy_opts",
+        "sequencer/opts",
+    ] {
+        assert!(results[1].contains(removed), "{removed}: {}", results[1]);
+        assert!(
+            !env.project.join(".git").join(removed).exists(),
+            "{removed}"
+        );
+    }
+    // What git writes there itself is left alone.
+    assert!(env.project.join(".git/rebase-merge/strategy").exists());
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![bash(
+            "b2",
+            "python3 -c \"g = '.g' + 'it/'\n\
+             open(g + 'rebase-apply/apply-opt', 'w').write(\\\" '--whitespace=fix' '-C1'\\\")\n\
+             open(g + 'rebase-merge/strategy_opts', 'w').write(\\\" '--theirs'\\\")\" && echo wrote",
+        )],
+    );
+    let last = results.last().unwrap();
+    assert!(last.contains("wrote") && !last.contains("undid"), "{last}");
+    for kept in ["rebase-apply/apply-opt", "rebase-merge/strategy_opts"] {
+        assert!(env.project.join(".git").join(kept).exists(), "{kept}");
+    }
+}
+
 /// `.git` renamed away and replaced by a `gitdir:` file naming a copy with an evil config: the
 /// directory is moved back and the file moved aside (out of git's way).
 #[test]

@@ -10,7 +10,8 @@
 //! level is kept (`config`, `hooks/`, `info/`, `commondir`, `modules/`, `worktrees/`, whatever a
 //! later git reads) but what commands write in everyday work ([`git_writable`]: objects, refs,
 //! logs, the index, `HEAD` and the other `*_HEAD`s, merge/rebase state — but a todo list that
-//! gained an `exec` line or a strategy that names a program, [`super::todo`], and the index's
+//! gained an `exec` line or a strategy or option file handing on a program or a file to write,
+//! [`super::todo`], and the index's
 //! entries outside the work tree or in `.git` and new gitlinks, [`super::index`]); inside
 //! `objects/` the alternates files stay kept. A
 //! symbolic link among those writable entries, under `logs/`, `refs/` or `rr-cache/`, or among the

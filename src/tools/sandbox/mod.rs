@@ -24,7 +24,8 @@
 //!   writable project read-only, never through a directory a command swapped for a symlink
 //!   ([`nofollow`]); the project's directories it searches for nested protected names
 //!   are kept between a session's commands ([`listing`]); a rebase todo list that gained an
-//!   `exec` line is put back too, and a strategy that names a program removed ([`todo`]); git's
+//!   `exec` line is put back too, and a strategy that names a program or options git never writes
+//!   there removed ([`todo`]); git's
 //!   index loses entries outside the work tree or in `.git` and new gitlinks ([`index`]); one confined command of a project runs at a time, so
 //!   no command's snapshot holds what another one is doing ([`turn`]); [`guarded`] runs a command
 //!   that way for the `bash` tool and hook commands alike, and makes each call to a sandboxed MCP

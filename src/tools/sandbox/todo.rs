@@ -2,9 +2,12 @@
 //! (`rebase-merge/git-rebase-todo`, `sequencer/todo` in a git directory). The guard leaves git's
 //! merge and rebase state writable so the agent can rebase, but an `exec` (`x`) line in a todo runs
 //! its command at the user's `git rebase --continue`: a todo that gained one during a command is
-//! put back as it was (removed when the command made it), like a planted hook. So is a merge
-//! strategy git does not have built in (`rebase-merge/strategy`, `sequencer/opts`): git runs it
-//! as the program `git-merge-NAME`, a relative path when the name holds a `/`.
+//! put back as it was (removed when the command made it), like a planted hook. A file that hands
+//! on more than git writes there is removed: a merge strategy git does not have built in
+//! (`rebase-merge/strategy`, `sequencer/opts`; git runs it as the program `git-merge-NAME`, a
+//! relative path when the name holds a `/`), a strategy option or `git apply` option git does not
+//! write (`rebase-merge/strategy_opts`, `sequencer/opts`, `rebase-apply/apply-opt`:
+//! `--index-output=FILE`, `--build-fake-ancestor=FILE` write FILE anywhere).
 
 use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
@@ -48,50 +51,157 @@ pub fn save(git_dir: &Path) -> Vec<Todo> {
 /// on `PATH`, or by a relative path when the name holds a `/`).
 const BUILTIN_STRATEGIES: &[&str] = &["ort", "recursive", "resolve", "octopus", "ours", "subtree"];
 
-/// Where a paused rebase or cherry-pick keeps the strategy its `--continue` runs.
-const STRATEGY_FILES: &[&str] = &["rebase-merge/strategy", "sequencer/opts"];
+/// The strategy options (`-X`) git's merge strategies take. `resolve` and `octopus` are shell
+/// scripts that pass any other `--word` on to `git read-tree` (`--index-output=FILE` writes FILE).
+const STRATEGY_OPTIONS: &[&str] = &[
+    "ours",
+    "theirs",
+    "subtree",
+    "patience",
+    "histogram",
+    "minimal",
+    "diff-algorithm",
+    "ignore-space-change",
+    "ignore-all-space",
+    "ignore-space-at-eol",
+    "ignore-cr-at-eol",
+    "renormalize",
+    "no-renormalize",
+    "find-renames",
+    "rename-threshold",
+    "no-renames",
+];
 
-/// The strategies the file `name` (one of [`STRATEGY_FILES`]) names: `strategy` is one line, as
-/// git reads it; `opts` is a git config file, read as git reads it (`[options] strategy = x` on one
-/// line included); `None` when it cannot be read so.
-fn strategies(path: &Path, name: &str, bytes: &[u8]) -> Option<Vec<String>> {
-    if name.ends_with("strategy") {
-        let text = String::from_utf8_lossy(bytes);
-        return Some(vec![text.lines().next().unwrap_or_default().to_owned()]);
+/// Where a paused operation keeps what its `--continue` hands on to a merge strategy or to `git
+/// apply`: each is checked by [`handed_on`].
+const HANDED_ON: &[&str] = &[
+    "rebase-merge/strategy",
+    "rebase-merge/strategy_opts",
+    "sequencer/opts",
+    "rebase-apply/apply-opt",
+];
+
+/// True when the file `name` (one of [`HANDED_ON`]) at `path`, holding `bytes`, hands on only what
+/// git itself would write there: a built-in strategy, strategy options of [`STRATEGY_OPTIONS`],
+/// the options `git am` gives `git apply` ([`safe_apply_option`]). Each is read as git reads it:
+/// `strategy` as one line, `strategy_opts` and `apply-opt` as quoted words, `opts` as a git config
+/// file (`[options] strategy = x` on one line included).
+fn handed_on(path: &Path, name: &str, bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    let words = || split_words(text.trim_end_matches('\n'));
+    match name.rsplit('/').next().unwrap_or_default() {
+        "strategy" => builtin(text.lines().next().unwrap_or_default()),
+        "strategy_opts" => words().is_some_and(|w| w.iter().all(|o| safe_strategy_option(o))),
+        "apply-opt" => words().is_some_and(|w| w.iter().all(|o| safe_apply_option(o))),
+        _ => config_values(path).is_some_and(|values| {
+            values.iter().all(|(key, value)| match key.as_str() {
+                "options.strategy" => builtin(value),
+                "options.strategy-option" => safe_strategy_option(value),
+                _ => true,
+            })
+        }),
     }
+}
+
+fn builtin(strategy: &str) -> bool {
+    BUILTIN_STRATEGIES.contains(&strategy)
+}
+
+/// `--theirs`, `subtree=lib`, `rename-threshold=50%`: a name of [`STRATEGY_OPTIONS`], a plain
+/// value.
+fn safe_strategy_option(option: &str) -> bool {
+    let option = option.strip_prefix("--").unwrap_or(option);
+    let (name, value) = option.split_once('=').unwrap_or((option, ""));
+    STRATEGY_OPTIONS.contains(&name) && plain_value(value, "%")
+}
+
+/// What `git am` writes to `apply-opt`: `-C3`, `-p1`, `--reject`, `--ignore-space-change`,
+/// `--ignore-whitespace`, `--whitespace=fix`, `--directory=DIR`, `--exclude=GLOB`,
+/// `--include=GLOB` (never `--build-fake-ancestor=FILE`, which writes FILE).
+fn safe_apply_option(option: &str) -> bool {
+    if let Some(digits) = (option.strip_prefix("-C")).or_else(|| option.strip_prefix("-p")) {
+        return !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    }
+    let (name, value) = option.split_once('=').unwrap_or((option, ""));
+    match name {
+        "--reject" | "--ignore-space-change" | "--ignore-whitespace" => value.is_empty(),
+        "--whitespace" => {
+            !value.is_empty() && value.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        }
+        "--directory" | "--exclude" | "--include" => plain_value(value, "*?[]"),
+        _ => false,
+    }
+}
+
+/// A value naming nothing outside: letters, digits, `._-/` and `extra`, not starting with `-` or
+/// `/`, no `..` step.
+fn plain_value(value: &str, extra: &str) -> bool {
+    value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c) || extra.contains(c))
+        && !value.starts_with(['-', '/'])
+        && !value.split('/').any(|step| step == "..")
+}
+
+/// The words of `line` as git's `split_cmdline` reads them (blanks between words, `'…'` and
+/// `"…"` quoting, a backslash outside single quotes taking the next character); `None` when a
+/// quote is left open or the text holds a NUL (git would stop reading there).
+fn split_words(line: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (_, '\0') => return None,
+            (None, c) if c.is_ascii_whitespace() => words.extend(word.take()),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_default();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (q, '\\') if q != Some('\'') => word.get_or_insert_default().push(chars.next()?),
+            (_, c) => word.get_or_insert_default().push(c),
+        }
+    }
+    if quote.is_some() {
+        return None;
+    }
+    words.extend(word);
+    Some(words)
+}
+
+/// Every entry of the git config file at `path` (keys lower-cased as git compares them); `None`
+/// when git could not read it.
+fn config_values(path: &Path) -> Option<Vec<(String, String)>> {
     let config = git2::Config::open(path).ok()?;
-    let mut named = Vec::new();
+    let mut values = Vec::new();
     let mut entries = config.entries(None).ok()?;
     while let Some(entry) = entries.next() {
         let entry = entry.ok()?;
-        if entry
-            .name()
-            .is_ok_and(|n| n.eq_ignore_ascii_case("options.strategy"))
-        {
-            named.push(entry.value().unwrap_or_default().to_owned());
-        }
+        let key = entry.name().ok()?.to_ascii_lowercase();
+        values.push((key, entry.value().unwrap_or_default().to_owned()));
     }
-    Some(named)
+    Some(values)
 }
 
-/// Removes a strategy file that names a strategy git does not have built in (attacker review,
+/// Removes a file of [`HANDED_ON`] that hands on more than git writes there (attacker review,
 /// stop 39, round 3: `x/../ev` in `rebase-merge/strategy` ran `./ev` at the user's `git rebase
-/// --continue`); the paused operation goes on with git's default strategy.
-fn check_strategies(git_dir: &Path) -> Vec<Outcome> {
+/// --continue`; stop 40: `--build-fake-ancestor=FILE` in `apply-opt` and `--index-output=FILE` in
+/// `strategy_opts` with the `resolve` strategy overwrote FILE outside the project at the user's
+/// `git am --continue` / `git rebase --continue`); the paused operation goes on with git's
+/// defaults.
+fn check_handed_on(git_dir: &Path) -> Vec<Outcome> {
     let mut outcomes = Vec::new();
-    for name in STRATEGY_FILES {
+    for name in HANDED_ON {
         let path = git_dir.join(name);
-        let named = match read(&path) {
-            Content::Bytes(bytes) => strategies(&path, name, &bytes),
+        let safe = match read(&path) {
+            Content::Bytes(bytes) => handed_on(&path, name, &bytes),
             _ if std::fs::symlink_metadata(&path).is_err() => continue,
-            // A link, FIFO or unreadable file where git reads a strategy: not trusted.
-            _ => None,
-        }
-        .unwrap_or_else(|| vec![String::new()]);
-        if named
-            .iter()
-            .all(|n| BUILTIN_STRATEGIES.contains(&n.as_str()))
-        {
+            // A link, FIFO or unreadable file where git reads options: not trusted.
+            _ => false,
+        };
+        if safe {
             continue;
         }
         let removed = remove_below(git_dir, &path);
@@ -99,7 +209,7 @@ fn check_strategies(git_dir: &Path) -> Vec<Outcome> {
             Ok(()) => Outcome::Undone(path),
             Err(why) => Outcome::Failed {
                 path,
-                why: format!("it names a merge strategy git would run as a program: {why}"),
+                why: format!("it hands git options that run a program or write a file: {why}"),
                 aside: None,
             },
         });
@@ -108,11 +218,11 @@ fn check_strategies(git_dir: &Path) -> Vec<Outcome> {
 }
 
 /// Puts back each todo list that gained an `exec` line (or became unreadable) since [`save`], and
-/// removes a strategy file naming a program ([`check_strategies`]).
+/// removes a strategy or option file handing on more than git writes there ([`check_handed_on`]).
 pub fn check(todos: &[Todo]) -> Vec<Outcome> {
     let mut git_dirs: Vec<&Path> = todos.iter().map(|t| t.git_dir.as_path()).collect();
     git_dirs.dedup();
-    let mut outcomes: Vec<Outcome> = git_dirs.into_iter().flat_map(check_strategies).collect();
+    let mut outcomes: Vec<Outcome> = git_dirs.into_iter().flat_map(check_handed_on).collect();
     for todo in todos {
         if std::fs::symlink_metadata(&todo.path).is_err() {
             continue;
@@ -170,31 +280,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn strategies_are_read_as_git_reads_them() {
+    fn options_are_read_as_git_reads_them() {
         let tmp = tempfile::tempdir().unwrap();
-        let opts = tmp.path().join("opts");
-        let read = |name: &str, text: &str| {
-            crate::store::write_atomic(&opts, text.as_bytes()).unwrap();
-            strategies(&opts, name, text.as_bytes())
+        let file = tmp.path().join("f");
+        let safe = |name: &str, text: &str| {
+            crate::store::write_atomic(&file, text.as_bytes()).unwrap();
+            handed_on(&file, name, text.as_bytes())
         };
-        let s = |v: &[&str]| Some(v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>());
-        assert_eq!(read("rebase-merge/strategy", "ort\n"), s(&["ort"]));
-        assert_eq!(
-            read("rebase-merge/strategy", "x/../e=v\n"),
-            s(&["x/../e=v"])
-        );
-        assert_eq!(
-            read("sequencer/opts", "[options]\n\tstrategy = ort\n"),
-            s(&["ort"])
-        );
-        assert_eq!(
-            read("sequencer/opts", "[options] strategy = x/../ev\n"),
-            s(&["x/../ev"])
-        );
-        assert_eq!(
-            read("sequencer/opts", "[options]\n\tsignoff = true\n"),
-            s(&[])
-        );
+        assert!(safe("rebase-merge/strategy", "ort\n"));
+        assert!(!safe("rebase-merge/strategy", "x/../e=v\n"));
+        assert!(safe("sequencer/opts", "[options]\n\tstrategy = ort\n"));
+        assert!(!safe("sequencer/opts", "[options] strategy = x/../ev\n"));
+        assert!(safe("sequencer/opts", "[options]\n\tsignoff = true\n"));
+        assert!(safe(
+            "sequencer/opts",
+            "[options]\n\tstrategy = resolve\n\tstrategy-option = theirs\n"
+        ));
+        assert!(!safe(
+            "sequencer/opts",
+            "[options]\n\tstrategy-option = index-output=/tmp/x\n"
+        ));
+        assert!(safe(
+            "rebase-merge/strategy_opts",
+            " '--theirs' '--rename-threshold=50%'\n"
+        ));
+        assert!(safe("rebase-merge/strategy_opts", "--subtree=lib/vendor\n"));
+        assert!(!safe(
+            "rebase-merge/strategy_opts",
+            "--index-output=/tmp/victim\n"
+        ));
+        assert!(!safe(
+            "rebase-merge/strategy_opts",
+            "--theirs \"--index-output=v\"\n"
+        ));
+        assert!(!safe("rebase-merge/strategy_opts", "--subtree=../out\n"));
+        assert!(!safe("rebase-merge/strategy_opts", "'--theirs\n"));
+        assert!(safe(
+            "rebase-apply/apply-opt",
+            " '--whitespace=fix' '-C1' '-p2' '--reject'"
+        ));
+        assert!(safe("rebase-apply/apply-opt", ""));
+        assert!(!safe(
+            "rebase-apply/apply-opt",
+            " '--build-fake-ancestor=/tmp/attack5/victim'"
+        ));
+        assert!(!safe("rebase-apply/apply-opt", " '--directory=/etc'"));
+        assert!(!safe("rebase-apply/apply-opt", " '-C1'\\''--output=x'"));
     }
 
     #[test]
