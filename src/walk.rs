@@ -85,10 +85,14 @@ where
     builder
 }
 
-/// The first `.gitignore` or `.gitattributes` under `root` (outside `.git`, in directories
-/// `.gitignore` does not exclude) that is there but is neither a regular file nor a directory, even
-/// through a link. libgit2 opens these with a blocking `open` (it would wait on a FIFO for ever), so
-/// pilotdeck checks before its own git operations on a tree a command could have changed.
+/// Files git reads in any directory of a work tree (`git status`, `git diff`, `git log`): a FIFO
+/// or device under one of these names makes git (and libgit2, which opens them with a blocking
+/// `open`) wait for ever.
+pub const GIT_READ_FILES: &[&str] = &[".gitignore", ".gitattributes", ".gitmodules", ".mailmap"];
+
+/// The first of [`GIT_READ_FILES`] under `root` (outside `.git`, in directories `.gitignore` does
+/// not exclude) that is there but is neither a regular file nor a directory, even through a link,
+/// so pilotdeck checks before its own git operations on a tree a command could have changed.
 pub fn unreadable_git_file(root: &Path) -> Option<PathBuf> {
     let ignores = Ignores {
         dot_ignore: false,
@@ -101,7 +105,7 @@ pub fn unreadable_git_file(root: &Path) -> Option<PathBuf> {
         .map(DirEntry::into_path)
         .find(|path| {
             path.file_name()
-                .is_some_and(|n| n == ".gitignore" || n == ".gitattributes")
+                .is_some_and(|n| GIT_READ_FILES.iter().any(|g| n == *g))
                 && std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
         })
 }

@@ -579,9 +579,9 @@ fn apply_refuses_a_text_file_made_binary_and_applies_the_rest() {
     );
 }
 
-/// R6-11 through libgit2: the execution makes `.gitattributes` a FIFO in its workspace. The
-/// report's diff (libgit2 opens `.gitattributes` and `.gitignore` with a blocking `open`) refuses
-/// the workspace instead of waiting for a writer: the tick ends and says why.
+/// R6-11: the execution makes `.gitattributes` a FIFO in its workspace. The sandbox removes it
+/// after the command (a FIFO named as a file git reads), so the tick neither hangs in libgit2 (which
+/// opens `.gitattributes` with a blocking `open`) nor carries it into the plan.
 #[test]
 fn a_fifo_gitattributes_in_the_workspace_does_not_hang_the_tick() {
     let mock = MockModel::spawn();
@@ -593,22 +593,48 @@ fn a_fifo_gitattributes_in_the_workspace_does_not_hang_the_tick() {
         &json!({"command": "mkfifo .gitattributes && sed -i 's/^five$/FIVE/' app.txt"}),
     ));
     mock.push(openai::text(REPORT));
+    let out = wait_for_tick(&env);
+    assert!(out.contains("\"outcome\": \"executed\""), "{out}");
+    let workspace: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let workspace = std::path::Path::new(workspace["workspace"].as_str().unwrap());
+    assert!(std::fs::symlink_metadata(workspace.join(".gitattributes")).is_err());
+}
+
+/// A FIFO `.gitattributes` in the user's own working tree: copying the uncommitted work into the
+/// workspace (libgit2's status) would wait on it for ever; the tick ends and says why.
+#[test]
+fn a_fifo_gitattributes_in_the_users_tree_does_not_hang_the_tick() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mount_discovery(&mock, "fifo-users-tree");
+    let fifo = env.project.join(".gitattributes");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = wait_for_tick(&env);
+    assert!(
+        out.contains(".gitattributes` is not a regular file"),
+        "{out}"
+    );
+}
+
+/// Runs `always-on tick --json`, failing if it has not ended within a minute; its output.
+fn wait_for_tick(env: &TestEnv) -> String {
     let mut child = env.spawn(&["--json", "always-on", "tick"]);
     let start = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > std::time::Duration::from_secs(60) {
             child.kill().unwrap();
-            panic!("the tick hung on a FIFO .gitattributes in the workspace");
+            panic!("the tick hung on a FIFO .gitattributes");
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     let out = child.wait_with_output().unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(
-        text.contains(".gitattributes` is not a regular file"),
-        "{text}"
-    );
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
 /// R7-01, R7-05: the agent's `.gitattributes` (`* -diff`, `*.sh ident`) no longer shapes the review:

@@ -227,6 +227,99 @@ fn an_index_naming_paths_outside_or_a_new_submodule_is_cleaned() {
     assert!(!env.project.join(".git/hooks/post-checkout").exists());
 }
 
+/// A repository planted in an ignored directory that already existed (attacker review, stop 40:
+/// the guard did not search ignored directories), named by a gitlink in a commit the command made
+/// on another branch with a temporary index (so the index check never saw it): the user's `git
+/// checkout` of that branch ran its `core.fsmonitor`. The repository is removed.
+#[test]
+fn a_repository_planted_in_an_ignored_directory_is_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    env.write(&env.project.join(".gitignore"), "build/\n");
+    env.write(&env.project.join("build/out.txt"), "built\n");
+    let marker = env.tmp.path().join("PWNED_IGNORED");
+    let script = format!(
+        "import os, subprocess as sp\n\
+         def git(*a, **k): return sp.run(['git', '-c', 'user.name=a', '-c', 'user.email=a@b', *a], capture_output=True, **k).stdout.decode().strip()\n\
+         git('init', '-q', 'build/sub')\n\
+         git('-C', 'build/sub', 'commit', '-q', '--allow-empty', '-m', 's')\n\
+         git('-C', 'build/sub', 'config', 'core.fsmonitor', 'touch {m}; false')\n\
+         sub = git('-C', 'build/sub', 'rev-parse', 'HEAD')\n\
+         env = dict(os.environ, GIT_INDEX_FILE=os.path.abspath('idx.tmp'))\n\
+         git('read-tree', 'HEAD', env=env)\n\
+         git('update-index', '--add', '--cacheinfo', '160000,' + sub + ',build/sub', env=env)\n\
+         tree = git('write-tree', env=env)\n\
+         os.remove('idx.tmp')\n\
+         git('update-ref', 'refs/heads/feature', git('commit-tree', tree, '-p', 'HEAD', '-m', 'f'))\n",
+        m = marker.display()
+    );
+    let results = run_script(&mock, &env, &script);
+    assert!(results[1].contains("build/sub/.git"), "{}", results[1]);
+    assert!(!env.project.join("build/sub/.git").exists());
+    git(&env.project, &["checkout", "-q", "feature"]);
+    git(&env.project, &["status"]);
+    assert!(!marker.exists(), "the user's git ran the attacker's code");
+}
+
+/// A directory hidden by `.gitignore` while a repository is planted in it, then shown again
+/// (attacker review, stop 40): after the last command the user's `git` in that directory ran the
+/// planted config. The repository is removed by the command that made it.
+#[test]
+fn a_repository_planted_while_its_directory_was_ignored_is_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    env.write(&env.project.join("src/main.txt"), "code\n");
+    let marker = env.tmp.path().join("PWNED_HIDDEN");
+    let hide = "python3 -c \"open('.gitignore', 'a').write('src/\\n')\" && echo hidden";
+    let plant = format!(
+        "python3 -c \"import subprocess as sp; sp.run(['git', 'init', '-q', 'src']); \
+         sp.run(['git', '-C', 'src', 'config', 'core.fsmonitor', 'touch {}; false'])\" && echo planted",
+        marker.display()
+    );
+    let show = "python3 -c \"import os; os.remove('.gitignore')\" && echo shown";
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![bash("h", hide), bash("p", &plant), bash("s", show)],
+    );
+    assert!(results[1].contains("src/.git"), "{results:?}");
+    assert!(!env.project.join("src/.git").exists());
+    git(&env.project.join("src"), &["status"]);
+    assert!(!marker.exists(), "the user's git ran the attacker's code");
+}
+
+/// FIFOs left where git reads a file in every directory (attacker review, stop 40): the user's
+/// `git status` waited forever on `d/.gitignore`, `git diff` on `.gitattributes`. They are
+/// removed; a regular `.gitignore` the command wrote stays.
+#[test]
+fn fifos_named_as_files_git_reads_are_removed() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let script = "import os\n\
+         os.makedirs('d/e')\n\
+         os.mkfifo('d/.gitignore')\n\
+         os.mkfifo('.gitattributes')\n\
+         os.mkfifo('d/e/.mailmap')\n\
+         open('d/e/.gitignore', 'w').write('*.log\\n')\n";
+    let results = run_script(&mock, &env, script);
+    assert!(results[1].contains("wrote"), "{}", results[1]);
+    for fifo in ["d/.gitignore", ".gitattributes", "d/e/.mailmap"] {
+        assert!(
+            std::fs::symlink_metadata(env.project.join(fifo)).is_err(),
+            "{fifo}: {}",
+            results[1]
+        );
+    }
+    assert!(env.project.join("d/e/.gitignore").is_file());
+    let status = std::process::Command::new("timeout")
+        .args(["20", "git", "status", "--short"])
+        .current_dir(&env.project)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the user's git status did not finish");
+}
+
 /// A merge strategy git does not have built in, written where a paused rebase or cherry-pick keeps
 /// it (attacker review, stop 39, rounds 3 and 4: `x/../ev` ran `./ev` at the user's `git rebase
 /// --continue`; `x/../e=v` and `[options] strategy = …` on one line got past the first check), and

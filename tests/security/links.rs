@@ -161,7 +161,7 @@ fn run_o_follows_a_link_that_was_there_before_the_run() {
 
 /// Runs `plant` (an allowed command making `planted`), a `grep` and `echo hi > out.txt`: the run
 /// ends within its timeout and the later command ran.
-fn a_planted_ignore_file_does_not_hang_the_run(plant: &str, planted: &str) {
+fn a_planted_ignore_file_does_not_hang_the_run(plant: &str, planted: &str, flags: &[&str]) {
     let (mock, env) = mocked();
     let bash = |id: &str, command: &str| {
         openai::tool_call(id, "bash", &json!({"command": command}).to_string())
@@ -174,7 +174,10 @@ fn a_planted_ignore_file_does_not_hang_the_run(plant: &str, planted: &str) {
     ));
     mock.push(bash("e", "echo hi > out.txt"));
     mock.push(openai::text("done"));
-    let mut child = env.spawn(&["run", "--allow", "bash", "--timeout", "20s", "go"]);
+    let mut args = vec!["run", "--allow", "bash", "--timeout", "20s"];
+    args.extend_from_slice(flags);
+    args.push("go");
+    let mut child = env.spawn(&args);
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(40) {
@@ -198,12 +201,25 @@ fn a_planted_ignore_file_does_not_hang_the_run(plant: &str, planted: &str) {
 }
 
 /// R6-11: `sub/.gitignore` made a FIFO: pilotdeck's scans after the command (checkpoint scan,
-/// the guard's listing, `grep`) do not open it.
+/// `grep`) do not open it. Unconfined (`--permission-mode full`): a confined command's FIFO
+/// `.gitignore` is removed by the sandbox's guard (`tests/sandbox/guard.rs`).
 #[test]
 fn a_fifo_gitignore_does_not_hang_the_run() {
     a_planted_ignore_file_does_not_hang_the_run(
         "mkdir -p sub && mkfifo sub/.gitignore",
         "sub/.gitignore",
+        &["--permission-mode", "full"],
+    );
+}
+
+/// The same with `sub/.ignore` (read by pilotdeck's walks, not by git) in the sandbox: the guard's
+/// listing does not open it either.
+#[test]
+fn a_fifo_ignore_file_does_not_hang_a_confined_run() {
+    a_planted_ignore_file_does_not_hang_the_run(
+        "mkdir -p sub && mkfifo sub/.ignore",
+        "sub/.ignore",
+        &[],
     );
 }
 
@@ -213,6 +229,7 @@ fn an_ignore_file_linked_to_dev_zero_does_not_hang_the_run() {
     a_planted_ignore_file_does_not_hang_the_run(
         "mkdir -p sub && ln -s /dev/zero sub/.ignore",
         "sub/.ignore",
+        &[],
     );
 }
 

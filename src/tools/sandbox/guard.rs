@@ -21,7 +21,7 @@
 //! and moved back. What cannot be put back is moved aside (`.pilotdeck-denied-*` in the project
 //! root) and reported as not undone.
 //!
-//! Below the root, every directory `.gitignore` does not exclude has its instruction files,
+//! Below the root, every directory (an ignored one too) has its instruction files,
 //! `.pilotdeck/`, a nested repository's `.git` and a `HEAD` file (what makes a directory with
 //! `objects/` and `refs/` a bare repository) kept too (the permission checks' list,
 //! [`INSTRUCTION_FILES`], [`PILOTDECK_DIR`], `GIT_HEAD`), and a directory the command created is searched whole
@@ -34,7 +34,8 @@
 //! path below a project root is used only when no component between the root and it is a symlink
 //! now ([`super::nofollow`]): a walked directory the command swapped for a link (to `~`, another
 //! repository) is moved aside, never listed, searched, removed or written through. FIFOs,
-//! sockets and devices are never opened (a new one is removed); files are opened non-blocking and
+//! sockets and devices are never opened (a new one is removed, and anywhere in the project one
+//! named as a file git reads, [`GIT_READ_FILES`]); files are opened non-blocking and
 //! no-follow, and read only up to [`FILE_CAP`]; what appeared during the command is removed
 //! without being read (an unreadable `0111` hook too). Protected files larger than [`FILE_CAP`],
 //! more than [`TOTAL_CAP`] in all, or unreadable before a command refuse the snapshot
@@ -53,6 +54,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::listing::{Listings, Tree, protected_name};
 use super::todo::{self, Todo};
 use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
+use crate::walk::GIT_READ_FILES;
 
 /// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
 /// rebase, bisect, gc, LFS): not kept, unless it is a symbolic link. `MERGE_RR` is kept: its
@@ -392,6 +394,8 @@ impl Snapshot {
                         if dir != root && !listed.protected.contains(&name) {
                             found.push(entry.path());
                         }
+                    } else if blocks_git(&entry) {
+                        found.push(entry.path());
                     } else if entry.file_type().is_ok_and(|t| t.is_dir())
                         && !listed.subdirs.contains(&name)
                     {
@@ -560,6 +564,16 @@ fn nested(root: &Path, tree: &Tree, kept: &mut Vec<Kept>) {
     }
 }
 
+/// True for a FIFO, socket or device named as a file git reads ([`GIT_READ_FILES`]): the user's next
+/// `git status` or `git diff` would wait on it forever (attacker review, stop 40). Removed like a
+/// planted name, wherever it is.
+fn blocks_git(entry: &std::fs::DirEntry) -> bool {
+    let special = entry
+        .file_type()
+        .is_ok_and(|t| !t.is_file() && !t.is_dir() && !t.is_symlink());
+    special && GIT_READ_FILES.iter().any(|n| entry.file_name() == *n)
+}
+
 /// The protected names anywhere under `dir` (a directory the command made), not descending
 /// into them.
 fn search(dir: &Path, found: &mut Vec<PathBuf>) {
@@ -568,7 +582,7 @@ fn search(dir: &Path, found: &mut Vec<PathBuf>) {
         return;
     }
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        if protected_name(&entry.file_name()) {
+        if protected_name(&entry.file_name()) || blocks_git(&entry) {
             found.push(entry.path());
         } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
             search(&entry.path(), found);

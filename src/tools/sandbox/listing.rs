@@ -11,10 +11,10 @@
 //! directory is read again; on file systems whose times may come from another clock (network and
 //! FUSE ones, or an unknown type) every directory is read every time.
 //!
-//! Which directories are searched follows the `.gitignore` files from the root down (an ignored
-//! directory is not entered, nor a directory with a protected name): a changed `.gitignore` walks
-//! the root again whole. A `.gitignore` that is not a regular file (a FIFO, a link) is never opened
-//! and its rules do not apply ([`crate::walk::read_rules`]).
+//! Every directory is searched but those with a protected name, `.gitignore` or not: git enters a
+//! repository in an ignored directory too (through a gitlink in a commit, or from a shell inside
+//! it), and a command can change `.gitignore` to hide a directory while it plants a `.git` there
+//! (attacker review, stop 40).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::{OsStr, OsString};
@@ -22,8 +22,6 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-use ignore::gitignore::Gitignore;
 
 use crate::tools::permission::{GIT_HEAD, INSTRUCTION_FILES, PILOTDECK_DIR};
 
@@ -79,24 +77,15 @@ impl Stamp {
     }
 }
 
-/// A `.gitignore` as read: its status and rules.
-#[derive(Debug)]
-struct Rules {
-    stamp: Option<Stamp>,
-    settled: bool,
-    matcher: Gitignore,
-}
-
 /// One directory as read.
 #[derive(Debug)]
 pub struct Dir {
     stamp: Stamp,
     settled: bool,
-    /// Its subdirectories (ignored ones too): one made later is searched whole.
+    /// Its subdirectories: one made later is searched whole.
     pub subdirs: BTreeSet<OsString>,
     /// The protected names in it (kept by the guard).
     pub protected: BTreeSet<OsString>,
-    rules: Option<Rules>,
 }
 
 impl Dir {
@@ -109,35 +98,20 @@ impl Dir {
         }
         let mut subdirs = BTreeSet::new();
         let mut protected = BTreeSet::new();
-        let mut rules = false;
         for entry in std::fs::read_dir(dir).ok()?.flatten() {
             let name = entry.file_name();
             if protected_name(&name) {
                 protected.insert(name);
             } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
                 subdirs.insert(name);
-            } else if name == ".gitignore" {
-                rules = true;
             }
         }
-        let rules = rules.then(|| {
-            let path = dir.join(".gitignore");
-            let now = SystemTime::now();
-            // Not followed: a link's rules are not read, nor a FIFO's.
-            let stamp = std::fs::symlink_metadata(&path).ok().map(|m| Stamp::of(&m));
-            Rules {
-                settled: stamp.is_some_and(|s| s.settled(now)),
-                stamp,
-                matcher: crate::walk::read_rules(dir, &path),
-            }
-        });
         let stamp = Stamp::of(&meta);
         Some(Dir {
             settled: stamp.settled(now),
             stamp,
             subdirs,
             protected,
-            rules,
         })
     }
 
@@ -151,17 +125,6 @@ impl Dir {
     pub fn unchanged_as(&self, meta: &std::fs::Metadata) -> bool {
         self.settled && meta.is_dir() && Stamp::of(meta) == self.stamp
     }
-
-    /// True when its `.gitignore` certainly holds the same rules as when read.
-    fn same_rules(&self, dir: &Path) -> bool {
-        self.rules.as_ref().is_none_or(|r| {
-            r.settled
-                && std::fs::symlink_metadata(dir.join(".gitignore"))
-                    .ok()
-                    .map(|m| Stamp::of(&m))
-                    == r.stamp
-        })
-    }
 }
 
 /// The searched directories of one project root.
@@ -171,47 +134,27 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Reads every directory below `root` that `.gitignore` does not exclude.
+    /// Reads every directory below `root`.
     fn walk(root: &Path) -> Tree {
         let mut tree = Tree::default();
-        tree.enter(root, root);
+        tree.enter(root);
         tree
     }
 
-    /// Reads `dir` and the searched directories below it.
-    fn enter(&mut self, root: &Path, dir: &Path) {
+    /// Reads `dir` and the directories below it.
+    fn enter(&mut self, dir: &Path) {
         let Some(read) = Dir::read(dir) else {
             return;
         };
         let read = Arc::new(read);
         self.dirs.insert(dir.to_owned(), Arc::clone(&read));
         for name in &read.subdirs {
-            let sub = dir.join(name);
-            if !self.ignored(root, &sub) {
-                self.enter(root, &sub);
-            }
+            self.enter(&dir.join(name));
         }
-    }
-
-    /// True when the deepest `.gitignore` rule above `sub` (a directory) that matches it ignores it.
-    fn ignored(&self, root: &Path, sub: &Path) -> bool {
-        for dir in sub.ancestors().skip(1) {
-            let rules = self.dirs.get(dir).and_then(|d| d.rules.as_ref());
-            if let Some(rules) = rules {
-                let found = rules.matcher.matched(sub, true);
-                if !found.is_none() {
-                    return found.is_ignore();
-                }
-            }
-            if dir == root {
-                break;
-            }
-        }
-        false
     }
 
     /// The tree as it is now: directories whose status changed are read again (and new
-    /// subdirectories walked); a changed `.gitignore` walks `root` again.
+    /// subdirectories walked).
     fn refresh(&self, root: &Path) -> Tree {
         let mut tree = Tree::default();
         for (path, old) in &self.dirs {
@@ -230,9 +173,6 @@ impl Tree {
             if !reachable {
                 continue;
             }
-            if !old.same_rules(path) {
-                return Tree::walk(root);
-            }
             if old.unchanged(path) {
                 tree.dirs.insert(path.clone(), Arc::clone(old));
                 continue;
@@ -240,17 +180,10 @@ impl Tree {
             let Some(read) = Dir::read(path) else {
                 continue;
             };
-            let stamps = |d: &Dir| d.rules.as_ref().map(|r| r.stamp);
-            if stamps(&read) != stamps(old) {
-                return Tree::walk(root);
-            }
             let read = Arc::new(read);
             tree.dirs.insert(path.clone(), Arc::clone(&read));
             for name in read.subdirs.difference(&old.subdirs) {
-                let sub = path.join(name);
-                if !tree.ignored(root, &sub) {
-                    tree.enter(root, &sub);
-                }
+                tree.enter(&path.join(name));
             }
         }
         tree
@@ -327,9 +260,10 @@ mod tests {
         let listings = Listings::default();
         let first = listings.tree(&root);
         let keys = |t: &Tree| t.dirs.keys().cloned().collect::<Vec<_>>();
+        // Ignored directories are searched too; a protected one is not entered.
         assert_eq!(
             keys(&first),
-            ["", "a", "a/b", "a/b/c", "a/b/c/d"].map(|d| root.join(d))
+            ["", "a", "a/b", "a/b/c", "a/b/c/d", "ignored", "ignored/x"].map(|d| root.join(d))
         );
         assert!(first.dirs.values().all(|d| d.settled));
         // Nothing changed: every directory is kept as read, none read again.
@@ -350,7 +284,18 @@ mod tests {
         assert!(d.protected.contains(OsStr::new("AGENTS.md")) && !d.settled);
         assert_eq!(
             keys(&third),
-            ["", "a", "a/b", "a/b/c", "a/b/c/d", "a/b/c/d/e"].map(|d| root.join(d))
+            [
+                "",
+                "a",
+                "a/b",
+                "a/b/c",
+                "a/b/c/d",
+                "a/b/c/d/e",
+                "ignored",
+                "ignored/x",
+                "ignored/y"
+            ]
+            .map(|d| root.join(d))
         );
         assert!(Arc::ptr_eq(
             &first.dirs[&root.join("a")],
@@ -359,13 +304,5 @@ mod tests {
         // Not yet settled: read again next time, and still holding the planted name.
         let fourth = listings.tree(&root);
         assert!(!Arc::ptr_eq(d, &fourth.dirs[&root.join("a/b/c/d")]));
-        // A `.gitignore` rewritten in place changes what is searched.
-        std::fs::OpenOptions::new()
-            .write(true)
-            .truncate(true)
-            .open(root.join(".gitignore"))
-            .unwrap();
-        let fifth = listings.tree(&root);
-        assert!(fifth.dirs.contains_key(&root.join("ignored/y")));
     }
 }
