@@ -2,6 +2,7 @@
 //! the parser cannot see into (`python3 gen.py`, with `--allow bash`), then the user's own `git`
 //! run in the project afterwards — which must not run the attacker's code.
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use serde_json::json;
@@ -320,6 +321,63 @@ fn fifos_named_as_files_git_reads_are_removed() {
     assert!(status.success(), "the user's git status did not finish");
 }
 
+/// A repository planted below a directory the command then made unreadable (`chmod 111`: git
+/// still goes through it; attacker review, stop 40): the guard could not list the directory and
+/// left the repository, whose `core.fsmonitor` the user's `git checkout` of a branch naming it
+/// ran. Run as an unprivileged user (as root the directory is read anyway: dropped to `nobody`
+/// with `setpriv` when the tests run as root).
+#[test]
+fn a_repository_below_a_directory_made_unreadable_is_removed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = (tmp.path().join("home"), tmp.path().join("p"));
+    std::fs::create_dir_all(project.join("build/x")).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    let root = rustix::process::geteuid().is_root();
+    let run = |program: &str, args: &[&str]| {
+        let mut cmd = if root {
+            let mut c = std::process::Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups", program]);
+            c
+        } else {
+            std::process::Command::new(program)
+        };
+        let out = cmd
+            .args(args)
+            .current_dir(&project)
+            .env("HOME", &home)
+            .env("PILOTDECK_HOME", home.join(".pilotdeck"))
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    if root {
+        let chown = std::process::Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(tmp.path())
+            .status()
+            .unwrap();
+        assert!(chown.success());
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    run("git", &["init", "-q", "."]);
+    run("sh", &["-c", "printf 'build/\\n' > .gitignore"]);
+    let marker = tmp.path().join("PWNED_UNREADABLE");
+    let plant = format!(
+        "cd build/x && git init -q sub && git -C sub config core.fsmonitor 'touch {}; false' && cd ../.. && chmod 111 build/x",
+        marker.display()
+    );
+    let out = run(
+        env!("CARGO_BIN_EXE_pilotdeck"),
+        &["sandbox", "run", "--", "sh", "-c", &plant],
+    );
+    assert!(out.contains("build/x/sub/.git"), "{out}");
+    assert!(
+        std::fs::symlink_metadata(project.join("build/x/sub/.git")).is_err(),
+        "{out}"
+    );
+}
+
 /// A merge strategy git does not have built in, written where a paused rebase or cherry-pick keeps
 /// it (attacker review, stop 39, rounds 3 and 4: `x/../ev` ran `./ev` at the user's `git rebase
 /// --continue`; `x/../e=v` and `[options] strategy = …` on one line got past the first check), and
@@ -459,6 +517,67 @@ fn fifos_unreadable_hooks_and_huge_files_are_removed_unread() {
             "{path} is still there"
         );
     }
+}
+
+/// FIFOs where git (and the guard) reads its own state (attacker review, stop 40): an `[include]`
+/// of a FIFO in `sequencer/opts` hung the guard itself (libgit2 opened it), so its index check
+/// never ran; a FIFO as `HEAD`, as a loose ref or as the index hung the user's `git status`. A
+/// strategy file whose second line names a program got past the first-line check. The options
+/// file and every FIFO are removed unopened, `HEAD` is put back as it was, and the user's `git
+/// status` ends.
+#[test]
+fn fifos_in_gits_own_state_do_not_hang_the_guard_or_git() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    git(&env.project, &["branch", "side"]);
+    let head = std::fs::read(env.project.join(".git/HEAD")).unwrap();
+    let script = "import os\n\
+        os.makedirs('.git/sequencer')\n\
+        os.makedirs('.git/rebase-merge')\n\
+        os.mkfifo('.git/sequencer/f')\n\
+        open('.git/sequencer/opts', 'w').write('[include]\\n\\tpath = f\\n')\n\
+        open('.git/rebase-merge/strategy', 'w').write('ort\\nx/../ev\\n')\n\
+        os.remove('.git/HEAD')\n\
+        os.mkfifo('.git/HEAD')\n\
+        os.remove('.git/refs/heads/side')\n\
+        os.mkfifo('.git/refs/heads/side')\n\
+        os.remove('.git/index')\n\
+        os.mkfifo('.git/index')\n";
+    mock.push(tool(
+        "w",
+        "write_file",
+        &json!({ "file_path": "gen.py", "content": script }),
+    ));
+    mock.push(bash("b", "python3 gen.py && echo wrote"));
+    mock.push(super::openai::text("done"));
+    let mut child = env.spawn(&["run", "--allow", "bash", "go"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("pilotdeck hung on a FIFO in git's state");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let results = super::tool_results(&mock);
+    assert!(results[1].contains("wrote"), "{}", results[1]);
+    for gone in [
+        "sequencer/opts",
+        "sequencer/f",
+        "rebase-merge/strategy",
+        "refs/heads/side",
+        "index",
+    ] {
+        let meta = std::fs::symlink_metadata(env.project.join(".git").join(gone));
+        assert!(meta.is_err(), "{gone} is still there: {}", results[1]);
+    }
+    assert_eq!(std::fs::read(env.project.join(".git/HEAD")).unwrap(), head);
+    let status = std::process::Command::new("timeout")
+        .args(["20", "git", "status", "--short"])
+        .current_dir(&env.project)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the user's git status did not finish");
 }
 
 /// A protected file too large to keep (over 1 MiB) refuses the snapshot: the command does not run.

@@ -53,7 +53,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::listing::{Listings, Tree, protected_name};
 use super::todo::{self, Todo};
-use crate::tools::permission::{INSTRUCTION_FILES, PILOTDECK_DIR};
+use crate::tools::permission::{GIT_HEAD, INSTRUCTION_FILES, PILOTDECK_DIR};
 use crate::walk::GIT_READ_FILES;
 
 /// Top-level entries of a git directory that everyday commands write (commit, fetch, merge,
@@ -232,6 +232,9 @@ pub struct Snapshot {
     todos: Vec<Todo>,
     /// The git directories' indexes as they were ([`super::index`]).
     indexes: Vec<super::index::Saved>,
+    /// Each git directory and its `HEAD` as it was, put back when the command left none (or
+    /// one that was removed as a FIFO): without it git no longer sees the repository.
+    heads: Vec<(PathBuf, Vec<u8>)>,
 }
 
 /// Rounds of compare-and-fix in a restore (a fix can reveal more: a directory made unreadable).
@@ -263,6 +266,13 @@ impl Snapshot {
             .filter(|k| k.rule == Rule::GitDir)
             .map(|k| super::index::save(&k.path))
             .collect();
+        let heads = (kept.iter())
+            .filter(|k| k.rule == Rule::GitDir)
+            .filter_map(|k| match read(&k.path.join(GIT_HEAD)) {
+                Content::Bytes(bytes) => Some((k.path.clone(), bytes)),
+                _ => None,
+            })
+            .collect();
         let entries = scan(&kept, None);
         let mut total = 0;
         for (path, entry) in &entries {
@@ -289,6 +299,7 @@ impl Snapshot {
             trees,
             todos,
             indexes,
+            heads,
         })
     }
 
@@ -347,6 +358,28 @@ impl Snapshot {
             .filter(|p| !skip(p))
             .cloned()
             .collect();
+        for (git_dir, bytes) in &self.heads {
+            let head = git_dir.join(GIT_HEAD);
+            if std::fs::symlink_metadata(&head).is_err()
+                && std::fs::symlink_metadata(git_dir).is_ok_and(|m| m.is_dir())
+            {
+                let put =
+                    super::nofollow::anchored(git_dir, &head, false).and_then(|(at, _held)| {
+                        crate::store::write_atomic(&at, bytes).map_err(|e| e.to_string())
+                    });
+                merge(
+                    &mut outcomes,
+                    match put {
+                        Ok(()) => Outcome::Undone(head),
+                        Err(why) => Outcome::Failed {
+                            path: head,
+                            why: format!("git's HEAD is gone and could not be put back: {why}"),
+                            aside: None,
+                        },
+                    },
+                );
+            }
+        }
         for outcome in todo::check(&self.todos) {
             merge(&mut outcomes, outcome);
         }
@@ -388,7 +421,7 @@ impl Snapshot {
                 if listed.unchanged_as(&meta) {
                     continue;
                 }
-                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                for entry in entries(dir) {
                     let name = entry.file_name();
                     if protected_name(&name) {
                         if dir != root && !listed.protected.contains(&name) {
@@ -581,7 +614,7 @@ fn search(dir: &Path, found: &mut Vec<PathBuf>) {
         found.push(dir.to_owned());
         return;
     }
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+    for entry in entries(dir) {
         if protected_name(&entry.file_name()) || blocks_git(&entry) {
             found.push(entry.path());
         } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
@@ -695,14 +728,16 @@ impl Walk<'_> {
         }
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let name = entry.file_name();
-            let link = entry.file_type().is_ok_and(|t| t.is_symlink());
-            if !git_writable(&name.to_string_lossy()) || link {
+            let plain = entry.file_type().is_ok_and(|t| t.is_file() || t.is_dir());
+            if !git_writable(&name.to_string_lossy()) || !plain {
                 self.add(&entry.path(), true);
             }
         }
         // What git writes following a link: `COMMIT_EDITMSG` above, the reflogs (appended at the
         // user's next commit), loose refs, rerere's cache and the object store's directories (new
-        // objects and packs). A link there is kept, so a new one is removed.
+        // objects and packs). A link there is kept, so a new one is removed; so is a FIFO, socket
+        // or device, there and among the writable entries above (`HEAD`, a loose ref, the index:
+        // the user's next `git status` would wait on it for ever; attacker review, stop 40).
         for tree in [
             "logs",
             "refs",
@@ -722,12 +757,12 @@ impl Walk<'_> {
         }
     }
 
-    /// Records the symbolic links in the directory `dir` and, `depth` levels down, below it (not
-    /// followed), nothing else.
+    /// Records the symbolic links (and FIFOs, sockets, devices) in the directory `dir` and,
+    /// `depth` levels down, below it (not followed), nothing else.
     fn add_links(&mut self, dir: &Path, depth: usize) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             match entry.file_type() {
-                Ok(t) if t.is_symlink() => self.add(&entry.path(), false),
+                Ok(t) if !t.is_file() && !t.is_dir() => self.add(&entry.path(), false),
                 Ok(t) if t.is_dir() && depth > 0 => self.add_links(&entry.path(), depth - 1),
                 _ => {}
             }
@@ -811,6 +846,24 @@ pub(super) fn remove(path: &Path) -> Result<(), String> {
     match removed {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
         _ => Ok(()),
+    }
+}
+
+/// The entries of `dir`, searched for planted names. A directory the command made unreadable
+/// (`chmod 111`: git still goes through it, to a repository planted below) is given back its
+/// owner's read and search bits first (attacker review, stop 40; as root it is read anyway).
+fn entries(dir: &Path) -> Vec<std::fs::DirEntry> {
+    let read = || std::fs::read_dir(dir).map(|r| r.flatten().collect::<Vec<_>>());
+    match read() {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            if let Some(meta) = std::fs::symlink_metadata(dir).ok().filter(|m| m.is_dir()) {
+                let mode = meta.permissions().mode() | 0o500;
+                let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode));
+            }
+            read().unwrap_or_default()
+        }
+        Err(_) => Vec::new(),
     }
 }
 

@@ -50,14 +50,19 @@ fn stamp(path: &Path) -> Option<Stamp> {
 pub(super) fn save(git_dir: &Path) -> Saved {
     let path = git_dir.join("index");
     let tree = work_tree(&path);
-    let gitlinks = (git2::Index::open(&path).ok().into_iter())
-        .flat_map(|index| index.iter().collect::<Vec<_>>())
-        .filter(|e| e.mode == GITLINK)
-        .map(|e| {
-            let populated = populated(tree, &e.path);
-            ((e.path, e.id), populated)
-        })
-        .collect();
+    // libgit2 opens the index with a blocking `open`: only a regular file is opened.
+    let regular = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+    let gitlinks = (regular
+        .then(|| git2::Index::open(&path).ok())
+        .flatten()
+        .into_iter())
+    .flat_map(|index| index.iter().collect::<Vec<_>>())
+    .filter(|e| e.mode == GITLINK)
+    .map(|e| {
+        let populated = populated(tree, &e.path);
+        ((e.path, e.id), populated)
+    })
+    .collect();
     Saved {
         stamp: stamp(&path),
         path,
@@ -110,6 +115,20 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
     let filled = (saved.gitlinks.iter()).any(|((path, _), was)| !was && populated(tree, path));
     if now.is_none() || (now == saved.stamp && !filled) {
         return None;
+    }
+    // A FIFO there would hang libgit2 here, and the user's `git status` later (attacker review,
+    // stop 40): whatever is not a regular file is removed unopened.
+    if !std::fs::symlink_metadata(&saved.path).is_ok_and(|m| m.is_file()) {
+        let git_dir = saved.path.parent().unwrap_or(Path::new("/"));
+        let removed = super::guard::remove_below(git_dir, &saved.path);
+        return Some(Outcome::Failed {
+            path: saved.path.clone(),
+            why: match removed {
+                Ok(()) => "git's index was not a regular file after the command, so it was removed (`git reset` rebuilds it)".to_owned(),
+                Err(e) => format!("git's index is not a regular file after the command and could not be removed: {e}"),
+            },
+            aside: None,
+        });
     }
     let mut index = match git2::Index::open(&saved.path).and_then(|mut i| i.read(true).map(|()| i))
     {

@@ -81,26 +81,36 @@ const HANDED_ON: &[&str] = &[
     "rebase-apply/apply-opt",
 ];
 
-/// True when the file `name` (one of [`HANDED_ON`]) at `path`, holding `bytes`, hands on only what
-/// git itself would write there: a built-in strategy, strategy options of [`STRATEGY_OPTIONS`],
-/// the options `git am` gives `git apply` ([`safe_apply_option`]). Each is read as git reads it:
-/// `strategy` as one line, `strategy_opts` and `apply-opt` as quoted words, `opts` as a git config
-/// file (`[options] strategy = x` on one line included).
-fn handed_on(path: &Path, name: &str, bytes: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(bytes);
+/// True when the file `name` (one of [`HANDED_ON`]), holding `bytes`, hands on only what git
+/// itself would write there: a built-in strategy, strategy options of [`STRATEGY_OPTIONS`], the
+/// options `git am` gives `git apply` ([`safe_apply_option`]). `strategy` is read whole, as git
+/// reads it ([`one_line`]); `strategy_opts` and `apply-opt` as quoted words; `opts` only in
+/// the plain form git writes ([`plain_config`]: a file two parsers could read differently is not
+/// trusted).
+fn handed_on(name: &str, bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return false;
+    };
     let words = || split_words(text.trim_end_matches('\n'));
     match name.rsplit('/').next().unwrap_or_default() {
-        "strategy" => builtin(text.lines().next().unwrap_or_default()),
+        "strategy" => builtin(one_line(text)),
         "strategy_opts" => words().is_some_and(|w| w.iter().all(|o| safe_strategy_option(o))),
         "apply-opt" => words().is_some_and(|w| w.iter().all(|o| safe_apply_option(o))),
-        _ => config_values(path).is_some_and(|values| {
+        _ => plain_config(text).is_some_and(|values| {
             values.iter().all(|(key, value)| match key.as_str() {
-                "options.strategy" => builtin(value),
-                "options.strategy-option" => safe_strategy_option(value),
+                "strategy" => builtin(value),
+                "strategy-option" => safe_strategy_option(value),
                 _ => true,
             })
         }),
     }
+}
+
+/// A one-line state file as git's `read_oneliner` reads it: whole, less one trailing newline (and
+/// a carriage return before it).
+fn one_line(text: &str) -> &str {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    text.strip_suffix('\r').unwrap_or(text)
 }
 
 fn builtin(strategy: &str) -> bool {
@@ -171,18 +181,28 @@ fn split_words(line: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
-/// Every entry of the git config file at `path` (keys lower-cased as git compares them); `None`
-/// when git could not read it.
-fn config_values(path: &Path) -> Option<Vec<(String, String)>> {
-    let config = git2::Config::open(path).ok()?;
-    let mut values = Vec::new();
-    let mut entries = config.entries(None).ok()?;
-    while let Some(entry) = entries.next() {
-        let entry = entry.ok()?;
-        let key = entry.name().ok()?.to_ascii_lowercase();
-        values.push((key, entry.value().unwrap_or_default().to_owned()));
+/// The `[options]` entries of `sequencer/opts` (keys lower-cased, as git compares them) when the
+/// file is in the plain form git writes: one `[options]` section, then `key = value` lines whose
+/// values hold no quote, backslash, comment sign or bracket; `None` otherwise. Read by hand, not
+/// by libgit2: libgit2 follows `[include]` (a FIFO there hung the guard) and reads some escapes
+/// differently from git (`\\"` before a `;` hid a `strategy` line from it; attacker review, stop
+/// 40).
+fn plain_config(text: &str) -> Option<Vec<(String, String)>> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    if !lines.next()?.eq_ignore_ascii_case("[options]") {
+        return None;
     }
-    Some(values)
+    lines
+        .map(|line| {
+            let (key, value) = line.split_once('=')?;
+            let (key, value) = (key.trim(), value.trim());
+            let plain_key =
+                !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            let plain_value = !value.contains(['"', '\\', ';', '#', '[', ']'])
+                && !value.chars().any(char::is_control);
+            (plain_key && plain_value).then(|| (key.to_ascii_lowercase(), value.to_owned()))
+        })
+        .collect()
 }
 
 /// Removes a file of [`HANDED_ON`] that hands on more than git writes there (attacker review,
@@ -196,7 +216,7 @@ fn check_handed_on(git_dir: &Path) -> Vec<Outcome> {
     for name in HANDED_ON {
         let path = git_dir.join(name);
         let safe = match read(&path) {
-            Content::Bytes(bytes) => handed_on(&path, name, &bytes),
+            Content::Bytes(bytes) => handed_on(name, &bytes),
             _ if std::fs::symlink_metadata(&path).is_err() => continue,
             // A link, FIFO or unreadable file where git reads options: not trusted.
             _ => false,
@@ -281,16 +301,32 @@ mod tests {
 
     #[test]
     fn options_are_read_as_git_reads_them() {
-        let tmp = tempfile::tempdir().unwrap();
-        let file = tmp.path().join("f");
-        let safe = |name: &str, text: &str| {
-            crate::store::write_atomic(&file, text.as_bytes()).unwrap();
-            handed_on(&file, name, text.as_bytes())
-        };
+        let safe = |name: &str, text: &str| handed_on(name, text.as_bytes());
         assert!(safe("rebase-merge/strategy", "ort\n"));
         assert!(!safe("rebase-merge/strategy", "x/../e=v\n"));
+        // Git reads the whole file: a second line is part of the name.
+        assert!(!safe("rebase-merge/strategy", "ort\nx/../ev\n"));
+        assert!(!safe("rebase-merge/strategy", "ort \n"));
+        assert!(safe("rebase-merge/strategy", "recursive\r\n"));
         assert!(safe("sequencer/opts", "[options]\n\tstrategy = ort\n"));
         assert!(!safe("sequencer/opts", "[options] strategy = x/../ev\n"));
+        // Quoting libgit2 and git read differently, an include, another section: not trusted.
+        assert!(!safe(
+            "sequencer/opts",
+            "[options]\n\tgpg-sign = a\\\\\"b\" ;\\\n\tstrategy = x/../ev\n"
+        ));
+        assert!(!safe(
+            "sequencer/opts",
+            "[options]\n[include]\n\tpath = f\n"
+        ));
+        assert!(!safe(
+            "sequencer/opts",
+            "[options]\n\tstrategy = ort\n[core]\n\tx = 1\n"
+        ));
+        assert!(safe(
+            "sequencer/opts",
+            "[options]\n\tno-commit = true\n\tmainline = 1\n\tallow-ff = true\n"
+        ));
         assert!(safe("sequencer/opts", "[options]\n\tsignoff = true\n"));
         assert!(safe(
             "sequencer/opts",
