@@ -478,6 +478,28 @@ fn a_git_directory_swapped_for_a_gitdir_file_is_put_back() {
     assert!(git(&env.project, &["log", "--format=%s"]).contains("init"));
 }
 
+/// [`run_script`] with a deadline: pilotdeck is killed and the test fails with `hung` when the run
+/// has not ended within 90 s (a guard that opens a FIFO waits for ever).
+fn run_script_or_fail(mock: &MockModel, env: &TestEnv, script: &str, hung: &str) -> Vec<String> {
+    mock.push(tool(
+        "w",
+        "write_file",
+        &json!({ "file_path": "gen.py", "content": script }),
+    ));
+    mock.push(bash("b", "python3 gen.py && echo wrote"));
+    mock.push(super::openai::text("done"));
+    let mut child = env.spawn(&["run", "--allow", "bash", "go"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("{hung}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    super::tool_results(mock)
+}
+
 /// What the guard cannot trust is removed without being read: a FIFO (opening it blocked
 /// pilotdeck forever), an exec-only hook (unreadable, so it was never seen) and a 1.5 GB sparse
 /// file (read whole into memory).
@@ -491,23 +513,7 @@ fn fifos_unreadable_hooks_and_huge_files_are_removed_unread() {
         open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\ntouch pd-hook\\n')\n\
         os.chmod('.git/hooks/pre-commit', 0o111)\n\
         f = open('.pilotdeck/big', 'wb'); f.truncate(1500 * 1024 * 1024); f.close()\n";
-    mock.push(tool(
-        "w",
-        "write_file",
-        &json!({ "file_path": "gen.py", "content": script }),
-    ));
-    mock.push(bash("b", "python3 gen.py && echo wrote"));
-    mock.push(super::openai::text("done"));
-    let mut child = env.spawn(&["run", "--allow", "bash", "go"]);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("pilotdeck hung on the guard's scan");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let results = super::tool_results(&mock);
+    let results = run_script_or_fail(&mock, &env, script, "pilotdeck hung on the guard's scan");
     for name in ["fifo", "pre-commit", "big"] {
         assert!(results[1].contains(name), "{name}: {}", results[1]);
     }
@@ -543,23 +549,12 @@ fn fifos_in_gits_own_state_do_not_hang_the_guard_or_git() {
         os.mkfifo('.git/refs/heads/side')\n\
         os.remove('.git/index')\n\
         os.mkfifo('.git/index')\n";
-    mock.push(tool(
-        "w",
-        "write_file",
-        &json!({ "file_path": "gen.py", "content": script }),
-    ));
-    mock.push(bash("b", "python3 gen.py && echo wrote"));
-    mock.push(super::openai::text("done"));
-    let mut child = env.spawn(&["run", "--allow", "bash", "go"]);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("pilotdeck hung on a FIFO in git's state");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let results = super::tool_results(&mock);
+    let results = run_script_or_fail(
+        &mock,
+        &env,
+        script,
+        "pilotdeck hung on a FIFO in git's state",
+    );
     assert!(results[1].contains("wrote"), "{}", results[1]);
     for gone in [
         "sequencer/opts",
