@@ -525,7 +525,8 @@ fn fifos_unreadable_hooks_and_huge_files_are_removed_unread() {
     }
 }
 
-/// FIFOs where git (and the guard) reads its own state (attacker review, stop 40): an `[include]`
+/// FIFOs where git (and the guard) reads its own state (attacker review, stop 40, rounds 6 and 7:
+/// the commit-graph and loose objects below `objects/` too): an `[include]`
 /// of a FIFO in `sequencer/opts` hung the guard itself (libgit2 opened it), so its index check
 /// never ran; a FIFO as `HEAD`, as a loose ref or as the index hung the user's `git status`. A
 /// strategy file whose second line names a program got past the first-line check. The options
@@ -548,7 +549,11 @@ fn fifos_in_gits_own_state_do_not_hang_the_guard_or_git() {
         os.remove('.git/refs/heads/side')\n\
         os.mkfifo('.git/refs/heads/side')\n\
         os.remove('.git/index')\n\
-        os.mkfifo('.git/index')\n";
+        os.mkfifo('.git/index')\n\
+        os.makedirs('.git/objects/info', exist_ok=True)\n\
+        os.mkfifo('.git/objects/info/commit-graph')\n\
+        os.makedirs('.git/objects/ab', exist_ok=True)\n\
+        os.mkfifo('.git/objects/ab/' + 'c' * 38)\n";
     let results = run_script_or_fail(
         &mock,
         &env,
@@ -562,6 +567,8 @@ fn fifos_in_gits_own_state_do_not_hang_the_guard_or_git() {
         "rebase-merge/strategy",
         "refs/heads/side",
         "index",
+        "objects/info/commit-graph",
+        &format!("objects/ab/{}", "c".repeat(38)),
     ] {
         let meta = std::fs::symlink_metadata(env.project.join(".git").join(gone));
         assert!(meta.is_err(), "{gone} is still there: {}", results[1]);

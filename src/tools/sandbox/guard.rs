@@ -223,6 +223,8 @@ impl Outcome {
 /// The protected paths as they were before a command.
 #[derive(Debug, Default)]
 pub struct Snapshot {
+    /// When it was taken: a loose-object directory changed since is searched for FIFOs.
+    taken: Option<std::time::SystemTime>,
     kept: Vec<Kept>,
     entries: BTreeMap<PathBuf, Entry>,
     anchors: Vec<Anchor>,
@@ -273,6 +275,7 @@ impl Snapshot {
                 _ => None,
             })
             .collect();
+        let taken = Some(std::time::SystemTime::now());
         let entries = scan(&kept, None);
         let mut total = 0;
         for (path, entry) in &entries {
@@ -300,6 +303,7 @@ impl Snapshot {
             todos,
             indexes,
             heads,
+            taken,
         })
     }
 
@@ -323,7 +327,7 @@ impl Snapshot {
         }
         let skip = |p: &Path| lost.iter().any(|l| p.starts_with(l));
         for _ in 0..ROUNDS {
-            let now = scan(&self.kept, Some(&self.entries));
+            let now = scan(&self.kept, Some((&self.entries, self.taken)));
             let mut fixed = Vec::new();
             // New entries first (children of a new directory go with it).
             for path in now.keys().filter(|p| !self.entries.contains_key(*p)) {
@@ -345,7 +349,7 @@ impl Snapshot {
                 merge(&mut outcomes, outcome);
             }
         }
-        let now = scan(&self.kept, Some(&self.entries));
+        let now = scan(&self.kept, Some((&self.entries, self.taken)));
         let still: Vec<PathBuf> = now
             .keys()
             .filter(|p| !self.entries.contains_key(*p))
@@ -694,9 +698,13 @@ fn move_aside(path: &Path, root: &Path) -> Result<PathBuf, String> {
 
 /// The entries under `kept`; with `saved` (after a command), what is not in it is recorded
 /// without being read or walked: it is removed whole.
-fn scan(kept: &[Kept], saved: Option<&BTreeMap<PathBuf, Entry>>) -> BTreeMap<PathBuf, Entry> {
+fn scan(
+    kept: &[Kept],
+    saved: Option<(&BTreeMap<PathBuf, Entry>, Option<std::time::SystemTime>)>,
+) -> BTreeMap<PathBuf, Entry> {
     let mut walk = Walk {
-        saved,
+        saved: saved.map(|s| s.0),
+        since: saved.and_then(|s| s.1),
         out: BTreeMap::new(),
     };
     for k in kept
@@ -713,6 +721,8 @@ fn scan(kept: &[Kept], saved: Option<&BTreeMap<PathBuf, Entry>>) -> BTreeMap<Pat
 
 struct Walk<'a> {
     saved: Option<&'a BTreeMap<PathBuf, Entry>>,
+    /// After a command: when its snapshot was taken.
+    since: Option<std::time::SystemTime>,
     out: BTreeMap<PathBuf, Entry>,
 }
 
@@ -748,7 +758,31 @@ impl Walk<'_> {
         ] {
             self.add_links(&dir.join(tree), usize::MAX);
         }
-        self.add_links(&dir.join("objects"), 0);
+        // In `objects/`: its own entries, `info/` and `pack/` (the commit-graph, pack indexes,
+        // opened with a blocking `open`), and the loose-object directories the command changed
+        // (a FIFO as a loose object hangs the user's `git status`; attacker review, stop 40).
+        let objects = dir.join("objects");
+        self.add_links(&objects, 0);
+        for sub in ["info", "pack"] {
+            self.add_links(&objects.join(sub), usize::MAX);
+        }
+        if let Some(since) = self.since {
+            let cutoff = since.checked_sub(super::listing::SETTLE).unwrap_or(since);
+            for entry in entries(&objects) {
+                let changed = entry.metadata().is_ok_and(|m| {
+                    m.is_dir()
+                        && std::time::UNIX_EPOCH
+                            + std::time::Duration::new(
+                                u64::try_from(m.ctime()).unwrap_or(u64::MAX),
+                                u32::try_from(m.ctime_nsec()).unwrap_or(0),
+                            )
+                            >= cutoff
+                });
+                if changed && entry.file_name() != "info" && entry.file_name() != "pack" {
+                    self.add_links(&entry.path(), 0);
+                }
+            }
+        }
         for inside in OBJECTS_KEPT {
             let path = dir.join("objects").join(inside);
             if super::nofollow::reachable(dir, &path) {
@@ -760,7 +794,7 @@ impl Walk<'_> {
     /// Records the symbolic links (and FIFOs, sockets, devices) in the directory `dir` and,
     /// `depth` levels down, below it (not followed), nothing else.
     fn add_links(&mut self, dir: &Path, depth: usize) {
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        for entry in entries(dir) {
             match entry.file_type() {
                 Ok(t) if !t.is_file() && !t.is_dir() => self.add(&entry.path(), false),
                 Ok(t) if t.is_dir() && depth > 0 => self.add_links(&entry.path(), depth - 1),

@@ -188,18 +188,23 @@ fn split_words(line: &str) -> Option<Vec<String>> {
 /// differently from git (`\\"` before a `;` hid a `strategy` line from it; attacker review, stop
 /// 40).
 fn plain_config(text: &str) -> Option<Vec<(String, String)>> {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    // Only the blanks git itself skips are cut (Rust's `trim` also cuts `\v` and U+00A0, which
+    // git keeps in a value: `strategy = ort\v` ran `git-merge-ort\v`; attacker review, stop 40).
+    let blanks: &[char] = &[' ', '\t'];
+    let mut lines = (text.lines())
+        .map(|l| l.trim_matches(blanks))
+        .filter(|l| !l.is_empty());
     if !lines.next()?.eq_ignore_ascii_case("[options]") {
         return None;
     }
     lines
         .map(|line| {
             let (key, value) = line.split_once('=')?;
-            let (key, value) = (key.trim(), value.trim());
+            let (key, value) = (key.trim_matches(blanks), value.trim_matches(blanks));
             let plain_key =
                 !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
             let plain_value = !value.contains(['"', '\\', ';', '#', '[', ']'])
-                && !value.chars().any(char::is_control);
+                && value.chars().all(|c| c.is_ascii_graphic() || c == ' ');
             (plain_key && plain_value).then(|| (key.to_ascii_lowercase(), value.to_owned()))
         })
         .collect()
@@ -318,6 +323,14 @@ mod tests {
         assert!(!safe(
             "sequencer/opts",
             "[options]\n[include]\n\tpath = f\n"
+        ));
+        assert!(!safe(
+            "sequencer/opts",
+            "[options]\n\tstrategy = ort\u{b}\n"
+        ));
+        assert!(!safe(
+            "sequencer/opts",
+            "[options]\n\tstrategy = ort\u{a0}\n"
         ));
         assert!(!safe(
             "sequencer/opts",
