@@ -574,6 +574,11 @@ fn fifos_in_gits_own_state_do_not_hang_the_guard_or_git() {
         assert!(meta.is_err(), "{gone} is still there: {}", results[1]);
     }
     assert_eq!(std::fs::read(env.project.join(".git/HEAD")).unwrap(), head);
+    let mode = std::fs::metadata(env.project.join(".git/HEAD"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644);
     let status = std::process::Command::new("timeout")
         .args(["20", "git", "status", "--short"])
         .current_dir(&env.project)

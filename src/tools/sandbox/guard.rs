@@ -369,7 +369,9 @@ impl Snapshot {
             {
                 let put =
                     super::nofollow::anchored(git_dir, &head, false).and_then(|(at, _held)| {
-                        crate::store::write_atomic(&at, bytes).map_err(|e| e.to_string())
+                        // As git makes it (0644 under the usual umask), not private.
+                        crate::store::write_atomic_mode(&at, bytes, 0o644)
+                            .map_err(|e| e.to_string())
                     });
                 merge(
                     &mut outcomes,
