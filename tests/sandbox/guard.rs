@@ -48,6 +48,17 @@ pub(super) fn git(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Runs the user's `git status` in `dir`, failing when it has not ended within 20 s (git waits for
+/// ever on a FIFO where it reads its state or `.gitignore`).
+fn assert_git_status_ends(dir: &Path) {
+    let status = std::process::Command::new("timeout")
+        .args(["20", "git", "status", "--short"])
+        .current_dir(dir)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the user's git status did not finish");
+}
+
 /// Writes `script` as `gen.py` and runs it with `python3`; the tool results.
 pub(super) fn run_script(mock: &MockModel, env: &TestEnv, script: &str) -> Vec<String> {
     run_tools(
@@ -313,12 +324,7 @@ fn fifos_named_as_files_git_reads_are_removed() {
         );
     }
     assert!(env.project.join("d/e/.gitignore").is_file());
-    let status = std::process::Command::new("timeout")
-        .args(["20", "git", "status", "--short"])
-        .current_dir(&env.project)
-        .status()
-        .unwrap();
-    assert!(status.success(), "the user's git status did not finish");
+    assert_git_status_ends(&env.project);
 }
 
 /// A repository planted below a directory the command then made unreadable (`chmod 111`: git
@@ -579,12 +585,7 @@ fn fifos_in_gits_own_state_do_not_hang_the_guard_or_git() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o644);
-    let status = std::process::Command::new("timeout")
-        .args(["20", "git", "status", "--short"])
-        .current_dir(&env.project)
-        .status()
-        .unwrap();
-    assert!(status.success(), "the user's git status did not finish");
+    assert_git_status_ends(&env.project);
 }
 
 /// A protected file too large to keep (over 1 MiB) refuses the snapshot: the command does not run.
