@@ -769,17 +769,9 @@ impl Walk<'_> {
             self.add_links(&objects.join(sub), usize::MAX);
         }
         if let Some(since) = self.since {
-            let cutoff = since.checked_sub(super::listing::SETTLE).unwrap_or(since);
             for entry in entries(&objects) {
-                let changed = entry.metadata().is_ok_and(|m| {
-                    m.is_dir()
-                        && std::time::UNIX_EPOCH
-                            + std::time::Duration::new(
-                                u64::try_from(m.ctime()).unwrap_or(u64::MAX),
-                                u32::try_from(m.ctime_nsec()).unwrap_or(0),
-                            )
-                            >= cutoff
-                });
+                let changed = (entry.metadata())
+                    .is_ok_and(|m| m.is_dir() && super::listing::changed_since(&m, since));
                 if changed && entry.file_name() != "info" && entry.file_name() != "pack" {
                     self.add_links(&entry.path(), 0);
                 }

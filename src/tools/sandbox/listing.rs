@@ -40,6 +40,12 @@ pub fn protected_name(name: &OsStr) -> bool {
         || INSTRUCTION_FILES.iter().any(|f| *f == name)
 }
 
+/// True when the entries of the directory whose status is `meta` may have changed since `since`:
+/// its ctime is not [`SETTLE`] older than that.
+pub fn changed_since(meta: &std::fs::Metadata, since: SystemTime) -> bool {
+    !Stamp::of(meta).settled(since)
+}
+
 /// The status that changes with a directory's entries (or a file's content).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Stamp {
