@@ -170,6 +170,10 @@ pub(super) fn sync_to(
             } else {
                 Vec::new()
             };
+            // Each window's text segmented once: as its body, and as its neighbours' context.
+            let texts: Vec<String> = (windows.iter())
+                .map(|w| crate::text::segment(&w.text))
+                .collect();
             for (ordinal, w) in windows.iter().enumerate() {
                 tx.execute(
                     "INSERT INTO memory_windows (note, ordinal, first_line, last_line) VALUES (?1, ?2, ?3, ?4)",
@@ -181,8 +185,8 @@ pub(super) fn sync_to(
                     "INSERT INTO memory_window_fts (rowid, body, context, dates) VALUES (?1, ?2, ?3, ?4)",
                     params![
                         tx.last_insert_rowid(),
-                        crate::text::segment(&w.text),
-                        window::context(&windows, ordinal),
+                        texts[ordinal],
+                        window::context(&texts, ordinal),
                         dates::words(&dates::distinct(days))
                     ],
                 )?;

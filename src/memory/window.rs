@@ -129,16 +129,15 @@ fn window(lines: &[(usize, &str)]) -> Window {
     }
 }
 
-/// The text around window `i` of `windows`, segmented ([`crate::text::segment`]): the words of the
-/// windows just before and after it nearest to it, at most [`CONTEXT_WORDS`] of each.
-pub(super) fn context(windows: &[Window], i: usize) -> String {
-    let before = i.checked_sub(1).and_then(|j| windows.get(j)).map(|w| {
-        let text = crate::text::segment(&w.text);
+/// The text around window `i`, given every window's segmented text ([`crate::text::segment`]):
+/// the words of the windows just before and after it nearest to it, at most [`CONTEXT_WORDS`] of
+/// each.
+pub(super) fn context(texts: &[String], i: usize) -> String {
+    let before = i.checked_sub(1).and_then(|j| texts.get(j)).map(|text| {
         let words: Vec<&str> = text.split_whitespace().collect();
         words[words.len().saturating_sub(CONTEXT_WORDS)..].join(" ")
     });
-    let after = windows.get(i + 1).map(|w| {
-        let text = crate::text::segment(&w.text);
+    let after = texts.get(i + 1).map(|text| {
         let words: Vec<&str> = text.split_whitespace().take(CONTEXT_WORDS).collect();
         words.join(" ")
     });
@@ -173,7 +172,12 @@ mod tests {
 
     #[test]
     fn a_windows_context_is_its_neighbours_text() {
-        let w = split("Q: how long married?\n\nA: five years.\n\nNice!");
+        let texts = |body: &str| -> Vec<String> {
+            (split(body).iter())
+                .map(|w| crate::text::segment(&w.text))
+                .collect()
+        };
+        let w = texts("Q: how long married?\n\nA: five years.\n\nNice!");
         assert_eq!(context(&w, 0), "A: five years.");
         assert_eq!(context(&w, 1), "Q: how long married?\nNice!");
         assert_eq!(context(&w, 2), "A: five years.");
@@ -185,7 +189,7 @@ mod tests {
             long("before"),
             long("after")
         );
-        let w = split(&body);
+        let w = texts(&body);
         let ctx = context(&w, 1);
         let words: Vec<&str> = ctx.split_whitespace().collect();
         assert_eq!(words.len(), 2 * CONTEXT_WORDS, "{ctx}");
