@@ -116,35 +116,27 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
     if now.is_none() || (now == saved.stamp && !filled) {
         return None;
     }
-    // A FIFO there would hang libgit2 here, and the user's `git status` later (attacker review,
-    // stop 40): whatever is not a regular file is removed unopened.
-    if !std::fs::symlink_metadata(&saved.path).is_ok_and(|m| m.is_file()) {
-        let git_dir = saved.path.parent().unwrap_or(Path::new("/"));
-        let removed = super::guard::remove_below(git_dir, &saved.path);
-        return Some(Outcome::Failed {
-            path: saved.path.clone(),
-            why: match removed {
-                Ok(()) => "git's index was not a regular file after the command, so it was removed (`git reset` rebuilds it)".to_owned(),
-                Err(e) => format!("git's index is not a regular file after the command and could not be removed: {e}"),
-            },
-            aside: None,
-        });
-    }
-    let mut index = match git2::Index::open(&saved.path).and_then(|mut i| i.read(true).map(|()| i))
-    {
+    // Only a regular file is opened: libgit2 would wait on a FIFO there for ever (the guard's scan
+    // of git's writable entries removes one before this runs; attacker review, stop 40).
+    let opened = if std::fs::symlink_metadata(&saved.path).is_ok_and(|m| m.is_file()) {
+        (git2::Index::open(&saved.path).and_then(|mut i| i.read(true).map(|()| i)))
+            .map_err(|e| e.message().to_owned())
+    } else {
+        Err("not a regular file".to_owned())
+    };
+    let mut index = match opened {
         Ok(index) => index,
-        Err(e) => {
-            let removed = std::fs::remove_file(&saved.path);
+        Err(why) => {
+            let git_dir = saved.path.parent().unwrap_or(Path::new("/"));
+            let removed = super::guard::remove_below(git_dir, &saved.path);
             return Some(Outcome::Failed {
                 path: saved.path.clone(),
                 why: match removed {
                     Ok(()) => format!(
-                        "git's index could not be read after the command ({}), so it was removed (`git reset` rebuilds it)",
-                        e.message()
+                        "git's index could not be read after the command ({why}), so it was removed (`git reset` rebuilds it)"
                     ),
                     Err(again) => format!(
-                        "git's index could not be read after the command ({}) nor removed: {again}",
-                        e.message()
+                        "git's index could not be read after the command ({why}) nor removed: {again}"
                     ),
                 },
                 aside: None,
