@@ -406,3 +406,38 @@ fn feedback_reranks_notes_but_quotes_the_paragraphs_holding_the_requests_words()
         .unwrap();
     assert_eq!(ops["lines"], serde_json::json!([1, 1]), "{out:#}");
 }
+
+#[test]
+fn the_words_a_question_is_phrased_with_do_not_rank_notes() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    // "What kind of …", "recently", "said": the note thick with them is about nothing asked, and
+    // is not found at all.
+    import_notes(
+        &env,
+        &[
+            (
+                "Project/thanks.md",
+                &dated(
+                    "Thanks",
+                    "2023-05-08",
+                    "Melanie: thanks for the kind words, so kind of you! One thing I said \
+                     recently: kind people are the best kind.",
+                ),
+            ),
+            (
+                "Project/studio.md",
+                &dated(
+                    "Studio",
+                    "2023-05-09",
+                    "Caroline: I paint abstract art in my studio, mostly sunsets.",
+                ),
+            ),
+        ],
+    );
+    let out = recall(
+        &env,
+        &["What kind of art did Caroline say she made recently?"],
+    );
+    assert_eq!(ids(&out), ["studio"], "{out:#}");
+}
