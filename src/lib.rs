@@ -11,7 +11,7 @@
 //!
 //! | layer | modules | owns |
 //! |---|---|---|
-//! | 0 | `env` `store` `crash` `frontmatter` `text` `terminal` `diff` `logging` `home` `config` `kubernetes` `walk` | the process environment (one reader of `PILOTDECK_*`); text made inert for a terminal (escape sequences shown, not obeyed); one file's change as a unified diff with its (+added −removed) counts; storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references, project configs that can narrow but never widen permissions, and project trust: which project settings that run code or move secrets take effect); Kubernetes manifests as typed objects and the one pod every generated CronJob runs; the project walk every scan shares, whose ignore files are read only when they are regular files |
+//! | 0 | `env` `store` `crash` `frontmatter` `text` `terminal` `diff` `logging` `home` `config` `kubernetes` `walk` `zone` | the process environment (one reader of `PILOTDECK_*`); text made inert for a terminal (escape sequences shown, not obeyed); one file's change as a unified diff with its (+added −removed) counts; storage primitives (atomic writes, JSONL, file locks, `state.db` and its migrations, the doctor finding type); crash points for the crash tests; markdown frontmatter; the one text segmenter (CJK, terms) for search, memory and token estimates; logging; PilotHome paths and project identity; `pilotdeck.yaml` (schema, layers, validation with locations, model references, project configs that can narrow but never widen permissions, and project trust: which project settings that run code or move secrets take effect); Kubernetes manifests as typed objects and the one pod every generated CronJob runs; the project walk every scan shares, whose ignore files are read only when they are regular files; IANA time zones (the system's zoneinfo, a bundled copy where there is none) |
 //! | 1 | `model` | canonical messages and stream events, provider resolution and the catalog, the three wire formats, the one HTTP client, retry |
 //! | 2 | `tools` `session` `extensions` `context` `media` `checkpoint` | the tool trait, registry, builtin tools, permissions, the environment filter, the OS sandbox (Landlock, a seccomp filter, Seatbelt profiles, the per-host network proxy) and the one place child processes start; transcripts, the session index and search; skills, plugins and hooks; the system prompt, token estimates, compaction policy and the memory seam; images and PDFs given to the model (stored by hash, fitted to the model, PDF text); file checkpoints before agent edits and rewinding them, the no-follow walk below a root and the secret locations every reader checks |
 //! | 3 | `router` | tier decision (explicit, scenario, sticky, judge or heuristic), fallback execution, accounting, the one background model call |
@@ -97,6 +97,7 @@ pub mod terminal;
 pub mod text;
 pub mod tools;
 pub mod walk;
+pub mod zone;
 
 /// File edits the way other programs make them, shared with the integration tests.
 #[cfg(test)]

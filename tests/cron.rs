@@ -457,3 +457,42 @@ fn the_zone_defaults_to_cron_timezone_and_tasks_belong_to_their_project() {
     assert!(table.stdout.starts_with("ID "), "{}", table.stdout);
     assert!(table.stdout.contains("other]"), "{}", table.stdout);
 }
+
+#[test]
+fn a_zone_name_in_any_letter_case_is_stored_as_the_zone_database_spells_it() {
+    let env = TestEnv::new();
+    env.config("cron:\n  enabled: true\n");
+    let added = env
+        .cmd()
+        .args([
+            "--json",
+            "cron",
+            "add",
+            "--cron",
+            "0 9 * * *",
+            "--tz",
+            "america/new_york",
+            "standup notes",
+        ])
+        .run(0)
+        .json();
+    assert_eq!(added["timezone"], "America/New_York", "{added:#}");
+    let next = env
+        .cmd()
+        .args([
+            "--json",
+            "cron",
+            "next",
+            "0 9 * * *",
+            "--tz",
+            "ASIA/TOKYO",
+            "--after",
+            "2026-06-01T00:00",
+            "-n",
+            "1",
+        ])
+        .run(0)
+        .json();
+    assert_eq!(next["timezone"], "Asia/Tokyo");
+    assert_eq!(next["times"][0], "2026-06-01T09:00:00+09:00");
+}

@@ -120,7 +120,7 @@ fn starting_deadline(task: &Task) -> Result<u64, Error> {
     if task.catch_up == CatchUp::Skip {
         return Ok(grace);
     }
-    let next = task.schedule.upcoming(Utc::now(), task.zone()?, 2)?;
+    let next = task.schedule.upcoming(Utc::now(), &task.zone()?, 2)?;
     Ok(match next.as_slice() {
         [a, b] => (*b - *a).num_seconds().unsigned_abs().max(grace),
         _ => grace,

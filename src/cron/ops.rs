@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use chrono::{DateTime, SubsecRound, Utc};
-use chrono_tz::Tz;
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
@@ -16,6 +15,7 @@ use super::task::{CatchUp, Delivery, RunRecord, Task, TaskId, TaskState, Trigger
 use super::tick::new_record;
 use crate::home::{PilotHome, Project};
 use crate::tools::permission::PermissionMode;
+use crate::zone::Zone;
 
 /// When a task fires, as the user wrote it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl TaskView {
     fn new(task: &Task, db: &CronDb, upcoming: usize) -> Result<TaskView, Error> {
         let zone = task.zone()?;
         let times = match task.state {
-            TaskState::Active => task.schedule.upcoming(task.cursor_at, zone, upcoming)?,
+            TaskState::Active => task.schedule.upcoming(task.cursor_at, &zone, upcoming)?,
             TaskState::Paused | TaskState::Done => Vec::new(),
         };
         Ok(TaskView {
@@ -104,7 +104,7 @@ impl TaskView {
             project: task.project_root.display().to_string(),
             message: task.message.clone(),
             schedule: task.schedule.clone(),
-            schedule_text: task.schedule.describe(zone),
+            schedule_text: task.schedule.describe(&zone),
             timezone: task.timezone.clone(),
             state: task.state,
             catch_up: task.catch_up,
@@ -118,7 +118,7 @@ impl TaskView {
             upcoming: times
                 .iter()
                 .map(|t| {
-                    t.with_timezone(&zone)
+                    zone.at(*t)
                         .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
                 })
                 .collect(),
@@ -127,17 +127,16 @@ impl TaskView {
     }
 }
 
-fn zone_for(explicit: Option<&str>, default: Option<&str>) -> Result<(String, Tz), Error> {
-    match explicit.or(default) {
-        Some(name) => Ok((name.trim().to_owned(), parse_zone(name)?)),
-        None => {
-            let tz = system_zone();
-            Ok((tz.name().to_owned(), tz))
-        }
-    }
+/// The zone and its IANA name as stored.
+fn zone_for(explicit: Option<&str>, default: Option<&str>) -> Result<(String, Zone), Error> {
+    let tz = match explicit.or(default) {
+        Some(name) => parse_zone(name)?,
+        None => system_zone(),
+    };
+    Ok((tz.name().to_owned(), tz))
 }
 
-fn schedule_for(when: &When, tz: Tz, now: DateTime<Utc>) -> Result<Schedule, Error> {
+fn schedule_for(when: &When, tz: &Zone, now: DateTime<Utc>) -> Result<Schedule, Error> {
     match when {
         When::Cron(expr) => Schedule::cron(expr),
         When::At(text) => Ok(Schedule::Once {
@@ -177,7 +176,7 @@ pub fn add(home: &PilotHome, opts: AddOptions) -> Result<TaskView, Error> {
     let deliver = opts.deliver.as_deref().map(Delivery::parse).transpose()?;
     let (timezone, tz) = zone_for(opts.tz.as_deref(), opts.default_tz.as_deref())?;
     let now = Utc::now().trunc_subsecs(0);
-    let schedule = schedule_for(&opts.when, tz, now)?;
+    let schedule = schedule_for(&opts.when, &tz, now)?;
     opts.project.ensure_dir(home)?;
     let task = Task {
         id: TaskId::generate(),
@@ -210,11 +209,10 @@ pub fn edit(home: &PilotHome, id: &str, opts: EditOptions) -> Result<TaskView, E
     let now = Utc::now().trunc_subsecs(0);
     check_mode(opts.permission_mode.as_deref())?;
     if let Some(tz) = &opts.tz {
-        parse_zone(tz)?;
-        task.timezone = tz.trim().to_owned();
+        task.timezone = parse_zone(tz)?.name().to_owned();
     }
     if let Some(when) = &opts.when {
-        task.schedule = schedule_for(when, task.zone()?, now)?;
+        task.schedule = schedule_for(when, &task.zone()?, now)?;
         task.cursor_at = initial_cursor(&task.schedule, now);
         if task.state == TaskState::Done {
             task.state = TaskState::Active;
@@ -341,13 +339,13 @@ pub fn next(
     n: usize,
 ) -> Result<(String, Vec<String>), Error> {
     let (name, zone) = zone_for(tz, default_tz)?;
-    let times = Schedule::cron(expr)?.upcoming(after, zone, n)?;
+    let times = Schedule::cron(expr)?.upcoming(after, &zone, n)?;
     Ok((
         name,
         times
             .iter()
             .map(|t| {
-                t.with_timezone(&zone)
+                zone.at(*t)
                     .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
             })
             .collect(),

@@ -17,12 +17,12 @@
 //! one-shot times (`--at`, `--in`) are instants. The same rule resolves an `--at` time written without
 //! an offset.
 
-use chrono::{DateTime, Duration, LocalResult, NaiveDate, NaiveDateTime, TimeZone, Utc};
-use chrono_tz::Tz;
+use chrono::{DateTime, Duration, LocalResult, NaiveDate, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::expr::CronExpr;
+use crate::zone::Zone;
 
 /// How far ahead a cron expression is searched: 28 years covers every weekday/leap-year combination.
 const SEARCH_DAYS: u32 = 366 * 28;
@@ -67,12 +67,12 @@ impl Schedule {
     }
 
     /// A short human description: the expression, `once at …` or `every 3600s`.
-    pub fn describe(&self, tz: Tz) -> String {
+    pub fn describe(&self, tz: &Zone) -> String {
         match self {
             Schedule::Cron { expr } => expr.clone(),
             Schedule::Once { at } => format!(
                 "once at {}",
-                at.with_timezone(&tz)
+                tz.at(*at)
                     .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
             ),
             Schedule::Every { seconds, .. } => format!("every {}", human_seconds(*seconds)),
@@ -80,7 +80,11 @@ impl Schedule {
     }
 
     /// The first fire time strictly after `after`, or `None` when there is none (a past one-shot).
-    pub fn next_after(&self, after: DateTime<Utc>, tz: Tz) -> Result<Option<DateTime<Utc>>, Error> {
+    pub fn next_after(
+        &self,
+        after: DateTime<Utc>,
+        tz: &Zone,
+    ) -> Result<Option<DateTime<Utc>>, Error> {
         match self {
             Schedule::Cron { expr } => Ok(next_cron(&CronExpr::parse(expr)?, after, tz)),
             Schedule::Once { at } => Ok((*at > after).then_some(*at)),
@@ -100,7 +104,7 @@ impl Schedule {
     pub fn upcoming(
         &self,
         after: DateTime<Utc>,
-        tz: Tz,
+        tz: &Zone,
         n: usize,
     ) -> Result<Vec<DateTime<Utc>>, Error> {
         let mut out = Vec::with_capacity(n);
@@ -128,8 +132,8 @@ pub fn human_seconds(seconds: u64) -> String {
     }
 }
 
-fn next_cron(expr: &CronExpr, after: DateTime<Utc>, tz: Tz) -> Option<DateTime<Utc>> {
-    let after_local = after.with_timezone(&tz).naive_local();
+fn next_cron(expr: &CronExpr, after: DateTime<Utc>, tz: &Zone) -> Option<DateTime<Utc>> {
+    let after_local = tz.at(after).naive_local();
     // Wall-clock times this far before `after` cannot resolve to an instant after it (no zone
     // shifts by more than a few hours), so they are skipped without a zone lookup.
     let floor = after_local - Duration::hours(4);
@@ -160,11 +164,11 @@ fn next_cron(expr: &CronExpr, after: DateTime<Utc>, tz: Tz) -> Option<DateTime<U
 
 /// The instant a wall-clock time stands for under the DST rule (see the module doc): the earlier of
 /// two in an overlap, the end of the gap for a time inside one.
-pub fn resolve_local(tz: Tz, naive: NaiveDateTime) -> Option<DateTime<Utc>> {
+pub fn resolve_local(tz: &Zone, naive: NaiveDateTime) -> Option<DateTime<Utc>> {
     let mut probe = naive;
     // A gap is at most a few hours; step minute by minute to its end.
     for _ in 0..(26 * 60) {
-        match tz.from_local_datetime(&probe) {
+        match tz.local(probe) {
             LocalResult::Single(t) => return Some(t.with_timezone(&Utc)),
             LocalResult::Ambiguous(first, _) => return Some(first.with_timezone(&Utc)),
             LocalResult::None => {
@@ -190,15 +194,15 @@ impl SecondZero for NaiveDateTime {
 }
 
 /// Parses an IANA zone name (`Europe/Berlin`, `UTC`).
-pub fn parse_zone(name: &str) -> Result<Tz, Error> {
-    name.trim().parse::<Tz>().map_err(|_| Error::BadZone {
+pub fn parse_zone(name: &str) -> Result<Zone, Error> {
+    Zone::find(name.trim()).ok_or_else(|| Error::BadZone {
         zone: name.to_owned(),
     })
 }
 
 /// The system's zone: `$TZ`, else `/etc/timezone`, else the target of `/etc/localtime`; UTC when none
 /// names a known IANA zone.
-pub fn system_zone() -> Tz {
+pub fn system_zone() -> Zone {
     let from_env = crate::env::var("TZ").map(|t| t.trim_start_matches(':').to_owned());
     let from_file = || {
         std::fs::read_to_string("/etc/timezone")
@@ -214,13 +218,13 @@ pub fn system_zone() -> Tz {
     [from_env, from_file(), from_link()]
         .into_iter()
         .flatten()
-        .find_map(|name| name.parse::<Tz>().ok())
-        .unwrap_or(chrono_tz::UTC)
+        .find_map(|name| Zone::find(&name))
+        .unwrap_or_else(Zone::utc)
 }
 
 /// Parses an `--at` time: ISO 8601 with an offset (`2026-12-01T09:00:00+01:00`, `…Z`) is an instant;
 /// without one (`2026-12-01T09:00`, `2026-12-01 09:00:00`, `2026-12-01`) it is wall-clock time in `tz`.
-pub fn parse_at(text: &str, tz: Tz) -> Result<DateTime<Utc>, Error> {
+pub fn parse_at(text: &str, tz: &Zone) -> Result<DateTime<Utc>, Error> {
     let t = text.trim();
     if let Ok(instant) = DateTime::parse_from_rfc3339(t) {
         return Ok(instant.with_timezone(&Utc));
@@ -269,11 +273,11 @@ mod tests {
         let tz = parse_zone(zone).unwrap();
         Schedule::cron(expr)
             .unwrap()
-            .upcoming(utc(after), tz, n)
+            .upcoming(utc(after), &tz, n)
             .unwrap()
             .iter()
             .map(|t| {
-                t.with_timezone(&tz)
+                tz.at(*t)
                     .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
             })
             .collect()
@@ -348,29 +352,29 @@ mod tests {
         let every = Schedule::every(std::time::Duration::from_secs(3600), start).unwrap();
         assert_eq!(
             every
-                .next_after(utc("2026-11-30T09:00:00Z"), chrono_tz::UTC)
+                .next_after(utc("2026-11-30T09:00:00Z"), &Zone::utc())
                 .unwrap(),
             Some(start)
         );
         assert_eq!(
-            every.next_after(start, chrono_tz::UTC).unwrap(),
+            every.next_after(start, &Zone::utc()).unwrap(),
             Some(utc("2026-11-30T11:00:00Z"))
         );
         let once = Schedule::Once { at: start };
-        assert_eq!(once.next_after(start, chrono_tz::UTC).unwrap(), None);
+        assert_eq!(once.next_after(start, &Zone::utc()).unwrap(), None);
     }
 
     #[test]
     fn at_without_an_offset_is_in_the_zone() {
         let berlin = parse_zone("Europe/Berlin").unwrap();
         assert_eq!(
-            parse_at("2026-12-01T09:00", berlin).unwrap(),
+            parse_at("2026-12-01T09:00", &berlin).unwrap(),
             utc("2026-12-01T08:00:00Z")
         );
         assert_eq!(
-            parse_at("2026-12-01T09:00:00-05:00", berlin).unwrap(),
+            parse_at("2026-12-01T09:00:00-05:00", &berlin).unwrap(),
             utc("2026-12-01T14:00:00Z")
         );
-        assert!(parse_at("tomorrow", berlin).is_err());
+        assert!(parse_at("tomorrow", &berlin).is_err());
     }
 }

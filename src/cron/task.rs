@@ -154,13 +154,13 @@ pub struct Task {
 
 impl Task {
     /// The zone the schedule is evaluated in.
-    pub fn zone(&self) -> Result<chrono_tz::Tz, Error> {
+    pub fn zone(&self) -> Result<crate::zone::Zone, Error> {
         super::schedule::parse_zone(&self.timezone)
     }
 
     /// The next slot after the cursor, if any (for a paused or done task too).
     pub fn next_slot(&self) -> Result<Option<DateTime<Utc>>, Error> {
-        self.schedule.next_after(self.cursor_at, self.zone()?)
+        self.schedule.next_after(self.cursor_at, &self.zone()?)
     }
 }
 

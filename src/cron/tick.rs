@@ -231,7 +231,7 @@ fn plan(task: &Task, now: DateTime<Utc>) -> Result<Plan, Error> {
     let mut slots = std::collections::VecDeque::new();
     let mut cursor = task.cursor_at;
     let mut skipped = 0usize;
-    while let Some(next) = task.schedule.next_after(cursor, zone)? {
+    while let Some(next) = task.schedule.next_after(cursor, &zone)? {
         if next > now {
             break;
         }

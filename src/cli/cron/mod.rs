@@ -289,7 +289,7 @@ pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outco
 }
 
 /// The zone named `name`, else the system zone.
-pub(super) fn zone(name: Option<&str>) -> anyhow::Result<chrono_tz::Tz> {
+pub(super) fn zone(name: Option<&str>) -> anyhow::Result<crate::zone::Zone> {
     Ok(match name {
         Some(n) => cron::schedule::parse_zone(n).map_err(fail)?,
         None => cron::schedule::system_zone(),

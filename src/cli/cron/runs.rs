@@ -48,7 +48,7 @@ pub(super) async fn tick(
     let (_, config) = cron_config(ctx, home)?;
     let now = match &a.now {
         Some(t) => {
-            Some(cron::schedule::parse_at(t, zone(config.timezone.as_deref())?).map_err(fail)?)
+            Some(cron::schedule::parse_at(t, &zone(config.timezone.as_deref())?).map_err(fail)?)
         }
         None => None,
     };

@@ -101,7 +101,7 @@ pub(super) fn next(ctx: &Context, home: &PilotHome, a: &NextArgs) -> anyhow::Res
     let after = match &a.after {
         Some(t) => {
             let zone = zone(a.tz.as_deref().or(config.timezone.as_deref()))?;
-            cron::schedule::parse_at(t, zone).map_err(fail)?
+            cron::schedule::parse_at(t, &zone).map_err(fail)?
         }
         None => chrono::Utc::now(),
     };

@@ -1,7 +1,7 @@
 //! `get_current_time`: the current date and time, in the local zone or a named IANA zone.
 
+use crate::zone::Zone;
 use chrono::{Local, Utc};
-use chrono_tz::Tz;
 use serde_json::{Value, json};
 
 use super::input::{finish, string};
@@ -45,10 +45,10 @@ fn now(input: &Value) -> Result<ToolOutput, Error> {
             format!("{} ({}, local time)", now.to_rfc3339(), now.format("%A"))
         }
         Some(zone) => {
-            let tz: Tz = zone.parse().map_err(|_| Error::UnknownTimeZone {
+            let tz = Zone::find(zone).ok_or_else(|| Error::UnknownTimeZone {
                 zone: zone.to_owned(),
             })?;
-            let now = Utc::now().with_timezone(&tz);
+            let now = tz.at(Utc::now());
             format!("{} ({}, {zone})", now.to_rfc3339(), now.format("%A"))
         }
     };
