@@ -304,3 +304,27 @@ fn project_identity_is_stable_across_subdirs_and_symlinks() {
         "{key}"
     );
 }
+
+#[test]
+fn doctor_warns_until_git_ignores_bare_repositories_in_a_project() {
+    let env = TestEnv::new();
+    env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {url: \"http://127.0.0.1:9/v1\"}}}\n");
+    let status = |env: &TestEnv| {
+        let v = (env.cmd().args(["doctor", "--json"]))
+            .env("OPENAI_API_KEY", "k")
+            .run(0)
+            .json();
+        let check = (v["checks"].as_array().unwrap().iter())
+            .find(|c| c["name"] == "git safe.bareRepository")
+            .cloned()
+            .unwrap_or_else(|| panic!("no bare-repository check in {v:#}"));
+        check["status"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(status(&env), "warn");
+    std::fs::write(
+        env.user_home.join(".gitconfig"),
+        "[safe]\n\tbareRepository = explicit\n",
+    )
+    .unwrap();
+    assert_eq!(status(&env), "ok");
+}

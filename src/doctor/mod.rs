@@ -102,11 +102,35 @@ pub async fn run(home: &PilotHome, config: Result<&Loaded, &config::Error>) -> V
             ),
         });
     }
+    checks.push(bare_repository_check());
     checks.push(sandbox_check(config.ok().map(|l| &l.config.tools.sandbox)));
     checks.push(state_db_check(home));
     checks.push(permissions_check(home));
     checks.push(disk_check(home));
     checks
+}
+
+/// Git's `safe.bareRepository` in the user's git config. The sandbox guard checks the files a
+/// command leaves, not the commits it writes: a commit can carry a bare repository's shape
+/// (`dir/HEAD`, `dir/config`, `objects/`, `refs/`) that a later `git merge` writes out, and whose
+/// config git would then obey inside `dir`. With `explicit`, git uses no such repository.
+fn bare_repository_check() -> Check {
+    const NAME: &str = "git safe.bareRepository";
+    let value = git2::Config::open_default()
+        .ok()
+        .and_then(|c| c.get_string("safe.bareRepository").ok());
+    match value {
+        Some(v) if v.trim().eq_ignore_ascii_case("explicit") => check(NAME, Status::Ok, "explicit"),
+        other => check(
+            NAME,
+            Status::Warn,
+            format!(
+                "{}; set it with `git config --global safe.bareRepository explicit`, so that your \
+                 git ignores a bare repository an agent's commit could carry into the project",
+                other.map_or_else(|| "not set".to_owned(), |v| format!("`{v}`"))
+            ),
+        ),
+    }
 }
 
 /// The OS sandbox of the agent's commands (see `crate::tools::sandbox`).
