@@ -1,7 +1,8 @@
 //! `pilotdeck doctor`: checks that the installation can work — config validity, each provider's key and
-//! endpoint, the external programs pilotdeck uses, git's `safe.bareRepository`, the OS sandbox, the state database, PilotHome permissions and free
-//! disk. Every check reports; none changes anything. `doctor --deep` ([`deep`]) checks the consistency
-//! of the state in PilotHome instead, and can repair it.
+//! endpoint, the external programs pilotdeck uses, git's `safe.bareRepository`, the OS sandbox, the
+//! state database, PilotHome permissions and free disk. Every check reports; none changes anything.
+//! `doctor --deep` ([`deep`]) checks the consistency of the state in PilotHome instead, and can
+//! repair it.
 
 pub mod deep;
 
