@@ -1,5 +1,5 @@
 //! Logging: `tracing` to stderr (level from `-v`/`-q`, else `PILOTDECK_LOG`, else `RUST_LOG`, else
-//! `warn`) and to a daily file under `<home>/logs/` (info and up). The stderr side shows control
+//! warnings, the PDF parser's errors only) and to a daily file under `<home>/logs/` (info and up). The stderr side shows control
 //! characters instead of obeying them (`terminal::sgr_only`). The file is opened on the first
 //! record, so commands that log nothing never touch PilotHome; files older than a week are removed
 //! then.
@@ -22,6 +22,11 @@ use crate::store::create_dir_private;
 /// How long rolled log files are kept.
 const KEEP: Duration = Duration::from_secs(7 * 24 * 3600);
 
+/// What stderr shows by default: warnings, but only errors from the PDF parser, which warns about
+/// each broken object of a file that is not ours (a hostile PDF could fill the terminal and the log
+/// with them); what it could not read reaches the model and the user as one note.
+const DEFAULT: &str = "warn,lopdf=error";
+
 /// Installs the global subscriber. `verbosity` is +N for `-v…`, -1 for `-q`, 0 otherwise.
 pub fn init(verbosity: i8, color: bool, logs_dir: Option<PathBuf>) {
     let stderr_filter = match verbosity {
@@ -29,7 +34,7 @@ pub fn init(verbosity: i8, color: bool, logs_dir: Option<PathBuf>) {
         0 => env::var("PILOTDECK_LOG")
             .or_else(|| env::var("RUST_LOG"))
             .and_then(|v| EnvFilter::try_new(v).ok())
-            .unwrap_or_else(|| EnvFilter::new("warn")),
+            .unwrap_or_else(|| EnvFilter::new(DEFAULT)),
         1 => EnvFilter::new("pilotdeck=info,warn"),
         2 => EnvFilter::new("pilotdeck=debug,info"),
         _ => EnvFilter::new("trace"),
@@ -44,7 +49,7 @@ pub fn init(verbosity: i8, color: bool, logs_dir: Option<PathBuf>) {
         tracing_subscriber::fmt::layer()
             .with_writer(LazyFile::new(dir))
             .with_ansi(false)
-            .with_filter(EnvFilter::new("pilotdeck=info,warn"))
+            .with_filter(EnvFilter::new(format!("pilotdeck=info,{DEFAULT}")))
     });
     let _ = tracing_subscriber::registry()
         .with(stderr)

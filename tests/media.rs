@@ -19,7 +19,9 @@ use base64::engine::general_purpose::STANDARD;
 use mock_model::{MockModel, anthropic, openai, responses};
 use serde_json::Value;
 use support::TestEnv;
-use test_media::{bomb_pdf, noisy_png, object_stream_bomb_pdf, png_header, text_pdf};
+use test_media::{
+    bomb_pdf, encrypted_pdf, noisy_png, object_stream_bomb_pdf, png_header, text_pdf,
+};
 
 /// A config whose agent model is `mock/MODEL` over `protocol`, with `entry` as the model's entry
 /// and `extra` appended.
@@ -576,4 +578,40 @@ fn chat_attaches_with_slash_image_and_pasted_paths() {
     // The first image is still in the history of the second turn, by reference.
     let body = requests[1].body.to_string();
     assert_eq!(body.matches(r#""type":"image_url""#).count(), 2, "{body}");
+}
+
+#[test]
+fn a_pdf_encrypted_without_a_user_password_is_read_and_one_with_a_password_is_named_as_locked() {
+    let open = encrypted_pdf(&["Quarterly revenue grew"], "");
+    assert!(open.windows(8).any(|w| w == b"/Encrypt"));
+    let mock = mock_with(vec![openai::text("Revenue grew.")]);
+    run_with(
+        &mock,
+        ("openai", "gpt-4.1", "{}"),
+        "--file",
+        "report.pdf",
+        &open,
+    );
+    let body = mock.single_request().body.to_string();
+    assert!(body.contains("Quarterly revenue grew"), "{body}");
+
+    let locked = encrypted_pdf(&["Quarterly revenue grew"], "secret");
+    let mock = mock_with(vec![openai::text("It is locked.")]);
+    let env = env_with(
+        &config(&mock, "openai", "gpt-4.1", "{}", ""),
+        "report.pdf",
+        &locked,
+    );
+    let run = (env.cmd())
+        .args(["run", "--file", "report.pdf", "What is this?"])
+        .run(0);
+    // The PDF parser's own complaints about the file are not the user's concern: the model is told.
+    assert!(!run.stderr.contains("WARN"), "{}", run.stderr);
+    let body = mock.single_request().body.to_string();
+    assert!(!body.contains("Quarterly revenue grew"), "{body}");
+    assert!(
+        body.contains("[pdf report.pdf (application/pdf, ")
+            && body.contains("not sent: the PDF is encrypted"),
+        "{body}"
+    );
 }

@@ -211,3 +211,26 @@ pub(crate) fn png_header(w: u32, h: u32) -> Vec<u8> {
     chunk(&mut out, b"IEND", &[]);
     out
 }
+
+/// [`text_pdf`] encrypted (RC4, 128-bit key) with `user_password` to open it; an empty one lets
+/// any reader open it, as most "protected" PDFs do.
+pub(crate) fn encrypted_pdf(pages: &[&str], user_password: &str) -> Vec<u8> {
+    use lopdf::encryption::{EncryptionState, EncryptionVersion, Permissions};
+    use lopdf::{Document, Object, StringFormat};
+
+    let mut doc = Document::load_mem(&text_pdf(pages)).unwrap();
+    let id = Object::String(b"0123456789abcdef".to_vec(), StringFormat::Hexadecimal);
+    doc.trailer.set("ID", vec![id.clone(), id]);
+    let version = EncryptionVersion::V2 {
+        document: &doc,
+        owner_password: "owner secret",
+        user_password,
+        key_length: 128,
+        permissions: Permissions::default(),
+    };
+    let state = EncryptionState::try_from(version).unwrap();
+    doc.encrypt(&state).unwrap();
+    let mut out = Vec::new();
+    doc.save_to(&mut out).unwrap();
+    out
+}
