@@ -202,7 +202,16 @@ fn charge_object_streams(id: ObjectId, object: &mut Object) -> Option<(ObjectId,
 mod tests {
     use super::*;
 
-    use crate::test_media::text_pdf;
+    use crate::test_media::{encrypted_pdf, text_pdf};
+
+    #[test]
+    fn a_pdf_any_reader_may_open_is_read_and_a_locked_one_is_refused() {
+        let open = encrypted_pdf(&["Quarterly revenue grew"], "");
+        let text = pdf_to_text(&open, 5).unwrap();
+        assert!(text.contains("Quarterly revenue grew"), "{text}");
+        let locked = encrypted_pdf(&["Quarterly revenue grew"], "secret");
+        assert!(matches!(pdf_to_text(&locked, 5), Err(PdfError::Encrypted)));
+    }
 
     #[test]
     fn extracts_the_text_of_the_first_pages() {
