@@ -27,10 +27,18 @@ impl Zone {
     }
 
     /// The zone named `name` (`Europe/Berlin`, `UTC`; letter case ignored), or `None` when no zone
-    /// has that name.
+    /// has that name. A name the system's zoneinfo lacks (distributions move old aliases such as
+    /// `US/Eastern` to a separate package) is looked up in the bundled copy. Files of the zoneinfo
+    /// directory that are not zones of their own (`localtime`, `posixrules`: the host's setting)
+    /// and names jiff answers without a zone (`Etc/Unknown`) are not zones here.
     pub fn find(name: &str) -> Option<Zone> {
-        let tz = TimeZone::get(name).ok()?;
-        let name = tz.iana_name().unwrap_or(name).to_owned();
+        if ["localtime", "posixrules"].contains(&name.to_ascii_lowercase().as_str()) {
+            return None;
+        }
+        let tz = TimeZone::get(name)
+            .or_else(|_| jiff::tz::TimeZoneDatabase::bundled().get(name))
+            .ok()?;
+        let name = tz.iana_name()?.to_owned();
         Some(Zone { name, tz })
     }
 
@@ -106,6 +114,9 @@ mod tests {
         assert_eq!(Zone::find("UTC").unwrap().name(), "UTC");
         assert!(Zone::find("Mars/Olympus_Mons").is_none());
         assert!(Zone::find("../../etc/passwd").is_none());
+        assert!(Zone::find("localtime").is_none());
+        assert!(Zone::find("Etc/Unknown").is_none());
+        assert_eq!(Zone::find("US/Eastern").unwrap().name(), "US/Eastern");
     }
 
     #[test]
