@@ -121,7 +121,8 @@ fn bare_repository_check() -> Check {
         .ok()
         .and_then(|c| c.get_string("safe.bareRepository").ok());
     match value {
-        Some(v) if v.trim().eq_ignore_ascii_case("explicit") => check(NAME, Status::Ok, "explicit"),
+        // Git compares the value as written.
+        Some(v) if v == "explicit" => check(NAME, Status::Ok, "explicit"),
         other => check(
             NAME,
             Status::Warn,
