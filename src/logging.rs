@@ -1,8 +1,8 @@
 //! Logging: `tracing` to stderr (level from `-v`/`-q`, else `PILOTDECK_LOG`, else `RUST_LOG`, else
-//! warnings, the PDF parser's errors only) and to a daily file under `<home>/logs/` (info and up). The stderr side shows control
-//! characters instead of obeying them (`terminal::sgr_only`). The file is opened on the first
-//! record, so commands that log nothing never touch PilotHome; files older than a week are removed
-//! then.
+//! warnings, the PDF parser's errors only) and to a daily file under `<home>/logs/` (info and up).
+//! The stderr side shows control characters instead of obeying them (`terminal::sgr_only`). The
+//! file is opened on the first record, so commands that log nothing never touch PilotHome; files
+//! older than a week are removed then.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
