@@ -4,9 +4,9 @@
 
 /// English question words, auxiliaries and fillers dropped from queries: FTS5 has no stop-word
 /// list of its own. Besides the usual function words, the words a question is phrased with rather
-/// than about ("what *kind* of", "how *many*", "*recently*", "what did she *say*", "*one* *thing*"):
-/// a note using them is not more relevant (LoCoMo dev split session R@5 0.899 → 0.904, see
-/// BENCHMARKS.md `### locomo`, stop 41).
+/// than about ("how *many*", "*recently*", "what did she *say*", "*one* *thing*", and
+/// [`PHRASE_HEADS`] before "of"): a note using them is not more relevant (LoCoMo dev split session
+/// R@5 0.899 → 0.904, see BENCHMARKS.md `### locomo`, stop 41).
 const STOP_WORDS: &[&str] = &[
     "a",
     "about",
@@ -142,12 +142,6 @@ const STOP_WORDS: &[&str] = &[
     "yours",
     "yourself",
     "yourselves",
-    "kind",
-    "kinds",
-    "type",
-    "types",
-    "sort",
-    "sorts",
     "recently",
     "likely",
     "many",
@@ -175,6 +169,10 @@ const STOP_WORDS: &[&str] = &[
     "isn",
     "wasn",
 ];
+
+/// Words dropped only when "of" follows: "what *kind* of art" asks about art, while a "type error"
+/// or a "sort order" is what a note is about.
+const PHRASE_HEADS: &[&str] = &["kind", "kinds", "type", "types", "sort", "sorts"];
 
 /// Chinese and Japanese question words and fillers (bigrams, as [`crate::text::terms`] cuts them).
 const CJK_STOP_WORDS: &[&str] = &[
@@ -224,11 +222,15 @@ pub fn query_terms(query: &str) -> Vec<String> {
     let kanji = query
         .chars()
         .any(|c| crate::text::is_cjk(c) && !is_hiragana(c));
+    let words: Vec<String> = (crate::text::terms(query).into_iter())
+        .map(|t| t.chars().flat_map(char::to_lowercase).collect())
+        .collect();
     let mut terms: Vec<String> = Vec::new();
-    for term in crate::text::terms(query) {
-        let term: String = term.chars().flat_map(char::to_lowercase).collect();
-        if !is_stop(&term, kanji) && !terms.contains(&term) {
-            terms.push(term);
+    for (i, term) in words.iter().enumerate() {
+        let phrase_head =
+            PHRASE_HEADS.contains(&term.as_str()) && words.get(i + 1).is_some_and(|n| n == "of");
+        if !phrase_head && !is_stop(term, kanji) && !terms.contains(term) {
+            terms.push(term.clone());
         }
     }
     terms
@@ -276,6 +278,10 @@ mod tests {
     fn a_query_of_stop_words_only_has_no_terms() {
         assert!(query_terms("what did you do?").is_empty());
         assert!(query_terms("What kind of thing did she say recently?").is_empty());
+        assert_eq!(
+            query_terms("a type error in the sort order"),
+            ["type", "error", "sort", "order"]
+        );
         assert!(query_terms("什么是").is_empty());
         assert!(match_expression(&query_terms("Why would it?")).is_none());
     }
