@@ -321,10 +321,10 @@ fn doctor_warns_until_git_ignores_bare_repositories_in_a_project() {
         check["status"].as_str().unwrap().to_owned()
     };
     assert_eq!(status(&env), "warn");
-    std::fs::write(
-        env.user_home.join(".gitconfig"),
-        "[safe]\n\tbareRepository = explicit\n",
-    )
-    .unwrap();
+    // Git compares the value exactly: `Explicit` leaves bare repositories allowed.
+    let gitconfig = env.user_home.join(".gitconfig");
+    std::fs::write(&gitconfig, "[safe]\n\tbareRepository = Explicit\n").unwrap();
+    assert_eq!(status(&env), "warn");
+    std::fs::write(&gitconfig, "[safe]\n\tbareRepository = explicit\n").unwrap();
     assert_eq!(status(&env), "ok");
 }
