@@ -18,7 +18,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use mock_model::{MockModel, anthropic, openai, responses};
 use serde_json::Value;
-use support::TestEnv;
+use support::{Run, TestEnv};
 use test_media::{
     bomb_pdf, encrypted_pdf, noisy_png, object_stream_bomb_pdf, png_header, text_pdf,
 };
@@ -70,6 +70,17 @@ fn run_with(
     let env = env_with(&config(mock, protocol, model, entry, ""), name, bytes);
     env.cmd().args(["run", flag, name, "What is this?"]).run(0);
     env
+}
+
+/// `run --file NAME` against a mock OpenAI model (which takes no documents): the run and the body of
+/// its one request.
+fn openai_run_with_file(name: &str, bytes: &[u8]) -> (Run, String) {
+    let mock = mock_with(vec![openai::text("Noted.")]);
+    let env = env_with(&config(&mock, "openai", "gpt-4.1", "{}", ""), name, bytes);
+    let run = (env.cmd())
+        .args(["run", "--file", name, "What is this?"])
+        .run(0);
+    (run, mock.single_request().body.to_string())
 }
 
 /// The bytes of a `data:` URL.
@@ -481,15 +492,7 @@ fn a_pdf_goes_as_a_document_to_anthropic_and_as_text_to_openai() {
         pdf
     );
 
-    let mock = mock_with(vec![openai::text("Revenue grew.")]);
-    run_with(
-        &mock,
-        ("openai", "gpt-4.1", "{}"),
-        "--file",
-        "report.pdf",
-        &pdf,
-    );
-    let body = mock.single_request().body.to_string();
+    let (_, body) = openai_run_with_file("report.pdf", &pdf);
     assert!(body.contains("Quarterly revenue grew"), "{body}");
     assert!(body.contains("Costs fell"), "{body}");
     assert!(
@@ -584,30 +587,13 @@ fn chat_attaches_with_slash_image_and_pasted_paths() {
 fn a_pdf_encrypted_without_a_user_password_is_read_and_one_with_a_password_is_named_as_locked() {
     let open = encrypted_pdf(&["Quarterly revenue grew"], "");
     assert!(open.windows(8).any(|w| w == b"/Encrypt"));
-    let mock = mock_with(vec![openai::text("Revenue grew.")]);
-    run_with(
-        &mock,
-        ("openai", "gpt-4.1", "{}"),
-        "--file",
-        "report.pdf",
-        &open,
-    );
-    let body = mock.single_request().body.to_string();
+    let (_, body) = openai_run_with_file("report.pdf", &open);
     assert!(body.contains("Quarterly revenue grew"), "{body}");
 
     let locked = encrypted_pdf(&["Quarterly revenue grew"], "secret");
-    let mock = mock_with(vec![openai::text("It is locked.")]);
-    let env = env_with(
-        &config(&mock, "openai", "gpt-4.1", "{}", ""),
-        "report.pdf",
-        &locked,
-    );
-    let run = (env.cmd())
-        .args(["run", "--file", "report.pdf", "What is this?"])
-        .run(0);
+    let (run, body) = openai_run_with_file("report.pdf", &locked);
     // The PDF parser's own complaints about the file are not the user's concern: the model is told.
     assert!(!run.stderr.contains("WARN"), "{}", run.stderr);
-    let body = mock.single_request().body.to_string();
     assert!(!body.contains("Quarterly revenue grew"), "{body}");
     assert!(
         body.contains("[pdf report.pdf (application/pdf, ")
