@@ -1,6 +1,6 @@
 //! IANA time zones, for cron schedules and the time tool: a zone found by name in the system's
-//! zoneinfo (or, where the system has none, in the copy bundled by `jiff`), and the two conversions
-//! the chrono-based code needs — an instant as local time, and local time as instants.
+//! zoneinfo (or, for a name the system lacks, in the copy bundled by `jiff`), and the two
+//! conversions the chrono-based code needs — an instant as local time, and local time as instants.
 //!
 //! The zone data is bytes read when a zone is first asked for, not tables of pointers the loader
 //! relocates at every start: `chrono-tz`, used before, put 1 MB of them in the binary, a quarter of
@@ -10,20 +10,14 @@ use chrono::{DateTime, FixedOffset, LocalResult, NaiveDateTime, TimeZone as _};
 use chrono::{Datelike as _, Offset as _, Timelike as _, Utc};
 use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
 
-/// A named zone.
+/// A zone with an IANA name (the only kind [`Zone::find`] and [`Zone::utc`] make).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Zone {
-    name: String,
-    tz: TimeZone,
-}
+pub struct Zone(TimeZone);
 
 impl Zone {
     /// Coordinated Universal Time.
     pub fn utc() -> Zone {
-        Zone {
-            name: "UTC".to_owned(),
-            tz: TimeZone::UTC,
-        }
+        Zone(TimeZone::UTC)
     }
 
     /// The zone named `name` (`Europe/Berlin`, `UTC`; letter case ignored), or `None` when no zone
@@ -32,25 +26,28 @@ impl Zone {
     /// directory that are not zones of their own (`localtime`, `posixrules`: the host's setting)
     /// and names jiff answers without a zone (`Etc/Unknown`) are not zones here.
     pub fn find(name: &str) -> Option<Zone> {
-        if ["localtime", "posixrules"].contains(&name.to_ascii_lowercase().as_str()) {
+        if ["localtime", "posixrules"]
+            .iter()
+            .any(|host| name.eq_ignore_ascii_case(host))
+        {
             return None;
         }
         let tz = TimeZone::get(name)
             .or_else(|_| jiff::tz::TimeZoneDatabase::bundled().get(name))
             .ok()?;
-        let name = tz.iana_name()?.to_owned();
-        Some(Zone { name, tz })
+        tz.iana_name().is_some().then_some(Zone(tz))
     }
 
-    /// The zone's IANA name.
+    /// The zone's IANA name, as the zone database spells it.
     pub fn name(&self) -> &str {
-        &self.name
+        // Every `Zone` has one (see the type); "UTC" is only the type system's due.
+        self.0.iana_name().unwrap_or("UTC")
     }
 
     /// `t` as local time in this zone.
     pub fn at(&self, t: DateTime<Utc>) -> DateTime<FixedOffset> {
         let offset =
-            jiff::Timestamp::new(t.timestamp(), 0).map_or(Offset::UTC, |ts| self.tz.to_offset(ts));
+            jiff::Timestamp::new(t.timestamp(), 0).map_or(Offset::UTC, |ts| self.0.to_offset(ts));
         t.with_timezone(&fixed(offset))
     }
 
@@ -61,7 +58,7 @@ impl Zone {
             return LocalResult::None;
         };
         let at = |offset: Offset| fixed(offset).from_local_datetime(&naive);
-        match self.tz.to_ambiguous_timestamp(civil).offset() {
+        match self.0.to_ambiguous_timestamp(civil).offset() {
             AmbiguousOffset::Unambiguous { offset } => at(offset),
             AmbiguousOffset::Gap { .. } => LocalResult::None,
             AmbiguousOffset::Fold { before, after } => match (at(before), at(after)) {
@@ -71,12 +68,6 @@ impl Zone {
                 _ => LocalResult::None,
             },
         }
-    }
-}
-
-impl std::fmt::Display for Zone {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.name)
     }
 }
 

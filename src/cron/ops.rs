@@ -127,13 +127,12 @@ impl TaskView {
     }
 }
 
-/// The zone and its IANA name as stored.
-fn zone_for(explicit: Option<&str>, default: Option<&str>) -> Result<(String, Zone), Error> {
-    let tz = match explicit.or(default) {
-        Some(name) => parse_zone(name)?,
-        None => system_zone(),
-    };
-    Ok((tz.name().to_owned(), tz))
+/// The zone named `explicit`, else `default`, else the system's.
+fn zone_for(explicit: Option<&str>, default: Option<&str>) -> Result<Zone, Error> {
+    match explicit.or(default) {
+        Some(name) => parse_zone(name),
+        None => Ok(system_zone()),
+    }
 }
 
 fn schedule_for(when: &When, tz: &Zone, now: DateTime<Utc>) -> Result<Schedule, Error> {
@@ -174,7 +173,7 @@ pub fn add(home: &PilotHome, opts: AddOptions) -> Result<TaskView, Error> {
     }
     check_mode(opts.permission_mode.as_deref())?;
     let deliver = opts.deliver.as_deref().map(Delivery::parse).transpose()?;
-    let (timezone, tz) = zone_for(opts.tz.as_deref(), opts.default_tz.as_deref())?;
+    let tz = zone_for(opts.tz.as_deref(), opts.default_tz.as_deref())?;
     let now = Utc::now().trunc_subsecs(0);
     let schedule = schedule_for(&opts.when, &tz, now)?;
     opts.project.ensure_dir(home)?;
@@ -186,7 +185,7 @@ pub fn add(home: &PilotHome, opts: AddOptions) -> Result<TaskView, Error> {
         message: opts.message,
         cursor_at: initial_cursor(&schedule, now),
         schedule,
-        timezone,
+        timezone: tz.name().to_owned(),
         model: opts.model,
         permission_mode: opts.permission_mode,
         timeout_secs: opts.timeout.map(|d| d.as_secs()),
@@ -338,10 +337,10 @@ pub fn next(
     after: DateTime<Utc>,
     n: usize,
 ) -> Result<(String, Vec<String>), Error> {
-    let (name, zone) = zone_for(tz, default_tz)?;
+    let zone = zone_for(tz, default_tz)?;
     let times = Schedule::cron(expr)?.upcoming(after, &zone, n)?;
     Ok((
-        name,
+        zone.name().to_owned(),
         times
             .iter()
             .map(|t| {
