@@ -46,23 +46,28 @@ fn stamp(path: &Path) -> Option<Stamp> {
     })
 }
 
+/// The index file at `path`, read; only a regular file is opened: libgit2 opens it with a blocking
+/// `open` and would wait on a FIFO there for ever (attacker review, stop 40).
+fn open(path: &Path) -> Result<git2::Index, String> {
+    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        return Err("not a regular file".to_owned());
+    }
+    (git2::Index::open(path).and_then(|mut i| i.read(true).map(|()| i)))
+        .map_err(|e| e.message().to_owned())
+}
+
 /// The index of the git directory `git_dir` now.
 pub(super) fn save(git_dir: &Path) -> Saved {
     let path = git_dir.join("index");
     let tree = work_tree(&path);
-    // libgit2 opens the index with a blocking `open`: only a regular file is opened.
-    let regular = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
-    let gitlinks = (regular
-        .then(|| git2::Index::open(&path).ok())
-        .flatten()
-        .into_iter())
-    .flat_map(|index| index.iter().collect::<Vec<_>>())
-    .filter(|e| e.mode == GITLINK)
-    .map(|e| {
-        let populated = populated(tree, &e.path);
-        ((e.path, e.id), populated)
-    })
-    .collect();
+    let gitlinks = (open(&path).ok().into_iter())
+        .flat_map(|index| index.iter().collect::<Vec<_>>())
+        .filter(|e| e.mode == GITLINK)
+        .map(|e| {
+            let populated = populated(tree, &e.path);
+            ((e.path, e.id), populated)
+        })
+        .collect();
     Saved {
         stamp: stamp(&path),
         path,
@@ -116,15 +121,7 @@ fn check_one(saved: &Saved) -> Option<Outcome> {
     if now.is_none() || (now == saved.stamp && !filled) {
         return None;
     }
-    // Only a regular file is opened: libgit2 would wait on a FIFO there for ever (the guard's scan
-    // of git's writable entries removes one before this runs; attacker review, stop 40).
-    let opened = if std::fs::symlink_metadata(&saved.path).is_ok_and(|m| m.is_file()) {
-        (git2::Index::open(&saved.path).and_then(|mut i| i.read(true).map(|()| i)))
-            .map_err(|e| e.message().to_owned())
-    } else {
-        Err("not a regular file".to_owned())
-    };
-    let mut index = match opened {
+    let mut index = match open(&saved.path) {
         Ok(index) => index,
         Err(why) => {
             let git_dir = saved.path.parent().unwrap_or(Path::new("/"));
