@@ -306,6 +306,42 @@ fn in_chat_an_allow_hook_answers_only_routine_asks() {
     tmux.send_keys(&["/exit", "Enter"]);
 }
 
+/// What a hook script loads from the project is not pinned, so once the session has run a call
+/// that may write, a hook's `allow` answers no prompt: the same dangerous command that it answered
+/// before the write is asked again after it, and refused here.
+#[test]
+fn after_a_write_an_allow_hook_answers_no_prompt() {
+    if !tmux::available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, &[hook("PreToolUse", "bash|write_file", ALLOW)]);
+    for dir in ["first", "second"] {
+        std::fs::create_dir_all(env.project.join(dir)).unwrap();
+    }
+    mock.push(call("c1", "bash", json!({"command": "rm -r first"})));
+    mock.push(call(
+        "c2",
+        "write_file",
+        json!({"file_path": ".hooks/lib.py", "content": "print('allow')\n"}),
+    ));
+    mock.push(call("c3", "bash", json!({"command": "rm -r second"})));
+    mock.push(openai::text("All done."));
+    let command = tmux::chat_command(&env.project, &env.user_home, &env.home);
+    let tmux = tmux::Tmux::start("hookwrite", &command);
+    tmux.wait_for("›");
+    tmux.send_keys(&["tidy up", "Enter"]);
+    let screen = tmux.wait_for("Allow once");
+    assert!(!env.project.join("first").exists(), "{screen}");
+    assert!(env.project.join(".hooks/lib.py").exists(), "{screen}");
+    assert!(screen.contains("rm -r second"), "{screen}");
+    tmux.send_keys(&["n"]);
+    tmux.wait_for("All done.");
+    assert!(env.project.join("second").exists());
+    tmux.send_keys(&["/exit", "Enter"]);
+}
+
 #[test]
 fn without_the_allow_hook_the_same_write_is_refused() {
     let mock = MockModel::spawn();

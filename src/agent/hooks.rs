@@ -130,8 +130,9 @@ impl Agent {
     }
 
     /// One tool call with its `PreToolUse` and `PostToolUse` hooks: a block refuses the call, an
-    /// allow answers a routine permission prompt (never an ask that guards the user, and nothing
-    /// in an unattended session: `ToolRegistry::execute_with`), updated input replaces the model's
+    /// allow answers a routine permission prompt (never an ask that guards the user, nothing in an
+    /// unattended session: `ToolRegistry::execute_with`, and nothing once a call that may write
+    /// has run: `Hooks::note_project_change`), updated input replaces the model's
     /// and goes through the whole permission check again; hook context and a
     /// `PostToolUse` block reason are added to the result the model sees.
     pub(super) async fn execute_call(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
@@ -168,6 +169,9 @@ impl Agent {
             execution.status,
             ExecutionStatus::Completed | ExecutionStatus::Failed
         ) {
+            if self.tools.may_write(&call) {
+                self.hooks.note_project_change();
+            }
             let mut post_payload = payload(&call.input);
             post_payload["tool_response"] = json!({
                 "content": execution.output.content,

@@ -143,6 +143,13 @@ impl ToolRegistry {
         Some(ctx.policy.decide(&request(tool.as_ref(), &call.input)))
     }
 
+    /// Whether `call` may change files: its tool is not read-only for this input (an unknown tool
+    /// changes nothing).
+    pub fn may_write(&self, call: &ToolCall) -> bool {
+        self.get(&call.name)
+            .is_some_and(|tool| !tool.is_read_only_call(&call.input))
+    }
+
     /// Runs one call end to end. Never fails: every problem is an error result for the model, with
     /// the status saying which kind it was. Cancel-safe: when `ctx.cancel` fires the tool's future is
     /// dropped, which kills any child process group it started.

@@ -23,12 +23,19 @@
 //! changed, so they need trust again); the pin covers the rest of this one, where the rewritten
 //! script would otherwise run unasked. A `PreToolUse` hook not run blocks its call (the user's
 //! guard did not look at it); at other events it is a warning.
+//!
+//! A pin covers the files a command names, not what its script loads from the project (a module
+//! beside a Python script shadowing `import json`, `node_modules`, a `make` target). So once the
+//! session has run a tool call that may write ([`Hooks::note_project_change`], shared with its
+//! sub-agents), a hook's `allow` is no decision: the person is asked as without the hook. Blocks,
+//! context and updated input still count.
 
 mod command;
 mod config;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -146,7 +153,14 @@ pub struct Hooks {
     env: Arc<EnvFilter>,
     /// The session's OS sandbox, which hook commands run in.
     sandbox: Option<crate::tools::sandbox::Confinement>,
+    /// Whether the session (or a sub-agent of it) may have changed project files, shared by all of
+    /// them: [`UNCHANGED`], [`CHANGED`], or [`CHANGED_AND_SAID`] once the warning was given.
+    project: Arc<AtomicU8>,
 }
+
+const UNCHANGED: u8 = 0;
+const CHANGED: u8 = 1;
+const CHANGED_AND_SAID: u8 = 2;
 
 impl Hooks {
     /// `pilotdeck.yaml`'s hooks, then each plugin's.
@@ -189,6 +203,7 @@ impl Hooks {
             real_root,
             env: Arc::new(EnvFilter::from_config(config)),
             sandbox: None,
+            project: Arc::default(),
         }
     }
 
@@ -224,6 +239,7 @@ impl Hooks {
             real_root: self.real_root.clone(),
             env: Arc::clone(&self.env),
             sandbox: self.sandbox.clone(),
+            project: Arc::clone(&self.project),
         }
     }
 
@@ -243,6 +259,33 @@ impl Hooks {
             .filter(|g| g.event == event)
             .map(|g| g.hooks.len())
             .sum()
+    }
+
+    /// Records that a tool call that may write project files ran: from now on a hook's `allow` is
+    /// no decision (what the hook loads from the project may be the agent's).
+    pub fn note_project_change(&self) {
+        let _ =
+            (self.project).compare_exchange(UNCHANGED, CHANGED, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// Whether a hook's `allow` still counts, with a warning the first time it does not.
+    fn allow_counts(&self, event: HookEvent) -> bool {
+        match self.project.compare_exchange(
+            CHANGED,
+            CHANGED_AND_SAID,
+            Ordering::SeqCst,
+            Ordering::SeqCst,
+        ) {
+            Ok(_) => {
+                tracing::warn!(
+                    "a {} hook answered allow; it no longer answers prompts in this session: the \
+                     session has changed project files, which a hook may load",
+                    event.as_str()
+                );
+                false
+            }
+            Err(state) => state == UNCHANGED,
+        }
     }
 
     /// Why `hook` must not run: the project files it runs changed since the session loaded it.
@@ -313,7 +356,7 @@ impl Hooks {
             match run.decision {
                 HookDecision::None => {}
                 HookDecision::Allow => {
-                    if outcome.decision == HookDecision::None {
+                    if outcome.decision == HookDecision::None && self.allow_counts(event) {
                         outcome.decision = HookDecision::Allow;
                     }
                 }
