@@ -242,6 +242,59 @@ fn a_hook_script_rewritten_during_the_run_is_not_run() {
     );
 }
 
+/// The pin reads a hook's command as the shell does: a script run after `cd` is pinned too, so the
+/// agent's rewrite of it is not run (and the call it guards is refused).
+#[test]
+fn a_script_run_after_cd_is_pinned() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.write(
+        &env.project.join(".hooks/guard.sh"),
+        "echo pre >> ../seen.txt\n",
+    );
+    let mut yaml = config_for(&mock);
+    yaml.push_str(
+        "hooks:\n  PreToolUse:\n    - matcher: bash\n      hooks:\n        - type: command\n          command: cd .hooks && sh guard.sh\n",
+    );
+    env.config(&yaml);
+    mock.push(call("c1", "bash", json!({"command": "touch first"})));
+    mock.push(call(
+        "c2",
+        "read_file",
+        json!({"file_path": ".hooks/guard.sh"}),
+    ));
+    mock.push(call(
+        "c3",
+        "write_file",
+        json!({"file_path": ".hooks/guard.sh", "content": "touch ../pwned\n"}),
+    ));
+    mock.push(call("c4", "bash", json!({"command": "touch later"})));
+    mock.push(openai::text("done"));
+    env.cmd()
+        .args([
+            "run",
+            "--allow",
+            "bash:touch*",
+            "--allow",
+            "write_file",
+            "go",
+        ])
+        .run(0);
+    let seen = std::fs::read_to_string(env.project.join("seen.txt")).unwrap();
+    assert_eq!(seen, "pre\n", "the hook ran as loaded, once");
+    assert!(env.project.join("first").exists());
+    assert!(
+        !env.project.join("pwned").exists(),
+        "the rewritten script ran"
+    );
+    assert!(!env.project.join("later").exists());
+    let result = result_of(&mock, 4);
+    assert!(
+        result.contains("the PreToolUse hook `cd .hooks && sh guard.sh` was not run"),
+        "{result}"
+    );
+}
+
 /// A hook's `updatedInput` is checked like the model's input, and its `allow` does not carry over
 /// to where the new input goes.
 #[test]

@@ -304,23 +304,22 @@ fn provider_models(doc: &Value) -> Vec<(String, &serde_yaml::Mapping)> {
         .collect()
 }
 
-/// A digest of the project files shell `command` names ([`command_words`]; `root` is the project
-/// root as a canonical path). Hooks take it when a session loads them and again before each run, so
-/// a script rewritten during the session (by the agent) is not run. A word naming a folder (a
+/// A digest of the project files `words` name (paths, relative ones from `root`, the project root
+/// as a canonical path). Hooks take it when a session loads them and again before each run, so a
+/// script rewritten during the session (by the agent) is not run. A word naming a folder (a
 /// linter's `src/`) is an argument, not code: left out, so editing the project does not stop the
 /// hook.
-pub fn command_files_digest(root: &Path, command: &str) -> [u8; 32] {
+pub fn files_digest<'a>(root: &Path, words: impl IntoIterator<Item = &'a Path>) -> [u8; 32] {
     let mut hasher = Sha256::new();
-    for word in command_words(command) {
-        let Some(path) = crate::home::lexical_inside(root, Path::new(word)).map(|r| root.join(r))
-        else {
+    for word in words {
+        let Some(path) = crate::home::lexical_inside(root, word).map(|r| root.join(r)) else {
             continue;
         };
         let meta = std::fs::symlink_metadata(&path).ok();
         if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
             continue;
         }
-        plugin_files::hash_named(root, Path::new(word), &mut hasher);
+        plugin_files::hash_named(root, word, &mut hasher);
         // A link (`node_modules/.bin/x`) is hashed by its target's name above; the file it leads
         // to inside the project is what runs, so its bytes count too.
         if meta.is_some_and(|m| m.file_type().is_symlink()) {
@@ -334,6 +333,15 @@ pub fn command_files_digest(root: &Path, command: &str) -> [u8; 32] {
     hasher.finalize().into()
 }
 
+/// Whether a command word names code to pin: it has a `/` or a script's extension (a bare word,
+/// `touch ready`, is left out so that a hook's own output does not undo trust).
+pub fn names_code(word: &str) -> bool {
+    let script = Path::new(word)
+        .extension()
+        .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|s| e.eq_ignore_ascii_case(s)));
+    word.contains('/') || script
+}
+
 /// Hashes the project files a hook's shell command names ([`command_words`]), so that rewriting
 /// the script a trusted hook runs needs trust again.
 fn hash_command_files(root: &Path, command: &str, hasher: &mut Sha256) {
@@ -342,9 +350,10 @@ fn hash_command_files(root: &Path, command: &str, hasher: &mut Sha256) {
     }
 }
 
-/// The words of a shell command that look like a path — with a `/` or a script's extension; a
-/// redirection's target (`> log`, `>>log`) is output, not code, and left out, and so is a bare word
-/// (`touch ready`), so that a hook's own output does not undo trust.
+/// The words of a shell command that look like a path ([`names_code`]); a redirection's target
+/// (`> log`, `>>log`) is output, not code, and left out. Trust's own reading, kept as it is so that
+/// no trusted project needs trust again; a session's pins read commands with the shell splitter
+/// (`extensions::hooks`).
 fn command_words(command: &str) -> Vec<&str> {
     let mut words = Vec::new();
     let mut after_redirect = false;
@@ -354,10 +363,7 @@ fn command_words(command: &str) -> Vec<&str> {
             after_redirect = redirect.trim_start_matches(['>', '&', '|']).is_empty();
             continue;
         }
-        let script = Path::new(word)
-            .extension()
-            .is_some_and(|e| SCRIPT_EXTENSIONS.iter().any(|s| e.eq_ignore_ascii_case(s)));
-        if !std::mem::take(&mut after_redirect) && (word.contains('/') || script) {
+        if !std::mem::take(&mut after_redirect) && names_code(word) {
             words.push(word);
         }
     }

@@ -17,7 +17,7 @@
 //! back after it.
 //!
 //! A session pins the project files each hook command runs (its script: the words of the command
-//! that name project files, as trust hashes them, `config::trust::command_files_digest`) when it
+//! that name project files, read as the shell would split them, [`pin`]) when it
 //! loads its hooks, and checks them before each run: a hook whose script changed since — the agent
 //! can write project files — is not run. Trust covers the next process (the project's settings
 //! changed, so they need trust again); the pin covers the rest of this one, where the rewritten
@@ -371,10 +371,12 @@ impl Hooks {
 }
 
 /// The digest of the project files `hook`'s command runs. The project's and the plugin's folder
-/// variables are put in and quotes taken out first, so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and
-/// `${CLAUDE_PLUGIN_ROOT}/x.sh` name their files.
+/// variables are put in first, so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and `${CLAUDE_PLUGIN_ROOT}/x.sh`
+/// name their files; the command is read with the permission checks' shell splitter (quotes, `;`,
+/// `&&`, pipes), and a relative word after `cd DIR` is read from `DIR`. A redirection's target is
+/// output, not code; a word names code when trust says so (`config::trust::names_code`).
 fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
-    let mut command = hook.command.replace(['"', '\''], "");
+    let mut command = hook.command.clone();
     let project = root.to_string_lossy();
     let plugin = hook.plugin_root.as_deref().map(Path::to_string_lossy);
     for name in [
@@ -392,7 +394,29 @@ fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
             .replace(&format!("${{{name}}}"), value)
             .replace(&format!("${name}"), value);
     }
-    crate::config::trust::command_files_digest(root, &command)
+    let mut named: Vec<PathBuf> = Vec::new();
+    // Where relative words are read from, relative to the project root (or absolute).
+    let mut dir = PathBuf::new();
+    for words in crate::tools::permission::split_commands(&command) {
+        if let [cd, target, ..] = words.as_slice()
+            && matches!(cd.as_str(), "cd" | "pushd")
+        {
+            dir = dir.join(target);
+            continue;
+        }
+        let mut after_redirect = false;
+        for word in &words {
+            let redirect = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+            if redirect.starts_with('>') {
+                after_redirect = redirect.trim_start_matches(['>', '&', '|']).is_empty();
+                continue;
+            }
+            if !std::mem::take(&mut after_redirect) && crate::config::trust::names_code(word) {
+                named.push(dir.join(word));
+            }
+        }
+    }
+    crate::config::trust::files_digest(root, named.iter().map(PathBuf::as_path))
 }
 
 #[cfg(test)]
@@ -409,7 +433,8 @@ mod tests {
     }
 
     #[test]
-    fn a_pin_follows_the_script_a_command_names_and_a_link_s_target_not_a_folder() {
+    fn a_pin_follows_the_script_a_command_runs_as_the_shell_reads_it_and_a_link_s_target_not_a_folder()
+     {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         let plugin = root.join(".pilotdeck/plugins/p");
@@ -420,11 +445,16 @@ mod tests {
             |path: &Path, text: &str| crate::store::write_atomic(path, text.as_bytes()).unwrap();
         write(&root.join(".hooks/x.sh"), "exit 0\n");
         write(&plugin.join("y.sh"), "exit 0\n");
+        std::fs::create_dir_all(root.join("my hooks")).unwrap();
+        write(&root.join("my hooks/z.sh"), "exit 0\n");
         let hooks = [
             hook("sh .hooks/x.sh", None),
             hook("sh \"$CLAUDE_PROJECT_DIR\"/.hooks/x.sh > out.log", None),
             hook("bash ${CLAUDE_PLUGIN_ROOT}/y.sh", Some(&plugin)),
             hook("sh .hooks/x.sh src/", None),
+            hook("cd .hooks && sh x.sh", None),
+            hook("sh .hooks/x.sh; echo done", None),
+            hook("test -f ready || sh 'my hooks/z.sh'", None),
         ];
         write(&root.join(".hooks/real.sh"), "exit 0\n");
         std::os::unix::fs::symlink("real.sh", root.join(".hooks/link.sh")).unwrap();
@@ -440,6 +470,7 @@ mod tests {
         );
         write(&root.join(".hooks/x.sh"), "touch pwned\n");
         write(&plugin.join("y.sh"), "touch pwned\n");
+        write(&root.join("my hooks/z.sh"), "touch pwned\n");
         std::fs::OpenOptions::new()
             .append(true)
             .open(root.join(".hooks/real.sh"))
