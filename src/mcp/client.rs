@@ -15,9 +15,11 @@
 //! reads the cache through [`Connection::cached_tools`] before every model call.
 //!
 //! A stdio server in the session's sandbox (`sandbox: true`) writes in the project as a `bash`
-//! command does, so its start-up, each call to it and each resource request (`resources.rs`) are made like one
-//! ([`Connection::guarded`], `guard.rs`): in the project's turn, with what it
-//! changed among the protected paths put back after it.
+//! command does, so its start-up, each call to it, each tool listing and each resource request
+//! (`resources.rs`) are made like one ([`Connection::guarded`], `guard.rs`): in the project's turn,
+//! with what it changed among the protected paths put back after it. Between those requests its
+//! process group is stopped (`SIGSTOP`, continued for each request), so it cannot write outside
+//! its turn: after a call that timed out, or while the agent's other commands run.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -100,6 +102,23 @@ pub struct Connection {
     child: Option<process::Child>,
 }
 
+/// A sandboxed stdio server continued for one request, and stopped again when the request ends —
+/// also when it is dropped half-way (a cancelled or timed-out call).
+struct Running<'a>(&'a Connection);
+
+impl<'a> Running<'a> {
+    fn new(connection: &'a Connection) -> Self {
+        connection.pause(false);
+        Running(connection)
+    }
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.0.pause(true);
+    }
+}
+
 impl std::fmt::Debug for Connection {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Connection")
@@ -121,7 +140,13 @@ impl Connection {
             stderr: String::new(),
         };
         let patience = entry.config.startup_timeout();
-        let starting = Self::start_now(entry, env);
+        let starting = async {
+            let connection = Self::start_now(entry, env).await;
+            if let Ok(connection) = &connection {
+                connection.pause(true);
+            }
+            connection
+        };
         let (connection, denials) = in_turn(entry, patience, &CancellationToken::new(), starting)
             .await
             .map_err(refused)?;
@@ -272,11 +297,29 @@ impl Connection {
         &self.entry
     }
 
-    /// The offered tools (after `enabledTools`/`disabledTools`), listing again after a
-    /// `tools/list_changed` notification.
+    /// The offered tools (after `enabledTools`/`disabledTools`), listing again (a guarded request)
+    /// after a `tools/list_changed` notification.
     pub async fn tools(&self) -> Result<Vec<RemoteTool>, Error> {
-        self.refresh_if_stale().await?;
+        if self.tools_stale.load(Ordering::SeqCst) {
+            let refreshed = self
+                .guarded(&CancellationToken::new(), self.refresh_if_stale())
+                .await;
+            refreshed
+                .map_err(|message| Error::Service {
+                    server: self.name.clone(),
+                    action: "tools/list",
+                    message,
+                })?
+                .0?;
+        }
         Ok(self.cached_tools())
+    }
+
+    /// Stops (`true`) or continues a stdio server in the session's sandbox; others run freely.
+    fn pause(&self, paused: bool) {
+        if let (Some(child), Some(_)) = (&self.child, &self.entry.sandbox) {
+            child.pause_group(paused);
+        }
     }
 
     /// The tool list as last fetched; never does I/O.
@@ -364,11 +407,15 @@ impl Connection {
         cancel: &CancellationToken,
         request: impl std::future::Future<Output = T>,
     ) -> Result<(T, Vec<Denial>), String> {
+        let running = async {
+            let _running = Running::new(self);
+            request.await
+        };
         in_turn(
             &self.entry,
             self.entry.config.call_timeout(),
             cancel,
-            request,
+            running,
         )
         .await
     }

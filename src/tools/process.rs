@@ -327,11 +327,21 @@ impl Child {
 
     /// Sends `SIGKILL` to the whole process group. A group that is already gone counts as done.
     pub fn kill_group(&self) {
+        self.signal_group(Signal::KILL);
+    }
+
+    /// Stops (`SIGSTOP`) or continues (`SIGCONT`) the whole process group: a child that must not run
+    /// between the requests made to it. A group that is already gone counts as done.
+    pub fn pause_group(&self, paused: bool) {
+        self.signal_group(if paused { Signal::STOP } else { Signal::CONT });
+    }
+
+    fn signal_group(&self, signal: Signal) {
         if let Some(group) = self.group
-            && let Err(err) = kill_process_group(group, Signal::KILL)
+            && let Err(err) = kill_process_group(group, signal)
             && err != rustix::io::Errno::SRCH
         {
-            tracing::debug!(program = %self.program, %err, "killing the process group failed");
+            tracing::debug!(program = %self.program, %err, ?signal, "signalling the process group failed");
         }
     }
 

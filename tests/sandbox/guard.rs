@@ -1011,6 +1011,91 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
     );
 }
 
+/// A stdio MCP server (newline-delimited JSON-RPC) with one tool, `count`, answering how many
+/// lines `ticks` has; from its start a thread appends a line to `ticks` every 10 ms.
+const TICKING_SERVER: &str = r#"import json, sys, threading, time
+def tick():
+    while True:
+        with open('ticks', 'a') as f:
+            f.write('t\n')
+        time.sleep(0.01)
+threading.Thread(target=tick, daemon=True).start()
+for line in sys.stdin:
+    msg = json.loads(line)
+    if 'id' not in msg:
+        continue
+    method = msg['method']
+    if method == 'initialize':
+        result = {'protocolVersion': msg['params']['protocolVersion'], 'capabilities': {'tools': {}},
+                  'serverInfo': {'name': 'ticking', 'version': '1'}}
+    elif method == 'tools/list':
+        result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}}]}
+    elif method == 'tools/call':
+        n = sum(1 for _ in open('ticks'))
+        result = {'content': [{'type': 'text', 'text': f'ticks: {n}'}]}
+    else:
+        print(json.dumps({'jsonrpc': '2.0', 'id': msg['id'], 'error': {'code': -32601, 'message': method}}), flush=True)
+        continue
+    print(json.dumps({'jsonrpc': '2.0', 'id': msg['id'], 'result': result}), flush=True)
+"#;
+
+/// A sandboxed MCP server is stopped between the requests made to it: while the agent's own
+/// command runs (in the project's turn), a server that writes on its own writes nothing; it goes on
+/// at its next call.
+#[test]
+fn a_sandboxed_mcp_server_does_not_run_between_its_calls() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    env.write(&env.project.join("ticking.py"), TICKING_SERVER);
+    env.write(
+        &env.home.join("mcp.json"),
+        &json!({"mcpServers": {"tick": {
+            "command": "python3",
+            "args": ["ticking.py"],
+            "cwd": env.project.canonicalize().unwrap(),
+            "sandbox": true
+        }}})
+        .to_string(),
+    );
+    let count = |id: &str| tool(id, "mcp__tick__count", &json!({}));
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "mcp__tick__count", "--allow", "bash"],
+        vec![
+            count("c1"),
+            bash(
+                "c2",
+                "a=$(wc -l < ticks); sleep 1; b=$(wc -l < ticks); echo \"lines $a $b\"",
+            ),
+            count("c3"),
+        ],
+    );
+    assert!(results[0].contains("ticks: "), "{results:?}");
+    let lines: Vec<&str> = results[1]
+        .split_whitespace()
+        .skip_while(|w| *w != "lines")
+        .skip(1)
+        .take(2)
+        .collect();
+    assert_eq!(lines.len(), 2, "{results:?}");
+    assert_eq!(
+        lines[0], lines[1],
+        "the server wrote while stopped: {results:?}"
+    );
+    let ticks = |r: &str| -> usize {
+        r.split("ticks: ")
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(ticks(&results[2]) >= ticks(&results[0]), "{results:?}");
+}
+
 /// A command the run's `--timeout` cancels while it runs has what it wrote among the protected
 /// paths put back all the same (the call was dropped mid-way, before the guard's restore).
 #[test]
