@@ -242,6 +242,48 @@ fn a_hook_script_rewritten_during_the_run_is_not_run() {
     );
 }
 
+/// A hook's pin is checked in its sandbox turn, right before it starts: a command that holds the
+/// project's turn (here another pilotdeck process's) and rewrites the script meanwhile does not get
+/// its rewrite run, and the call the hook guards is refused.
+#[test]
+fn a_hook_script_rewritten_while_the_hook_waits_for_its_turn_is_not_run() {
+    let mock = MockModel::spawn();
+    let env = env_with(
+        &mock,
+        &[hook("PreToolUse", "bash", "echo pre >> seen.txt\n")],
+    );
+    mock.push(call("c1", "bash", json!({"command": "touch later"})));
+    mock.push(openai::text("done"));
+    let mut holder = env.spawn(&[
+        "sandbox",
+        "run",
+        "--",
+        "sh",
+        "-c",
+        "touch held; sleep 2; echo 'touch pwned' > .hooks/0.sh",
+    ]);
+    let started = std::time::Instant::now();
+    while !env.project.join("held").exists() {
+        assert!(started.elapsed().as_secs() < 20, "the holder never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    env.cmd().args(["run", "--allow", "bash", "go"]).run(0);
+    assert!(holder.wait().unwrap().success());
+    let script = std::fs::read_to_string(env.project.join(".hooks/0.sh")).unwrap();
+    assert!(
+        script.contains("pwned"),
+        "the holder did not rewrite it: {script}"
+    );
+    for marker in ["pwned", "later", "seen.txt"] {
+        assert!(!env.project.join(marker).exists(), "{marker} exists");
+    }
+    let result = result_of(&mock, 1);
+    assert!(
+        result.contains("the PreToolUse hook `sh .hooks/0.sh` was not run"),
+        "{result}"
+    );
+}
+
 /// The pin reads a hook's command as the shell does: a script run after `cd` is pinned too, so the
 /// agent's rewrite of it is not run (and the call it guards is refused).
 #[test]

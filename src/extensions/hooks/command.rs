@@ -22,7 +22,8 @@ use crate::tools::sandbox::guarded;
 const OUTPUT_LIMIT: usize = 64 * 1024;
 
 /// Runs `hook` in the project root of `hooks`, in the session's sandbox (if any), with the
-/// environment its filter lets through.
+/// environment its filter lets through. `Err` (why): the project files it runs changed since the
+/// session pinned them — checked in its turn, right before it starts — so it did not run.
 pub(super) async fn run(
     hook: &CommandHook,
     event: HookEvent,
@@ -31,7 +32,7 @@ pub(super) async fn run(
     stdin: Vec<u8>,
     timeout: Duration,
     cancel: &CancellationToken,
-) -> HookOutcome {
+) -> Result<HookOutcome, &'static str> {
     let cwd = hooks.cwd.as_path();
     let sandbox = hooks.sandbox.as_ref();
     let mut spec = CommandSpec::new("sh")
@@ -58,8 +59,17 @@ pub(super) async fn run(
         output_limit: OUTPUT_LIMIT,
     };
     let name = event.as_str();
-    // Guarded like a `bash` command: its turn, and the protected paths it changed put back.
-    let output = match guarded::run(sandbox, &spec, options, true).await {
+    // Guarded like a `bash` command: its turn, and the protected paths it changed put back; its
+    // pin is checked in the turn, after the wait in which a command could have rewritten it.
+    let changed = std::sync::OnceLock::new();
+    let ready = || match hooks.changed(hook) {
+        Some(why) => {
+            let _ = changed.set(why);
+            Err(why.to_owned())
+        }
+        None => Ok(()),
+    };
+    let output = match guarded::run_if(sandbox, &spec, options, true, ready).await {
         Ok(guarded) => {
             for undone in guarded.undone {
                 tracing::warn!("{name} hook `{}`: {}", hook.command, Denial::from(undone));
@@ -67,18 +77,21 @@ pub(super) async fn run(
             guarded.output
         }
         Err(why) => {
+            if let Some(why) = changed.get() {
+                return Err(why);
+            }
             tracing::warn!("{name} hook `{}` did not run: {why}", hook.command);
-            return HookOutcome::default();
+            return Ok(HookOutcome::default());
         }
     };
     let output = match output {
         Ok(output) => output,
         Err(e) => {
             tracing::warn!("{name} hook `{}` did not run: {e}", hook.command);
-            return HookOutcome::default();
+            return Ok(HookOutcome::default());
         }
     };
-    match output.end {
+    Ok(match output.end {
         ProcessEnd::Exited { code: Some(0) } => read_output(event, &output.stdout.text),
         ProcessEnd::Exited { code: Some(2) } => {
             let reason = output.stderr.text.trim();
@@ -110,7 +123,7 @@ pub(super) async fn run(
             HookOutcome::default()
         }
         ProcessEnd::Cancelled => HookOutcome::default(),
-    }
+    })
 }
 
 /// Reads a successful hook's stdout.

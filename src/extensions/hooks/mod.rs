@@ -19,7 +19,8 @@
 //! A session pins the project files each hook command runs (its script: the words of the command
 //! that name project files, read as the shell would split them, [`pin`]) when it
 //! loads its hooks, and checks them before each run: a hook whose script changed since — the agent
-//! can write project files — is not run. Trust covers the next process (the project's settings
+//! can write project files — is not run; the check is made in the hook's sandbox turn, right before
+//! it starts, so a command that held the turn cannot rewrite it in between. Trust covers the next process (the project's settings
 //! changed, so they need trust again); the pin covers the rest of this one, where the rewritten
 //! script would otherwise run unasked. A `PreToolUse` hook not run blocks its call (the user's
 //! guard did not look at it); at other events it is a warning.
@@ -328,17 +329,6 @@ impl Hooks {
         }
         let stdin = input.to_string().into_bytes();
         for hook in hooks {
-            if let Some(why) = self.changed(hook) {
-                tracing::warn!("{} hook `{}` not run: {why}", event.as_str(), hook.command);
-                if event == HookEvent::PreToolUse {
-                    outcome.decision = HookDecision::Block(format!(
-                        "the PreToolUse hook `{}` was not run: {why}",
-                        hook.command
-                    ));
-                    break;
-                }
-                continue;
-            }
             let run = command::run(
                 hook,
                 event,
@@ -349,6 +339,20 @@ impl Hooks {
                 cancel,
             )
             .await;
+            let run = match run {
+                Ok(run) => run,
+                Err(why) => {
+                    tracing::warn!("{} hook `{}` not run: {why}", event.as_str(), hook.command);
+                    if event == HookEvent::PreToolUse {
+                        outcome.decision = HookDecision::Block(format!(
+                            "the PreToolUse hook `{}` was not run: {why}",
+                            hook.command
+                        ));
+                        break;
+                    }
+                    continue;
+                }
+            };
             if let Some(input) = run.updated_input {
                 outcome.updated_input = Some(input);
             }

@@ -24,10 +24,24 @@ pub struct Guarded {
 pub async fn run(
     sandbox: Option<&Confinement>,
     spec: &CommandSpec,
-    mut options: RunOptions,
+    options: RunOptions,
     keep_protected: bool,
 ) -> Result<Guarded, String> {
+    run_if(sandbox, spec, options, keep_protected, || Ok(())).await
+}
+
+/// [`run`], where `ready` is asked in the turn, right before the command starts, whether it may
+/// still run (a hook whose script changed while it waited for its turn must not); its `Err` is
+/// returned and nothing runs.
+pub async fn run_if(
+    sandbox: Option<&Confinement>,
+    spec: &CommandSpec,
+    mut options: RunOptions,
+    keep_protected: bool,
+    ready: impl FnOnce() -> Result<(), String>,
+) -> Result<Guarded, String> {
     let Some(sandbox) = sandbox else {
+        ready()?;
         return Ok(Guarded {
             output: process::run(spec, options).await,
             undone: Vec::new(),
@@ -38,10 +52,17 @@ pub async fn run(
     let (output, undone) = within(sandbox, patience, &cancel, keep_protected, |waited| {
         options.timeout =
             (options.timeout).map(|t| t.saturating_sub(waited).max(Duration::from_secs(1)));
-        process::run(spec, options)
+        let checked = ready();
+        async move {
+            checked?;
+            Ok::<_, String>(process::run(spec, options).await)
+        }
     })
     .await?;
-    Ok(Guarded { output, undone })
+    Ok(Guarded {
+        output: output?,
+        undone,
+    })
 }
 
 /// Does `work` — anything that may write in the project through a confined process: a command, a
