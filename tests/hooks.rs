@@ -402,34 +402,60 @@ fn in_chat_an_allow_hook_answers_only_routine_asks() {
 }
 
 /// What a hook script loads from the project is not pinned, so once the session has run a call
-/// that may write, a hook's `allow` answers no prompt: the same dangerous command that it answered
-/// before the write is asked again after it, and refused here.
+/// that may write, a hook's `allow` answers no prompt: a dangerous command it would have answered
+/// before the write is asked after it, and refused here.
 #[test]
 fn after_a_write_an_allow_hook_answers_no_prompt() {
     if !tmux::available() {
         eprintln!("tmux is not installed; skipping the terminal test");
         return;
     }
+    allow_after_a_write(
+        "hookwrite",
+        call(
+            "c1",
+            "write_file",
+            json!({"file_path": ".hooks/lib.py", "content": "print('allow')\n"}),
+        ),
+        ".hooks/lib.py",
+    );
+}
+
+/// The same when the write ends in a sandbox denial (a call that is then `Denied`, though it ran
+/// and what it wrote in the project stays).
+#[test]
+fn after_a_write_that_ends_in_a_denial_an_allow_hook_answers_no_prompt() {
+    if !tmux::available() {
+        eprintln!("tmux is not installed; skipping the terminal test");
+        return;
+    }
+    allow_after_a_write(
+        "hookdenied",
+        call(
+            "c1",
+            "bash",
+            json!({"command": "touch .hooks/lib.py; python3 -c \"open('/etc/pd-hook-x', 'w')\""}),
+        ),
+        ".hooks/lib.py",
+    );
+}
+
+/// In chat with an allow hook: `write` (writing `wrote`; the hook answers its prompt, if any) runs
+/// unasked, then `rm -r second` — answered by the hook before any write — is asked, refused, and
+/// `second` stays.
+fn allow_after_a_write(name: &str, write: mock_model::Reply, wrote: &str) {
     let mock = MockModel::spawn();
     let env = env_with(&mock, &[hook("PreToolUse", "bash|write_file", ALLOW)]);
-    for dir in ["first", "second"] {
-        std::fs::create_dir_all(env.project.join(dir)).unwrap();
-    }
-    mock.push(call("c1", "bash", json!({"command": "rm -r first"})));
-    mock.push(call(
-        "c2",
-        "write_file",
-        json!({"file_path": ".hooks/lib.py", "content": "print('allow')\n"}),
-    ));
-    mock.push(call("c3", "bash", json!({"command": "rm -r second"})));
+    std::fs::create_dir_all(env.project.join("second")).unwrap();
+    mock.push(write);
+    mock.push(call("c2", "bash", json!({"command": "rm -r second"})));
     mock.push(openai::text("All done."));
     let command = tmux::chat_command(&env.project, &env.user_home, &env.home);
-    let tmux = tmux::Tmux::start("hookwrite", &command);
+    let tmux = tmux::Tmux::start(name, &command);
     tmux.wait_for("›");
     tmux.send_keys(&["tidy up", "Enter"]);
     let screen = tmux.wait_for("Allow once");
-    assert!(!env.project.join("first").exists(), "{screen}");
-    assert!(env.project.join(".hooks/lib.py").exists(), "{screen}");
+    assert!(env.project.join(wrote).exists(), "{screen}");
     assert!(screen.contains("rm -r second"), "{screen}");
     tmux.send_keys(&["n"]);
     tmux.wait_for("All done.");

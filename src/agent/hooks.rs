@@ -132,7 +132,7 @@ impl Agent {
     /// One tool call with its `PreToolUse` and `PostToolUse` hooks: a block refuses the call, an
     /// allow answers a routine permission prompt (never an ask that guards the user, nothing in an
     /// unattended session: `ToolRegistry::execute_with`, and nothing once a call that may write
-    /// has run: `Hooks::note_project_change`), updated input replaces the model's
+    /// has started: `Hooks::note_project_change`), updated input replaces the model's
     /// and goes through the whole permission check again; hook context and a
     /// `PostToolUse` block reason are added to the result the model sees.
     pub(super) async fn execute_call(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
@@ -160,6 +160,12 @@ impl Agent {
             input: pre.updated_input.unwrap_or_else(|| call.input.clone()),
             ..call.clone()
         };
+        // Recorded before the call runs, whatever it ends as: a command that wrote and then hit a
+        // sandbox denial or was cancelled changed the project all the same, and a parallel
+        // sub-agent's hook must not load what this call is writing.
+        if self.tools.may_write(&call) {
+            self.hooks.note_project_change();
+        }
         let mut execution = self
             .tools
             .execute_with(ctx, &call, pre.decision == HookDecision::Allow)
@@ -169,9 +175,6 @@ impl Agent {
             execution.status,
             ExecutionStatus::Completed | ExecutionStatus::Failed
         ) {
-            if self.tools.may_write(&call) {
-                self.hooks.note_project_change();
-            }
             let mut post_payload = payload(&call.input);
             post_payload["tool_response"] = json!({
                 "content": execution.output.content,

@@ -27,8 +27,8 @@
 //!
 //! A pin covers the files a command names, not what its script loads from the project (a module
 //! beside a Python script shadowing `import json`, `node_modules`, a `make` target). So once the
-//! session has run a tool call that may write ([`Hooks::note_project_change`], shared with its
-//! sub-agents), a hook's `allow` is no decision: the person is asked as without the hook. Blocks,
+//! session has started a tool call that may write, however it ended ([`Hooks::note_project_change`],
+//! shared with its sub-agents), a hook's `allow` is no decision: the person is asked as without the hook. Blocks,
 //! context and updated input still count.
 
 mod command;
@@ -262,8 +262,8 @@ impl Hooks {
             .sum()
     }
 
-    /// Records that a tool call that may write project files ran: from now on a hook's `allow` is
-    /// no decision (what the hook loads from the project may be the agent's).
+    /// Records that a tool call that may write project files is about to run: from now on a hook's
+    /// `allow` is no decision (what the hook loads from the project may be the agent's).
     pub fn note_project_change(&self) {
         let _ =
             (self.project).compare_exchange(UNCHANGED, CHANGED, Ordering::SeqCst, Ordering::SeqCst);
