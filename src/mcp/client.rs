@@ -333,7 +333,16 @@ impl Connection {
     async fn refresh_if_stale(&self) -> Result<(), Error> {
         let _one_at_a_time = self.listing.lock().await;
         if self.tools_stale.swap(false, Ordering::SeqCst) {
-            let listed = self.list().await?;
+            // Bounded: a sandboxed server is listed in the project's turn, which a server that
+            // never answers would otherwise hold for good.
+            let timeout = self.entry.config.call_timeout();
+            let listed = tokio::time::timeout(timeout, self.list())
+                .await
+                .map_err(|_| Error::Service {
+                    server: self.name.clone(),
+                    action: "tools/list",
+                    message: format!("no answer within {} ms (callTimeoutMs)", millis(timeout)),
+                })??;
             tracing::debug!(server = %self.name, tools = listed.len(), "tool list refreshed");
             *self.tools.lock().unwrap_or_else(PoisonError::into_inner) = listed;
         }

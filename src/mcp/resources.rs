@@ -62,12 +62,23 @@ impl Connection {
                 server: self.name.clone(),
             });
         }
-        let request = self.service().list_all_resources();
+        let request = tokio::time::timeout(
+            self.entry().config.call_timeout(),
+            self.service().list_all_resources(),
+        );
         let listed = self
             .put_back(
                 "resources/list",
                 self.guarded(&CancellationToken::new(), request).await,
             )?
+            .map_err(|_| Error::Service {
+                server: self.name.clone(),
+                action: "resources/list",
+                message: format!(
+                    "no answer within {} ms (callTimeoutMs)",
+                    self.entry().config.call_timeout().as_millis()
+                ),
+            })?
             .map_err(|e| self.service_error("resources/list", &e))?;
         Ok(listed
             .into_iter()

@@ -1012,32 +1012,85 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
 }
 
 /// A stdio MCP server (newline-delimited JSON-RPC) with one tool, `count`, answering how many
-/// lines `ticks` has; from its start a thread appends a line to `ticks` every 10 ms.
-const TICKING_SERVER: &str = r#"import json, sys, threading, time
+/// lines `ticks` has. `tick` (its first argument): from its start a thread appends a line to
+/// `ticks` every 10 ms. `relist`: each call is followed by `tools/list_changed`, and no `tools/list`
+/// after the first is answered.
+const SCRIPTED_SERVER: &str = r#"import json, sys, threading, time
+mode = sys.argv[1]
 def tick():
     while True:
         with open('ticks', 'a') as f:
             f.write('t\n')
         time.sleep(0.01)
-threading.Thread(target=tick, daemon=True).start()
+if mode == 'tick':
+    threading.Thread(target=tick, daemon=True).start()
+lists = 0
+def send(msg):
+    print(json.dumps(dict(msg, jsonrpc='2.0')), flush=True)
 for line in sys.stdin:
     msg = json.loads(line)
     if 'id' not in msg:
         continue
     method = msg['method']
     if method == 'initialize':
-        result = {'protocolVersion': msg['params']['protocolVersion'], 'capabilities': {'tools': {}},
-                  'serverInfo': {'name': 'ticking', 'version': '1'}}
+        result = {'protocolVersion': msg['params']['protocolVersion'],
+                  'capabilities': {'tools': {'listChanged': True}},
+                  'serverInfo': {'name': 'scripted', 'version': '1'}}
     elif method == 'tools/list':
+        lists += 1
+        if mode == 'relist' and lists > 1:
+            continue
         result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}}]}
     elif method == 'tools/call':
-        n = sum(1 for _ in open('ticks'))
+        n = sum(1 for _ in open('ticks')) if mode == 'tick' else 0
         result = {'content': [{'type': 'text', 'text': f'ticks: {n}'}]}
+        if mode == 'relist':
+            send({'method': 'notifications/tools/list_changed'})
     else:
-        print(json.dumps({'jsonrpc': '2.0', 'id': msg['id'], 'error': {'code': -32601, 'message': method}}), flush=True)
+        send({'id': msg['id'], 'error': {'code': -32601, 'message': method}})
         continue
-    print(json.dumps({'jsonrpc': '2.0', 'id': msg['id'], 'result': result}), flush=True)
+    send({'id': msg['id'], 'result': result})
 "#;
+
+/// `mcp.json` in `env`'s PilotHome with the sandboxed server `tick`: [`SCRIPTED_SERVER`] in `mode`.
+fn scripted_server(env: &TestEnv, mode: &str, call_timeout_ms: u64) {
+    env.write(&env.project.join("scripted.py"), SCRIPTED_SERVER);
+    env.write(
+        &env.home.join("mcp.json"),
+        &json!({"mcpServers": {"tick": {
+            "command": "python3",
+            "args": ["scripted.py", mode],
+            "cwd": env.project.canonicalize().unwrap(),
+            "sandbox": true,
+            "callTimeoutMs": call_timeout_ms
+        }}})
+        .to_string(),
+    );
+}
+
+/// A sandboxed server that announces a new tool list after a call and then never lists it does
+/// not hold the project's turn for good: the listing gives up after `callTimeoutMs` and the call's
+/// answer stands.
+#[test]
+fn a_sandboxed_server_that_never_lists_again_does_not_hold_the_turn() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    scripted_server(&env, "relist", 1000);
+    let mut call = env.spawn(&["mcp", "call", "tick", "count", "--args", "{}"]);
+    let started = std::time::Instant::now();
+    while call.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let finished = call.try_wait().unwrap().is_some();
+    if !finished {
+        call.kill().unwrap();
+    }
+    let out = call.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(finished, "the call never ended: {stdout}");
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("ticks: 0"), "{stdout}");
+}
 
 /// A sandboxed MCP server is stopped between the requests made to it: while the agent's own
 /// command runs (in the project's turn), a server that writes on its own writes nothing; it goes on
@@ -1046,17 +1099,7 @@ for line in sys.stdin:
 fn a_sandboxed_mcp_server_does_not_run_between_its_calls() {
     let mock = MockModel::spawn();
     let env = repo(&mock);
-    env.write(&env.project.join("ticking.py"), TICKING_SERVER);
-    env.write(
-        &env.home.join("mcp.json"),
-        &json!({"mcpServers": {"tick": {
-            "command": "python3",
-            "args": ["ticking.py"],
-            "cwd": env.project.canonicalize().unwrap(),
-            "sandbox": true
-        }}})
-        .to_string(),
-    );
+    scripted_server(&env, "tick", 60_000);
     let count = |id: &str| tool(id, "mcp__tick__count", &json!({}));
     let results = run_tools(
         &mock,
