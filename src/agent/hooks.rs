@@ -160,15 +160,13 @@ impl Agent {
             input: pre.updated_input.unwrap_or_else(|| call.input.clone()),
             ..call.clone()
         };
-        // Recorded before the call runs, whatever it ends as: a command that wrote and then hit a
-        // sandbox denial or was cancelled changed the project all the same, and a parallel
-        // sub-agent's hook must not load what this call is writing.
-        if self.tools.may_write(&call) {
-            self.hooks.note_project_change();
-        }
+        // A call that may write is recorded as it starts, whatever it ends as: a command that
+        // wrote and then hit a sandbox denial or was cancelled changed the project all the same,
+        // and a parallel sub-agent's hook must not load what this call is writing.
+        let writing = || self.hooks.note_project_change();
         let mut execution = self
             .tools
-            .execute_with(ctx, &call, pre.decision == HookDecision::Allow)
+            .execute_with(ctx, &call, pre.decision == HookDecision::Allow, &writing)
             .await;
         append(&mut execution.output, &pre.context);
         if matches!(

@@ -143,29 +143,24 @@ impl ToolRegistry {
         Some(ctx.policy.decide(&request(tool.as_ref(), &call.input)))
     }
 
-    /// Whether `call` may change files: its tool is not read-only for this input (an unknown tool
-    /// changes nothing).
-    pub fn may_write(&self, call: &ToolCall) -> bool {
-        self.get(&call.name)
-            .is_some_and(|tool| !tool.is_read_only_call(&call.input))
-    }
-
     /// Runs one call end to end. Never fails: every problem is an error result for the model, with
     /// the status saying which kind it was. Cancel-safe: when `ctx.cancel` fires the tool's future is
     /// dropped, which kills any child process group it started.
     pub async fn execute(&self, ctx: &ToolContext, call: &ToolCall) -> ToolExecution {
-        self.execute_with(ctx, call, false).await
+        self.execute_with(ctx, call, false, &|| {}).await
     }
 
     /// [`ToolRegistry::execute`], where `hook_allowed` (a `PreToolUse` hook answered `allow`)
     /// answers a routine ask in the person's place when there is one to ask
     /// ([`Decision::answer_hook_allow`]); an ask that guards the user and every `Deny` stay as
-    /// they are.
+    /// they are. `writing` is called right before a call that may write starts (its tool is not
+    /// read-only for this input and its permission was given), however it then ends.
     pub async fn execute_with(
         &self,
         ctx: &ToolContext,
         call: &ToolCall,
         hook_allowed: bool,
+        writing: &(dyn Fn() + Sync),
     ) -> ToolExecution {
         let Some(tool) = self.get(&call.name) else {
             let names = self.names();
@@ -239,6 +234,9 @@ impl ToolRegistry {
         };
         if ctx.cancel.is_cancelled() {
             return cancelled();
+        }
+        if !request.is_read_only {
+            writing();
         }
         let checkpoint = checkpoint_before(ctx, &request).await;
         let output = tokio::select! {
