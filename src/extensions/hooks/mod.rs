@@ -383,11 +383,13 @@ fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
     let mut command = hook.command.clone();
     let project = root.to_string_lossy();
     let plugin = hook.plugin_root.as_deref().map(Path::to_string_lossy);
+    // `PWD` is the project root too: hooks start there.
     for name in [
         "PILOTDECK_PROJECT_DIR",
         "CLAUDE_PROJECT_DIR",
         "PILOTDECK_PLUGIN_ROOT",
         "CLAUDE_PLUGIN_ROOT",
+        "PWD",
     ] {
         let value = match (name.ends_with("PLUGIN_ROOT"), &plugin) {
             (false, _) => &project,
@@ -402,10 +404,14 @@ fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
     // Where relative words are read from, relative to the project root (or absolute).
     let mut dir = PathBuf::new();
     for words in crate::tools::permission::split_commands(&command) {
-        if let [cd, target, ..] = words.as_slice()
+        if let [cd, rest @ ..] = words.as_slice()
             && matches!(cd.as_str(), "cd" | "pushd")
         {
-            dir = dir.join(target);
+            // Options (`--`, `-P`, `-L`) come before the folder; `cd` alone goes home, outside.
+            match rest.iter().find(|w| !w.starts_with('-')) {
+                Some(target) => dir = dir.join(target),
+                None => dir = PathBuf::from("/"),
+            }
             continue;
         }
         let mut after_redirect = false;
@@ -459,6 +465,8 @@ mod tests {
             hook("cd .hooks && sh x.sh", None),
             hook("sh .hooks/x.sh; echo done", None),
             hook("test -f ready || sh 'my hooks/z.sh'", None),
+            hook("cd -P -- .hooks && sh x.sh", None),
+            hook("sh \"$PWD/.hooks/x.sh\"", None),
         ];
         write(&root.join(".hooks/real.sh"), "exit 0\n");
         std::os::unix::fs::symlink("real.sh", root.join(".hooks/link.sh")).unwrap();
