@@ -18,8 +18,9 @@
 //! command does, so its start-up, each call to it, each tool listing and each resource request
 //! (`resources.rs`) are made like one ([`Connection::guarded`], `guard.rs`): in the project's turn,
 //! with what it changed among the protected paths put back after it. Between those requests its
-//! process group is stopped (`SIGSTOP`, continued for each request), so it cannot write outside
-//! its turn: after a call that timed out, or while the agent's other commands run.
+//! process group and every process below it are stopped (`SIGSTOP`, continued for each request;
+//! what left its tree while it ran is killed after the request, as after a command), so it cannot
+//! write outside its turn: after a call that timed out, or while the agent's other commands run.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -318,7 +319,7 @@ impl Connection {
     /// Stops (`true`) or continues a stdio server in the session's sandbox; others run freely.
     fn pause(&self, paused: bool) {
         if let (Some(child), Some(_)) = (&self.child, &self.entry.sandbox) {
-            child.pause_group(paused);
+            child.pause(paused);
         }
     }
 
@@ -418,7 +419,13 @@ impl Connection {
     ) -> Result<(T, Vec<Denial>), String> {
         let running = async {
             let _running = Running::new(self);
-            request.await
+            let answer = request.await;
+            if self.entry.sandbox.is_some() && self.child.is_some() {
+                // What left the server's tree while it ran (its parent exited) is pilotdeck's now:
+                // killed before the turn ends, as after a command.
+                let _ = process::reap_adopted(None).await;
+            }
+            answer
         };
         in_turn(
             &self.entry,

@@ -1,4 +1,6 @@
-//! The processes a sandboxed command left behind, killed before its protected paths are restored.
+//! The processes a sandboxed command left behind, killed before its protected paths are restored;
+//! and a process tree stopped and continued whole ([`pause_tree`]: a sandboxed MCP server between
+//! its requests).
 //!
 //! pilotdeck is a child subreaper on Linux ([`crate::tools::sandbox::protect_process`]): a process
 //! that left a command's group (`setsid … &`) is re-parented to it when its parent exits. After
@@ -90,6 +92,32 @@ pub(super) async fn reap_adopted(
         }
     }
     Leftovers::Unknown
+}
+
+/// Stops (`SIGSTOP`) or continues (`SIGCONT`) `root` and every process below it, by parentage, so
+/// a descendant that left `root`'s group (`setsid`) is reached too. Stopping looks at the process
+/// table again until a look finds nothing new (a stopped process cannot fork). A descendant whose
+/// parent exited is pilotdeck's then, and [`reap_adopted`]'s.
+pub(super) fn pause_tree(root: u32, paused: bool) {
+    if !paused {
+        for p in Table::read().below(&[root]) {
+            signal(p, Signal::CONT);
+        }
+        return;
+    }
+    let mut stopped: HashSet<u32> = HashSet::new();
+    for _ in 0..FREEZE_LOOKS {
+        let new: Vec<u32> = (Table::read().below(&[root]).into_iter())
+            .filter(|p| !stopped.contains(p))
+            .collect();
+        if new.is_empty() {
+            break;
+        }
+        for p in new {
+            signal(p, Signal::STOP);
+            stopped.insert(p);
+        }
+    }
 }
 
 /// pilotdeck's children in `table` it did not start.

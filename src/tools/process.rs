@@ -330,10 +330,14 @@ impl Child {
         self.signal_group(Signal::KILL);
     }
 
-    /// Stops (`SIGSTOP`) or continues (`SIGCONT`) the whole process group: a child that must not run
+    /// Stops (`SIGSTOP`) or continues (`SIGCONT`) the child's whole process group and every process
+    /// below the child (one that left the group with `setsid` too): a child that must not run
     /// between the requests made to it. A group that is already gone counts as done.
-    pub fn pause_group(&self, paused: bool) {
+    pub fn pause(&self, paused: bool) {
         self.signal_group(if paused { Signal::STOP } else { Signal::CONT });
+        if let Some(pid) = self.inner.id() {
+            super::orphans::pause_tree(pid, paused);
+        }
     }
 
     fn signal_group(&self, signal: Signal) {

@@ -1013,9 +1013,9 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
 
 /// A stdio MCP server (newline-delimited JSON-RPC) with one tool, `count`, answering how many
 /// lines `ticks` has. `tick` (its first argument): from its start a thread appends a line to
-/// `ticks` every 10 ms. `relist`: each call is followed by `tools/list_changed`, and no `tools/list`
+/// `ticks` every 10 ms; `escape`: a grandchild in a session of its own does (its parent waits). `relist`: each call is followed by `tools/list_changed`, and no `tools/list`
 /// after the first is answered.
-const SCRIPTED_SERVER: &str = r#"import json, sys, threading, time
+const SCRIPTED_SERVER: &str = r#"import json, os, sys, threading, time
 mode = sys.argv[1]
 def tick():
     while True:
@@ -1024,6 +1024,11 @@ def tick():
         time.sleep(0.01)
 if mode == 'tick':
     threading.Thread(target=tick, daemon=True).start()
+if mode == 'escape' and os.fork() == 0:
+    if os.fork() == 0:
+        os.setsid()
+        tick()
+    time.sleep(1000)
 lists = 0
 def send(msg):
     print(json.dumps(dict(msg, jsonrpc='2.0')), flush=True)
@@ -1042,7 +1047,7 @@ for line in sys.stdin:
             continue
         result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}}]}
     elif method == 'tools/call':
-        n = sum(1 for _ in open('ticks')) if mode == 'tick' else 0
+        n = sum(1 for _ in open('ticks')) if os.path.exists('ticks') else 0
         result = {'content': [{'type': 'text', 'text': f'ticks: {n}'}]}
         if mode == 'relist':
             send({'method': 'notifications/tools/list_changed'})
@@ -1097,9 +1102,19 @@ fn a_sandboxed_server_that_never_lists_again_does_not_hold_the_turn() {
 /// at its next call.
 #[test]
 fn a_sandboxed_mcp_server_does_not_run_between_its_calls() {
+    server_stopped_between_calls("tick");
+}
+
+/// The same for a process below the server that left its process group (`setsid`).
+#[test]
+fn a_sandboxed_mcp_servers_descendant_in_a_new_session_does_not_run_between_its_calls() {
+    server_stopped_between_calls("escape");
+}
+
+fn server_stopped_between_calls(mode: &str) {
     let mock = MockModel::spawn();
     let env = repo(&mock);
-    scripted_server(&env, "tick", 60_000);
+    scripted_server(&env, mode, 60_000);
     let count = |id: &str| tool(id, "mcp__tick__count", &json!({}));
     let results = run_tools(
         &mock,
@@ -1109,7 +1124,7 @@ fn a_sandboxed_mcp_server_does_not_run_between_its_calls() {
             count("c1"),
             bash(
                 "c2",
-                "a=$(wc -l < ticks); sleep 1; b=$(wc -l < ticks); echo \"lines $a $b\"",
+                "a=$(cat ticks | wc -l); sleep 1; b=$(cat ticks | wc -l); echo \"lines $a $b\"",
             ),
             count("c3"),
         ],
