@@ -333,6 +333,14 @@ pub fn files_digest<'a>(root: &Path, words: impl IntoIterator<Item = &'a Path>) 
     hasher.finalize().into()
 }
 
+/// Whether `word` redirects output (`>`, `2>>`, `&>`, `>|`, `>log`): `Some(true)` when its target
+/// is the next word, `Some(false)` when attached (`>log`); `None` for any other word. A
+/// redirection's target is output, not code.
+pub fn output_redirect(word: &str) -> Option<bool> {
+    let redirect = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+    (redirect.starts_with('>')).then(|| redirect.trim_start_matches(['>', '&', '|']).is_empty())
+}
+
 /// Whether a command word names code to pin: it has a `/` or a script's extension (a bare word,
 /// `touch ready`, is left out so that a hook's own output does not undo trust).
 pub fn names_code(word: &str) -> bool {
@@ -358,9 +366,8 @@ fn command_words(command: &str) -> Vec<&str> {
     let mut words = Vec::new();
     let mut after_redirect = false;
     for word in command.split_whitespace() {
-        let redirect = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
-        if redirect.starts_with('>') {
-            after_redirect = redirect.trim_start_matches(['>', '&', '|']).is_empty();
+        if let Some(alone) = output_redirect(word) {
+            after_redirect = alone;
             continue;
         }
         if !std::mem::take(&mut after_redirect) && names_code(word) {

@@ -416,9 +416,8 @@ fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
         }
         let mut after_redirect = false;
         for word in &words {
-            let redirect = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
-            if redirect.starts_with('>') {
-                after_redirect = redirect.trim_start_matches(['>', '&', '|']).is_empty();
+            if let Some(alone) = crate::config::trust::output_redirect(word) {
+                after_redirect = alone;
                 continue;
             }
             if !std::mem::take(&mut after_redirect) && crate::config::trust::names_code(word) {
@@ -443,8 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pin_follows_the_script_a_command_runs_as_the_shell_reads_it_and_a_link_s_target_not_a_folder()
-     {
+    fn a_pin_follows_the_script_as_the_shell_reads_the_command_and_a_link_s_target() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         let plugin = root.join(".pilotdeck/plugins/p");
