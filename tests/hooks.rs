@@ -242,6 +242,38 @@ fn a_hook_script_rewritten_during_the_run_is_not_run() {
     );
 }
 
+/// A hook whose script path the shell works out as it runs cannot be pinned: the session says so
+/// when it loads it, naming the hook, and the hook still runs.
+#[test]
+fn a_hook_whose_script_cannot_be_pinned_is_named_at_load() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.write(
+        &env.project.join(".hooks/guard.sh"),
+        "echo pre >> seen.txt\n",
+    );
+    let mut yaml = config_for(&mock);
+    yaml.push_str(
+        "hooks:\n  PreToolUse:\n    - matcher: bash\n      hooks:\n        - type: command\n          command: sh \"$(pwd)\"/.hooks/guard.sh\n",
+    );
+    env.config(&yaml);
+    mock.push(call("c1", "bash", json!({"command": "touch first"})));
+    mock.push(openai::text("done"));
+    let out = env
+        .cmd()
+        .args(["run", "--allow", "bash:touch*", "go"])
+        .run(0);
+    assert!(
+        out.stderr.contains(
+            "hook `sh \"$(pwd)\"/.hooks/guard.sh`: pilotdeck cannot tell which project files it runs (a path the shell works out as it runs)"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(env.project.join("seen.txt").exists());
+    assert!(env.project.join("first").exists());
+}
+
 /// A hook's pin is checked in its sandbox turn, right before it starts: a command that holds the
 /// project's turn (here another pilotdeck process's) and rewrites the script meanwhile does not get
 /// its rewrite run, and the call the hook guards is refused.

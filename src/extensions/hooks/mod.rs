@@ -197,6 +197,14 @@ impl Hooks {
             .unwrap_or_else(|_| project_root.to_owned());
         for hook in groups.iter_mut().flat_map(|g| g.hooks.iter_mut()) {
             hook.pin = Some(pin(&real_root, hook));
+            if let Some(what) = unpinnable(&expand(&real_root, hook)) {
+                tracing::warn!(
+                    "hook `{}`: pilotdeck cannot tell which project files it runs ({what}), so a \
+                     rewrite of them during the session is not noticed; name its script by a \
+                     path, e.g. \"$CLAUDE_PROJECT_DIR\"/.hooks/check.sh",
+                    hook.command
+                );
+            }
         }
         Hooks {
             groups,
@@ -374,16 +382,12 @@ impl Hooks {
     }
 }
 
-/// The digest of the project files `hook`'s command runs. The project's and the plugin's folder
-/// variables are put in first, so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and `${CLAUDE_PLUGIN_ROOT}/x.sh`
-/// name their files; the command is read with the permission checks' shell splitter (quotes, `;`,
-/// `&&`, pipes), and a relative word after `cd DIR` is read from `DIR`. A redirection's target is
-/// output, not code; a word names code when trust says so (`config::trust::names_code`).
-fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
+/// `hook`'s command with the project's and the plugin's folder variables (and `$PWD`: hooks start
+/// in the project root) put in.
+fn expand(root: &Path, hook: &CommandHook) -> String {
     let mut command = hook.command.clone();
     let project = root.to_string_lossy();
     let plugin = hook.plugin_root.as_deref().map(Path::to_string_lossy);
-    // `PWD` is the project root too: hooks start there.
     for name in [
         "PILOTDECK_PROJECT_DIR",
         "CLAUDE_PROJECT_DIR",
@@ -400,6 +404,42 @@ fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
             .replace(&format!("${{{name}}}"), value)
             .replace(&format!("${name}"), value);
     }
+    command
+}
+
+/// Why the script `command` (expanded, [`expand`]) runs cannot be read from it, when a word that
+/// names code is only worked out by the shell as it runs (a variable, a command substitution, a
+/// glob), or the script is run through `sh -c '…'`.
+fn unpinnable(command: &str) -> Option<&'static str> {
+    use crate::config::trust::names_code;
+    use crate::tools::permission::{UNKNOWN, split_commands};
+    for words in split_commands(command) {
+        for word in &words {
+            if word.contains([UNKNOWN, '$']) && names_code(word) {
+                return Some("a path the shell works out as it runs");
+            }
+            if word.contains(['*', '?']) && names_code(word) {
+                return Some("a glob");
+            }
+        }
+        let shell = (words.first())
+            .is_some_and(|w| matches!(w.rsplit('/').next(), Some("sh" | "bash" | "zsh" | "dash")));
+        let inline = (words.iter().skip_while(|w| *w != "-c").nth(1))
+            .is_some_and(|code| split_commands(code).iter().flatten().any(|w| names_code(w)));
+        if shell && inline {
+            return Some("a script run through `sh -c`");
+        }
+    }
+    None
+}
+
+/// The digest of the project files `hook`'s command runs. The project's and the plugin's folder
+/// variables are put in first, so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and `${CLAUDE_PLUGIN_ROOT}/x.sh`
+/// name their files; the command is read with the permission checks' shell splitter (quotes, `;`,
+/// `&&`, pipes), and a relative word after `cd DIR` is read from `DIR`. A redirection's target is
+/// output, not code; a word names code when trust says so (`config::trust::names_code`).
+fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
+    let command = expand(root, hook);
     let mut named: Vec<PathBuf> = Vec::new();
     // Where relative words are read from, relative to the project root (or absolute).
     let mut dir = PathBuf::new();
@@ -438,6 +478,28 @@ mod tests {
             timeout: None,
             plugin_root: plugin_root.map(Path::to_owned),
             pin: None,
+        }
+    }
+
+    #[test]
+    fn a_script_path_the_shell_works_out_as_it_runs_is_unpinnable() {
+        for command in [
+            "sh \"$(git rev-parse --show-toplevel)\"/.hooks/x.sh",
+            "sh $DIR/x.sh",
+            "sh ${CLAUDE_PROJECT_DIR:-.}/.hooks/x.sh",
+            "for f in .hooks/*.sh; do sh \"$f\"; done",
+            "bash -c 'sh .hooks/x.sh'",
+        ] {
+            assert!(unpinnable(command).is_some(), "{command}");
+        }
+        for command in [
+            "sh /proj/.hooks/x.sh",
+            "cd .hooks && sh x.sh > \"$LOG\"",
+            "echo \"$(date)\" >> log.txt",
+            "jq -r .tool_input.command | grep -q rm && exit 2",
+            "bash -c 'echo $HOME'",
+        ] {
+            assert_eq!(unpinnable(command), None, "{command}");
         }
     }
 

@@ -70,4 +70,5 @@ pub use policy::{
 pub use protected::{GIT_HEAD, INSTRUCTION_FILES, PILOTDECK_DIR};
 pub use rule::{FixedRules, Rule, RuleKind, RuleSource};
 pub use settings::{PermissionsFile, load_permissions_file};
+pub(crate) use shell::UNKNOWN;
 pub use shell::split_commands;
