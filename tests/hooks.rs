@@ -242,21 +242,30 @@ fn a_hook_script_rewritten_during_the_run_is_not_run() {
     );
 }
 
+/// A test environment with one `PreToolUse` hook for `bash` running `command`, and `script` as
+/// `.hooks/guard.sh`.
+fn guard_hook(mock: &MockModel, command: &str, script: &str) -> TestEnv {
+    let env = TestEnv::new();
+    env.write(&env.project.join(".hooks/guard.sh"), script);
+    let mut yaml = config_for(mock);
+    yaml.push_str(&format!(
+        "hooks:\n  PreToolUse:\n    - matcher: bash\n      hooks:\n        - type: command\n          command: {}\n",
+        serde_json::to_string(command).unwrap()
+    ));
+    env.config(&yaml);
+    env
+}
+
 /// A hook whose script path the shell works out as it runs cannot be pinned: the session says so
 /// when it loads it, naming the hook, and the hook still runs.
 #[test]
 fn a_hook_whose_script_cannot_be_pinned_is_named_at_load() {
     let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.write(
-        &env.project.join(".hooks/guard.sh"),
+    let env = guard_hook(
+        &mock,
+        "sh \"$(pwd)\"/.hooks/guard.sh",
         "echo pre >> seen.txt\n",
     );
-    let mut yaml = config_for(&mock);
-    yaml.push_str(
-        "hooks:\n  PreToolUse:\n    - matcher: bash\n      hooks:\n        - type: command\n          command: sh \"$(pwd)\"/.hooks/guard.sh\n",
-    );
-    env.config(&yaml);
     mock.push(call("c1", "bash", json!({"command": "touch first"})));
     mock.push(openai::text("done"));
     let out = env
@@ -321,16 +330,11 @@ fn a_hook_script_rewritten_while_the_hook_waits_for_its_turn_is_not_run() {
 #[test]
 fn a_script_run_after_cd_is_pinned() {
     let mock = MockModel::spawn();
-    let env = TestEnv::new();
-    env.write(
-        &env.project.join(".hooks/guard.sh"),
+    let env = guard_hook(
+        &mock,
+        "cd .hooks && sh guard.sh",
         "echo pre >> ../seen.txt\n",
     );
-    let mut yaml = config_for(&mock);
-    yaml.push_str(
-        "hooks:\n  PreToolUse:\n    - matcher: bash\n      hooks:\n        - type: command\n          command: cd .hooks && sh guard.sh\n",
-    );
-    env.config(&yaml);
     mock.push(call("c1", "bash", json!({"command": "touch first"})));
     mock.push(call(
         "c2",
