@@ -316,11 +316,34 @@ impl Connection {
         Ok(self.cached_tools())
     }
 
-    /// Stops (`true`) or continues a stdio server in the session's sandbox; others run freely.
+    /// The process of a stdio server in the session's sandbox: the one stopped between requests
+    /// (others run freely).
+    fn confined_child(&self) -> Option<&process::Child> {
+        self.entry.sandbox.as_ref().and(self.child.as_ref())
+    }
+
+    /// Stops (`true`) or continues a stdio server in the session's sandbox.
     fn pause(&self, paused: bool) {
-        if let (Some(child), Some(_)) = (&self.child, &self.entry.sandbox) {
+        if let Some(child) = self.confined_child() {
             child.pause(paused);
         }
+    }
+
+    /// `request` (named `action` in errors), given at most `callTimeoutMs`: a request made in the
+    /// project's turn must not hold it for good.
+    pub(super) async fn bounded<T>(
+        &self,
+        action: &'static str,
+        request: impl std::future::Future<Output = Result<T, Error>>,
+    ) -> Result<T, Error> {
+        let timeout = self.entry.config.call_timeout();
+        tokio::time::timeout(timeout, request)
+            .await
+            .map_err(|_| Error::Service {
+                server: self.name.clone(),
+                action,
+                message: format!("no answer within {} ms (callTimeoutMs)", millis(timeout)),
+            })?
     }
 
     /// The tool list as last fetched; never does I/O.
@@ -334,16 +357,7 @@ impl Connection {
     async fn refresh_if_stale(&self) -> Result<(), Error> {
         let _one_at_a_time = self.listing.lock().await;
         if self.tools_stale.swap(false, Ordering::SeqCst) {
-            // Bounded: a sandboxed server is listed in the project's turn, which a server that
-            // never answers would otherwise hold for good.
-            let timeout = self.entry.config.call_timeout();
-            let listed = tokio::time::timeout(timeout, self.list())
-                .await
-                .map_err(|_| Error::Service {
-                    server: self.name.clone(),
-                    action: "tools/list",
-                    message: format!("no answer within {} ms (callTimeoutMs)", millis(timeout)),
-                })??;
+            let listed = self.bounded("tools/list", self.list()).await?;
             tracing::debug!(server = %self.name, tools = listed.len(), "tool list refreshed");
             *self.tools.lock().unwrap_or_else(PoisonError::into_inner) = listed;
         }
@@ -420,7 +434,7 @@ impl Connection {
         let running = async {
             let _running = Running::new(self);
             let answer = request.await;
-            if self.entry.sandbox.is_some() && self.child.is_some() {
+            if self.confined_child().is_some() {
                 // What left the server's tree while it ran (its parent exited) is pilotdeck's now:
                 // killed before the turn ends, as after a command.
                 let _ = process::reap_adopted(None).await;

@@ -62,24 +62,14 @@ impl Connection {
                 server: self.name.clone(),
             });
         }
-        let request = tokio::time::timeout(
-            self.entry().config.call_timeout(),
-            self.service().list_all_resources(),
-        );
-        let listed = self
-            .put_back(
-                "resources/list",
-                self.guarded(&CancellationToken::new(), request).await,
-            )?
-            .map_err(|_| Error::Service {
-                server: self.name.clone(),
-                action: "resources/list",
-                message: format!(
-                    "no answer within {} ms (callTimeoutMs)",
-                    self.entry().config.call_timeout().as_millis()
-                ),
-            })?
-            .map_err(|e| self.service_error("resources/list", &e))?;
+        let request = self.bounded("resources/list", async {
+            (self.service().list_all_resources().await)
+                .map_err(|e| self.service_error("resources/list", &e))
+        });
+        let listed = self.put_back(
+            "resources/list",
+            self.guarded(&CancellationToken::new(), request).await,
+        )??;
         Ok(listed
             .into_iter()
             .map(|r| {

@@ -99,23 +99,11 @@ pub(super) async fn reap_adopted(
 /// table again until a look finds nothing new (a stopped process cannot fork). A descendant whose
 /// parent exited is pilotdeck's then, and [`reap_adopted`]'s.
 pub(super) fn pause_tree(root: u32, paused: bool) {
-    if !paused {
+    if paused {
+        freeze_trees(|_| vec![root]);
+    } else {
         for p in Table::read().below(&[root]) {
             signal(p, Signal::CONT);
-        }
-        return;
-    }
-    let mut stopped: HashSet<u32> = HashSet::new();
-    for _ in 0..FREEZE_LOOKS {
-        let new: Vec<u32> = (Table::read().below(&[root]).into_iter())
-            .filter(|p| !stopped.contains(p))
-            .collect();
-        if new.is_empty() {
-            break;
-        }
-        for p in new {
-            signal(p, Signal::STOP);
-            stopped.insert(p);
         }
     }
 }
@@ -138,11 +126,17 @@ struct Frozen {
 /// process table again until a look finds nothing new (a process that moved to a new pid since
 /// the last look — forked and exited — is a new child of pilotdeck then).
 fn freeze(me: u32, started: &HashSet<u32>) -> Frozen {
+    freeze_trees(|table| adopted(table, me, started))
+}
+
+/// Stops the processes `roots` finds in the process table and every process below them, looking
+/// again until a look finds nothing new; `children` are the roots stopped.
+fn freeze_trees(roots: impl Fn(&Table) -> Vec<u32>) -> Frozen {
     let mut stopped: HashSet<u32> = HashSet::new();
     let mut children: Vec<u32> = Vec::new();
     for _ in 0..FREEZE_LOOKS {
         let table = Table::read();
-        let roots = adopted(&table, me, started);
+        let roots = roots(&table);
         let new: Vec<u32> = (table.below(&roots).into_iter())
             .filter(|p| !stopped.contains(p))
             .collect();

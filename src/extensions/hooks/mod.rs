@@ -196,8 +196,9 @@ impl Hooks {
             .canonicalize()
             .unwrap_or_else(|_| project_root.to_owned());
         for hook in groups.iter_mut().flat_map(|g| g.hooks.iter_mut()) {
-            hook.pin = Some(pin(&real_root, hook));
-            if let Some(what) = unpinnable(&expand(&real_root, hook)) {
+            let command = expand(&real_root, hook);
+            hook.pin = Some(pin(&real_root, &command));
+            if let Some(what) = unpinnable(&command) {
                 tracing::warn!(
                     "hook `{}`: pilotdeck cannot tell which project files it runs ({what}), so a \
                      rewrite of them during the session is not noticed; name its script by a \
@@ -300,7 +301,7 @@ impl Hooks {
     /// Why `hook` must not run: the project files it runs changed since the session loaded it.
     fn changed(&self, hook: &CommandHook) -> Option<&'static str> {
         let pinned = hook.pin?;
-        (pin(&self.real_root, hook) != pinned).then_some(
+        (pin(&self.real_root, &expand(&self.real_root, hook)) != pinned).then_some(
             "a project file it runs changed during this session (start a new one to use it)",
         )
     }
@@ -433,17 +434,16 @@ fn unpinnable(command: &str) -> Option<&'static str> {
     None
 }
 
-/// The digest of the project files `hook`'s command runs. The project's and the plugin's folder
-/// variables are put in first, so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and `${CLAUDE_PLUGIN_ROOT}/x.sh`
-/// name their files; the command is read with the permission checks' shell splitter (quotes, `;`,
+/// The digest of the project files a hook's `command` runs, its folder variables put in
+/// ([`expand`], so `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` and `${CLAUDE_PLUGIN_ROOT}/x.sh` name their
+/// files). The command is read with the permission checks' shell splitter (quotes, `;`,
 /// `&&`, pipes), and a relative word after `cd DIR` is read from `DIR`. A redirection's target is
 /// output, not code; a word names code when trust says so (`config::trust::names_code`).
-fn pin(root: &Path, hook: &CommandHook) -> [u8; 32] {
-    let command = expand(root, hook);
+fn pin(root: &Path, command: &str) -> [u8; 32] {
     let mut named: Vec<PathBuf> = Vec::new();
     // Where relative words are read from, relative to the project root (or absolute).
     let mut dir = PathBuf::new();
-    for words in crate::tools::permission::split_commands(&command) {
+    for words in crate::tools::permission::split_commands(command) {
         if let [cd, rest @ ..] = words.as_slice()
             && matches!(cd.as_str(), "cd" | "pushd")
         {
@@ -531,11 +531,17 @@ mod tests {
         write(&root.join(".hooks/real.sh"), "exit 0\n");
         std::os::unix::fs::symlink("real.sh", root.join(".hooks/link.sh")).unwrap();
         let hooks = [hooks.as_slice(), &[hook("sh .hooks/link.sh", None)]].concat();
-        let before: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
+        let before: Vec<_> = hooks
+            .iter()
+            .map(|h| pin(&root, &expand(&root, h)))
+            .collect();
         write(&root.join("out.log"), "output\n");
         write(&root.join("other.sh"), "exit 1\n");
         write(&root.join("src/main.rs"), "fn main() {}\n");
-        let after: Vec<_> = hooks.iter().map(|h| pin(&root, h)).collect();
+        let after: Vec<_> = hooks
+            .iter()
+            .map(|h| pin(&root, &expand(&root, h)))
+            .collect();
         assert_eq!(
             before, after,
             "output, unnamed files and files in a named folder change no pin"
@@ -549,7 +555,7 @@ mod tests {
             .and_then(|mut f| std::io::Write::write_all(&mut f, b"touch pwned\n"))
             .unwrap();
         for (i, h) in hooks.iter().enumerate() {
-            assert_ne!(pin(&root, h), before[i], "{}", h.command);
+            assert_ne!(pin(&root, &expand(&root, h)), before[i], "{}", h.command);
         }
     }
 }
