@@ -58,7 +58,9 @@
 //! - Every whole-file write is atomic and every JSONL record one whole line; a torn line is skipped
 //!   with a warning ([`store`]).
 //! - Child processes start only through `tools::process` (process groups, kill on cancel), with the
-//!   session's environment filter and, outside `full` mode, in its OS sandbox (`tools::sandbox`).
+//!   session's environment filter and, outside `full` mode, in its OS sandbox (`tools::sandbox`)
+//!   and, on Linux, a pid namespace of their own (`tools::pid_namespace`: pilotdeck's own binary,
+//!   the one other place that starts a process, as the confined command's first two steps).
 //! - Text from models, tools, servers and files is made inert before it reaches a terminal
 //!   ([`terminal`]); `output` lets only pilotdeck's own colours through.
 //! - One owner per primitive: text segmentation ([`text`]), model references

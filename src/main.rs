@@ -12,6 +12,11 @@ use pilotdeck::output::Output;
 use pilotdeck::{config, logging, mcp, model, router, session};
 
 fn main() -> ExitCode {
+    // A confined command's pid-namespace steps: pilotdeck's own binary, before any thread starts.
+    #[cfg(target_os = "linux")]
+    if let Some(code) = pilotdeck::tools::pid_namespace::run_if_asked() {
+        return code;
+    }
     // Children must not read pilotdeck's environment (API keys) through /proc/<pid>/environ.
     pilotdeck::tools::sandbox::protect_process();
     // reqwest is built without a default TLS provider; every client needs this first.

@@ -116,7 +116,9 @@ fn call(id: &str, name: &str, args: Value) -> mock_model::Reply {
     openai::tool_call(id, name, &args.to_string())
 }
 
-const SLOW: &str = "echo $$ > hook.pid; sleep 30\n";
+/// (The pid as the machine numbers it, from `/proc`: a confined command's own pid namespace
+/// numbers its processes anew.)
+const SLOW: &str = "read -r pid rest < /proc/self/stat; echo $pid > hook.pid; sleep 30\n";
 
 /// The hook process whose pid a [`SLOW`] hook wrote is gone (it was killed, not orphaned).
 fn assert_hook_killed(env: &TestEnv) {

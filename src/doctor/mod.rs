@@ -217,13 +217,7 @@ fn key_status(id: &str, p: &config::ProviderConfig) -> Result<String, String> {
 
 /// The first executable named `program` on `$PATH`.
 pub fn find_in_path(program: &str) -> Option<std::path::PathBuf> {
-    let path = crate::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| {
-            p.metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
+    crate::env::find_in_path(program.as_ref(), &crate::env::var_os("PATH")?)
 }
 
 fn state_db_check(home: &PilotHome) -> Check {

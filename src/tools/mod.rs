@@ -1,8 +1,8 @@
 //! The tools layer: the [`Tool`] trait every callable tool implements (builtins and MCP tools),
 //! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
-//! starts child processes ([`process`]) and the reaper of what a sandboxed one left behind
-//! (`orphans`), the filter of what those children inherit from the
+//! starts child processes ([`process`]), the pid namespace a confined one runs in
+//! (`pid_namespace`, Linux) and the reaper of what a sandboxed one left behind (`orphans`), the filter of what those children inherit from the
 //! environment ([`EnvFilter`]), the large-result spill, the web tools ([`web`]: `web_fetch`,
 //! `web_search`, on when config turns them on), the one reader of the text files pilotdeck itself
 //! takes from a project ([`project_file`]), and the [`UserChannel`] through which the
@@ -56,6 +56,8 @@ mod error;
 mod orphans;
 mod output;
 pub mod permission;
+#[cfg(target_os = "linux")]
+pub mod pid_namespace;
 pub mod process;
 pub mod project_file;
 mod registry;

@@ -16,8 +16,11 @@
 //! What this cannot promise: a command that fills the system's process table and keeps one
 //! process hopping to each freed pid (`clone` and exit, thousands of times a second) can move
 //! faster than a look at `/proc`; passes then run out and report [`Leftovers::Unknown`], and the
-//! protected paths are put back once more when the session's sandbox is dropped. Only a pid
-//! namespace or a cgroup per command (`cgroup.kill`, `pids.max`) would close that.
+//! protected paths are put back once more when the session's sandbox is dropped. That is why a
+//! confined command runs in a pid namespace of its own where the kernel allows one
+//! ([`super::pid_namespace`]): its processes are then dead before pilotdeck sees it end, and this
+//! reaper, which still runs, finds at most the namespace's first process. What is left to a cgroup
+//! (`pids.max`) is a limit on how many processes a command may start while it runs.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;

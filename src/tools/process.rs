@@ -18,10 +18,13 @@
 //! user runs interactively (`pilotdeck sandbox run`) stays in pilotdeck's group, on its terminal.
 //!
 //! A sandboxed command's processes that left its group (`setsid … &`) die with it too, on Linux:
-//! pilotdeck is a child subreaper ([`crate::tools::sandbox::protect_process`]), so they are
-//! re-parented to it when their parent exits, and [`run`] kills and reaps every child it did not
-//! start itself, with the whole tree below it ([`reap_adopted`]), before the command's protected
-//! paths are restored.
+//! a confined child with pipes starts in a pid namespace of its own
+//! ([`crate::tools::pid_namespace`], through pilotdeck's own binary), whose processes the kernel
+//! kills when the command ends; and pilotdeck is a child subreaper
+//! ([`crate::tools::sandbox::protect_process`]), so what leaves a tree is re-parented to it, and
+//! [`run`] kills and reaps every child it did not start itself, with the whole tree below it
+//! ([`reap_adopted`]), before the command's protected paths are restored — the only net where no
+//! namespace could be made.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -113,6 +116,26 @@ impl CommandSpec {
         self
     }
 
+    /// Whether the program names a file to start: a path (from the child's directory) or a name
+    /// found on the child's `$PATH`.
+    fn startable(&self) -> bool {
+        let program = std::path::Path::new(&self.program);
+        if program.components().count() > 1 {
+            return match &self.cwd {
+                Some(dir) => dir.join(program).is_file(),
+                None => program.is_file(),
+            };
+        }
+        let set = self
+            .env
+            .iter()
+            .find(|(k, _)| k == "PATH")
+            .map(|(_, v)| v.clone());
+        let removed = self.clear_env || self.env_remove.iter().any(|k| k == "PATH");
+        let path = set.or_else(|| (!removed).then(|| crate::env::var_os("PATH")).flatten());
+        path.is_some_and(|path| crate::env::find_in_path(&self.program, &path).is_some())
+    }
+
     fn program_name(&self) -> String {
         self.program.to_string_lossy().into_owned()
     }
@@ -165,8 +188,10 @@ pub fn spawn_foreground(spec: &CommandSpec) -> Result<Child, Error> {
 }
 
 fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
-    let started =
-        crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), || start(spec, wiring));
+    let own_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
+    let started = crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, || {
+        start(spec, wiring, own_session)
+    });
     let inner = started.map_err(|err| match err {
         SpawnError::Io(source) => Error::Spawn {
             program: spec.program_name(),
@@ -195,11 +220,21 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     })
 }
 
-fn start(spec: &CommandSpec, wiring: Wiring) -> std::io::Result<tokio::process::Child> {
+/// Starts the child (in the thread [`spawn_wired`] prepared); `new_session` for a confined one
+/// with pipes.
+fn start(
+    spec: &CommandSpec,
+    wiring: Wiring,
+    new_session: bool,
+) -> std::io::Result<tokio::process::Child> {
     let wrapped = spec
         .sandbox
         .as_ref()
-        .and_then(|s| s.wrap(&spec.program, &spec.args));
+        .and_then(|s| s.wrap(&spec.program, &spec.args, new_session));
+    if wrapped.is_some() && !spec.startable() {
+        // Said here, as an unwrapped start would say it, not by the wrapper after it started.
+        return Err(std::io::ErrorKind::NotFound.into());
+    }
     let mut cmd = match wrapped.as_deref() {
         Some([program, args @ ..]) => {
             let mut cmd = tokio::process::Command::new(program);
@@ -213,7 +248,6 @@ fn start(spec: &CommandSpec, wiring: Wiring) -> std::io::Result<tokio::process::
         }
     };
     cmd.kill_on_drop(true);
-    let new_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
     match wiring {
         Wiring::Pipes(pipes) => {
             let piped_or_null = |piped: bool| if piped { Stdio::piped() } else { Stdio::null() };

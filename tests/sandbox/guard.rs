@@ -617,7 +617,7 @@ fn a_protected_file_too_large_to_keep_stops_the_command() {
 #[test]
 fn a_process_escaped_with_setsid_dies_with_the_command() {
     let script = "import os, time\n\
-         open('bg.pid', 'w').write(str(os.getpid()))\n\
+         open('bg.pid', 'w').write(open('/proc/self/stat').read().split()[0])\n\
          while not os.path.exists(os.environ['GO']):\n    time.sleep(0.05)\n\
          open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch pd-late\\n')\n";
     left_behind_dies(("bg.py", script), "setsid python3 bg.py");
@@ -629,14 +629,14 @@ fn a_process_escaped_with_setsid_dies_with_the_command() {
 fn the_bottom_of_a_deep_process_chain_dies_with_the_command() {
     let script = "n=$1\n\
          if [ \"$n\" -gt 0 ]; then sh chain.sh $((n - 1)); exit $?; fi\n\
-         echo $$ > bg.pid\n\
+         read -r pid rest < /proc/self/stat; echo $pid > bg.pid\n\
          while [ ! -e \"$GO\" ]; do sleep 0.05; done\n\
          printf '[core]\\n\\tfsmonitor = touch pd-late\\n' >> .git/config\n";
     left_behind_dies(("chain.sh", script), "setsid sh chain.sh 250");
 }
 
 /// Writes `script`, starts `start` in the background from a `bash` call (the script writes its
-/// pid to `bg.pid`, then waits for the file `$GO` and appends to `.git/config`), lets it go after
+/// pid as `/proc` numbers it to `bg.pid`, then waits for the file `$GO` and appends to `.git/config`), lets it go after
 /// pilotdeck has exited and checks `.git/config` did not change.
 fn left_behind_dies(script: (&str, &str), start: &str) {
     let mock = MockModel::spawn();

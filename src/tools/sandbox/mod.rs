@@ -14,7 +14,9 @@
 //!   mode, what [`kernel_objects`] lists (other processes' limits, keyrings, SysV IPC, file
 //!   ownership, xattrs and setuid/world-write modes, `reboot` and modules);
 //! - [`capabilities`] (Linux): a confined child is started with no capability at all (root's
-//!   included: bounding, permitted, effective, inheritable and ambient sets emptied in its thread);
+//!   included: bounding, permitted, effective, inheritable and ambient sets emptied in its thread)
+//!   but the two of file access — save, for root's [`crate::tools::pid_namespace`] step alone,
+//!   what it needs to make the command's pid namespace, which it drops before starting anything;
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
@@ -463,11 +465,14 @@ impl Confinement {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// On macOS the program and arguments to run instead (`sandbox-exec -p PROFILE program …`).
+    /// The program and arguments to run instead: on macOS `sandbox-exec -p PROFILE program …`; on
+    /// Linux, for a child in a session of its own (`own_session`), the steps that start it in a pid
+    /// namespace of its own ([`crate::tools::pid_namespace`]).
     pub fn wrap(
         &self,
         program: &std::ffi::OsStr,
         args: &[std::ffi::OsString],
+        own_session: bool,
     ) -> Option<Vec<std::ffi::OsString>> {
         match &self.0.enforcer {
             Enforcer::Seatbelt(profile) => {
@@ -481,7 +486,9 @@ impl Confinement {
                 Some(seatbelt::wrap(&profile, program, args))
             }
             #[cfg(target_os = "linux")]
-            Enforcer::Landlock(_) => None,
+            Enforcer::Landlock(_) => {
+                own_session.then(|| crate::tools::pid_namespace::wrap(program, args))
+            }
         }
     }
 }
@@ -504,6 +511,7 @@ pub enum SpawnError {
 /// tokio runtime is entered in that thread, so `start` may spawn a `tokio::process::Command`.
 pub fn spawn_thread<T: Send>(
     confine: Option<&Confinement>,
+    own_session: bool,
     start: impl FnOnce() -> std::io::Result<T> + Send,
 ) -> Result<T, SpawnError> {
     // Fail closed rather than start a child that could read and rewrite a secret.
@@ -524,7 +532,7 @@ pub fn spawn_thread<T: Send>(
     std::thread::scope(|scope| {
         let thread = scope.spawn(move || -> Result<T, SpawnError> {
             let _entered = runtime.as_ref().map(tokio::runtime::Handle::enter);
-            restrict_thread(confine)?;
+            restrict_thread(confine, own_session)?;
             Ok(start()?)
         });
         thread.join().unwrap_or(Err(SpawnError::Thread))
@@ -532,13 +540,21 @@ pub fn spawn_thread<T: Send>(
 }
 
 #[cfg(target_os = "linux")]
-fn restrict_thread(confine: Option<&Confinement>) -> Result<(), SpawnError> {
-    ptrace::drop_bypass_capabilities();
+fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<(), SpawnError> {
+    // A confined child in a session of its own starts as the pid-namespace step, which needs
+    // root's `CAP_SYS_ADMIN` to make the namespace and drops it before it starts anything.
+    let keep = match confine.map(|c| &c.0.enforcer) {
+        Some(Enforcer::Landlock(_)) if own_session => {
+            crate::tools::pid_namespace::STEP_CAPABILITIES
+        }
+        _ => rustix::thread::CapabilitySet::empty(),
+    };
+    ptrace::drop_bypass_capabilities(keep);
     let Some(sandbox) = confine.map(|c| &c.0) else {
         return Ok(());
     };
     let failed = |e: &dyn std::fmt::Display| SpawnError::Sandbox(e.to_string());
-    capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS))
+    capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS.union(keep)))
         .map_err(|e| failed(&e))?;
     if let Enforcer::Landlock(rules) = &sandbox.enforcer {
         rules.restrict_current_thread().map_err(|e| failed(&e))?;
@@ -556,7 +572,7 @@ fn restrict_thread(confine: Option<&Confinement>) -> Result<(), SpawnError> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn restrict_thread(_confine: Option<&Confinement>) -> Result<(), SpawnError> {
+fn restrict_thread(_confine: Option<&Confinement>, _own_session: bool) -> Result<(), SpawnError> {
     Ok(())
 }
 
