@@ -19,6 +19,8 @@ mod kernel;
 mod mcp_servers;
 #[path = "support/mock_model/mod.rs"]
 mod mock_model;
+#[path = "sandbox/namespace.rs"]
+mod namespace;
 #[path = "sandbox/reach.rs"]
 mod reach;
 mod support;
@@ -225,7 +227,13 @@ fn no_mode_lets_a_command_read_pilotdecks_environment() {
     for mode in ["workspace-write", "full"] {
         let mock = MockModel::spawn();
         let env = env_with(&mock, "");
-        mock.push(bash("c1", "cat /proc/$PPID/environ | tr '\\0' '\\n'"));
+        // pilotdeck's pid as /proc numbers it (a confined command's own pid namespace has no
+        // parent to show in `$PPID`).
+        mock.push(bash(
+            "c1",
+            "read -r pid comm state ppid rest < /proc/self/stat; \
+             cat /proc/$ppid/environ | tr '\\0' '\\n'",
+        ));
         mock.push(openai::text("done"));
         env.cmd()
             .env("PD_TEST_API_KEY", "sk-env-sekrit")

@@ -1,117 +1,98 @@
 //! A confined command in a pid namespace of its own (Linux), so that nothing it starts outlives it:
 //! when the first process of a pid namespace exits, the kernel kills every other process in it,
-//! and that process's exit completes only once they are gone. No process can leave a namespace,
-//! however fast it forks or hops pids, which a look at `/proc` ([`super::orphans`]) cannot promise.
+//! and that exit completes only once they are gone. No process can leave a namespace, however fast
+//! it forks or hops pids, which a look at `/proc` ([`super::orphans`]) cannot promise. Inside,
+//! pilotdeck and every other process outside are not there to be signalled or looked up by pid.
 //!
-//! [`super::process`] starts a confined child (one in a session of its own) as pilotdeck's own
-//! binary in two steps, each an `exec` of `/proc/self/exe` (the running image, even if the file was
-//! replaced since):
+//! [`super::process`] gives each confined child in a session of its own one, made one of two ways:
 //!
-//! 1. `pilotdeck __sandbox-ns -- PROGRAM ARGS…`: already confined (the sandbox binds the thread it
-//!    was forked from), single-threaded, it unshares a pid namespace, drops every capability a
-//!    confined command does not keep, and starts step 2, the first process of the new pid
-//!    namespace; it then waits and exits as step 2 did. Root's step was left `CAP_SYS_ADMIN` (and
-//!    `CAP_SETPCAP`, to drop it) for the unshare, by the thread that started it
-//!    ([`STEP_CAPABILITIES`]); anyone else's unshares a user namespace with it, which needs no
-//!    capability and gives none outside it. Where the kernel refuses (user namespaces turned off),
-//!    the step runs the command itself instead (`exec`), as before: the reaper is then the only
-//!    net.
-//! 2. `pilotdeck __sandbox-init -- PROGRAM ARGS…`: the namespace's init. It starts the command, waits
-//!    for it, and exits with its code (128 + the signal's number when a signal ended it). The
-//!    command itself is not the init, so signals reach it as anywhere else (an init ignores those
-//!    it has no handler for), and its own orphans are the init's, not pilotdeck's.
+//! - by the thread the child is forked from ([`for_children`]), while it still holds root's
+//!   `CAP_SYS_ADMIN` (dropped right after, with every capability a confined command does not keep):
+//!   a pid namespace is per thread for the children it starts next, so pilotdeck's own stays;
+//! - without that capability, by a step through pilotdeck's own binary ([`wrap`]):
+//!   `/proc/self/exe __sandbox-ns -- PROGRAM ARGS…` (the running image, even if its file was
+//!   replaced since), already confined, single-threaded, unshares a user and a pid namespace —
+//!   which needs no capability and gives none outside them — starts the command as the namespace's
+//!   first process, waits for it and exits as it did. Where the kernel refuses (user namespaces
+//!   turned off), the step runs the command itself instead (`exec`): the reaper is then the net.
+//!   The user namespace has no id mapping (writing one needs a file the sandbox keeps the command
+//!   from writing): inside, the command's user and every file's owner read as the overflow id
+//!   (`nobody`), while the kernel checks access with the real ids, as before. This step costs one
+//!   start of pilotdeck's binary per command (`BENCHMARKS.md`, `### sandbox`).
 //!
-//! The user namespace (not root's) has no id mapping — writing one would need a file the sandbox
-//! keeps the command from writing: inside, the command's user and every file's owner read as the
-//! overflow id (`nobody`), while the kernel checks access with the real ids, as before. Root keeps
-//! its ids: in a user namespace its file-access capabilities would not cover files whose owner is
-//! not mapped, and a checkout owned by another uid would turn read-only.
+//! The command is the namespace's first process, its init: the kernel delivers it only the signals
+//! it has a handler for, besides `SIGKILL` and `SIGSTOP` — the only ones pilotdeck sends a group
+//! (with `SIGCONT`, which continues it regardless) — so a command's `kill $$` without a `trap` does
+//! nothing; and the orphans of its namespace are re-parented to it rather than to pilotdeck.
 
 use std::ffi::{OsStr, OsString};
 use std::process::{Command, ExitCode, ExitStatus};
 
-use rustix::thread::CapabilitySet;
-
 use super::sandbox::capabilities;
 
-/// The first word of step 1's arguments.
+/// The first word of the step's arguments.
 const NAMESPACE: &str = "__sandbox-ns";
-/// The first word of step 2's arguments.
-const INIT: &str = "__sandbox-init";
 /// The running image, whatever its file became.
 const SELF_EXE: &str = "/proc/self/exe";
 
-/// The program and arguments that start `program args…` in a pid namespace of its own.
-pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Vec<OsString> {
-    step(NAMESPACE, program, args)
+/// Makes the children the calling thread starts from now on the first processes of a new pid
+/// namespace (root's: it needs `CAP_SYS_ADMIN`). Only the first one can be started there.
+pub(crate) fn for_children() -> rustix::io::Result<()> {
+    unshare(rustix::thread::UnshareFlags::NEWPID)
 }
 
-fn step(word: &str, program: &OsStr, args: &[OsString]) -> Vec<OsString> {
-    let mut out: Vec<OsString> = vec![SELF_EXE.into(), word.into(), "--".into(), program.into()];
+/// The program and arguments that start `program args…` in a pid namespace of its own.
+pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Vec<OsString> {
+    let mut out: Vec<OsString> = vec![
+        SELF_EXE.into(),
+        NAMESPACE.into(),
+        "--".into(),
+        program.into(),
+    ];
     out.extend(args.iter().cloned());
     out
 }
 
-/// When this process was started as one of the two steps, runs it and gives its exit code; `None`
-/// for any other start. Called first thing in `main`, before any thread exists.
+/// When this process was started as the step, runs it and gives its exit code; `None` for any
+/// other start. Called first thing in `main`, before any thread exists.
 pub fn run_if_asked() -> Option<ExitCode> {
     let mut argv = std::env::args_os().skip(1);
-    let word = argv.next()?;
-    let is = |w: &str| word.as_os_str() == OsStr::new(w);
-    if !(is(NAMESPACE) || is(INIT)) || argv.next().as_deref() != Some(OsStr::new("--")) {
+    if argv.next().as_deref() != Some(OsStr::new(NAMESPACE))
+        || argv.next().as_deref() != Some(OsStr::new("--"))
+    {
         return None;
     }
     let Some(program) = argv.next() else {
         return Some(ExitCode::from(2));
     };
     let args: Vec<OsString> = argv.collect();
-    Some(if is(NAMESPACE) {
-        enter(&program, &args)
-    } else {
-        init(&program, &args)
-    })
+    Some(enter(&program, &args))
 }
 
-/// What the thread that starts step 1 keeps of root's capabilities, for step 1 alone: making a pid
-/// namespace without a user namespace (`CAP_SYS_ADMIN`), then dropping that from the bounding set
-/// (`CAP_SETPCAP`).
-pub(crate) const STEP_CAPABILITIES: CapabilitySet =
-    CapabilitySet::SYS_ADMIN.union(CapabilitySet::SETPCAP);
-
-/// Step 1: a new pid namespace (and a user namespace, where the pid one alone is refused), step 2
-/// as its first process.
+/// The step: a new user and pid namespace, the command as its first process.
 fn enter(program: &OsStr, args: &[OsString]) -> ExitCode {
-    let made = new_namespaces();
-    // Nothing starts with more than a confined command of root keeps.
+    use rustix::thread::UnshareFlags;
+    let made = unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID);
+    // The new user namespace's capabilities (they reach nothing outside it) go too.
     if let Err(err) = capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS)) {
         return refuse(&err.to_string(), 126);
     }
+    let mut command = Command::new(program);
+    command.args(args);
     if made.is_err() {
         // No namespace to be had: the command runs as this process, as it would have.
-        let err = std::os::unix::process::CommandExt::exec(Command::new(program).args(args));
+        let err = std::os::unix::process::CommandExt::exec(&mut command);
         return cannot_start(program, &err);
     }
-    let wrapped = step(INIT, program, args);
-    let [exe, rest @ ..] = wrapped.as_slice() else {
-        return ExitCode::from(2);
-    };
-    match start(Command::new(exe).args(rest)).and_then(|mut c| c.wait()) {
+    match start(&mut command).and_then(|mut c| c.wait()) {
         Ok(status) => pass_on(status),
-        Err(err) => cannot_start(program, &err),
-    }
-}
-
-/// Step 2: the command, waited for by the namespace's init.
-fn init(program: &OsStr, args: &[OsString]) -> ExitCode {
-    match start(Command::new(program).args(args)).and_then(|mut c| c.wait()) {
-        Ok(status) => ExitCode::from(code_of(status)),
         Err(err) => cannot_start(program, &err),
     }
 }
 
 #[expect(
     clippy::disallowed_methods,
-    reason = "the pid-namespace steps of a child tools::process started: they start its command"
+    reason = "the pid-namespace step of a child tools::process started: it starts its command"
 )]
 fn start(cmd: &mut Command) -> std::io::Result<std::process::Child> {
     cmd.spawn()
@@ -119,36 +100,27 @@ fn start(cmd: &mut Command) -> std::io::Result<std::process::Child> {
 
 #[expect(
     deprecated,
-    reason = "rustix marks `unshare` unsafe for CLONE_FILES only; these flags share no descriptor table"
+    reason = "rustix marks `unshare` unsafe for CLONE_FILES only; no flag here shares descriptors"
 )]
-fn new_namespaces() -> rustix::io::Result<()> {
-    use rustix::thread::{UnshareFlags, unshare};
-    // Root's step has `CAP_SYS_ADMIN`, and keeps its ids (a user namespace would hide the owners
-    // of files root may write); anyone else's gets a user namespace too, which needs nothing.
-    unshare(UnshareFlags::NEWPID).or_else(|_| unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID))
+fn unshare(flags: rustix::thread::UnshareFlags) -> rustix::io::Result<()> {
+    rustix::thread::unshare(flags)
 }
 
-/// Exits as `status` did: the same code, or the same signal (128 + its number if it cannot be
+/// Exits as `status` did: the same code, or the same signal (128 + its number when it cannot be
 /// raised here).
 fn pass_on(status: ExitStatus) -> ExitCode {
     use std::os::unix::process::ExitStatusExt;
-    if let Some(signal) = status
-        .signal()
-        .and_then(rustix::process::Signal::from_named_raw)
-    {
-        let _ = rustix::process::kill_process(rustix::process::getpid(), signal);
-    }
-    ExitCode::from(code_of(status))
-}
-
-fn code_of(status: ExitStatus) -> u8 {
-    use std::os::unix::process::ExitStatusExt;
     let code = match (status.code(), status.signal()) {
         (Some(code), _) => code,
-        (None, Some(signal)) => 128 + signal,
+        (None, Some(signal)) => {
+            if let Some(signal) = rustix::process::Signal::from_named_raw(signal) {
+                let _ = rustix::process::kill_process(rustix::process::getpid(), signal);
+            }
+            128 + signal
+        }
         (None, None) => 1,
     };
-    u8::try_from(code & 0xff).unwrap_or(1)
+    ExitCode::from(u8::try_from(code & 0xff).unwrap_or(1))
 }
 
 /// The shell's answer to a command that cannot start: a line on stderr, exit code 127.

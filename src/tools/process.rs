@@ -189,9 +189,10 @@ pub fn spawn_foreground(spec: &CommandSpec) -> Result<Child, Error> {
 
 fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     let own_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
-    let started = crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, || {
-        start(spec, wiring, own_session)
-    });
+    let started =
+        crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, |namespaced| {
+            start(spec, wiring, own_session, namespaced)
+        });
     let inner = started.map_err(|err| match err {
         SpawnError::Io(source) => Error::Spawn {
             program: spec.program_name(),
@@ -221,16 +222,17 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
 }
 
 /// Starts the child (in the thread [`spawn_wired`] prepared); `new_session` for a confined one
-/// with pipes.
+/// with pipes, which is to run in a pid namespace of its own: `namespaced` when the thread made it.
 fn start(
     spec: &CommandSpec,
     wiring: Wiring,
     new_session: bool,
+    namespaced: bool,
 ) -> std::io::Result<tokio::process::Child> {
     let wrapped = spec
         .sandbox
         .as_ref()
-        .and_then(|s| s.wrap(&spec.program, &spec.args, new_session));
+        .and_then(|s| s.wrap(&spec.program, &spec.args, new_session && !namespaced));
     if wrapped.is_some() && !spec.startable() {
         // Said here, as an unwrapped start would say it, not by the wrapper after it started.
         return Err(std::io::ErrorKind::NotFound.into());

@@ -15,8 +15,10 @@
 //!   ownership, xattrs and setuid/world-write modes, `reboot` and modules);
 //! - [`capabilities`] (Linux): a confined child is started with no capability at all (root's
 //!   included: bounding, permitted, effective, inheritable and ambient sets emptied in its thread)
-//!   but the two of file access — save, for root's [`crate::tools::pid_namespace`] step alone,
-//!   what it needs to make the command's pid namespace, which it drops before starting anything;
+//!   but the two of file access;
+//! - a pid namespace of its own for a confined child in a session of its own
+//!   ([`crate::tools::pid_namespace`]), made in its thread while root still may, or by a first step
+//!   through pilotdeck's own binary for anyone else;
 //! - [`seatbelt`] (macOS): the same policy as a generated `sandbox-exec` profile;
 //! - [`ptrace`]: pilotdeck non-dumpable, and `CAP_SYS_PTRACE` (and the other capabilities that bypass
 //!   non-dumpable) dropped in every spawning thread (all
@@ -466,13 +468,13 @@ impl Confinement {
     }
 
     /// The program and arguments to run instead: on macOS `sandbox-exec -p PROFILE program …`; on
-    /// Linux, for a child in a session of its own (`own_session`), the steps that start it in a pid
-    /// namespace of its own ([`crate::tools::pid_namespace`]).
+    /// Linux, when the child is to have a pid namespace its thread could not make (`namespace`),
+    /// the step that makes one and starts it there ([`crate::tools::pid_namespace`]).
     pub fn wrap(
         &self,
         program: &std::ffi::OsStr,
         args: &[std::ffi::OsString],
-        own_session: bool,
+        namespace: bool,
     ) -> Option<Vec<std::ffi::OsString>> {
         match &self.0.enforcer {
             Enforcer::Seatbelt(profile) => {
@@ -487,7 +489,7 @@ impl Confinement {
             }
             #[cfg(target_os = "linux")]
             Enforcer::Landlock(_) => {
-                own_session.then(|| crate::tools::pid_namespace::wrap(program, args))
+                namespace.then(|| crate::tools::pid_namespace::wrap(program, args))
             }
         }
     }
@@ -512,7 +514,7 @@ pub enum SpawnError {
 pub fn spawn_thread<T: Send>(
     confine: Option<&Confinement>,
     own_session: bool,
-    start: impl FnOnce() -> std::io::Result<T> + Send,
+    start: impl FnOnce(bool) -> std::io::Result<T> + Send,
 ) -> Result<T, SpawnError> {
     // Fail closed rather than start a child that could read and rewrite a secret.
     if let Some((secret, root)) = confine.and_then(|c| c.0.policy.unhideable()) {
@@ -532,29 +534,28 @@ pub fn spawn_thread<T: Send>(
     std::thread::scope(|scope| {
         let thread = scope.spawn(move || -> Result<T, SpawnError> {
             let _entered = runtime.as_ref().map(tokio::runtime::Handle::enter);
-            restrict_thread(confine, own_session)?;
-            Ok(start()?)
+            let namespaced = restrict_thread(confine, own_session)?;
+            Ok(start(namespaced)?)
         });
         thread.join().unwrap_or(Err(SpawnError::Thread))
     })
 }
 
+/// Confines the calling thread for the child it is about to start; true when that child will be
+/// the first process of a pid namespace of its own.
 #[cfg(target_os = "linux")]
-fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<(), SpawnError> {
-    // A confined child in a session of its own starts as the pid-namespace step, which needs
-    // root's `CAP_SYS_ADMIN` to make the namespace and drops it before it starts anything.
-    let keep = match confine.map(|c| &c.0.enforcer) {
-        Some(Enforcer::Landlock(_)) if own_session => {
-            crate::tools::pid_namespace::STEP_CAPABILITIES
-        }
-        _ => rustix::thread::CapabilitySet::empty(),
-    };
-    ptrace::drop_bypass_capabilities(keep);
+fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<bool, SpawnError> {
+    // A confined child in a session of its own gets a pid namespace, made here while the thread
+    // still has root's `CAP_SYS_ADMIN` (dropped next); without it, by a step of its own (`wrap`).
+    let namespaced = own_session
+        && matches!(confine.map(|c| &c.0.enforcer), Some(Enforcer::Landlock(_)))
+        && crate::tools::pid_namespace::for_children().is_ok();
+    ptrace::drop_bypass_capabilities();
     let Some(sandbox) = confine.map(|c| &c.0) else {
-        return Ok(());
+        return Ok(false);
     };
     let failed = |e: &dyn std::fmt::Display| SpawnError::Sandbox(e.to_string());
-    capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS.union(keep)))
+    capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS))
         .map_err(|e| failed(&e))?;
     if let Enforcer::Landlock(rules) = &sandbox.enforcer {
         rules.restrict_current_thread().map_err(|e| failed(&e))?;
@@ -568,12 +569,12 @@ fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<(
     if let Some(filter) = &sandbox.seccomp {
         filter.apply().map_err(|e| failed(&e))?;
     }
-    Ok(())
+    Ok(namespaced)
 }
 
 #[cfg(not(target_os = "linux"))]
-fn restrict_thread(_confine: Option<&Confinement>, _own_session: bool) -> Result<(), SpawnError> {
-    Ok(())
+fn restrict_thread(_confine: Option<&Confinement>, _own_session: bool) -> Result<bool, SpawnError> {
+    Ok(false)
 }
 
 /// Whether pilotdeck adopts the orphans of the processes it starts ([`protect_process`]).

@@ -9,8 +9,7 @@
 
 use rustix::thread::CapabilitySet;
 
-/// The capabilities a child never gets (root's pid-namespace step holds `CAP_SYS_ADMIN` until it
-/// has made the namespace, before it starts anything).
+/// The capabilities a child never gets.
 const DROPPED: [CapabilitySet; 3] = [
     CapabilitySet::SYS_PTRACE,
     CapabilitySet::SYS_ADMIN,
@@ -29,13 +28,10 @@ pub fn make_non_dumpable() {
 /// Drops [`DROPPED`] from the calling thread for good (it is a thread about to fork a child).
 /// Without the capabilities in the first place there is nothing to drop; failing is reported at
 /// debug level (a confined child loses every capability anyway, [`super::capabilities`]).
-/// `keep` is left: what the pid-namespace step needs for a moment
-/// ([`crate::tools::pid_namespace::STEP_CAPABILITIES`]), which that step drops itself.
-pub fn drop_bypass_capabilities(keep: CapabilitySet) {
+pub fn drop_bypass_capabilities() {
     let bypass = DROPPED
         .iter()
-        .fold(CapabilitySet::empty(), |set, cap| set | *cap)
-        .difference(keep);
+        .fold(CapabilitySet::empty(), |set, cap| set | *cap);
     if let Err(err) = super::capabilities::drop(bypass) {
         tracing::debug!(%err, "cannot drop the capabilities that bypass non-dumpable");
     }
