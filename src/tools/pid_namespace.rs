@@ -27,6 +27,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::process::{Command, ExitCode, ExitStatus};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::sandbox::capabilities;
 
@@ -41,8 +42,16 @@ pub(crate) fn for_children() -> rustix::io::Result<()> {
     unshare(rustix::thread::UnshareFlags::NEWPID)
 }
 
-/// The program and arguments that start `program args…` in a pid namespace of its own.
-pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Vec<OsString> {
+/// Whether this process's binary serves the step ([`run_if_asked`] ran in its `main`): another
+/// program using this library (a bench, a test binary) would start itself instead.
+static SERVES_STEP: AtomicBool = AtomicBool::new(false);
+
+/// The program and arguments that start `program args…` in a pid namespace of its own, when this
+/// binary serves the step.
+pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Option<Vec<OsString>> {
+    if !SERVES_STEP.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut out: Vec<OsString> = vec![
         SELF_EXE.into(),
         NAMESPACE.into(),
@@ -50,16 +59,18 @@ pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Vec<OsString> {
         program.into(),
     ];
     out.extend(args.iter().cloned());
-    out
+    Some(out)
 }
 
 /// When this process was started as the step, runs it and gives its exit code; `None` for any
-/// other start. Called first thing in `main`, before any thread exists.
+/// other start, which this binary then serves the step for. Called first thing in `main`, before
+/// any thread exists.
 pub fn run_if_asked() -> Option<ExitCode> {
     let mut argv = std::env::args_os().skip(1);
     if argv.next().as_deref() != Some(OsStr::new(NAMESPACE))
         || argv.next().as_deref() != Some(OsStr::new("--"))
     {
+        SERVES_STEP.store(true, Ordering::Relaxed);
         return None;
     }
     let Some(program) = argv.next() else {

@@ -488,9 +488,9 @@ impl Confinement {
                 Some(seatbelt::wrap(&profile, program, args))
             }
             #[cfg(target_os = "linux")]
-            Enforcer::Landlock(_) => {
-                namespace.then(|| crate::tools::pid_namespace::wrap(program, args))
-            }
+            Enforcer::Landlock(_) => namespace
+                .then(|| crate::tools::pid_namespace::wrap(program, args))
+                .flatten(),
         }
     }
 }
