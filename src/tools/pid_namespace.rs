@@ -28,6 +28,9 @@
 use std::ffi::{OsStr, OsString};
 use std::process::{Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rustix::process::Pid;
 
 use super::sandbox::capabilities;
 
@@ -36,10 +39,87 @@ const NAMESPACE: &str = "__sandbox-ns";
 /// The running image, whatever its file became.
 const SELF_EXE: &str = "/proc/self/exe";
 
+/// Whether a pid namespace was ever made in this process's threads ([`for_children`]).
+static MADE: AtomicBool = AtomicBool::new(false);
+
 /// Makes the children the calling thread starts from now on the first processes of a new pid
-/// namespace (root's: it needs `CAP_SYS_ADMIN`). Only the first one can be started there.
-pub(crate) fn for_children() -> rustix::io::Result<()> {
-    unshare(rustix::thread::UnshareFlags::NEWPID)
+/// namespace (root's: it needs `CAP_SYS_ADMIN`; only the first child can be started there).
+/// `Ok(false)` where none can be had; an error where one could before, in this process: a command
+/// able to use up the namespaces (a pid namespace per user is counted) must not thereby get the
+/// next command started without one.
+pub(crate) fn for_children() -> Result<bool, String> {
+    match unshare(rustix::thread::UnshareFlags::NEWPID) {
+        Ok(()) => {
+            MADE.store(true, Ordering::Relaxed);
+            Ok(true)
+        }
+        Err(err) if MADE.load(Ordering::Relaxed) => Err(format!(
+            "cannot make the command's pid namespace, as it could before: {err}"
+        )),
+        Err(_) => Ok(false),
+    }
+}
+
+/// How long [`end`] waits for a killed namespace to be gone.
+const END_WAIT: Duration = Duration::from_secs(2);
+
+/// Ends the pid namespace of `child`, a confined child pilotdeck started and has not reaped: kills
+/// its first process — `child` itself, or the one the step (`stepped`) started — by pid, which
+/// reaches it wherever it moved its process group, and waits (at most [`END_WAIT`]) until `child`
+/// has exited. A namespace's first process exits, and the step after it, only once every other
+/// process in the namespace is gone, so when this returns nothing of the command runs any more
+/// (the protected paths are restored after it).
+pub(crate) fn end(child: u32, stepped: bool) {
+    let Some(pid) = i32::try_from(child).ok().and_then(Pid::from_raw) else {
+        return;
+    };
+    let signal = rustix::process::Signal::KILL;
+    if stepped {
+        // The step's one child, named by a pidfd taken while the step still lists it (so the
+        // number cannot have passed to another process in between).
+        for init in step_children(child) {
+            let Some(init_pid) = i32::try_from(init).ok().and_then(Pid::from_raw) else {
+                continue;
+            };
+            let Ok(fd) =
+                rustix::process::pidfd_open(init_pid, rustix::process::PidfdFlags::empty())
+            else {
+                continue;
+            };
+            if step_children(child).contains(&init) {
+                let _ = rustix::process::pidfd_send_signal(&fd, signal);
+            }
+        }
+    } else {
+        let _ = rustix::process::kill_process(pid, signal);
+    }
+    let deadline = Instant::now() + END_WAIT;
+    while running(child) && Instant::now() < deadline {
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "a killed namespace is gone within milliseconds; the restore must wait for it"
+        )]
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The children of the step `pid` (a single thread), from `/proc`.
+fn step_children(pid: u32) -> Vec<u32> {
+    std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+        .map(|list| {
+            list.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether `pid` is a process that has not exited (a zombie has).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+        !state.is_some_and(|s| s.starts_with('Z') || s.starts_with('X'))
+    })
 }
 
 /// Whether this process's binary serves the step ([`run_if_asked`] ran in its `main`): another

@@ -163,6 +163,9 @@ pub struct Child {
     inner: tokio::process::Child,
     group: Option<Pid>,
     program: String,
+    /// `Some(stepped)` when the child (or, `stepped`, the process the pid-namespace step started)
+    /// is the first process of a pid namespace of its own.
+    namespace: Option<bool>,
 }
 
 /// How a child's standard streams and process group are set up.
@@ -191,9 +194,15 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     let own_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
     let started =
         crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, |namespaced| {
-            start(spec, wiring, own_session, namespaced)
+            let stepped = own_session && !namespaced && cfg!(target_os = "linux");
+            let wrapped = spec
+                .sandbox
+                .as_ref()
+                .and_then(|s| s.wrap(&spec.program, &spec.args, stepped));
+            let namespace = (namespaced || stepped && wrapped.is_some()).then_some(stepped);
+            start(spec, wiring, wrapped).map(|child| (child, namespace))
         });
-    let inner = started.map_err(|err| match err {
+    let (inner, namespace) = started.map_err(|err| match err {
         SpawnError::Io(source) => Error::Spawn {
             program: spec.program_name(),
             source,
@@ -218,21 +227,18 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
         inner,
         group,
         program: spec.program_name(),
+        namespace,
     })
 }
 
-/// Starts the child (in the thread [`spawn_wired`] prepared); `new_session` for a confined one
-/// with pipes, which is to run in a pid namespace of its own: `namespaced` when the thread made it.
+/// Starts the child (in the thread [`spawn_wired`] prepared), as `wrapped` when the sandbox wraps
+/// it (`sandbox-exec`, the pid-namespace step).
 fn start(
     spec: &CommandSpec,
     wiring: Wiring,
-    new_session: bool,
-    namespaced: bool,
+    wrapped: Option<Vec<OsString>>,
 ) -> std::io::Result<tokio::process::Child> {
-    let wrapped = spec
-        .sandbox
-        .as_ref()
-        .and_then(|s| s.wrap(&spec.program, &spec.args, new_session && !namespaced));
+    let new_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
     if wrapped.is_some() && !spec.startable() {
         // Said here, as an unwrapped start would say it, not by the wrapper after it started.
         return Err(std::io::ErrorKind::NotFound.into());
@@ -361,8 +367,14 @@ impl Child {
         self.inner.stderr.take()
     }
 
-    /// Sends `SIGKILL` to the whole process group. A group that is already gone counts as done.
+    /// Sends `SIGKILL` to the whole process group; for a child in a pid namespace of its own, first
+    /// to the namespace's first process, waiting until the namespace is gone. A group that is
+    /// already gone counts as done.
     pub fn kill_group(&self) {
+        #[cfg(target_os = "linux")]
+        if let (Some(stepped), Some(id)) = (self.namespace, self.inner.id()) {
+            crate::tools::pid_namespace::end(id, stepped);
+        }
         self.signal_group(Signal::KILL);
     }
 

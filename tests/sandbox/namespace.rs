@@ -107,3 +107,28 @@ fn a_bash_command_runs_in_a_pid_namespace_and_leaves_nothing() {
     let left = left_pid(&results[0]);
     assert!(gone(&left), "process {left} outlived the command");
 }
+
+/// A turn stopped by its deadline while its command runs (the call is cancelled, not timed out
+/// by the tool): a process the command left in a session of its own, rewriting
+/// `.git/hooks/pre-commit` without pause, is dead before the protected paths are put back and
+/// after pilotdeck has exited (before, the cancelled call's leftovers were not reaped at all, then
+/// the restore raced the namespace's end).
+#[test]
+fn a_cancelled_command_leaves_nothing_to_rewrite_a_git_hook() {
+    let mock = MockModel::spawn();
+    let env = super::guard::repo(&mock);
+    mock.push(super::bash(
+        "c0",
+        // (The path is put together as it runs: the permission checks would refuse it written out.)
+        "(setsid python3 -c \"p = '.g' + 'it/hooks/pre-commit'\nwhile True: open(p, 'w').write('late')\" \
+         > /dev/null 2>&1 < /dev/null &); sleep 30",
+    ));
+    env.cmd()
+        .args(["run", "--allow", "bash", "--timeout", "2", "go"])
+        .run(1);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(
+        !env.project.join(".git/hooks/pre-commit").exists(),
+        "a process of the cancelled command wrote the hook after the restore"
+    );
+}

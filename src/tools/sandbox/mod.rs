@@ -549,7 +549,7 @@ fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<b
     // still has root's `CAP_SYS_ADMIN` (dropped next); without it, by a step of its own (`wrap`).
     let namespaced = own_session
         && matches!(confine.map(|c| &c.0.enforcer), Some(Enforcer::Landlock(_)))
-        && crate::tools::pid_namespace::for_children().is_ok();
+        && crate::tools::pid_namespace::for_children().map_err(SpawnError::Sandbox)?;
     ptrace::drop_bypass_capabilities();
     let Some(sandbox) = confine.map(|c| &c.0) else {
         return Ok(false);
