@@ -629,6 +629,35 @@ impl HeadTail {
 mod tests {
     use super::*;
 
+    /// What the pid-namespace step would start is checked first, so a missing program is the same
+    /// spawn error it is unwrapped: a name on the child's `$PATH` (its own when set, none once the
+    /// environment is cleared or `PATH` removed), or a path from its directory.
+    #[test]
+    fn startable_reads_the_child_s_path_and_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = dir.path().join("bin");
+        std::fs::create_dir(&bin).unwrap();
+        let tool = bin.join("pd-tool");
+        crate::store::write_atomic_mode(&tool, b"#!/bin/sh\n", 0o755).unwrap();
+        let on_path = |spec: CommandSpec| spec.env("PATH", bin.as_os_str()).startable();
+        assert!(on_path(CommandSpec::new("pd-tool")));
+        assert!(!on_path(CommandSpec::new("pd-no-such-tool")));
+        assert!(
+            !CommandSpec {
+                clear_env: true,
+                ..CommandSpec::new("pd-tool")
+            }
+            .startable()
+        );
+        assert!(CommandSpec::new("bin/pd-tool").cwd(dir.path()).startable());
+        assert!(
+            !CommandSpec::new("bin/pd-missing")
+                .cwd(dir.path())
+                .startable()
+        );
+        assert!(CommandSpec::new(tool.as_os_str()).startable());
+    }
+
     #[test]
     fn head_tail_keeps_both_ends() {
         let mut buf = HeadTail::new(4);
