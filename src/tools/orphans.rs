@@ -165,6 +165,14 @@ fn signal(raw: u32, signal: Signal) {
     }
 }
 
+/// The fields of `/proc/<pid>/stat` after the process's name (`state ppid …`; the name, in
+/// parentheses, may hold spaces and parentheses itself). `None` for a process that is gone.
+pub(super) fn stat_fields(pid: u32) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    Some(rest.trim_start().to_owned())
+}
+
 /// Who is whose parent, from `/proc/*/stat`.
 struct Table {
     children: HashMap<u32, Vec<u32>>,
@@ -176,13 +184,8 @@ impl Table {
         let pids = (std::fs::read_dir("/proc").into_iter().flatten().flatten())
             .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok());
         for pid in pids {
-            let parent = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-                .ok()
-                .and_then(|stat| {
-                    // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
-                    let (_, rest) = stat.rsplit_once(')')?;
-                    rest.split_whitespace().nth(1)?.parse::<u32>().ok()
-                });
+            let parent = stat_fields(pid)
+                .and_then(|fields| fields.split_whitespace().nth(1)?.parse::<u32>().ok());
             if let Some(parent) = parent {
                 children.entry(parent).or_default().push(pid);
             }

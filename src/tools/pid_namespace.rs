@@ -116,10 +116,7 @@ fn step_children(pid: u32) -> Vec<u32> {
 
 /// Whether `pid` is a process that has not exited (a zombie has).
 fn running(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-        let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
-        !state.is_some_and(|s| s.starts_with('Z') || s.starts_with('X'))
-    })
+    super::orphans::stat_fields(pid).is_some_and(|s| !s.starts_with('Z') && !s.starts_with('X'))
 }
 
 /// Whether this process's binary serves the step ([`run_if_asked`] ran in its `main`): another

@@ -200,7 +200,7 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
                 .as_ref()
                 .and_then(|s| s.wrap(&spec.program, &spec.args, stepped));
             let namespace = (namespaced || stepped && wrapped.is_some()).then_some(stepped);
-            start(spec, wiring, wrapped).map(|child| (child, namespace))
+            start(spec, wiring, own_session, wrapped).map(|child| (child, namespace))
         });
     let (inner, namespace) = started.map_err(|err| match err {
         SpawnError::Io(source) => Error::Spawn {
@@ -231,14 +231,15 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     })
 }
 
-/// Starts the child (in the thread [`spawn_wired`] prepared), as `wrapped` when the sandbox wraps
-/// it (`sandbox-exec`, the pid-namespace step).
+/// Starts the child (in the thread [`spawn_wired`] prepared), in a session of its own when
+/// `new_session` (a confined one with pipes), as `wrapped` when the sandbox wraps it
+/// (`sandbox-exec`, the pid-namespace step).
 fn start(
     spec: &CommandSpec,
     wiring: Wiring,
+    new_session: bool,
     wrapped: Option<Vec<OsString>>,
 ) -> std::io::Result<tokio::process::Child> {
-    let new_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
     if wrapped.is_some() && !spec.startable() {
         // Said here, as an unwrapped start would say it, not by the wrapper after it started.
         return Err(std::io::ErrorKind::NotFound.into());
