@@ -60,7 +60,9 @@
 //! - Child processes start only through `tools::process` (process groups, kill on cancel), with the
 //!   session's environment filter and, outside `full` mode, in its OS sandbox (`tools::sandbox`)
 //!   and, on Linux, a pid namespace of their own (`tools::pid_namespace`: pilotdeck's own binary,
-//!   the one other place that starts a process, as the confined command's first two steps).
+//!   the one other place that starts a process, as the confined command's first two steps); one
+//!   stopped between requests (a sandboxed MCP server) is frozen in a cgroup of its own where one
+//!   can be made (`tools::cgroup`).
 //! - Text from models, tools, servers and files is made inert before it reaches a terminal
 //!   ([`terminal`]); `output` lets only pilotdeck's own colours through.
 //! - One owner per primitive: text segmentation ([`text`]), model references

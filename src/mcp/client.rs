@@ -17,10 +17,13 @@
 //! A stdio server in the session's sandbox (`sandbox: true`) writes in the project as a `bash`
 //! command does, so its start-up, each call to it, each tool listing and each resource request
 //! (`resources.rs`) are made like one ([`Connection::guarded`], `guard.rs`): in the project's turn,
-//! with what it changed among the protected paths put back after it. Between those requests its
-//! process group and every process below it are stopped (`SIGSTOP`, continued for each request;
-//! what left its tree while it ran is killed after the request, as after a command), so it cannot
-//! write outside its turn: after a call that timed out, or while the agent's other commands run.
+//! with what it changed among the protected paths put back after it. Between those requests it is
+//! stopped, so it cannot write outside its turn: after a call that timed out, or while the agent's
+//! other commands run. On Linux, where pilotdeck can make a cgroup (root, or a delegated cgroup),
+//! the server starts in one of its own, and every process in it is frozen (`cgroup.freeze`) and
+//! thawed for each request; elsewhere its process group and every process below it are sent
+//! `SIGSTOP` (and `SIGCONT` for each request), which a process that forks or has a timer send it
+//! `SIGCONT` can outrun (`README.md`, the sandbox's limits).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -188,6 +191,8 @@ impl Connection {
                         .map(|(k, v)| (k.into(), v.into()))
                         .collect(),
                     env_remove: Vec::new(),
+                    // Stopped between requests (`pause`): frozen in a cgroup where one can be made.
+                    freezable: entry.sandbox.is_some(),
                     sandbox: entry.sandbox.clone(),
                 };
                 env.apply(&mut spec);

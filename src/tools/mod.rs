@@ -2,7 +2,8 @@
 //! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
 //! starts child processes ([`process`]), the pid namespace a confined one runs in
-//! (`pid_namespace`, Linux) and the reaper of what a sandboxed one left behind (`orphans`), the filter of what those children inherit from the
+//! (`pid_namespace`, Linux), the cgroup one stopped between requests is frozen in (`cgroup`, Linux)
+//! and the reaper of what a sandboxed one left behind (`orphans`), the filter of what those children inherit from the
 //! environment ([`EnvFilter`]), the large-result spill, the web tools ([`web`]: `web_fetch`,
 //! `web_search`, on when config turns them on), the one reader of the text files pilotdeck itself
 //! takes from a project ([`project_file`]), and the [`UserChannel`] through which the
@@ -50,6 +51,8 @@
 //! ```
 
 pub mod builtin;
+#[cfg(target_os = "linux")]
+mod cgroup;
 mod context;
 mod env_filter;
 mod error;

@@ -20,6 +20,11 @@
 //!   (`nobody`), while the kernel checks access with the real ids, as before. This step costs one
 //!   start of pilotdeck's binary per command (`BENCHMARKS.md`, `### sandbox`).
 //!
+//! The step also serves a child that must be in a cgroup of its own before it runs anything
+//! ([`super::cgroup`]: a sandboxed MCP server, frozen between requests): with `--after-go` it first
+//! reads one byte from stdin, which pilotdeck sends once it has moved the step into the cgroup; with
+//! `--here` (root's, whose thread made the namespace) it then runs the command itself (`exec`).
+//!
 //! The command is the namespace's first process, its init: the kernel delivers it only the signals
 //! it has a handler for, besides `SIGKILL` and `SIGSTOP` — the only ones pilotdeck sends a group
 //! (with `SIGCONT`, which continues it regardless) — so a command's `kill $$` without a `trap` does
@@ -32,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use rustix::process::Pid;
 
-use super::sandbox::capabilities;
+use super::sandbox::{Step, capabilities};
 
 /// The first word of the step's arguments.
 const NAMESPACE: &str = "__sandbox-ns";
@@ -123,18 +128,30 @@ fn running(pid: u32) -> bool {
 /// program using this library (a bench, a test binary) would start itself instead.
 static SERVES_STEP: AtomicBool = AtomicBool::new(false);
 
-/// The program and arguments that start `program args…` in a pid namespace of its own, when this
-/// binary serves the step.
-pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Option<Vec<OsString>> {
-    if !SERVES_STEP.load(Ordering::Relaxed) {
+/// The step's flags, before `--`.
+const AFTER_GO: &str = "--after-go";
+const HERE: &str = "--here";
+
+/// Whether this process's binary serves the step.
+pub(crate) fn serves_step() -> bool {
+    SERVES_STEP.load(Ordering::Relaxed)
+}
+
+/// The program and arguments that start `program args…` through the step, when this binary
+/// serves it.
+pub(crate) fn wrap(program: &OsStr, args: &[OsString], step: Step) -> Option<Vec<OsString>> {
+    if !serves_step() {
         return None;
     }
-    let mut out: Vec<OsString> = vec![
-        SELF_EXE.into(),
-        NAMESPACE.into(),
-        "--".into(),
-        program.into(),
-    ];
+    let mut out: Vec<OsString> = vec![SELF_EXE.into(), NAMESPACE.into()];
+    if step.after_go {
+        out.push(AFTER_GO.into());
+    }
+    if !step.namespace {
+        out.push(HERE.into());
+    }
+    out.push("--".into());
+    out.push(program.into());
     out.extend(args.iter().cloned());
     Some(out)
 }
@@ -144,23 +161,64 @@ pub(crate) fn wrap(program: &OsStr, args: &[OsString]) -> Option<Vec<OsString>> 
 /// any thread exists.
 pub fn run_if_asked() -> Option<ExitCode> {
     let mut argv = std::env::args_os().skip(1);
-    if argv.next().as_deref() != Some(OsStr::new(NAMESPACE))
-        || argv.next().as_deref() != Some(OsStr::new("--"))
-    {
+    if argv.next().as_deref() != Some(OsStr::new(NAMESPACE)) {
         SERVES_STEP.store(true, Ordering::Relaxed);
         return None;
+    }
+    let mut step = Step {
+        namespace: true,
+        after_go: false,
+    };
+    loop {
+        match argv.next() {
+            Some(flag) if flag == AFTER_GO => step.after_go = true,
+            Some(flag) if flag == HERE => step.namespace = false,
+            Some(flag) if flag == "--" => break,
+            _ => {
+                return Some(refuse(
+                    "usage: __sandbox-ns [--after-go] [--here] -- PROGRAM [ARGS…]",
+                    2,
+                ));
+            }
+        }
     }
     let Some(program) = argv.next() else {
         return Some(ExitCode::from(2));
     };
     let args: Vec<OsString> = argv.collect();
-    Some(enter(&program, &args))
+    Some(enter(&program, &args, step))
 }
 
-/// The step: a new user and pid namespace, the command as its first process.
-fn enter(program: &OsStr, args: &[OsString]) -> ExitCode {
+/// Waits for the one byte pilotdeck sends once the step is in its cgroup (read alone, so the
+/// command's own input stays in the pipe).
+fn wait_for_go() -> Result<(), String> {
+    use std::os::fd::AsFd;
+    let stdin = std::io::stdin();
+    let mut byte = [0u8; 1];
+    loop {
+        match rustix::io::read(stdin.as_fd(), &mut byte) {
+            Ok(1) => return Ok(()),
+            Ok(_) => return Err("pilotdeck never let the command start".to_owned()),
+            Err(rustix::io::Errno::INTR) => {}
+            Err(err) => return Err(format!("cannot wait to start the command: {err}")),
+        }
+    }
+}
+
+/// The step: after pilotdeck's go (`after_go`), a new user and pid namespace (`namespace`), the
+/// command as its first process.
+fn enter(program: &OsStr, args: &[OsString], step: Step) -> ExitCode {
     use rustix::thread::UnshareFlags;
-    let made = unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID);
+    if step.after_go
+        && let Err(err) = wait_for_go()
+    {
+        return refuse(&err, 126);
+    }
+    let made = if step.namespace {
+        unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID)
+    } else {
+        Err(rustix::io::Errno::INVAL)
+    };
     // The new user namespace's capabilities (they reach nothing outside it) go too.
     if let Err(err) = capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS)) {
         return refuse(&err.to_string(), 126);
@@ -168,7 +226,8 @@ fn enter(program: &OsStr, args: &[OsString]) -> ExitCode {
     let mut command = Command::new(program);
     command.args(args);
     if made.is_err() {
-        // No namespace to be had: the command runs as this process, as it would have.
+        // Here (the namespace is this process's), or no namespace to be had: the command runs as
+        // this process, as it would have.
         let err = std::os::unix::process::CommandExt::exec(&mut command);
         return cannot_start(program, &err);
     }

@@ -24,7 +24,9 @@
 //! ([`crate::tools::sandbox::protect_process`]), so what leaves a tree is re-parented to it, and
 //! [`run`] kills and reaps every child it did not start itself, with the whole tree below it
 //! ([`reap_adopted`]), before the command's protected paths are restored — the only net where no
-//! namespace could be made.
+//! namespace could be made. A child stopped between the requests made to it
+//! ([`CommandSpec::freezable`], [`Child::pause`]) starts in a cgroup of its own where pilotdeck may
+//! make one (`crate::tools::cgroup`), frozen and killed as one.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -37,7 +39,7 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::AbortOnDropHandle;
 
-use crate::tools::sandbox::{Confinement, SpawnError};
+use crate::tools::sandbox::{Confinement, SpawnError, Step};
 
 /// The pids of the children pilotdeck started and has not reaped: any other child of pilotdeck
 /// was adopted (a subreaper's orphan).
@@ -86,6 +88,10 @@ pub struct CommandSpec {
     pub env_remove: Vec<OsString>,
     /// The OS sandbox the child runs in (`TMPDIR` set to its temp dir); `None` runs it free.
     pub sandbox: Option<Confinement>,
+    /// A confined child with a stdin pipe that is stopped between the requests made to it
+    /// ([`Child::pause`]): on Linux it gets a cgroup of its own to be frozen in, where one can be
+    /// made ([`crate::tools::cgroup`]).
+    pub freezable: bool,
 }
 
 impl CommandSpec {
@@ -166,6 +172,9 @@ pub struct Child {
     /// `Some(stepped)` when the child (or, `stepped`, the process the pid-namespace step started)
     /// is the first process of a pid namespace of its own.
     namespace: Option<bool>,
+    /// The cgroup the child was started in, to freeze and kill it by; removed after the child.
+    #[cfg(target_os = "linux")]
+    cgroup: Option<crate::tools::cgroup::Cgroup>,
 }
 
 /// How a child's standard streams and process group are set up.
@@ -192,13 +201,28 @@ pub fn spawn_foreground(spec: &CommandSpec) -> Result<Child, Error> {
 
 fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     let own_session = matches!(wiring, Wiring::Pipes(_)) && spec.sandbox.is_some();
+    #[cfg(target_os = "linux")]
+    let cgroup = (own_session
+        && spec.freezable
+        && matches!(wiring, Wiring::Pipes(p) if p.stdin)
+        && crate::tools::pid_namespace::serves_step())
+    .then(crate::tools::cgroup::Cgroup::new)
+    .flatten();
+    #[cfg(target_os = "linux")]
+    let after_go = cgroup.is_some();
+    #[cfg(not(target_os = "linux"))]
+    let after_go = false;
     let started =
         crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, |namespaced| {
             let stepped = own_session && !namespaced && cfg!(target_os = "linux");
+            let step = (stepped || after_go).then_some(Step {
+                namespace: stepped,
+                after_go,
+            });
             let wrapped = spec
                 .sandbox
                 .as_ref()
-                .and_then(|s| s.wrap(&spec.program, &spec.args, stepped));
+                .and_then(|s| s.wrap(&spec.program, &spec.args, step));
             let namespace = (namespaced || stepped && wrapped.is_some()).then_some(stepped);
             start(spec, wiring, own_session, wrapped).map(|child| (child, namespace))
         });
@@ -223,11 +247,18 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
             .and_then(Pid::from_raw),
         Wiring::Foreground => None,
     };
+    #[cfg(target_os = "linux")]
+    let cgroup = cgroup.and_then(|cgroup| {
+        use std::os::fd::AsFd;
+        crate::tools::cgroup::place(cgroup, inner.id(), inner.stdin.as_ref().map(AsFd::as_fd))
+    });
     Ok(Child {
         inner,
         group,
         program: spec.program_name(),
         namespace,
+        #[cfg(target_os = "linux")]
+        cgroup,
     })
 }
 
@@ -373,16 +404,31 @@ impl Child {
     /// already gone counts as done.
     pub fn kill_group(&self) {
         #[cfg(target_os = "linux")]
+        if let Some(cgroup) = &self.cgroup {
+            cgroup.kill();
+        }
+        #[cfg(target_os = "linux")]
         if let (Some(stepped), Some(id)) = (self.namespace, self.inner.id()) {
             crate::tools::pid_namespace::end(id, stepped);
         }
         self.signal_group(Signal::KILL);
     }
 
-    /// Stops (`SIGSTOP`) or continues (`SIGCONT`) the child's whole process group and every process
-    /// below the child (one that left the group with `setsid` too): a child that must not run
-    /// between the requests made to it. A group that is already gone counts as done.
+    /// Stops or continues a child that must not run between the requests made to it: the
+    /// processes of its cgroup frozen or thawed, where it has one ([`CommandSpec::freezable`]);
+    /// otherwise its whole process group and every process below the child (one that left the
+    /// group with `setsid` too) sent `SIGSTOP` or `SIGCONT`. A group that is already gone counts as
+    /// done.
     pub fn pause(&self, paused: bool) {
+        #[cfg(target_os = "linux")]
+        if let Some(cgroup) = &self.cgroup {
+            match cgroup.freeze(paused) {
+                Ok(()) => return,
+                Err(err) => {
+                    tracing::warn!(program = %self.program, %err, "cannot freeze the child's cgroup; signalling it instead");
+                }
+            }
+        }
         self.signal_group(if paused { Signal::STOP } else { Signal::CONT });
         if let Some(pid) = self.inner.id() {
             super::orphans::pause_tree(pid, paused);

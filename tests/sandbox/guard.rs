@@ -1012,9 +1012,11 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
 }
 
 /// A stdio MCP server (newline-delimited JSON-RPC) with one tool, `count`, answering how many
-/// lines `ticks` has. `tick` (its first argument): from its start a thread appends a line to
-/// `ticks` every 10 ms; `escape`: a grandchild in a session of its own does (its parent waits). `relist`: each call is followed by `tools/list_changed`, and no `tools/list`
-/// after the first is answered.
+/// lines `ticks` has (and the server's cgroup). `tick` (its first argument): from its start a
+/// thread appends a line to `ticks` every 10 ms; `escape`: a grandchild in a session of its own
+/// does (its parent waits); `hop`: four processes that move to a new pid and session at every step
+/// do, and send the server and every process it started `SIGCONT`. `relist`: each call is followed
+/// by `tools/list_changed`, and no `tools/list` after the first is answered.
 const SCRIPTED_SERVER: &str = r#"import json, os, sys, threading, time
 mode = sys.argv[1]
 def tick():
@@ -1024,11 +1026,24 @@ def tick():
         time.sleep(0.01)
 if mode == 'tick':
     threading.Thread(target=tick, daemon=True).start()
-if mode == 'escape' and os.fork() == 0:
-    if os.fork() == 0:
+def hop():
+    # Moves to a new pid (and session) at every step, continuing the server and all it started.
+    import signal
+    while True:
+        if os.fork():
+            os._exit(0)
         os.setsid()
-        tick()
-    time.sleep(1000)
+        with open('ticks', 'a') as f:
+            f.write('t\n')
+        for pid in (1, -1):
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except OSError:
+                pass
+if mode == 'hop':
+    for _ in range(4):
+        if os.fork() == 0:
+            hop()
 lists = 0
 def send(msg):
     print(json.dumps(dict(msg, jsonrpc='2.0')), flush=True)
@@ -1048,7 +1063,8 @@ for line in sys.stdin:
         result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}}]}
     elif method == 'tools/call':
         n = sum(1 for _ in open('ticks')) if os.path.exists('ticks') else 0
-        result = {'content': [{'type': 'text', 'text': f'ticks: {n}'}]}
+        cgroup = [l[3:].strip() for l in open('/proc/self/cgroup') if l.startswith('0::')]
+        result = {'content': [{'type': 'text', 'text': f'ticks: {n} cgroup: {cgroup}'}]}
         if mode == 'relist':
             send({'method': 'notifications/tools/list_changed'})
     else:
@@ -1111,7 +1127,112 @@ fn a_sandboxed_mcp_servers_descendant_in_a_new_session_does_not_run_between_its_
     server_stopped_between_calls("escape");
 }
 
-fn server_stopped_between_calls(mode: &str) {
+/// A server whose processes move to a new pid at every step and send the rest `SIGCONT` (stopping
+/// by signals misses one now and then, and it continues everything) does not run between its calls
+/// either, where pilotdeck can make cgroups: it is frozen in one of its own, and the cgroup is gone
+/// after the run. Where `doctor` says none can be made, the server is stopped by signals, which
+/// this server can outrun (README, the sandbox's limits).
+#[test]
+fn a_sandboxed_mcp_server_that_hops_pids_does_not_run_between_its_calls() {
+    let Some(base) = cgroup_base() else {
+        return;
+    };
+    let results = server_stopped_between_calls("hop");
+    let name = results[0]
+        .split("cgroup: ['")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .and_then(|path| path.rsplit('/').next())
+        .unwrap_or_else(|| panic!("{results:?}"));
+    assert!(name.starts_with("pilotdeck-"), "{results:?}");
+    assert!(
+        !base.join(name).exists(),
+        "the server's cgroup is left: {name}"
+    );
+}
+
+/// A server frozen by a pilotdeck that was killed (`SIGKILL`, nothing ran after it) stays frozen
+/// in its cgroup only until the next pilotdeck makes a cgroup: that one ends it and removes it.
+#[test]
+fn a_server_left_frozen_by_a_killed_pilotdeck_is_ended_by_the_next() {
+    let Some(base) = cgroup_base() else {
+        return;
+    };
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    scripted_server(&env, "tick", 60_000);
+    mock.push(tool("c1", "mcp__tick__count", &json!({})));
+    mock.push(bash("c2", "touch sleeping; sleep 20"));
+    let mut run = env.spawn(&[
+        "run",
+        "--allow",
+        "mcp__tick__count",
+        "--allow",
+        "bash",
+        "go",
+    ]);
+    let started = std::time::Instant::now();
+    while !env.project.join("sleeping").exists() && started.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        env.project.join("sleeping").exists(),
+        "the command never ran"
+    );
+    run.kill().unwrap();
+    run.wait().unwrap();
+    let prefix = format!("pilotdeck-{}-", run.id());
+    let left: Vec<std::path::PathBuf> = std::fs::read_dir(&base)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    let events = std::fs::read_to_string(left[0].join("cgroup.events")).unwrap();
+    assert!(
+        events.contains("populated 1") && events.contains("frozen 1"),
+        "{events}"
+    );
+
+    let call = env
+        .cmd()
+        .args(["mcp", "call", "tick", "count", "--args", "{}"])
+        .run(0);
+    assert!(call.stdout.contains("cgroup: ['/"), "{}", call.stdout);
+    assert!(!left[0].exists(), "the frozen server's cgroup is left");
+}
+
+/// Where pilotdeck makes cgroups (the cgroup v2 directory of this process, which its children
+/// share), or `None`, said on stderr, where `doctor` says it cannot make them.
+fn cgroup_base() -> Option<std::path::PathBuf> {
+    let doctor = TestEnv::new()
+        .cmd()
+        .args(["doctor"])
+        .inner
+        .output()
+        .unwrap();
+    let doctor = String::from_utf8_lossy(&doctor.stdout);
+    if doctor.contains("stopped by signals between requests") {
+        eprintln!("skipped: no cgroup pilotdeck may make here:\n{doctor}");
+        return None;
+    }
+    assert!(
+        doctor.contains("frozen between requests in cgroups"),
+        "{doctor}"
+    );
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+    let own = own.lines().find_map(|l| l.strip_prefix("0::")).unwrap();
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    let mount = mounts
+        .lines()
+        .find(|l| l.contains(" - cgroup2 "))
+        .and_then(|l| l.split_whitespace().nth(4))
+        .unwrap();
+    Some(std::path::Path::new(mount).join(own.trim_start_matches('/')))
+}
+
+fn server_stopped_between_calls(mode: &str) -> Vec<String> {
     let mock = MockModel::spawn();
     let env = repo(&mock);
     scripted_server(&env, mode, 60_000);
@@ -1152,6 +1273,7 @@ fn server_stopped_between_calls(mode: &str) {
             .unwrap()
     };
     assert!(ticks(&results[2]) >= ticks(&results[0]), "{results:?}");
+    results
 }
 
 /// A command the run's `--timeout` cancels while it runs has what it wrote among the protected

@@ -468,13 +468,14 @@ impl Confinement {
     }
 
     /// The program and arguments to run instead: on macOS `sandbox-exec -p PROFILE program …`; on
-    /// Linux, when the child is to have a pid namespace its thread could not make (`namespace`),
-    /// the step that makes one and starts it there ([`crate::tools::pid_namespace`]).
+    /// Linux, when the child is to start through pilotdeck's step (`step`: a pid namespace its
+    /// thread could not make, a cgroup to be placed in), that step
+    /// ([`crate::tools::pid_namespace`]).
     pub fn wrap(
         &self,
         program: &std::ffi::OsStr,
         args: &[std::ffi::OsString],
-        namespace: bool,
+        step: Option<Step>,
     ) -> Option<Vec<std::ffi::OsString>> {
         match &self.0.enforcer {
             Enforcer::Seatbelt(profile) => {
@@ -488,11 +489,23 @@ impl Confinement {
                 Some(seatbelt::wrap(&profile, program, args))
             }
             #[cfg(target_os = "linux")]
-            Enforcer::Landlock(_) => namespace
-                .then(|| crate::tools::pid_namespace::wrap(program, args))
-                .flatten(),
+            Enforcer::Landlock(_) => {
+                step.and_then(|step| crate::tools::pid_namespace::wrap(program, args, step))
+            }
         }
     }
+}
+
+/// What pilotdeck's own step ([`crate::tools::pid_namespace`], Linux) does before it starts a
+/// confined command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// Make a user and a pid namespace for the command. Otherwise the step runs the command itself
+    /// (`exec`): its thread made the namespace it is the first process of.
+    pub namespace: bool,
+    /// First wait for one byte on stdin, which pilotdeck sends once the step is in its cgroup
+    /// ([`crate::tools::cgroup`]).
+    pub after_go: bool,
 }
 
 /// Why a child could not be started from its thread.
@@ -695,7 +708,7 @@ fn backend_found(backend: Backend) -> Result<String, String> {
         (Backend::Seatbelt, _) => Err("the seatbelt backend exists only on macOS".to_owned()),
         (_, 0) => Err("the kernel offers no Landlock".to_owned()),
         (_, abi) => Ok(format!(
-            "Landlock ABI {abi}{}; {}",
+            "Landlock ABI {abi}{}; {}; {}",
             if abi >= 4 {
                 " (TCP rules; per-host network rules work)"
             } else {
@@ -705,6 +718,15 @@ fn backend_found(backend: Backend) -> Result<String, String> {
                 "seccomp filter (no keys typed into a terminal; no other process's limits, keyrings, SysV IPC, io_uring, chown, xattrs nor setuid or world-writable chmod; a closed network refuses every socket but Unix socket pairs)"
             } else {
                 "no seccomp filters: a closed network leaves UDP and other non-TCP sockets open, and TIOCSTI, other processes' limits, keyrings, SysV IPC, chown, xattrs and chmod are left to the kernel"
+            },
+            match crate::tools::cgroup::available() {
+                Some(dir) => format!(
+                    "sandboxed MCP servers frozen between requests in cgroups of their own (under {})",
+                    dir.display()
+                ),
+                None => "sandboxed MCP servers stopped by signals between requests (no cgroup v2 \
+                         pilotdeck may make cgroups in)"
+                    .to_owned(),
             }
         )),
     }
