@@ -5,7 +5,7 @@
 //! without a cgroup) cannot hold. `cgroup.kill` ends them all.
 //!
 //! The cgroup is made under pilotdeck's own (the `0::` line of `/proc/self/cgroup`, on the
-//! `cgroup2` mount of `/proc/self/mountinfo`) and named `pilotdeck-<pid>-<n>`. Root can make one,
+//! `cgroup2` mount of `/proc/self/mountinfo`) and named `pilotdeck-<pid>-<start time>-<n>`. Root can make one,
 //! and so can a user whose cgroup was delegated to them (a systemd user service, `systemd-run
 //! --user --scope`). Elsewhere none can be made, and the child is stopped by signals as before.
 //!
@@ -13,7 +13,8 @@
 //! step ([`super::pid_namespace`]), which first waits for one byte on its stdin. pilotdeck moves the
 //! step into the cgroup (`cgroup.procs`) and then sends that byte; everything started after that is
 //! in the cgroup ([`place`]). The cgroup is removed when the child is dropped; one left behind by a
-//! pilotdeck that was killed is ended and removed by the next one that makes a cgroup there.
+//! pilotdeck that was killed is ended and removed by the next one that makes a cgroup there (its
+//! owner's pid no longer names a process that started when it did).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -40,7 +41,8 @@ impl Cgroup {
         sweep(&base);
         let me = std::process::id();
         let dir = base.join(format!(
-            "{PREFIX}{me}-{}",
+            "{PREFIX}{me}-{}-{}",
+            start_time(me).unwrap_or(0),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
         match std::fs::create_dir(&dir) {
@@ -156,17 +158,32 @@ fn sweep(base: &Path) {
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(owner) = (name.to_str())
+        let mut owner = (name.to_str())
             .and_then(|n| n.strip_prefix(PREFIX))
-            .and_then(|rest| rest.split_once('-'))
-            .and_then(|(pid, _)| pid.parse::<u32>().ok())
-        else {
+            .into_iter()
+            .flat_map(|rest| rest.split('-'));
+        let (Some(Ok(pid)), Some(Ok(started))) = (
+            owner.next().map(str::parse::<u32>),
+            owner.next().map(str::parse::<u64>),
+        ) else {
             continue;
         };
-        if !Path::new(&format!("/proc/{owner}")).exists() {
+        // Gone, or its pid taken by another process (a server can fork until one of its own has
+        // it): the start time tells.
+        if start_time(pid) != Some(started) {
             end(&entry.path());
         }
     }
+}
+
+/// When process `pid` started (clock ticks after boot, `/proc/<pid>/stat`'s 22nd field), which
+/// another process given the same pid later does not share.
+fn start_time(pid: u32) -> Option<u64> {
+    super::orphans::stat_fields(pid)?
+        .split_whitespace()
+        .nth(19)?
+        .parse()
+        .ok()
 }
 
 /// Kills what is left in the cgroup `dir` and removes it, once empty.
@@ -215,6 +232,14 @@ fn pause() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_process_start_time_is_read_and_a_gone_one_has_none() {
+        let me = start_time(std::process::id()).unwrap();
+        assert!(me > 0);
+        assert_eq!(start_time(std::process::id()), Some(me));
+        assert_eq!(start_time(u32::MAX), None);
+    }
 
     #[test]
     fn events_are_read_by_key() {

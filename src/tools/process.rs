@@ -175,6 +175,10 @@ pub struct Child {
     /// The cgroup the child was started in, to freeze and kill it by; removed after the child.
     #[cfg(target_os = "linux")]
     cgroup: Option<crate::tools::cgroup::Cgroup>,
+    /// The child was last stopped by signals, its cgroup's freeze having failed: it is continued
+    /// by signals too.
+    #[cfg(target_os = "linux")]
+    signalled: std::sync::atomic::AtomicBool,
 }
 
 /// How a child's standard streams and process group are set up.
@@ -259,6 +263,8 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
         namespace,
         #[cfg(target_os = "linux")]
         cgroup,
+        #[cfg(target_os = "linux")]
+        signalled: std::sync::atomic::AtomicBool::new(false),
     })
 }
 
@@ -422,10 +428,13 @@ impl Child {
     pub fn pause(&self, paused: bool) {
         #[cfg(target_os = "linux")]
         if let Some(cgroup) = &self.cgroup {
+            use std::sync::atomic::Ordering;
             match cgroup.freeze(paused) {
-                Ok(()) => return,
+                Ok(()) if paused || !self.signalled.swap(false, Ordering::Relaxed) => return,
+                Ok(()) => {}
                 Err(err) => {
                     tracing::warn!(program = %self.program, %err, "cannot freeze the child's cgroup; signalling it instead");
+                    self.signalled.store(paused, Ordering::Relaxed);
                 }
             }
         }

@@ -1015,7 +1015,8 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
 /// lines `ticks` has (and the server's cgroup). `tick` (its first argument): from its start a
 /// thread appends a line to `ticks` every 10 ms; `escape`: a grandchild in a session of its own
 /// does (its parent waits); `hop`: four processes that move to a new pid and session at every step
-/// do, and send the server and every process it started `SIGCONT`. `relist`: each call is followed
+/// do, and send the server and every process it started `SIGCONT`; `leave`: a child started in
+/// another cgroup (`clone3`) does, an ordinary one where that is refused. `relist`: each call is followed
 /// by `tools/list_changed`, and no `tools/list` after the first is answered.
 const SCRIPTED_SERVER: &str = r#"import json, os, sys, threading, time
 mode = sys.argv[1]
@@ -1044,6 +1045,19 @@ if mode == 'hop':
     for _ in range(4):
         if os.fork() == 0:
             hop()
+if mode == 'leave':
+    # A ticking child started in the root cgroup (clone3's CLONE_INTO_CGROUP, given the cgroup
+    # mount opened for reading); an ordinary child where clone3 is refused.
+    import ctypes, signal
+    libc = ctypes.CDLL(None, use_errno=True)
+    mount = next(l.split()[4] for l in open('/proc/self/mountinfo') if ' - cgroup2 ' in l)
+    fd = os.open(mount, os.O_RDONLY | os.O_DIRECTORY)
+    args = (ctypes.c_uint64 * 11)(0x200000000, 0, 0, 0, signal.SIGCHLD, 0, 0, 0, 0, 0, fd)
+    pid = libc.syscall(435, args, 88)
+    if pid == -1:
+        pid = os.fork()
+    if pid == 0:
+        tick()
 lists = 0
 def send(msg):
     print(json.dumps(dict(msg, jsonrpc='2.0')), flush=True)
@@ -1151,6 +1165,18 @@ fn a_sandboxed_mcp_server_that_hops_pids_does_not_run_between_its_calls() {
     );
 }
 
+/// Nor does a process the server starts in another cgroup (`clone3` with `CLONE_INTO_CGROUP` and
+/// the cgroup mount opened for reading, which Landlock allows): the sandbox refuses `clone3`, and
+/// the child the server starts instead is frozen with it (attacker review of the freezer).
+#[test]
+fn a_sandboxed_mcp_servers_child_cannot_leave_its_cgroup() {
+    if cgroup_base().is_none() {
+        return;
+    }
+    let results = server_stopped_between_calls("leave");
+    assert!(results[0].contains("cgroup: ['/pilotdeck-"), "{results:?}");
+}
+
 /// A server frozen by a pilotdeck that was killed (`SIGKILL`, nothing ran after it) stays frozen
 /// in its cgroup only until the next pilotdeck makes a cgroup: that one ends it and removes it.
 #[test]
@@ -1214,7 +1240,10 @@ fn cgroup_base() -> Option<std::path::PathBuf> {
         .unwrap();
     let doctor = String::from_utf8_lossy(&doctor.stdout);
     if doctor.contains("stopped by signals between requests") {
-        eprintln!("skipped: no cgroup pilotdeck may make here:\n{doctor}");
+        #[expect(clippy::print_stderr, reason = "a skipped test says why")]
+        {
+            eprintln!("skipped: no cgroup pilotdeck may make here:\n{doctor}");
+        }
         return None;
     }
     assert!(

@@ -3,7 +3,8 @@
 //! its guard then cannot restore), the user's keyring, SysV shared memory, the ownership, xattrs and
 //! setuid/world-write bits of files outside the project, and, as root, the capabilities (`reboot`,
 //! modules, file capabilities on a binary outside the project). Each is refused with `EPERM`, in
-//! every sandboxed mode, while `chmod +x` of a project file and a command's own limits still work.
+//! every sandboxed mode (`clone3`, whose `CLONE_INTO_CGROUP` would leave a frozen cgroup, with
+//! `ENOSYS`), while `chmod +x` of a project file and a command's own limits still work.
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
@@ -82,6 +83,8 @@ attempt("finit_module", lambda: call(313, -1, b"", 0))
 attempt("delete_module", lambda: call(176, b"pd_no_such_module", 0))
 attempt("kexec_file_load", lambda: call(320, -1, -1, 0, None, 0))
 attempt("io_uring_setup", lambda: call(425, 8, ctypes.create_string_buffer(120)))
+# A size under the smallest clone_args: EINVAL where the call is let through.
+attempt("clone3", lambda: call(435, ctypes.create_string_buffer(88), 1))
 attempt("project chmod +x", lambda: os.chmod(os.path.join(project, "build.sh"), 0o755))
 for line in open("/proc/self/status"):
     if line.startswith("Cap"):
@@ -185,7 +188,7 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
             .lines()
             .filter(|l| l.contains(": DONE") || l.contains(": refused ("))
             .collect();
-        assert_eq!(lines.len(), 32, "{mode}: {out}");
+        assert_eq!(lines.len(), 33, "{mode}: {out}");
         for line in lines {
             let allowed = ALLOWED
                 .iter()
@@ -197,6 +200,8 @@ fn a_confined_command_reaches_no_kernel_object_nor_another_process() {
                 ": DONE"
             } else if at_pilotdeck && !read_only {
                 ": refused (ESRCH)"
+            } else if line.starts_with("clone3:") {
+                ": refused (ENOSYS)"
             } else {
                 ": refused (EPERM)"
             };

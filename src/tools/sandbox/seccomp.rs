@@ -21,6 +21,12 @@
 //! connects without passing Landlock's hook (landlock-lsm/linux issue 41, measured here), so the
 //! filter refuses that flag.
 //!
+//! A third program, in every mode, answers `clone3` with `ENOSYS`, as container runtimes do: its
+//! `CLONE_INTO_CGROUP` starts a child in any cgroup whose directory the caller can open for reading
+//! — out of the cgroup a sandboxed MCP server is frozen in ([`crate::tools::cgroup`]) — and the
+//! filter cannot look into the call's argument structure. The C library then starts processes and
+//! threads with `clone`, which has no such flag.
+//!
 //! A process of another architecture (a 32-bit binary, `int 0x80`) is killed by the filter's
 //! architecture check rather than let through with other syscall numbers; x32 calls (same
 //! architecture, numbers offset) get the same rules ([`x32_number`]).
@@ -50,6 +56,8 @@ pub struct Filter {
     program: BpfProgram,
     /// [`super::kernel_objects`]: `EPERM`.
     kernel_objects: BpfProgram,
+    /// `clone3`: `ENOSYS`, so the C library falls back to `clone`.
+    no_clone3: BpfProgram,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -182,6 +190,10 @@ impl Filter {
         Ok(Filter {
             program: compile(rules, libc::EACCES)?,
             kernel_objects: compile(super::kernel_objects::rules()?, libc::EPERM)?,
+            no_clone3: compile(
+                BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
+                libc::ENOSYS,
+            )?,
         })
     }
 
@@ -224,7 +236,8 @@ impl Filter {
     /// `no_new_privs`, as Landlock does.
     pub fn apply(&self) -> Result<(), Error> {
         seccompiler::apply_filter(&self.program)?;
-        Ok(seccompiler::apply_filter(&self.kernel_objects)?)
+        seccompiler::apply_filter(&self.kernel_objects)?;
+        Ok(seccompiler::apply_filter(&self.no_clone3)?)
     }
 }
 
