@@ -1,6 +1,7 @@
 //! The `pilotdeck` binary: parse, set up logging, run one command on one tokio runtime, and turn the
 //! result into an exit code. Exit codes are chosen here and only here:
-//! 0 ok, 1 the task failed, 2 usage or config error, 3 provider auth/billing/quota error, 130 interrupted.
+//! 0 ok, 1 the task failed, 2 usage or config error, 3 provider auth/billing/quota error, 130 interrupted,
+//! 128 + N ended by signal N (SIGTERM, SIGHUP) in a command that does not take it as an interrupt.
 
 use std::process::ExitCode;
 
@@ -52,7 +53,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = runtime.block_on(cli::run(cli, out));
+    // SIGTERM or SIGHUP, where the command does not take them itself: the command is dropped (its
+    // children end as at a normal end) and the exit code is 128 + the signal's number.
+    let ended = cli::ended_by_signal();
+    let result = runtime.block_on(async {
+        tokio::select! {
+            result = cli::run(cli, out) => result,
+            number = ended => Ok(Outcome::Child(128 + number)),
+        }
+    });
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),

@@ -35,6 +35,7 @@ mod run;
 mod sandbox;
 mod session;
 mod signals;
+pub use signals::ended_by_signal;
 mod stdin_user;
 mod trust;
 mod usage;

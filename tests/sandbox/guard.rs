@@ -1011,8 +1011,9 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
     );
 }
 
-/// A stdio MCP server (newline-delimited JSON-RPC) with one tool, `count`, answering how many
-/// lines `ticks` has (and the server's cgroup). `tick` (its first argument): from its start a
+/// A stdio MCP server (newline-delimited JSON-RPC) with two tools: `count`, answering how many
+/// lines `ticks` has (and the server's cgroup), and `wait`, which writes its pid (as `/proc` numbers
+/// it) to `waiting` and answers after 30 s. `tick` (its first argument): from its start a
 /// thread appends a line to `ticks` every 10 ms; `escape`: a grandchild in a session of its own
 /// does (its parent waits); `hop`: four processes that move to a new pid and session at every step
 /// do, and send the server and every process it started `SIGCONT`; `leave`: a child started in
@@ -1074,7 +1075,13 @@ for line in sys.stdin:
         lists += 1
         if mode == 'relist' and lists > 1:
             continue
-        result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}}]}
+        result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}},
+                            {'name': 'wait', 'inputSchema': {'type': 'object'}}]}
+    elif method == 'tools/call' and msg['params']['name'] == 'wait':
+        with open('waiting', 'w') as f:
+            f.write(open('/proc/self/stat').read().split()[0])
+        time.sleep(30)
+        result = {'content': [{'type': 'text', 'text': 'waited'}]}
     elif method == 'tools/call':
         n = sum(1 for _ in open('ticks')) if os.path.exists('ticks') else 0
         cgroup = [l[3:].strip() for l in open('/proc/self/cgroup') if l.startswith('0::')]
@@ -1175,6 +1182,47 @@ fn a_sandboxed_mcp_servers_child_cannot_leave_its_cgroup() {
     }
     let results = server_stopped_between_calls("leave");
     assert!(results[0].contains("cgroup: ['/pilotdeck-"), "{results:?}");
+}
+
+/// `mcp call` ended by SIGTERM or SIGHUP while its sandboxed server works on the call (so is not
+/// stopped) exits with 128 + the signal and ends the server first: nothing of it runs on (attacker
+/// review of the freezer: the server ran on, unstopped, for good).
+#[test]
+fn a_pilotdeck_ended_by_a_signal_leaves_no_sandboxed_server_running() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    scripted_server(&env, "tick", 60_000);
+    let ticks =
+        || std::fs::read_to_string(env.project.join("ticks")).map_or(0, |t| t.lines().count());
+    for signal in [15, 1] {
+        let waiting = env.project.join("waiting");
+        let _ = std::fs::remove_file(&waiting);
+        let mut call = env.spawn(&["mcp", "call", "tick", "wait", "--args", "{}"]);
+        let started = std::time::Instant::now();
+        while !waiting.exists() && started.elapsed().as_secs() < 30 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let server = std::fs::read_to_string(&waiting).unwrap();
+        let sent = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(call.id().to_string())
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = call.wait().unwrap();
+        let stat = format!("/proc/{server}/stat");
+        let started = std::time::Instant::now();
+        while std::fs::read_to_string(&stat).is_ok_and(|s| !s.contains(") Z"))
+            && started.elapsed().as_secs() < 5
+        {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let before = ticks();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert_eq!(ticks(), before, "signal {signal}: the server runs on");
+        assert_eq!(status.code(), Some(128 + signal), "signal {signal}");
+    }
 }
 
 /// A server frozen by a pilotdeck that was killed (`SIGKILL`, nothing ran after it) stays frozen
