@@ -131,6 +131,8 @@ static SERVES_STEP: AtomicBool = AtomicBool::new(false);
 /// The step's flags, before `--`.
 const AFTER_GO: &str = "--after-go";
 const HERE: &str = "--here";
+/// `--env NAME=VALUE`: a loader variable for the command.
+const ENV: &str = "--env";
 
 /// Whether this process's binary serves the step.
 pub(crate) fn serves_step() -> bool {
@@ -150,6 +152,12 @@ pub(crate) fn wrap(program: &OsStr, args: &[OsString], step: Step) -> Option<Vec
     if !step.namespace {
         out.push(HERE.into());
     }
+    for (name, value) in step.loader_env {
+        let mut pair = name;
+        pair.push("=");
+        pair.push(value);
+        out.extend([ENV.into(), pair]);
+    }
     out.push("--".into());
     out.push(program.into());
     out.extend(args.iter().cloned());
@@ -168,11 +176,25 @@ pub fn run_if_asked() -> Option<ExitCode> {
     let mut step = Step {
         namespace: true,
         after_go: false,
+        loader_env: Vec::new(),
     };
     loop {
         match argv.next() {
             Some(flag) if flag == AFTER_GO => step.after_go = true,
             Some(flag) if flag == HERE => step.namespace = false,
+            Some(flag) if flag == ENV => {
+                use std::os::unix::ffi::OsStrExt;
+                let pair = argv.next().unwrap_or_default();
+                let bytes = pair.as_bytes();
+                let Some(at) = bytes.iter().position(|b| *b == b'=') else {
+                    return Some(refuse("--env takes NAME=VALUE", 2));
+                };
+                let (name, value) = (&bytes[..at], &bytes[at + 1..]);
+                step.loader_env.push((
+                    OsStr::from_bytes(name).into(),
+                    OsStr::from_bytes(value).into(),
+                ));
+            }
             Some(flag) if flag == "--" => break,
             _ => {
                 return Some(refuse(
@@ -224,7 +246,9 @@ fn enter(program: &OsStr, args: &[OsString], step: Step) -> ExitCode {
         return refuse(&err.to_string(), 126);
     }
     let mut command = Command::new(program);
-    command.args(args);
+    command
+        .args(args)
+        .envs(step.loader_env.iter().map(|(k, v)| (k, v)));
     if made.is_err() {
         // Here (the namespace is this process's), or no namespace to be had: the command runs as
         // this process, as it would have.

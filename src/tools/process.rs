@@ -142,6 +142,27 @@ impl CommandSpec {
         path.is_some_and(|path| crate::env::find_in_path(&self.program, &path).is_some())
     }
 
+    /// The dynamic loader's variables (`LD_*`) the command is to get: inherited (unless cleared
+    /// or removed), then set. pilotdeck's own step must not load what they name before it confines
+    /// the command (a library planted where an empty `LD_LIBRARY_PATH` entry, the current
+    /// directory, points), so the step is given them as arguments and sets them for the command
+    /// alone ([`crate::tools::pid_namespace`]).
+    fn loader_env(&self) -> Vec<(OsString, OsString)> {
+        let loader = |name: &OsString| name.as_encoded_bytes().starts_with(b"LD_");
+        let mut vars: std::collections::BTreeMap<OsString, OsString> = if self.clear_env {
+            std::collections::BTreeMap::new()
+        } else {
+            std::env::vars_os().filter(|(k, _)| loader(k)).collect()
+        };
+        for name in &self.env_remove {
+            vars.remove(name);
+        }
+        for (name, value) in self.env.iter().filter(|(k, _)| loader(k)) {
+            vars.insert(name.clone(), value.clone());
+        }
+        vars.into_iter().collect()
+    }
+
     fn program_name(&self) -> String {
         self.program.to_string_lossy().into_owned()
     }
@@ -219,9 +240,10 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     let started =
         crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, |namespaced| {
             let stepped = own_session && !namespaced && cfg!(target_os = "linux");
-            let step = (stepped || after_go).then_some(Step {
+            let step = (stepped || after_go).then(|| Step {
                 namespace: stepped,
                 after_go,
+                loader_env: spec.loader_env(),
             });
             let wrapped = spec
                 .sandbox
@@ -328,6 +350,13 @@ fn start(
     }
     if let Some(sandbox) = &spec.sandbox {
         cmd.envs(sandbox.child_env());
+    }
+    // On Linux a wrapper is pilotdeck's step, given the loader's variables as arguments.
+    #[cfg(target_os = "linux")]
+    if wrapped.is_some() {
+        for (name, _) in spec.loader_env() {
+            cmd.env_remove(name);
+        }
     }
     if new_session {
         return spawn_in_new_session(cmd);

@@ -1085,7 +1085,8 @@ for line in sys.stdin:
     elif method == 'tools/call':
         n = sum(1 for _ in open('ticks')) if os.path.exists('ticks') else 0
         cgroup = [l[3:].strip() for l in open('/proc/self/cgroup') if l.startswith('0::')]
-        result = {'content': [{'type': 'text', 'text': f'ticks: {n} cgroup: {cgroup}'}]}
+        ld = os.environ.get('LD_LIBRARY_PATH')
+        result = {'content': [{'type': 'text', 'text': f'ticks: {n} cgroup: {cgroup} ld: {ld}'}]}
         if mode == 'relist':
             send({'method': 'notifications/tools/list_changed'})
     else:
@@ -1182,6 +1183,40 @@ fn a_sandboxed_mcp_servers_child_cannot_leave_its_cgroup() {
     }
     let results = server_stopped_between_calls("leave");
     assert!(results[0].contains("cgroup: ['/pilotdeck-"), "{results:?}");
+}
+
+/// The dynamic loader's variables a sandboxed server is given (`env` in `mcp.json`, or inherited)
+/// reach the server, and not pilotdeck's own step that starts it (where one does: a server placed
+/// in a cgroup, any confined command of a user other than root): a library planted where
+/// `LD_LIBRARY_PATH` points — here a broken `libgcc_s.so.1`, which pilotdeck's binary needs and the
+/// server does not — is not loaded before the server is confined and placed.
+#[test]
+fn a_sandboxed_servers_loader_variables_reach_it_and_not_pilotdecks_step() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let libs = env.tmp.path().join("libs");
+    env.write(&libs.join("libgcc_s.so.1"), "not a library");
+    env.write(&env.project.join("scripted.py"), SCRIPTED_SERVER);
+    env.write(
+        &env.home.join("mcp.json"),
+        &json!({"mcpServers": {"tick": {
+            "command": "python3",
+            "args": ["scripted.py", "count"],
+            "cwd": env.project.canonicalize().unwrap(),
+            "env": {"LD_LIBRARY_PATH": libs},
+            "sandbox": true
+        }}})
+        .to_string(),
+    );
+    let call = env
+        .cmd()
+        .args(["mcp", "call", "tick", "count", "--args", "{}"])
+        .run(0);
+    assert!(
+        call.stdout.contains(&format!("ld: {}", libs.display())),
+        "{}",
+        call.stdout
+    );
 }
 
 /// `mcp call` ended by SIGTERM or SIGHUP while its sandboxed server works on the call (so is not

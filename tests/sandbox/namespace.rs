@@ -96,6 +96,31 @@ fn the_namespace_step_passes_on_how_the_command_ended() {
     );
 }
 
+/// The step sets the loader variables it is given as arguments for its command alone, and waits
+/// for pilotdeck's one byte on stdin when asked to, leaving the rest of stdin to the command.
+#[test]
+fn the_step_passes_loader_variables_and_waits_for_its_go() {
+    use std::io::Write;
+    let bin = assert_cmd::cargo::cargo_bin("pilotdeck");
+    let mut step = std::process::Command::new(&bin)
+        .args([
+            "__sandbox-ns",
+            "--after-go",
+            "--env",
+            "LD_BIND_NOW=1=x",
+            "--",
+        ])
+        .args(["sh", "-c", "echo \"$LD_BIND_NOW\"; cat"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    step.stdin.take().unwrap().write_all(b"\0rest\n").unwrap();
+    let out = step.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1=x\nrest\n");
+}
+
 /// Through the bash tool: the command is the first process of a pid namespace, and what it left
 /// in a session of its own is dead when the call's result comes back.
 #[test]

@@ -498,7 +498,7 @@ impl Confinement {
 
 /// What pilotdeck's own step ([`crate::tools::pid_namespace`], Linux) does before it starts a
 /// confined command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// Make a user and a pid namespace for the command. Otherwise the step runs the command itself
     /// (`exec`): its thread made the namespace it is the first process of.
@@ -506,6 +506,9 @@ pub struct Step {
     /// First wait for one byte on stdin, which pilotdeck sends once the step is in its cgroup
     /// ([`crate::tools::cgroup`]).
     pub after_go: bool,
+    /// The dynamic loader's variables (`LD_*`) for the command, which the step's own start must
+    /// not see: passed as arguments, set for the command alone.
+    pub loader_env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
 }
 
 /// Why a child could not be started from its thread.
