@@ -20,10 +20,15 @@
 //!   (`nobody`), while the kernel checks access with the real ids, as before. This step costs one
 //!   start of pilotdeck's binary per command (`BENCHMARKS.md`, `### sandbox`).
 //!
+//! Where the step waits for its command, it also watches pilotdeck (a pidfd of its parent): if
+//! pilotdeck ends first, killed so that its own ends never ran, the step kills the command, and with
+//! it the namespace.
+//!
 //! The step also serves a child that must be in a cgroup of its own before it runs anything
-//! ([`super::cgroup`]: a sandboxed MCP server, frozen between requests): with `--after-go` it first
-//! reads one byte from stdin, which pilotdeck sends once it has moved the step into the cgroup; with
-//! `--here` (root's, whose thread made the namespace) it then runs the command itself (`exec`).
+//! ([`super::cgroup`]: a sandboxed MCP server, frozen between requests), root's too: with
+//! `--after-go` it first reads one byte from stdin, which pilotdeck sends once it has moved the
+//! step into the cgroup. The loader's variables (`LD_*`) reach it as `--env NAME=VALUE` arguments,
+//! set for the command alone: what they name is not loaded into the step.
 //!
 //! The command is the namespace's first process, its init: the kernel delivers it only the signals
 //! it has a handler for, besides `SIGKILL` and `SIGSTOP` — the only ones pilotdeck sends a group
@@ -130,7 +135,6 @@ static SERVES_STEP: AtomicBool = AtomicBool::new(false);
 
 /// The step's flags, before `--`.
 const AFTER_GO: &str = "--after-go";
-const HERE: &str = "--here";
 /// `--env NAME=VALUE`: a loader variable for the command.
 const ENV: &str = "--env";
 
@@ -148,9 +152,6 @@ pub(crate) fn wrap(program: &OsStr, args: &[OsString], step: Step) -> Option<Vec
     let mut out: Vec<OsString> = vec![SELF_EXE.into(), NAMESPACE.into()];
     if step.after_go {
         out.push(AFTER_GO.into());
-    }
-    if !step.namespace {
-        out.push(HERE.into());
     }
     for (name, value) in step.loader_env {
         let mut pair = name;
@@ -174,14 +175,12 @@ pub fn run_if_asked() -> Option<ExitCode> {
         return None;
     }
     let mut step = Step {
-        namespace: true,
         after_go: false,
         loader_env: Vec::new(),
     };
     loop {
         match argv.next() {
             Some(flag) if flag == AFTER_GO => step.after_go = true,
-            Some(flag) if flag == HERE => step.namespace = false,
             Some(flag) if flag == ENV => {
                 use std::os::unix::ffi::OsStrExt;
                 let pair = argv.next().unwrap_or_default();
@@ -227,20 +226,21 @@ fn wait_for_go() -> Result<(), String> {
     }
 }
 
-/// The step: after pilotdeck's go (`after_go`), a new user and pid namespace (`namespace`), the
-/// command as its first process.
+/// The step: after pilotdeck's go (`after_go`), a new user and pid namespace, the command as its
+/// first process, watched with pilotdeck.
 fn enter(program: &OsStr, args: &[OsString], step: Step) -> ExitCode {
     use rustix::thread::UnshareFlags;
+    // pilotdeck, which started the step (it waits for pilotdeck's go after this, so one that ended
+    // before never lets the command start).
+    let pilotdeck = rustix::process::getppid().and_then(|pid| {
+        rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+    });
     if step.after_go
         && let Err(err) = wait_for_go()
     {
         return refuse(&err, 126);
     }
-    let made = if step.namespace {
-        unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID)
-    } else {
-        Err(rustix::io::Errno::INVAL)
-    };
+    let made = unshare(UnshareFlags::NEWUSER | UnshareFlags::NEWPID);
     // The new user namespace's capabilities (they reach nothing outside it) go too.
     if let Err(err) = capabilities::drop(capabilities::ALL.difference(capabilities::FILE_ACCESS)) {
         return refuse(&err.to_string(), 126);
@@ -250,14 +250,49 @@ fn enter(program: &OsStr, args: &[OsString], step: Step) -> ExitCode {
         .args(args)
         .envs(step.loader_env.iter().map(|(k, v)| (k, v)));
     if made.is_err() {
-        // Here (the namespace is this process's), or no namespace to be had: the command runs as
-        // this process, as it would have.
+        // No namespace to be had: the command runs as this process, as it would have.
         let err = std::os::unix::process::CommandExt::exec(&mut command);
         return cannot_start(program, &err);
     }
-    match start(&mut command).and_then(|mut c| c.wait()) {
+    match start(&mut command).and_then(|c| watch(c, pilotdeck)) {
         Ok(status) => pass_on(status),
         Err(err) => cannot_start(program, &err),
+    }
+}
+
+/// Waits for `child`, the namespace's first process; if pilotdeck ends first — killed, so its own
+/// ends never ran — kills it, and with it the namespace: nothing pilotdeck started outlives it.
+fn watch(
+    mut child: std::process::Child,
+    pilotdeck: Option<std::os::fd::OwnedFd>,
+) -> std::io::Result<ExitStatus> {
+    use rustix::event::{PollFd, PollFlags};
+    let command = i32::try_from(child.id())
+        .ok()
+        .and_then(Pid::from_raw)
+        .and_then(|pid| {
+            rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+        });
+    let (Some(pilotdeck), Some(command)) = (pilotdeck, command) else {
+        return child.wait();
+    };
+    loop {
+        let mut fds = [
+            PollFd::new(&command, PollFlags::IN),
+            PollFd::new(&pilotdeck, PollFlags::IN),
+        ];
+        match rustix::event::poll(&mut fds, None) {
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(_) => return child.wait(),
+        }
+        if fds[0].revents().contains(PollFlags::IN) {
+            return child.wait();
+        }
+        if fds[1].revents().contains(PollFlags::IN) {
+            let _ = rustix::process::pidfd_send_signal(&command, rustix::process::Signal::KILL);
+            return child.wait();
+        }
     }
 }
 

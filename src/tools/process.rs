@@ -237,11 +237,14 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     let after_go = cgroup.is_some();
     #[cfg(not(target_os = "linux"))]
     let after_go = false;
-    let started =
-        crate::tools::sandbox::spawn_thread(spec.sandbox.as_ref(), own_session, |namespaced| {
+    // A child placed in a cgroup gets its namespace from the step too, which outside it can watch
+    // pilotdeck: one killed mid-request must not leave it running.
+    let started = crate::tools::sandbox::spawn_thread(
+        spec.sandbox.as_ref(),
+        own_session && !after_go,
+        |namespaced| {
             let stepped = own_session && !namespaced && cfg!(target_os = "linux");
-            let step = (stepped || after_go).then(|| Step {
-                namespace: stepped,
+            let step = stepped.then(|| Step {
                 after_go,
                 loader_env: spec.loader_env(),
             });
@@ -251,7 +254,8 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
                 .and_then(|s| s.wrap(&spec.program, &spec.args, step));
             let namespace = (namespaced || stepped && wrapped.is_some()).then_some(stepped);
             start(spec, wiring, own_session, wrapped).map(|child| (child, namespace))
-        });
+        },
+    );
     let (inner, namespace) = started.map_err(|err| match err {
         SpawnError::Io(source) => Error::Spawn {
             program: spec.program_name(),

@@ -1220,8 +1220,9 @@ fn a_sandboxed_servers_loader_variables_reach_it_and_not_pilotdecks_step() {
 }
 
 /// `mcp call` ended by SIGTERM or SIGHUP while its sandboxed server works on the call (so is not
-/// stopped) exits with 128 + the signal and ends the server first: nothing of it runs on (attacker
-/// review of the freezer: the server ran on, unstopped, for good).
+/// stopped) exits with 128 + the signal and ends the server first; killed (SIGKILL), its server's
+/// step ends the server: nothing of it runs on (attacker review of the freezer: the server ran on,
+/// unstopped, for good).
 #[test]
 fn a_pilotdeck_ended_by_a_signal_leaves_no_sandboxed_server_running() {
     let mock = MockModel::spawn();
@@ -1229,7 +1230,14 @@ fn a_pilotdeck_ended_by_a_signal_leaves_no_sandboxed_server_running() {
     scripted_server(&env, "tick", 60_000);
     let ticks =
         || std::fs::read_to_string(env.project.join("ticks")).map_or(0, |t| t.lines().count());
-    for signal in [15, 1] {
+    // SIGKILL too where the server starts through pilotdeck's step (in a cgroup), which watches
+    // pilotdeck: nothing of pilotdeck runs after it.
+    let signals: &[i32] = if cgroup_base().is_some() {
+        &[15, 1, 9]
+    } else {
+        &[15, 1]
+    };
+    for &signal in signals {
         let waiting = env.project.join("waiting");
         let _ = std::fs::remove_file(&waiting);
         let mut call = env.spawn(&["mcp", "call", "tick", "wait", "--args", "{}"]);
@@ -1256,7 +1264,12 @@ fn a_pilotdeck_ended_by_a_signal_leaves_no_sandboxed_server_running() {
         let before = ticks();
         std::thread::sleep(std::time::Duration::from_millis(300));
         assert_eq!(ticks(), before, "signal {signal}: the server runs on");
-        assert_eq!(status.code(), Some(128 + signal), "signal {signal}");
+        if signal == 9 {
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(status.signal(), Some(9));
+        } else {
+            assert_eq!(status.code(), Some(128 + signal), "signal {signal}");
+        }
     }
 }
 

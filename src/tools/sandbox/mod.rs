@@ -469,7 +469,7 @@ impl Confinement {
 
     /// The program and arguments to run instead: on macOS `sandbox-exec -p PROFILE program …`; on
     /// Linux, when the child is to start through pilotdeck's step (`step`: a pid namespace its
-    /// thread could not make, a cgroup to be placed in), that step
+    /// thread does not make, a cgroup to be placed in first), that step
     /// ([`crate::tools::pid_namespace`]).
     pub fn wrap(
         &self,
@@ -496,13 +496,10 @@ impl Confinement {
     }
 }
 
-/// What pilotdeck's own step ([`crate::tools::pid_namespace`], Linux) does before it starts a
-/// confined command.
+/// What pilotdeck's own step ([`crate::tools::pid_namespace`], Linux) does besides making the
+/// confined command's user and pid namespace.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
-    /// Make a user and a pid namespace for the command. Otherwise the step runs the command itself
-    /// (`exec`): its thread made the namespace it is the first process of.
-    pub namespace: bool,
     /// First wait for one byte on stdin, which pilotdeck sends once the step is in its cgroup
     /// ([`crate::tools::cgroup`]).
     pub after_go: bool,
@@ -527,9 +524,11 @@ pub enum SpawnError {
 /// a confinement, every capability, and restricts itself; the child and everything it starts
 /// inherit both. The caller's
 /// tokio runtime is entered in that thread, so `start` may spawn a `tokio::process::Command`.
+/// With `namespace`, a confined child is to be the first process of a pid namespace the thread
+/// makes, where it can (root); `start` is told whether it did.
 pub fn spawn_thread<T: Send>(
     confine: Option<&Confinement>,
-    own_session: bool,
+    namespace: bool,
     start: impl FnOnce(bool) -> std::io::Result<T> + Send,
 ) -> Result<T, SpawnError> {
     // Fail closed rather than start a child that could read and rewrite a secret.
@@ -550,7 +549,7 @@ pub fn spawn_thread<T: Send>(
     std::thread::scope(|scope| {
         let thread = scope.spawn(move || -> Result<T, SpawnError> {
             let _entered = runtime.as_ref().map(tokio::runtime::Handle::enter);
-            let namespaced = restrict_thread(confine, own_session)?;
+            let namespaced = restrict_thread(confine, namespace)?;
             Ok(start(namespaced)?)
         });
         thread.join().unwrap_or(Err(SpawnError::Thread))
@@ -560,10 +559,10 @@ pub fn spawn_thread<T: Send>(
 /// Confines the calling thread for the child it is about to start; true when that child will be
 /// the first process of a pid namespace of its own.
 #[cfg(target_os = "linux")]
-fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<bool, SpawnError> {
-    // A confined child in a session of its own gets a pid namespace, made here while the thread
-    // still has root's `CAP_SYS_ADMIN` (dropped next); without it, by a step of its own (`wrap`).
-    let namespaced = own_session
+fn restrict_thread(confine: Option<&Confinement>, namespace: bool) -> Result<bool, SpawnError> {
+    // The pid namespace, made here while the thread still has root's `CAP_SYS_ADMIN` (dropped
+    // next); without it, by a step of its own (`wrap`).
+    let namespaced = namespace
         && matches!(confine.map(|c| &c.0.enforcer), Some(Enforcer::Landlock(_)))
         && crate::tools::pid_namespace::for_children().map_err(SpawnError::Sandbox)?;
     ptrace::drop_bypass_capabilities();
@@ -589,7 +588,7 @@ fn restrict_thread(confine: Option<&Confinement>, own_session: bool) -> Result<b
 }
 
 #[cfg(not(target_os = "linux"))]
-fn restrict_thread(_confine: Option<&Confinement>, _own_session: bool) -> Result<bool, SpawnError> {
+fn restrict_thread(_confine: Option<&Confinement>, _namespace: bool) -> Result<bool, SpawnError> {
     Ok(false)
 }
 
