@@ -9,7 +9,8 @@
 //! - by the thread the child is forked from ([`for_children`]), while it still holds root's
 //!   `CAP_SYS_ADMIN` (dropped right after, with every capability a confined command does not keep):
 //!   a pid namespace is per thread for the children it starts next, so pilotdeck's own stays;
-//! - without that capability, by a step through pilotdeck's own binary ([`wrap`]):
+//! - without that capability (and for a child placed in a cgroup, [`super::cgroup`]), by a step
+//!   through pilotdeck's own binary ([`wrap`]):
 //!   `/proc/self/exe __sandbox-ns -- PROGRAM ARGS…` (the running image, even if its file was
 //!   replaced since), already confined, single-threaded, unshares a user and a pid namespace —
 //!   which needs no capability and gives none outside them — starts the command as the namespace's
@@ -197,7 +198,7 @@ pub fn run_if_asked() -> Option<ExitCode> {
             Some(flag) if flag == "--" => break,
             _ => {
                 return Some(refuse(
-                    "usage: __sandbox-ns [--after-go] [--here] -- PROGRAM [ARGS…]",
+                    "usage: __sandbox-ns [--after-go] [--env NAME=VALUE]… -- PROGRAM [ARGS…]",
                     2,
                 ));
             }
