@@ -255,6 +255,10 @@ fn enter(program: &OsStr, args: &[OsString], step: Step) -> ExitCode {
         let err = std::os::unix::process::CommandExt::exec(&mut command);
         return cannot_start(program, &err);
     }
+    // A process group of its own: the command (and all it starts) cannot signal the step by
+    // group, whose pid it does not see — a step stopped with `kill(0, SIGSTOP)` would no longer
+    // watch pilotdeck.
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     match start(&mut command).and_then(|c| watch(c, pilotdeck)) {
         Ok(status) => pass_on(status),
         Err(err) => cannot_start(program, &err),

@@ -1012,8 +1012,8 @@ fn a_sandboxed_mcp_servers_writes_to_protected_paths_are_put_back_after_each_cal
 }
 
 /// A stdio MCP server (newline-delimited JSON-RPC) with two tools: `count`, answering how many
-/// lines `ticks` has (and the server's cgroup), and `wait`, which writes its pid (as `/proc` numbers
-/// it) to `waiting` and answers after 30 s. `tick` (its first argument): from its start a
+/// lines `ticks` has (and the server's cgroup), and `wait`, which sends its process group `SIGSTOP`,
+/// writes its pid (as `/proc` numbers it) to `waiting` and answers after 30 s. `tick` (its first argument): from its start a
 /// thread appends a line to `ticks` every 10 ms; `escape`: a grandchild in a session of its own
 /// does (its parent waits); `hop`: four processes that move to a new pid and session at every step
 /// do, and send the server and every process it started `SIGCONT`; `leave`: a child started in
@@ -1078,6 +1078,10 @@ for line in sys.stdin:
         result = {'tools': [{'name': 'count', 'inputSchema': {'type': 'object'}},
                             {'name': 'wait', 'inputSchema': {'type': 'object'}}]}
     elif method == 'tools/call' and msg['params']['name'] == 'wait':
+        # Stops its process group: pilotdeck's step too, were it in it (the server, its
+        # namespace's first process, is not stopped by its own signal).
+        import signal
+        os.kill(0, signal.SIGSTOP)
         with open('waiting', 'w') as f:
             f.write(open('/proc/self/stat').read().split()[0])
         time.sleep(30)
