@@ -5,9 +5,10 @@
 //! without a cgroup) cannot hold. `cgroup.kill` ends them all.
 //!
 //! The cgroup is made under pilotdeck's own (the `0::` line of `/proc/self/cgroup`, on the
-//! `cgroup2` mount of `/proc/self/mountinfo`) and named `pilotdeck-<pid>-<start time>-<n>`. Root can make one,
-//! and so can a user whose cgroup was delegated to them (a systemd user service, `systemd-run
-//! --user --scope`). Elsewhere none can be made, and the child is stopped by signals as before.
+//! `cgroup2` mount of `/proc/self/mountinfo`) and named `pilotdeck-<pid>-<start time>-<n>`. Root
+//! can make one, and so can a user whose cgroup was delegated to them (a systemd user service,
+//! `systemd-run --user --scope`). Elsewhere none can be made, and the child is stopped by signals
+//! as before.
 //!
 //! The child must be in the cgroup before it runs anything of its own, so it starts as pilotdeck's
 //! step ([`super::pid_namespace`]), which first waits for one byte on its stdin. pilotdeck moves the
