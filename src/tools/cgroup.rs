@@ -20,7 +20,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The start of the names of pilotdeck's cgroups.
 const PREFIX: &str = "pilotdeck-";
@@ -67,22 +67,21 @@ impl Cgroup {
             &self.dir.join("cgroup.freeze"),
             if frozen { "1" } else { "0" },
         )?;
-        let deadline = Instant::now() + SETTLE;
-        loop {
-            let events = std::fs::read_to_string(self.dir.join("cgroup.events"))?;
-            if event(&events, "frozen") == Some(frozen)
-                || event(&events, "populated") == Some(false)
-            {
-                return Ok(());
-            }
-            if Instant::now() >= deadline {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::TimedOut,
-                    format!("{} did not settle: {}", self.dir.display(), events.trim()),
-                ));
-            }
-            pause();
+        let mut events = Ok(String::new());
+        let settled = super::orphans::wait_until(SETTLE, || {
+            events = std::fs::read_to_string(self.dir.join("cgroup.events"));
+            events.as_ref().map_or(true, |e| {
+                event(e, "frozen") == Some(frozen) || event(e, "populated") == Some(false)
+            })
+        });
+        let events = events?;
+        if settled {
+            return Ok(());
         }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!("{} did not settle: {}", self.dir.display(), events.trim()),
+        ))
     }
 
     /// Kills every process in the cgroup (`cgroup.kill`, Linux 5.14 or later).
@@ -190,17 +189,15 @@ fn start_time(pid: u32) -> Option<u64> {
 /// Kills what is left in the cgroup `dir` and removes it, once empty.
 fn end(dir: &Path) {
     let _ = write_file(&dir.join("cgroup.kill"), "1");
-    let deadline = Instant::now() + SETTLE;
-    loop {
-        match std::fs::remove_dir(dir) {
-            Ok(()) => return,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return,
-            Err(err) if Instant::now() >= deadline => {
-                tracing::debug!(dir = %dir.display(), %err, "cannot remove the cgroup");
-                return;
-            }
-            Err(_) => pause(),
-        }
+    let mut removed = Ok(());
+    let gone = super::orphans::wait_until(SETTLE, || {
+        removed = std::fs::remove_dir(dir);
+        removed
+            .as_ref()
+            .map_or_else(|err| err.kind() == std::io::ErrorKind::NotFound, |()| true)
+    });
+    if !gone && let Err(err) = removed {
+        tracing::debug!(dir = %dir.display(), %err, "cannot remove the cgroup");
     }
 }
 
@@ -220,14 +217,6 @@ fn write_file(path: &Path, value: &str) -> std::io::Result<()> {
         .write(true)
         .open(path)?
         .write_all(value.as_bytes())
-}
-
-fn pause() {
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "the kernel settles a cgroup within milliseconds; the caller must wait for it"
-    )]
-    std::thread::sleep(Duration::from_millis(1));
 }
 
 #[cfg(test)]

@@ -165,6 +165,26 @@ fn signal(raw: u32, signal: Signal) {
     }
 }
 
+/// Checks `done` every millisecond until it holds or `limit` has passed; whether it held. For what
+/// the kernel finishes within milliseconds after a signal or a write (a killed namespace, a cgroup
+/// frozen or emptied) and the caller must not go on before.
+pub(super) fn wait_until(limit: std::time::Duration, mut done: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        if done() {
+            return true;
+        }
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "the kernel settles these within milliseconds; the caller must wait for it"
+        )]
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
 /// The fields of `/proc/<pid>/stat` after the process's name (`state ppid …`; the name, in
 /// parentheses, may hold spaces and parentheses itself). `None` for a process that is gone.
 pub(super) fn stat_fields(pid: u32) -> Option<String> {

@@ -39,7 +39,7 @@
 use std::ffi::{OsStr, OsString};
 use std::process::{Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rustix::process::Pid;
 
@@ -104,14 +104,7 @@ pub(crate) fn end(child: u32, stepped: bool) {
     } else {
         let _ = rustix::process::kill_process(pid, signal);
     }
-    let deadline = Instant::now() + END_WAIT;
-    while running(child) && Instant::now() < deadline {
-        #[expect(
-            clippy::disallowed_methods,
-            reason = "a killed namespace is gone within milliseconds; the restore must wait for it"
-        )]
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    super::orphans::wait_until(END_WAIT, || !running(child));
 }
 
 /// The children of the step `pid` (a single thread), from `/proc`.

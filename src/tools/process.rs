@@ -248,12 +248,17 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
                 after_go,
                 loader_env: spec.loader_env(),
             });
+            // The step's own start must not see them: it sets them for the command.
+            let unset: Vec<OsString> = (step.iter())
+                .flat_map(|s| s.loader_env.iter().map(|(name, _)| name.clone()))
+                .collect();
             let wrapped = spec
                 .sandbox
                 .as_ref()
                 .and_then(|s| s.wrap(&spec.program, &spec.args, step));
+            let unset = if wrapped.is_some() { unset } else { Vec::new() };
             let namespace = (namespaced || stepped && wrapped.is_some()).then_some(stepped);
-            start(spec, wiring, own_session, wrapped).map(|child| (child, namespace))
+            start(spec, wiring, own_session, wrapped, &unset).map(|child| (child, namespace))
         },
     );
     let (inner, namespace) = started.map_err(|err| match err {
@@ -296,12 +301,14 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
 
 /// Starts the child (in the thread [`spawn_wired`] prepared), in a session of its own when
 /// `new_session` (a confined one with pipes), as `wrapped` when the sandbox wraps it
-/// (`sandbox-exec`, the pid-namespace step).
+/// (`sandbox-exec`, the pid-namespace step), without the variables `unset` (the loader's, which the
+/// step is given as arguments).
 fn start(
     spec: &CommandSpec,
     wiring: Wiring,
     new_session: bool,
     wrapped: Option<Vec<OsString>>,
+    unset: &[OsString],
 ) -> std::io::Result<tokio::process::Child> {
     if wrapped.is_some() && !spec.startable() {
         // Said here, as an unwrapped start would say it, not by the wrapper after it started.
@@ -355,12 +362,8 @@ fn start(
     if let Some(sandbox) = &spec.sandbox {
         cmd.envs(sandbox.child_env());
     }
-    // On Linux a wrapper is pilotdeck's step, given the loader's variables as arguments.
-    #[cfg(target_os = "linux")]
-    if wrapped.is_some() {
-        for (name, _) in spec.loader_env() {
-            cmd.env_remove(name);
-        }
+    for name in unset {
+        cmd.env_remove(name);
     }
     if new_session {
         return spawn_in_new_session(cmd);
