@@ -62,7 +62,8 @@
 //!   and, on Linux, a pid namespace of their own (`tools::pid_namespace`: pilotdeck's own binary,
 //!   the one other place that starts a process, as the confined command's first two steps); one
 //!   stopped between requests (a sandboxed MCP server) is frozen in a cgroup of its own where one
-//!   can be made (`tools::cgroup`).
+//!   can be made (`tools::cgroup`); one without a step watching pilotdeck is ended if pilotdeck is
+//!   killed, by a watcher `tools::process` starts once (`tools::dead_man`).
 //! - Text from models, tools, servers and files is made inert before it reaches a terminal
 //!   ([`terminal`]); `output` lets only pilotdeck's own colours through.
 //! - One owner per primitive: text segmentation ([`text`]), model references

@@ -2,8 +2,9 @@
 //! the [`ToolSource`] trait for tools started on demand,
 //! the [`ToolRegistry`] the agent loop calls, the builtin tools, permissions, the one function that
 //! starts child processes ([`process`]), the pid namespace a confined one runs in
-//! (`pid_namespace`, Linux), the cgroup one stopped between requests is frozen in (`cgroup`, Linux)
-//! and the reaper of what a sandboxed one left behind (`orphans`), the filter of what those children inherit from the
+//! (`pid_namespace`, Linux), the cgroup one stopped between requests is frozen in (`cgroup`, Linux),
+//! the switch that ends those without a step of their own when pilotdeck is killed (`dead_man`,
+//! Linux) and the reaper of what a sandboxed one left behind (`orphans`), the filter of what those children inherit from the
 //! environment ([`EnvFilter`]), the large-result spill, the web tools ([`web`]: `web_fetch`,
 //! `web_search`, on when config turns them on), the one reader of the text files pilotdeck itself
 //! takes from a project ([`project_file`]), and the [`UserChannel`] through which the
@@ -54,6 +55,8 @@ pub mod builtin;
 #[cfg(target_os = "linux")]
 mod cgroup;
 mod context;
+#[cfg(target_os = "linux")]
+mod dead_man;
 mod env_filter;
 mod error;
 mod orphans;

@@ -23,7 +23,7 @@
 //!
 //! Where the step waits for its command, it also watches pilotdeck (a pidfd of its parent): if
 //! pilotdeck ends first, killed so that its own ends never ran, the step kills the command, and with
-//! it the namespace.
+//! it the namespace. A namespace the thread made has no step: [`super::dead_man`] ends it then.
 //!
 //! The step also serves a child that must be in a cgroup of its own before it runs anything
 //! ([`super::cgroup`]: a sandboxed MCP server, frozen between requests), root's too: with
@@ -164,7 +164,11 @@ pub(crate) fn wrap(program: &OsStr, args: &[OsString], step: Step) -> Option<Vec
 /// any thread exists.
 pub fn run_if_asked() -> Option<ExitCode> {
     let mut argv = std::env::args_os().skip(1);
-    if argv.next().as_deref() != Some(OsStr::new(NAMESPACE)) {
+    let first = argv.next();
+    if first.as_deref() == Some(OsStr::new(super::dead_man::WATCH)) {
+        return Some(super::dead_man::serve());
+    }
+    if first.as_deref() != Some(OsStr::new(NAMESPACE)) {
         SERVES_STEP.store(true, Ordering::Relaxed);
         return None;
     }

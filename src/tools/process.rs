@@ -24,7 +24,9 @@
 //! ([`crate::tools::sandbox::protect_process`]), so what leaves a tree is re-parented to it, and
 //! [`run`] kills and reaps every child it did not start itself, with the whole tree below it
 //! ([`reap_adopted`]), before the command's protected paths are restored — the only net where no
-//! namespace could be made. A child stopped between the requests made to it
+//! namespace could be made. One with no step to watch pilotdeck for it (root's, or one without a
+//! namespace) is ended by a dead man's switch ([`crate::tools::dead_man`]) if pilotdeck is killed.
+//! A child stopped between the requests made to it
 //! ([`CommandSpec::freezable`], [`Child::pause`]) starts in a cgroup of its own where pilotdeck may
 //! make one (`crate::tools::cgroup`), frozen and killed as one.
 
@@ -273,6 +275,11 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
     })?;
     if let Some(id) = inner.id() {
         started_pids().insert(id);
+        // Without a step watching pilotdeck for it, the switch ends it if pilotdeck is killed.
+        #[cfg(target_os = "linux")]
+        if own_session && namespace != Some(true) {
+            crate::tools::dead_man::list(id, namespace.is_some());
+        }
     }
     // With process_group(0) or setsid the group id is the child's pid.
     let group = match wiring {
@@ -387,6 +394,42 @@ fn spawn_in_new_session(cmd: tokio::process::Command) -> std::io::Result<tokio::
         .map_err(|_| std::io::Error::other("the started child is not a tokio child"))
 }
 
+/// Starts the dead man's switch ([`crate::tools::dead_man`]) and gives pilotdeck's end of its
+/// stdin; `None` where this binary does not serve it (a test binary, a bench) or it cannot start.
+#[cfg(target_os = "linux")]
+pub(crate) fn start_switch() -> Option<std::process::ChildStdin> {
+    if !crate::tools::pid_namespace::serves_step() {
+        return None;
+    }
+    let mut cmd = std::process::Command::new("/proc/self/exe");
+    cmd.arg(crate::tools::dead_man::WATCH)
+        .env_clear()
+        .current_dir("/")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // Out of pilotdeck's group: a Ctrl-C at the terminal must not end it before pilotdeck.
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the one module allowed to start children"
+    )]
+    let started = cmd.spawn();
+    match started {
+        Ok(mut child) => {
+            // Never reaped while pilotdeck runs, and never taken for an orphan to kill.
+            started_pids().insert(child.id());
+            child.stdin.take()
+        }
+        Err(err) => {
+            tracing::debug!(
+                "cannot start the switch that ends confined children with pilotdeck: {err}"
+            );
+            None
+        }
+    }
+}
+
 /// Runs `spec` in the foreground of pilotdeck's terminal (a pager), feeding it `input` on stdin and
 /// waiting for it to end. Unlike [`spawn`] the child stays in pilotdeck's process group, so it may
 /// read keys from the terminal; it runs unsandboxed, for programs the person chose (`$PAGER`).
@@ -498,6 +541,8 @@ impl Child {
         })?;
         if let Some(id) = id {
             started_pids().remove(&id);
+            #[cfg(target_os = "linux")]
+            crate::tools::dead_man::unlist(id);
         }
         Ok(status)
     }
@@ -513,6 +558,10 @@ impl Drop for Child {
     fn drop(&mut self) {
         // kill_on_drop only reaches the direct child; its group may hold grandchildren.
         self.kill_group();
+        #[cfg(target_os = "linux")]
+        if let Some(id) = self.inner.id() {
+            crate::tools::dead_man::unlist(id);
+        }
     }
 }
 

@@ -157,3 +157,37 @@ fn a_cancelled_command_leaves_nothing_to_rewrite_a_git_hook() {
         "a process of the cancelled command wrote the hook after the restore"
     );
 }
+
+/// A command still running when pilotdeck is killed (`SIGKILL`: none of its own ends run) ends
+/// with it, and so does what the command left in a session of its own. Root's namespace is made by
+/// the forking thread, with no step to watch pilotdeck: the dead man's switch ends it (before, the
+/// command ran on); anyone else's step does.
+#[test]
+fn a_command_running_when_pilotdeck_is_killed_ends_with_it() {
+    let mock = MockModel::spawn();
+    let env = env_with(&mock, "");
+    mock.push(super::bash(
+        "c0",
+        "(setsid sh -c 'read -r pid rest < /proc/self/stat; echo $pid > left.pid; exec sleep 60' &); \
+         read -r pid rest < /proc/self/stat; echo $pid > command.pid; sleep 60",
+    ));
+    let mut run = env.spawn(&["run", "--allow", "bash", "go"]);
+    let read = |name: &str| {
+        std::fs::read_to_string(env.project.join(name))
+            .ok()
+            .filter(|s| s.ends_with('\n'))
+            .map(|s| s.trim().to_owned())
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while (read("left.pid").is_none() || read("command.pid").is_none())
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let (left, command) = (read("left.pid").unwrap(), read("command.pid").unwrap());
+    assert!(running(&command) && running(&left));
+    run.kill().unwrap();
+    run.wait().unwrap();
+    assert!(gone(&command), "the command {command} outlived pilotdeck");
+    assert!(gone(&left), "process {left} outlived pilotdeck");
+}
