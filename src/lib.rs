@@ -62,7 +62,7 @@
 //!   and, on Linux, a pid namespace of their own (`tools::pid_namespace`: pilotdeck's own binary,
 //!   the one other place that starts a process, as the confined command's first two steps); one
 //!   stopped between requests (a sandboxed MCP server) is frozen in a cgroup of its own where one
-//!   can be made (`tools::cgroup`); one without a step watching pilotdeck is ended if pilotdeck is
+//!   can be made (`tools::cgroup`); root's, with no step watching pilotdeck, is ended if pilotdeck is
 //!   killed, by a watcher `tools::process` starts once (`tools::dead_man`).
 //! - Text from models, tools, servers and files is made inert before it reaches a terminal
 //!   ([`terminal`]); `output` lets only pilotdeck's own colours through.

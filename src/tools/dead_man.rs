@@ -1,20 +1,20 @@
 //! A dead man's switch for the confined children pilotdeck starts without its step (Linux): root's,
-//! whose pid namespace the forking thread makes ([`super::pid_namespace::for_children`]), and any
-//! confined child for which no namespace could be had. The step watches pilotdeck and kills its
-//! command when pilotdeck ends; these have no step, so a `kill -9` of pilotdeck (or a crash) would
-//! leave them running, unwatched, with nobody to put the protected paths back after them.
+//! whose pid namespace the forking thread makes ([`super::pid_namespace::for_children`]). The step
+//! watches pilotdeck and kills its command when pilotdeck ends; these have no step, so a `kill -9`
+//! of pilotdeck (or a crash) would leave them running, unwatched, with nobody to put the protected
+//! paths back after them.
 //!
 //! The first such child starts the switch: pilotdeck's own binary as
 //! `/proc/self/exe __sandbox-watch`, unconfined, in a process group of its own (a Ctrl-C at the
 //! terminal does not reach it), with a pipe from pilotdeck as its stdin ([`super::process`] starts
-//! it). pilotdeck writes a line for each such child it starts (`n PID`: the first process of a pid
-//! namespace; `g PID`: the leader of a process group) and `- PID` once the child is reaped or
-//! ended. The switch takes a pidfd of each listed process that is pilotdeck's child when the line
+//! it). pilotdeck writes `+ PID` for each such child it starts and `- PID` once the child is reaped
+//! or ended. The switch takes a pidfd of each listed process that is pilotdeck's child when the line
 //! is read, so a number that passed to another process in between is never taken. When its stdin
 //! ends — pilotdeck exited or was killed: the kernel closes the pipe either way — it kills every
-//! process still listed (a namespace's first process by its pidfd, which ends the namespace; a group
-//! leader with its group, while it still leads it) and exits. It costs one start of pilotdeck's
-//! binary, once per process that starts such a child, and a short write per child.
+//! process still listed by its pidfd (each the first process of a pid namespace, whose end ends
+//! every process in the namespace) and exits. It costs one start of pilotdeck's binary, once per
+//! process that starts such a child (pilotdeck waits only until it is executed), and a short write
+//! per child.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -31,14 +31,13 @@ pub(crate) const WATCH: &str = "__sandbox-watch";
 /// switch could not be started or written to (it is not tried again).
 static SWITCH: Mutex<Option<Option<std::process::ChildStdin>>> = Mutex::new(None);
 
-/// Lists `pid`, a confined child just started in a session of its own: the first process of a pid
-/// namespace (`namespace`) or the leader of its process group. Starts the switch with the first.
-pub(crate) fn list(pid: u32, namespace: bool) {
-    let kind = if namespace { 'n' } else { 'g' };
-    send(&format!("{kind} {pid}\n"), true);
+/// Lists `pid`, a confined child just started as the first process of a pid namespace the
+/// forking thread made. Starts the switch with the first.
+pub(crate) fn list(pid: u32) {
+    send(&format!("+ {pid}\n"), true);
 }
 
-/// Takes `pid` off the list: reaped, or ended with its namespace or group.
+/// Takes `pid` off the list: reaped, or ended with its namespace.
 pub(crate) fn unlist(pid: u32) {
     send(&format!("- {pid}\n"), false);
 }
@@ -66,7 +65,7 @@ fn send(line: &str, start: bool) {
 /// When this process was started as the switch: serves it, and gives the exit code.
 pub(crate) fn serve() -> ExitCode {
     let pilotdeck = rustix::process::getppid();
-    let mut listed: HashMap<u32, (OwnedFd, bool)> = HashMap::new();
+    let mut listed: HashMap<u32, OwnedFd> = HashMap::new();
     for line in std::io::stdin().lock().split(b'\n') {
         let Ok(line) = line else { break };
         let line = String::from_utf8_lossy(&line);
@@ -80,16 +79,16 @@ pub(crate) fn serve() -> ExitCode {
             "-" => {
                 listed.remove(&pid);
             }
-            "n" | "g" => {
+            "+" => {
                 if let Some(fd) = take(pid, pilotdeck) {
-                    listed.insert(pid, (fd, kind == "n"));
+                    listed.insert(pid, fd);
                 }
             }
             _ => {}
         }
     }
-    for (pid, (fd, namespace)) in listed {
-        end(pid, &fd, namespace);
+    for fd in listed.values() {
+        let _ = rustix::process::pidfd_send_signal(fd, Signal::KILL);
     }
     ExitCode::SUCCESS
 }
@@ -105,27 +104,4 @@ fn take(pid: u32, pilotdeck: Option<Pid>) -> Option<OwnedFd> {
         .parse()
         .ok()?;
     (Some(parent) == pilotdeck.map(|p| p.as_raw_nonzero().get())).then_some(fd)
-}
-
-/// Kills what `fd` names: with its process group first, while it is alive and so still leads it,
-/// unless it is a namespace's first process (its end ends the namespace).
-fn end(pid: u32, fd: &OwnedFd, namespace: bool) {
-    if !namespace
-        && !exited(fd)
-        && let Some(group) = i32::try_from(pid).ok().and_then(Pid::from_raw)
-    {
-        let _ = rustix::process::kill_process_group(group, Signal::KILL);
-    }
-    let _ = rustix::process::pidfd_send_signal(fd, Signal::KILL);
-}
-
-/// Whether the process of a pidfd has exited (its pidfd is then readable).
-fn exited(fd: &OwnedFd) -> bool {
-    use rustix::event::{PollFd, PollFlags, Timespec};
-    let mut fds = [PollFd::new(fd, PollFlags::IN)];
-    let now = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    rustix::event::poll(&mut fds, Some(&now)).is_ok_and(|n| n > 0)
 }

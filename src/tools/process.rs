@@ -24,8 +24,8 @@
 //! ([`crate::tools::sandbox::protect_process`]), so what leaves a tree is re-parented to it, and
 //! [`run`] kills and reaps every child it did not start itself, with the whole tree below it
 //! ([`reap_adopted`]), before the command's protected paths are restored — the only net where no
-//! namespace could be made. One with no step to watch pilotdeck for it (root's, or one without a
-//! namespace) is ended by a dead man's switch ([`crate::tools::dead_man`]) if pilotdeck is killed.
+//! namespace could be made. Root's, with no step to watch pilotdeck for it, is ended by a dead
+//! man's switch ([`crate::tools::dead_man`]) if pilotdeck is killed.
 //! A child stopped between the requests made to it
 //! ([`CommandSpec::freezable`], [`Child::pause`]) starts in a cgroup of its own where pilotdeck may
 //! make one (`crate::tools::cgroup`), frozen and killed as one.
@@ -277,8 +277,8 @@ fn spawn_wired(spec: &CommandSpec, wiring: Wiring) -> Result<Child, Error> {
         started_pids().insert(id);
         // Without a step watching pilotdeck for it, the switch ends it if pilotdeck is killed.
         #[cfg(target_os = "linux")]
-        if own_session && namespace != Some(true) {
-            crate::tools::dead_man::list(id, namespace.is_some());
+        if namespace == Some(false) {
+            crate::tools::dead_man::list(id);
         }
     }
     // With process_group(0) or setsid the group id is the child's pid.
