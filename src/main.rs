@@ -29,7 +29,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let out = Output::new(cli.global.json, cli.global.color);
+    let out = Output::new(cli.global.json, cli.global.color, cli.global.quiet);
     let verbosity = if cli.global.quiet {
         -1
     } else {

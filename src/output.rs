@@ -37,16 +37,18 @@ use crate::terminal::{inert, sgr_only};
 pub struct Output {
     pub json: bool,
     color: bool,
+    /// `-q`: only errors on stderr (no notes, progress or warnings).
+    quiet: bool,
 }
 
 impl Output {
-    pub fn new(json: bool, color: ColorChoice) -> Output {
+    pub fn new(json: bool, color: ColorChoice, quiet: bool) -> Output {
         let color = match color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => env::var_os("NO_COLOR").is_none() && io::stderr().is_terminal(),
         };
-        Output { json, color }
+        Output { json, color, quiet }
     }
 
     /// True when stderr may carry colour.
@@ -88,6 +90,9 @@ impl Output {
 
     /// `warning: …` on stderr.
     pub fn warn(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
         self.labelled("warning", "33", text);
     }
 
@@ -98,6 +103,9 @@ impl Output {
 
     /// A plain line on stderr (progress, hints, ids).
     pub fn note(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
         let _ = writeln!(io::stderr().lock(), "{}", sgr_only(text));
     }
 
@@ -105,6 +113,9 @@ impl Output {
     /// the start of its own line: `\n`, the text, then pilotdeck's own cursor-up. For a terminal
     /// stderr only; `text` must fit on one row.
     pub fn note_below(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
         let mut err = io::stderr().lock();
         let _ = write!(err, "\n\x1b[2K{}\x1b[1A\r", sgr_only(text));
         let _ = err.flush();
@@ -113,6 +124,9 @@ impl Output {
     /// `text` over the line the cursor is on, the cursor left after it (a live status line; clear
     /// it with [`Output::clear_line`] before writing anything else). For a terminal stderr only.
     pub fn live(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
         let mut err = io::stderr().lock();
         let _ = write!(err, "\r\x1b[2K{}", sgr_only(text));
         let _ = err.flush();
@@ -120,6 +134,9 @@ impl Output {
 
     /// Clears the line the cursor is on (a [`Output::note_below`] line, once input moved onto it).
     pub fn clear_line(&self) {
+        if self.quiet {
+            return;
+        }
         let mut err = io::stderr().lock();
         let _ = err.write_all(b"\r\x1b[2K");
         let _ = err.flush();

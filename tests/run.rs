@@ -791,3 +791,31 @@ fn instruction_files_linked_out_of_the_project_are_not_sent() {
     );
     assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
 }
+
+/// `-q` leaves stderr to errors: no session line, no tool activity, no file changes; the answer
+/// still goes to stdout.
+#[test]
+fn quiet_run_writes_only_the_answer() {
+    let (mock, env) = mocked();
+    mock.push(call(
+        "w1",
+        "write_file",
+        serde_json::json!({"file_path": "a.txt", "content": "x\n"}),
+    ));
+    mock.push(openai::text("written"));
+    let run = env
+        .cmd()
+        .args(["-q", "run", "--allow", "write_file", "write it"])
+        .run(0);
+    assert_eq!(run.stdout, "written\n");
+    assert_eq!(run.stderr, "", "stderr under -q");
+    assert_eq!(
+        std::fs::read_to_string(env.project.join("a.txt")).unwrap(),
+        "x\n"
+    );
+    let loud = {
+        mock.push(openai::text("again"));
+        env.cmd().args(["run", "again"]).run(0)
+    };
+    assert!(loud.stderr.contains("session "), "{}", loud.stderr);
+}

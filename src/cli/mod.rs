@@ -71,7 +71,9 @@ Exit status:
   1    the task failed
   2    usage or configuration error
   3    provider authentication, billing or quota error
-  130  interrupted (Ctrl-C or SIGTERM)";
+  4    `run` stopped at its budget (--max-cost, --max-tokens, agent.budget)
+  130  interrupted (Ctrl-C, or SIGTERM / SIGHUP in run, cron and always-on)
+  128+N  ended by signal N in any other command (143 SIGTERM, 129 SIGHUP)";
 
 /// Options every command accepts.
 #[derive(Debug, Clone, Args)]

@@ -318,7 +318,8 @@ pub(super) fn enabled(
     ))?;
     if on {
         ctx.out.note(
-            "run `pilotdeck always-on tick --all` from a timer (examples/systemd/) or keep \
+            "run `pilotdeck always-on tick --all` from a timer (the repository's \
+             examples/always-on/ has a systemd unit and timer) or keep \
              `pilotdeck always-on watch --all` running",
         );
     }
