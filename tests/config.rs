@@ -430,6 +430,18 @@ const NESTED: &[(&str, &str)] = &[
         "pilotdeck.yaml:3:8: error: `proxy`: invalid type: integer `5`, expected a proxy URL or {url, noProxy}",
     ),
     (
+        "hooks:\n  PreToolUze:\n    - hooks: [{type: command, command: 'true'}]\n",
+        "pilotdeck.yaml:4:3: warning: `hooks.PreToolUze`: unknown hook event; the events are PreToolUse,",
+    ),
+    (
+        "hooks:\n  PreToolUse:\n    - matcher: \"/[/\"\n      hooks: [{type: command, command: 'true'}]\n",
+        "pilotdeck.yaml:5:7: warning: `hooks.PreToolUse.0.matcher`: bad regex: unclosed character class; it is skipped\n",
+    ),
+    (
+        "hooks:\n  Stop:\n    - hooks:\n        - type: http\n          url: x\n",
+        "pilotdeck.yaml:6:9: warning: `hooks.Stop.0.hooks.0`: hook type `http` is not supported (only `command`); it is skipped",
+    ),
+    (
         "cron:\n  enabled: true\ncron:\n  enabled: false\n",
         "pilotdeck.yaml:5:1: error: `cron`: duplicate entry with key \"cron\"",
     ),

@@ -238,7 +238,12 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
         None => ctx.load_config_quiet(None)?,
     };
     let diagnostics = match result {
-        Ok(l) => l.diagnostics,
+        Ok(l) => {
+            let hooks = crate::extensions::hooks::check(&l.config);
+            let mut diagnostics = l.diagnostics;
+            diagnostics.extend(hooks.iter().map(crate::extensions::Error::diagnostic));
+            diagnostics
+        }
         Err(config::Error::Invalid { diagnostics }) => diagnostics,
         Err(e) => return Err(e.into()),
     };

@@ -45,4 +45,27 @@ impl Error {
             message: message.into(),
         }
     }
+
+    /// This problem as `config validate` lists it: a warning (the entry is skipped), at its file
+    /// position and dotted key where known.
+    pub fn diagnostic(&self) -> crate::config::Diagnostic {
+        use crate::config::{Diagnostic, Severity};
+        match self {
+            Error::Located {
+                location,
+                key,
+                message,
+            } => Diagnostic::new(Severity::Warning, format!("{message}; it is skipped"))
+                .at(Some(location))
+                .key(key),
+            Error::Invalid { path, key, message } => {
+                Diagnostic::new(Severity::Warning, format!("{message}; it is skipped"))
+                    .file(path)
+                    .key(key)
+            }
+            Error::Read { path, .. } => {
+                Diagnostic::new(Severity::Warning, self.to_string()).file(path)
+            }
+        }
+    }
 }

@@ -128,7 +128,7 @@ pub(super) fn parse(
                         locations,
                         file,
                         format!("{key}.matcher"),
-                        format!("bad regex: {e}"),
+                        format!("bad regex: {}", one_line(&e)),
                     ));
                     continue;
                 }
@@ -160,6 +160,14 @@ pub(super) fn parse(
         }
     }
     out
+}
+
+/// A regex's error on one line: its own (a parse error's last line, without `error: `; the lines
+/// above it quote the pattern and point at the spot).
+fn one_line(e: &regex::Error) -> String {
+    let text = e.to_string();
+    let last = text.lines().last().unwrap_or_default().trim();
+    last.strip_prefix("error: ").unwrap_or(last).to_owned()
 }
 
 /// A problem at `key` (`hooks.PreToolUse[0].matcher`): at its file position, named by its dotted

@@ -163,6 +163,27 @@ const UNCHANGED: u8 = 0;
 const CHANGED: u8 = 1;
 const CHANGED_AND_SAID: u8 = 2;
 
+/// The problems of the configuration's own hooks (`hooks:` in `pilotdeck.yaml`), which loading
+/// them skips: what `config validate` reports.
+pub fn check(config: &Config) -> Vec<Error> {
+    let mut problems = Vec::new();
+    own(config, &mut problems);
+    problems
+}
+
+/// The configuration's own hooks (`hooks:`), with the problems of the entries skipped.
+fn own(config: &Config, problems: &mut Vec<Error>) -> Vec<HookGroup> {
+    let yaml = serde_json::to_value(&config.hooks).unwrap_or(Value::Null);
+    config::parse(
+        &yaml,
+        Path::new("pilotdeck.yaml"),
+        "hooks.",
+        None,
+        Some(&config.hook_locations),
+        problems,
+    )
+}
+
 impl Hooks {
     /// `pilotdeck.yaml`'s hooks, then each plugin's.
     pub fn load(
@@ -171,15 +192,7 @@ impl Hooks {
         plugins: &[Plugin],
         problems: &mut Vec<Error>,
     ) -> Hooks {
-        let yaml = serde_json::to_value(&config.hooks).unwrap_or(Value::Null);
-        let mut groups = config::parse(
-            &yaml,
-            Path::new("pilotdeck.yaml"),
-            "hooks.",
-            None,
-            Some(&config.hook_locations),
-            problems,
-        );
+        let mut groups = own(config, problems);
         for plugin in plugins {
             if let Some((file, settings)) = &plugin.hooks {
                 groups.extend(config::parse(
