@@ -739,3 +739,33 @@ fn a_turn_routed_to_a_model_with_a_smaller_window_is_compacted_for_it_first() {
     assert!(sent.iter().all(|t| !t.contains("prompt1:")));
     assert_eq!(sent.last().unwrap(), "fourth question");
 }
+
+/// `last` (and `--continue`) is the session written to most recently — the one `session list`
+/// shows first — not the one started last: continuing an older session makes it `last` again.
+#[test]
+fn last_is_the_session_written_to_most_recently() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = setup(&mock);
+    mock.push(answer("one"));
+    env.cmd().args(["run", "first task"]).run(0);
+    let first = list(&env)[0]["id"].as_str().unwrap().to_owned();
+    mock.push(answer("two"));
+    env.cmd().args(["run", "second task"]).run(0);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    mock.push(answer("three"));
+    env.cmd()
+        .args(["run", "--session", &first, "more on the first"])
+        .run(0);
+    assert_eq!(list(&env)[0]["id"], first.as_str());
+    let shown = env.cmd().args(["session", "show", "last"]).run(0);
+    assert!(shown.stdout.contains(&first), "{}", shown.stdout);
+    mock.push(answer("four"));
+    env.cmd().args(["run", "--continue", "and again"]).run(0);
+    let last = mock.requests().pop().unwrap();
+    let sent = texts(&last);
+    assert!(
+        sent.iter().any(|t| t.contains("more on the first")),
+        "{sent:?}"
+    );
+}

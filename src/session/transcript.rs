@@ -249,7 +249,9 @@ impl Transcript {
     }
 }
 
-/// Finds a session of `project` by id, unique id prefix, or `last` (the newest).
+/// Finds a session of `project` by id, unique id prefix, or `last`: the one written to most
+/// recently (its transcript's modification time; the newest id on a tie), as `session list` shows
+/// first — a session continued after a newer one was started is `last` again.
 pub fn find(
     home: &PilotHome,
     project: &Project,
@@ -271,7 +273,15 @@ pub fn find(
         .unwrap_or_default();
     ids.sort();
     let matches: Vec<&String> = if query == "last" {
-        ids.last().into_iter().collect()
+        let written = |id: &String| {
+            std::fs::metadata(dir.join(format!("{id}.jsonl")))
+                .and_then(|m| m.modified())
+                .ok()
+        };
+        (ids.iter())
+            .max_by_key(|id| (written(id), id.as_str()))
+            .into_iter()
+            .collect()
     } else {
         let upper = query.to_ascii_uppercase();
         ids.iter().filter(|id| id.starts_with(&upper)).collect()
