@@ -112,6 +112,7 @@ fn time_index(rt: &tokio::runtime::Runtime, memory: &Memory, project: &Project) 
             &IndexOptions {
                 scope: IndexScope::Project(project.clone()),
                 if_due: false,
+                retry_failed: false,
             },
             &NoProgress,
         ))

@@ -159,8 +159,10 @@ fn memory_is_off_unless_configured_or_flagged() {
     assert_eq!(pending(&env).len(), 1);
 }
 
+/// A turn whose index reply stayed invalid fails the command (exit 1, saying how to retry), is kept
+/// and counted by `memory stats`, and `--retry-failed` indexes it again.
 #[test]
-fn index_if_due_waits_and_bad_output_is_retried_then_skipped() {
+fn index_if_due_waits_and_bad_output_is_retried_then_kept_for_a_retry() {
     let mock = MockModel::spawn();
     let env = TestEnv::new();
     env.config(&config_for(&mock));
@@ -172,7 +174,7 @@ fn index_if_due_waits_and_bad_output_is_retried_then_skipped() {
     mock.push(json_reply(
         &json!({"notes": [{"type": "opinion", "name": "x", "body": "y"}]}),
     ));
-    let index = env.cmd().args(["memory", "index"]).run(0);
+    let index = env.cmd().args(["memory", "index"]).run(1);
     assert!(
         index
             .stdout
@@ -180,6 +182,7 @@ fn index_if_due_waits_and_bad_output_is_retried_then_skipped() {
         "{}",
         index.stdout
     );
+    assert!(index.stderr.contains("--retry-failed"), "{}", index.stderr);
     assert!(!workspace_exists_with_notes(&env));
     assert!(pending(&env).is_empty());
     let traces = env
@@ -189,6 +192,28 @@ fn index_if_due_waits_and_bad_output_is_retried_then_skipped() {
         .json();
     assert_eq!(traces[0]["detail"]["status"], "failed");
     assert_eq!(traces[0]["detail"]["problems"].as_array().unwrap().len(), 2);
+    let stats = env.cmd().args(["memory", "stats", "--json"]).run(0).json();
+    assert_eq!(stats["failed_captures"], 1);
+    // Nothing failed to retry without the flag; with it, the kept turn is indexed.
+    let again = env.cmd().args(["memory", "index"]).run(0);
+    assert!(!again.stdout.contains("indexed 1"), "{}", again.stdout);
+    mock.push(note_reply(
+        "feedback",
+        "answer-in-french",
+        "Answer in French",
+        "Always answer in French.",
+    ));
+    let retried = env.cmd().args(["memory", "index", "--retry-failed"]).run(0);
+    assert!(
+        retried
+            .stdout
+            .contains("indexed 1 turn(s), 0 failed, 1 note(s) written"),
+        "{}",
+        retried.stdout
+    );
+    assert!(workspace_exists_with_notes(&env));
+    let stats = env.cmd().args(["memory", "stats", "--json"]).run(0).json();
+    assert_eq!(stats["failed_captures"], 0);
 }
 
 #[test]

@@ -155,6 +155,7 @@ async fn consolidate(memory: &Memory, opts: &DreamOptions) -> Result<DreamReport
         &IndexOptions {
             scope: IndexScope::Project(opts.project.clone()),
             if_due: false,
+            retry_failed: false,
         },
         &index::NoProgress,
     )

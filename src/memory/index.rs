@@ -48,6 +48,8 @@ pub struct IndexOptions {
     pub scope: IndexScope,
     /// Do nothing unless pending work passed the schedule thresholds.
     pub if_due: bool,
+    /// Queue the captures that failed (the model's reply stayed invalid) again first.
+    pub retry_failed: bool,
 }
 
 /// What index did for one project.
@@ -100,7 +102,14 @@ pub async fn index(
     opts: &IndexOptions,
     progress: &dyn IndexProgress,
 ) -> Result<Vec<ProjectIndexReport>, Error> {
-    let conn = memory.db()?;
+    let mut conn = memory.db()?;
+    if opts.retry_failed {
+        let project = match &opts.scope {
+            IndexScope::Project(p) => Some(p.key.0.as_str()),
+            IndexScope::All => None,
+        };
+        queue::retry_failed(&mut conn, project)?;
+    }
     let targets: Vec<(ProjectKey, String)> = match &opts.scope {
         IndexScope::Project(p) => vec![(p.key.clone(), super::space::project_name(p))],
         IndexScope::All => queue::pending_projects(&conn)?

@@ -356,6 +356,8 @@ pub struct Stats {
     pub user_notes: usize,
     pub deprecated_notes: usize,
     pub pending_captures: usize,
+    /// Captures whose model reply stayed invalid, kept for `memory index --retry-failed`.
+    pub failed_captures: usize,
     pub last_dream_at: Option<String>,
     /// The embedding model (`memory.embedding`), when set.
     pub embedding_model: Option<String>,
@@ -388,6 +390,7 @@ pub fn stats(memory: &Memory, project: &Project) -> Result<Stats, Error> {
             .count(),
         deprecated_notes: notes.iter().filter(|n| n.note.deprecated).count(),
         pending_captures: queue::pending(&conn, Some(&project.key.0))?.len(),
+        failed_captures: queue::failed_count(&conn, Some(&project.key.0))?,
         last_dream_at: state::get(&conn, &project.key.0, "last_dream_at")?,
         embedding_model: model,
         notes_with_vectors: with_vectors,

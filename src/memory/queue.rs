@@ -96,6 +96,32 @@ pub(super) fn pending(conn: &Connection, project_key: Option<&str>) -> Result<Ve
     Ok(rows)
 }
 
+/// Captures whose model reply stayed invalid (`failed`), of one project or all: how many.
+pub(super) fn failed_count(conn: &Connection, project_key: Option<&str>) -> Result<usize, Error> {
+    conn.query_row(
+        "SELECT count(*) FROM memory_captures WHERE state = 'failed' AND (?1 IS NULL OR project_key = ?1)",
+        [project_key],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| usize::try_from(n).unwrap_or(0))
+    .map_err(Error::sqlite("reading the capture queue"))
+}
+
+/// Queues the `failed` captures of one project or all again (`memory index --retry-failed`); how
+/// many.
+pub(super) fn retry_failed(
+    conn: &mut Connection,
+    project_key: Option<&str>,
+) -> Result<usize, Error> {
+    store::immediate(conn, |tx| -> Result<usize, Error> {
+        Ok(tx.execute(
+            "UPDATE memory_captures SET state = 'pending', indexed_at = NULL
+             WHERE state = 'failed' AND (?1 IS NULL OR project_key = ?1)",
+            [project_key],
+        )?)
+    })
+}
+
 /// Projects with captures waiting, with the root each was captured in.
 pub(super) fn pending_projects(conn: &Connection) -> Result<Vec<(ProjectKey, PathBuf)>, Error> {
     let mut stmt = conn

@@ -81,6 +81,9 @@ pub struct IndexArgs {
     /// Do nothing unless queued work passed the schedule (memory.schedule.autoIndexIntervalMinutes)
     #[arg(long)]
     if_due: bool,
+    /// First queue again the turns whose capture failed (the model's reply stayed invalid)
+    #[arg(long)]
+    retry_failed: bool,
 }
 
 #[derive(Debug, Args)]
@@ -273,12 +276,21 @@ async fn index(
     let opts = IndexOptions {
         scope,
         if_due: a.if_due,
+        retry_failed: a.retry_failed,
     };
     let reports = memory::index(mem, &opts, &bar)
         .await
         .context("while indexing memory")?;
     print::indexed(ctx, &reports)?;
-    Ok(Outcome::Success)
+    let failed: usize = reports.iter().map(|r| r.failed).sum();
+    if failed == 0 {
+        return Ok(Outcome::Success);
+    }
+    ctx.out.error(&format!(
+        "{failed} turn(s) not indexed: the memory model's reply stayed invalid; they are kept, and \
+         `pilotdeck memory index --retry-failed` tries them again"
+    ));
+    Ok(Outcome::Failed)
 }
 
 async fn recall(

@@ -294,13 +294,14 @@ pub(super) fn stats(ctx: &Context, s: &Stats) -> anyhow::Result<()> {
         return Ok(());
     }
     ctx.out.line(&format!(
-        "project: {}\nproject notes: {}\nfeedback notes: {}\nuser notes: {}\ndeprecated: {}\nqueued turns: {}\nlast dream: {}",
+        "project: {}\nproject notes: {}\nfeedback notes: {}\nuser notes: {}\ndeprecated: {}\nqueued turns: {}\nfailed turns: {}\nlast dream: {}",
         s.project_key,
         s.project_notes,
         s.feedback_notes,
         s.user_notes,
         s.deprecated_notes,
         s.pending_captures,
+        s.failed_captures,
         s.last_dream_at.as_deref().unwrap_or("never")
     ))?;
     let vectors = match &s.embedding_model {
