@@ -260,6 +260,13 @@ fn two_homes_sync_notes_both_ways_and_deletions_follow() {
 
     let first = sync(&one, &["--remote", &notes]);
     assert_eq!(first["pushed"], true);
+    // The local notes repository is private, as PilotHome is.
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(one.home.join("memory/sync.git"))
+            .unwrap()
+            .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o700);
     assert_eq!(
         actions(&first),
         [("Project/build.md".into(), "pushed".into())]

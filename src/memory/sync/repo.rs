@@ -50,6 +50,17 @@ fn git_error(action: &'static str) -> impl FnOnce(git2::Error) -> Error {
     move |e| Error::Sync(format!("{action}: {}", e.message()))
 }
 
+/// Gives `dir` mode 0700 unless it has it.
+fn private(dir: &Path) -> Result<(), Error> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::metadata(dir).map_err(Error::io("read the notes repository", dir))?;
+    if meta.permissions().mode() & 0o777 != 0o700 {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(Error::io("close up the notes repository", dir))?;
+    }
+    Ok(())
+}
+
 impl NotesRepo {
     /// Opens the repository at `dir`, creating it (bare) the first time: made whole beside it and
     /// renamed into place, so a sync killed meanwhile leaves no half-made repository. The caller
@@ -68,6 +79,9 @@ impl NotesRepo {
             }
             Err(e) => return Err(git_error("open the notes repository")(e)),
         };
+        // git makes its directories for others to read; the notes are private, as PilotHome is
+        // (a repository made by an older version is closed up too).
+        private(dir)?;
         Ok(NotesRepo {
             repo,
             dir: dir.to_owned(),
