@@ -217,6 +217,29 @@ fn doctor_reports_and_fails_on_a_broken_config() {
             .contains("OPENAI_API_KEY")
     );
 
+    // A provider no model uses: its missing key is a warning, and doctor passes.
+    env.config("agent: {model: openai/gpt-4.1}\nmodel: {providers: {openai: {url: \"http://127.0.0.1:9/v1\"}, other: {protocol: openai, url: \"http://127.0.0.1:9/v1\", apiKey: \"${PD_TEST_UNSET_KEY}\"}}}\n");
+    let run = env
+        .cmd()
+        .args(["doctor", "--json"])
+        .env("OPENAI_API_KEY", "k")
+        .run(0);
+    let other = run.json()["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "provider other")
+        .cloned()
+        .unwrap();
+    assert_eq!(other["status"], "warn", "{other}");
+    assert!(
+        other["detail"]
+            .as_str()
+            .unwrap()
+            .contains("no configured model uses"),
+        "{other}"
+    );
+
     env.config("agent: {model: nowhere/x}\nmodel: {providers: {openai: {}}}\n");
     let run = env.cmd().arg_str("doctor").run(1);
     assert!(run.stdout.contains("FAIL  config"), "{}", run.stdout);

@@ -36,6 +36,18 @@ pub(super) fn check(loaded: &mut Loaded) {
     }
 }
 
+/// The providers some model reference of the config names (`agent.model`, the router's tiers,
+/// scenarios and fallbacks, memory's models, …): the ones a missing key breaks.
+/// Without `agent.model` the default may come from any of them, so all count.
+pub fn used_providers(cfg: &Config) -> std::collections::BTreeSet<String> {
+    if cfg.agent.model.is_none() {
+        return cfg.model.providers.keys().cloned().collect();
+    }
+    (model_refs(cfg).into_iter())
+        .filter_map(|(_, r)| r.split_once('/').map(|(p, _)| p.to_owned()))
+        .collect()
+}
+
 /// Every model reference in the config, with its key path.
 fn model_refs(cfg: &Config) -> Vec<(String, String)> {
     let mut refs = Vec::new();

@@ -159,11 +159,22 @@ async fn provider_checks(loaded: &Loaded) -> Vec<Check> {
             )];
         }
     };
+    let used = config::used_providers(&loaded.config);
     let probes = loaded.config.model.providers.iter().map(|(id, p)| {
         let client = client.clone();
+        let used = used.contains(id);
         async move {
             let name = format!("provider {id}");
             let key = key_status(id, p);
+            // A provider no model reference names is not called: its missing key breaks nothing.
+            let missing = if used { Status::Fail } else { Status::Warn };
+            let key = key.map_err(|k| {
+                if used {
+                    k
+                } else {
+                    format!("{k} (no configured model uses this provider)")
+                }
+            });
             let Some(url) = p
                 .url
                 .clone()
@@ -181,9 +192,9 @@ async fn provider_checks(loaded: &Loaded) -> Vec<Check> {
             };
             match (key, reach) {
                 (Ok(k), Ok(r)) => check(name, Status::Ok, format!("{k}; {r}")),
-                (Err(k), Ok(r)) => check(name, Status::Fail, format!("{k}; {r}")),
+                (Err(k), Ok(r)) => check(name, missing, format!("{k}; {r}")),
                 (Ok(k), Err(r)) => check(name, Status::Warn, format!("{k}; {r}")),
-                (Err(k), Err(r)) => check(name, Status::Fail, format!("{k}; {r}")),
+                (Err(k), Err(r)) => check(name, missing, format!("{k}; {r}")),
             }
         }
     });
