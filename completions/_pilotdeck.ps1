@@ -1448,6 +1448,7 @@ Register-ArgumentCompleter -Native -CommandName 'pilotdeck' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stderr and in tables')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Index every project with queued turns')
             [CompletionResult]::new('--if-due', '--if-due', [CompletionResultType]::ParameterName, 'Do nothing unless queued work passed the schedule (memory.schedule.autoIndexIntervalMinutes)')
+            [CompletionResult]::new('--retry-failed', '--retry-failed', [CompletionResultType]::ParameterName, 'First queue again the turns whose capture failed (the model''s reply stayed invalid)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'More log output on stderr (-v info, -vv debug, -vvv trace)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors on stderr')

@@ -5519,7 +5519,7 @@ _pilotdeck() {
             return 0
             ;;
         pilotdeck__subcmd__memory__subcmd__index)
-            opts="-C -v -q -h -V --project --all --if-due --home --config --cwd --verbose --quiet --color --json --help --version"
+            opts="-C -v -q -h -V --project --all --if-due --retry-failed --home --config --cwd --verbose --quiet --color --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1333,6 +1333,7 @@ set edit:completion:arg-completer[pilotdeck] = {|@words|
             cand --color 'When to use colour on stderr and in tables'
             cand --all 'Index every project with queued turns'
             cand --if-due 'Do nothing unless queued work passed the schedule (memory.schedule.autoIndexIntervalMinutes)'
+            cand --retry-failed 'First queue again the turns whose capture failed (the model''s reply stayed invalid)'
             cand -v 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand --verbose 'More log output on stderr (-v info, -vv debug, -vvv trace)'
             cand -q 'Only errors on stderr'

@@ -944,6 +944,7 @@ always\t''
 never\t''"
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -l all -d 'Index every project with queued turns'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -l if-due -d 'Do nothing unless queued work passed the schedule (memory.schedule.autoIndexIntervalMinutes)'
+complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -l retry-failed -d 'First queue again the turns whose capture failed (the model\'s reply stayed invalid)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -s v -l verbose -d 'More log output on stderr (-v info, -vv debug, -vvv trace)'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -s q -l quiet -d 'Only errors on stderr'
 complete -c pilotdeck -n "__fish_pilotdeck_using_subcommand memory; and __fish_seen_subcommand_from index" -l json -d 'Print results as JSON on stdout'

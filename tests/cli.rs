@@ -141,6 +141,8 @@ fn version_prints_on_stdout() {
         format!("pilotdeck {}\n", env!("CARGO_PKG_VERSION"))
     );
     assert!(run.stderr.is_empty());
+    let json = env.cmd().args(["version", "--json"]).run(0).json();
+    assert_eq!(json["version"], env!("CARGO_PKG_VERSION"));
     let run = env.cmd().arg_str("--version").run(0);
     assert_eq!(
         run.stdout,

@@ -328,8 +328,13 @@ pub async fn run(cli: Cli, out: Output) -> anyhow::Result<Outcome> {
         Command::Skills(cmd) => extensions::run_skills(&ctx, cmd).await,
         Command::Plugins(cmd) => extensions::run_plugins(&ctx, cmd).await,
         Command::Version => {
-            ctx.out
-                .line(&format!("pilotdeck {}", env!("CARGO_PKG_VERSION")))?;
+            let version = env!("CARGO_PKG_VERSION");
+            if ctx.out.json {
+                ctx.out
+                    .json(&serde_json::json!({"name": "pilotdeck", "version": version}))?;
+            } else {
+                ctx.out.line(&format!("pilotdeck {version}"))?;
+            }
             Ok(Outcome::Success)
         }
     }

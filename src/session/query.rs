@@ -30,7 +30,8 @@ pub(crate) fn match_expression(query: &str) -> Option<String> {
 }
 
 /// A one-line excerpt of `text` around the first occurrence of any of `query`'s terms (matched
-/// case-insensitively), with the match in `[brackets]`; the start of the text when none is found.
+/// case-insensitively), with every occurrence of a term in it in `[brackets]`; the start of the text
+/// when none is found.
 pub(crate) fn snippet(text: &str, query: &str, width: usize) -> String {
     let flat: Vec<char> = text
         .chars()
@@ -40,29 +41,46 @@ pub(crate) fn snippet(text: &str, query: &str, width: usize) -> String {
         .iter()
         .map(|c| c.to_lowercase().next().unwrap_or(*c))
         .collect();
-    let found = query.split_whitespace().find_map(|term| {
-        let t: Vec<char> = term.chars().flat_map(char::to_lowercase).collect();
-        if t.is_empty() || t.len() > lower.len() {
-            return None;
-        }
-        (0..=lower.len() - t.len())
-            .find(|&i| lower[i..i + t.len()] == t[..])
-            .map(|i| (i, t.len()))
-    });
-    let (start, len) = found.unwrap_or((0, 0));
+    let terms: Vec<Vec<char>> = query
+        .split_whitespace()
+        .map(|term| {
+            term.chars()
+                .flat_map(char::to_lowercase)
+                .collect::<Vec<char>>()
+        })
+        .filter(|t| !t.is_empty())
+        .collect();
+    // The longest term that occurs at `i`.
+    let term_at = |i: usize| {
+        (terms.iter())
+            .filter(|t| lower.get(i..i + t.len()) == Some(&t[..]))
+            .map(Vec::len)
+            .max()
+    };
+    let start = (0..lower.len())
+        .find(|&i| term_at(i).is_some())
+        .unwrap_or(0);
     let from = start.saturating_sub(width / 3);
-    let to = (start + len + width * 2 / 3).min(flat.len());
+    let to = (start + width).min(flat.len());
     let mut out = String::new();
     if from > 0 {
         out.push('…');
     }
-    out.extend(&flat[from..start]);
-    if len > 0 {
-        out.push('[');
-        out.extend(&flat[start..start + len]);
-        out.push(']');
+    let mut i = from;
+    while i < to {
+        match term_at(i).filter(|len| i + len <= to) {
+            Some(len) => {
+                out.push('[');
+                out.extend(&flat[i..i + len]);
+                out.push(']');
+                i += len;
+            }
+            None => {
+                out.push(flat[i]);
+                i += 1;
+            }
+        }
     }
-    out.extend(&flat[start + len..to]);
     if to < flat.len() {
         out.push('…');
     }
@@ -88,6 +106,14 @@ mod tests {
     #[test]
     fn snippet_marks_the_match() {
         assert_eq!(snippet("hello big world", "BIG", 9), "…lo [big] world");
+        assert_eq!(
+            snippet(
+                "turn one borrow checker and the Borrow rules",
+                "borrow checker",
+                60
+            ),
+            "turn one [borrow] [checker] and the [Borrow] rules"
+        );
         assert_eq!(
             snippet("我们讨论了会话压缩的设计", "压缩", 6),
             "…会话[压缩]的设计"
