@@ -184,6 +184,11 @@ fn apply_brings_the_change_in_and_merges_a_separate_local_edit() {
         "{}",
         applied.stdout
     );
+    assert!(
+        applied.stdout.contains("added  NOTES.md"),
+        "a file the agent added: {}",
+        applied.stdout
+    );
     assert_eq!(
         read(env.project.join("app.txt")),
         "ONE\ntwo\nthree\nfour\nFIVE\n"

@@ -59,6 +59,9 @@ pub struct ApplyReport {
     pub dry_run: bool,
     /// Files written or deleted (or that would be, with `dry_run`).
     pub applied: Vec<String>,
+    /// Of those, the files the agent added and the ones it deleted.
+    pub added: Vec<String>,
+    pub deleted: Vec<String>,
     /// Files that merged the user's and the agent's edits.
     pub merged: Vec<String>,
     /// Files already as in the workspace.
@@ -355,6 +358,11 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
                 if merged {
                     report.merged.push(name.clone());
                 }
+                if change.base.is_none() {
+                    report.added.push(name.clone());
+                } else if change.theirs.is_none() {
+                    report.deleted.push(name.clone());
+                }
                 report.applied.push(name.clone());
                 actions.push((name, target, action));
             }
@@ -366,8 +374,14 @@ pub fn apply(root: &Path, diff: &WorkspaceDiff, dry_run: bool) -> Result<ApplyRe
     }
     for (name, target, action) in actions {
         if let Err(reason) = perform(&root, &target, action) {
-            report.applied.retain(|a| *a != name);
-            report.merged.retain(|a| *a != name);
+            for list in [
+                &mut report.applied,
+                &mut report.merged,
+                &mut report.added,
+                &mut report.deleted,
+            ] {
+                list.retain(|a| *a != name);
+            }
             report.refused.push(Conflict { path: name, reason });
         }
     }

@@ -231,6 +231,10 @@ pub(super) fn applied(ctx: &Context, plan: &PlanRow, r: &ApplyReport) -> anyhow:
     for f in &r.applied {
         let how = if r.merged.contains(f) {
             "merged"
+        } else if r.added.contains(f) {
+            "added"
+        } else if r.deleted.contains(f) {
+            "deleted"
         } else {
             "updated"
         };

@@ -451,8 +451,8 @@ impl PermissionPolicy {
             } else {
                 format!(
                     "`{tool}` {} is not allowed in read-only mode{why}, which runs only read tools \
-                     and read-only commands; rerun with --permission-mode workspace-write to allow \
-                     changes",
+                     and read-only commands (the person running pilotdeck chooses the mode: \
+                     --permission-mode workspace-write allows changes)",
                     subject.describe()
                 )
             };

@@ -52,7 +52,8 @@ impl fmt::Display for Denial {
             ),
             Denial::Write(path) => write!(
                 f,
-                "the sandbox denied writing {} (outside the project, --add-dir directories and $TMPDIR)",
+                "the sandbox denied writing {} (commands write only in the project, --add-dir \
+                 directories and $TMPDIR, and nowhere in read-only mode)",
                 path.display()
             ),
             Denial::Network(Some(host)) => write!(
