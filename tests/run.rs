@@ -370,14 +370,21 @@ fn output_schema_is_requested_and_enforced() {
     mock.push(openai::text(
         "```json\n{\"name\": \"x\", \"count\": 3}\n```",
     ));
+    let result = env.tmp.path().join("result.json");
     let run = env
         .cmd()
         .args(["run", "--output-schema"])
         .arg_path(&schema)
+        .arg_str("-o")
+        .arg_path(&result)
         .arg_str("describe")
         .run(0);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(value, serde_json::json!({"name": "x", "count": 3}));
+    // -o FILE holds the answer as printed: the JSON, not its code fence.
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&result).unwrap()).unwrap();
+    assert_eq!(written, value);
     let requests = mock.requests();
     assert_eq!(requests[0].body["response_format"]["type"], "json_schema");
     assert!(requests[1].last_user_text().unwrap().contains("not JSON"));
@@ -387,16 +394,23 @@ fn output_schema_is_requested_and_enforced() {
     mock2.answer_titles("A title");
     env.config(&config_for(&mock2));
     mock2.mount(openai::text("{\"name\": 1}"), 3);
+    let refused = env.tmp.path().join("refused.json");
     let run = env
         .cmd()
         .args(["run", "--output-schema"])
         .arg_path(&schema)
+        .arg_str("-o")
+        .arg_path(&refused)
         .arg_str("describe")
         .run(1);
     assert!(
         run.stderr.contains("not valid against --output-schema"),
         "{}",
         run.stderr
+    );
+    assert!(
+        !refused.exists(),
+        "an answer the schema refused was written to -o"
     );
 }
 

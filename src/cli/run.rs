@@ -458,25 +458,28 @@ struct RunSink<'a> {
 
 impl RunSink<'_> {
     /// Prints the turn's end: the closing JSON line, or the answer (also when a budget stopped it:
-    /// the answer so far) and the error. Also writes `-o FILE`.
+    /// the answer so far) and the error. Also writes `-o FILE`: the answer as printed (without the
+    /// code fence around `--output-schema` JSON), and only an answer that is printed — a failed
+    /// turn's text (an answer the schema refused) leaves the file alone.
     fn finish(&self, outcome: &TurnOutcome) -> anyhow::Result<()> {
         let out = self.ctx.out;
+        let code = exit_outcome(outcome);
+        let answered = matches!(code, Outcome::Success | Outcome::BudgetExceeded);
+        let answer = if self.strip_fences {
+            crate::model::strip_fences(&outcome.final_text)
+        } else {
+            &outcome.final_text
+        };
         if out.json {
             out.json_line(&self.emitter.on_outcome(outcome))?;
         }
-        if let Some(path) = &self.answer_file {
-            write_answer(&self.root, path, outcome.final_text.as_bytes())?;
+        if let Some(path) = self.answer_file.as_ref().filter(|_| answered) {
+            write_answer(&self.root, path, answer.as_bytes())?;
         }
         if out.json {
             return Ok(());
         }
-        let code = exit_outcome(outcome);
-        if matches!(code, Outcome::Success | Outcome::BudgetExceeded) {
-            let answer = if self.strip_fences {
-                crate::model::strip_fences(&outcome.final_text)
-            } else {
-                &outcome.final_text
-            };
+        if answered {
             if self.mode == super::markdown::Mode::Rendered {
                 out.raw(&super::markdown::render(answer))?;
             } else if !answer.trim().is_empty() || code == Outcome::Success {
