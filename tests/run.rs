@@ -833,3 +833,37 @@ fn quiet_run_writes_only_the_answer() {
     };
     assert!(loud.stderr.contains("session "), "{}", loud.stderr);
 }
+
+/// A session one `run --continue` is writing is refused to a second one (exit 1, saying why)
+/// instead of both appending their turns to it; the first finishes and the session stays whole.
+#[test]
+fn a_session_in_use_by_another_run_is_refused() {
+    let (mock, env) = mocked();
+    mock.push(openai::text("first"));
+    env.cmd().args(["run", "start"]).run(0);
+    mock.push(call(
+        "b1",
+        "bash",
+        serde_json::json!({"command": "touch started; sleep 2"}),
+    ));
+    mock.push(openai::text("slow done"));
+    let mut slow = env.spawn(&["run", "--continue", "--allow", "bash", "slow"]);
+    assert!(wait_until(|| env.project.join("started").exists()));
+    let second = env.cmd().args(["run", "--continue", "quick"]).run(1);
+    assert!(second.stderr.contains("is in use"), "{}", second.stderr);
+    assert!(slow.wait().unwrap().success());
+    mock.push(openai::text("after"));
+    env.cmd().args(["run", "--continue", "after"]).run(0);
+    let transcript = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
+    let users: Vec<String> = transcript
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|r| r["type"] == "user")
+        .map(|r| r.to_string())
+        .collect();
+    assert_eq!(users.len(), 3, "{users:?}");
+    assert!(
+        !transcript.contains("quick"),
+        "the refused turn was recorded"
+    );
+}

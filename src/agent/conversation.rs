@@ -88,6 +88,8 @@ pub struct Conversation {
     announce_todos: bool,
     home: PilotHome,
     project: Project,
+    /// This process's hold on the session it writes ([`session::Hold`]).
+    _hold: Option<session::Hold>,
 }
 
 impl Conversation {
@@ -133,6 +135,10 @@ impl Conversation {
             Some((id, t)) => (Some(id), (!ephemeral).then_some(t)),
             None => (None, None),
         };
+        let hold = match (&id, &transcript) {
+            (Some(id), Some(t)) => Some(session::Hold::take(home, id, t.path())?),
+            _ => None,
+        };
         agent.session = id.as_ref().map(ToString::to_string);
         agent.transcript = transcript.as_ref().map(|t| t.path().to_owned());
         Ok(Conversation {
@@ -149,6 +155,7 @@ impl Conversation {
             announce_todos,
             home: home.clone(),
             project: project.clone(),
+            _hold: hold,
         })
     }
 
@@ -158,6 +165,7 @@ impl Conversation {
         if self.transcript.is_none() && self.id.is_none() && !self.ephemeral {
             let (id, t) =
                 Transcript::create(&self.home, &self.project, &self.agent.model.to_string())?;
+            self._hold = Some(session::Hold::take(&self.home, &id, t.path())?);
             self.agent.session = Some(id.to_string());
             self.agent.transcript = Some(t.path().to_owned());
             self.id = Some(id);

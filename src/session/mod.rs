@@ -25,4 +25,4 @@ pub use render::{ExportFormat, export, markdown};
 pub use resume::{History, INTERRUPTED_NOTE, rebuild};
 pub use summary::{SessionSummary, title_from_prompt};
 pub use todo::{TodoItem, TodoStatus, checklist, last_todos, todos_from_plan};
-pub use transcript::{Error, Record, SessionId, Transcript, TurnStatus, find};
+pub use transcript::{Error, Hold, Record, SessionId, Transcript, TurnStatus, find};

@@ -175,6 +175,52 @@ pub enum Error {
         "session {id} has no turn {turn} (its last turn is {last}); pick a turn from `pilotdeck session show {id}`"
     )]
     NoSuchTurn { id: SessionId, turn: u32, last: u32 },
+    #[error(
+        "session {id} is in use by another pilotdeck (a `run` or `chat` on it has not ended); try \
+         again when it has, or continue a copy: `pilotdeck session fork {id}`"
+    )]
+    InUse { id: SessionId },
+}
+
+/// A session's writer: while it is held, no other process appends turns to the session (two
+/// `run --continue` at once would interleave their records). Released when dropped.
+/// One lock per session and process, shared by the conversations of this process that hold it
+/// (chat's `/resume` of the session it is in opens it again before closing it).
+#[derive(Debug, Clone)]
+pub struct Hold {
+    _lock: std::sync::Arc<store::FileLock>,
+}
+
+/// The sessions this process holds, by lock file.
+static HELD: std::sync::Mutex<Vec<(PathBuf, std::sync::Weak<store::FileLock>)>> =
+    std::sync::Mutex::new(Vec::new());
+
+impl Hold {
+    /// Takes the session `id` of `home` for this process, or says it is in use; the transcript
+    /// `path` must be writable (so a turn is not run that could not be recorded).
+    pub fn take(home: &PilotHome, id: &SessionId, path: &Path) -> Result<Hold, Error> {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| store::Error::io("open for writing", path, e))?;
+        let file = home.locks_dir().join(format!("session-{id}.lock"));
+        let mut held = HELD
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        held.retain(|(_, lock)| lock.strong_count() > 0);
+        if let Some(lock) = (held.iter()).find_map(|(f, lock)| (*f == file).then(|| lock.upgrade()))
+        {
+            return Ok(Hold {
+                _lock: lock.ok_or_else(|| Error::InUse { id: id.clone() })?,
+            });
+        }
+        let Some(lock) = store::FileLock::try_acquire(&file)? else {
+            return Err(Error::InUse { id: id.clone() });
+        };
+        let lock = std::sync::Arc::new(lock);
+        held.push((file, std::sync::Arc::downgrade(&lock)));
+        Ok(Hold { _lock: lock })
+    }
 }
 
 impl Transcript {
