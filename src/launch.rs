@@ -174,6 +174,7 @@ impl Launcher {
             let (sources, problems) = crate::mcp::project_tool_sources(
                 home,
                 &setup.project.root,
+                &setup.agent.cwd,
                 setup.config.project_trusted,
                 &extensions.plugins,
             );

@@ -105,6 +105,34 @@ fn filesystem_server_lists_a_directory() {
     assert!(run.stdout.contains("hello.txt"), "{}", run.stdout);
 }
 
+/// A stdio server starts where the command runs: `-C DIR` (not the shell's directory), so a
+/// project server's `.` is the project.
+#[test]
+fn a_stdio_server_starts_in_the_directory_c_names() {
+    let env = TestEnv::new();
+    env.write(
+        &env.project.join(".pilotdeck/mcp.json"),
+        &mcp_json(json!({ "fs": { "command": mcp_servers::filesystem(), "args": ["."] } })),
+    );
+    env.cmd().args(["trust"]).run(0);
+    let elsewhere = env.tmp.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let run = env
+        .cmd()
+        .current_dir(&elsewhere)
+        .arg_str("-C")
+        .arg_path(&env.project)
+        .args(["mcp", "call", "fs", "list_allowed_directories"])
+        .run(0);
+    let project = env.project.canonicalize().unwrap();
+    assert!(
+        run.stdout.contains(&project.display().to_string()),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("elsewhere"), "{}", run.stdout);
+}
+
 #[test]
 fn tools_and_call_over_streamable_http() {
     let server = mcp_servers::HttpEverything::start();

@@ -181,6 +181,11 @@ impl Connection {
                 env: vars,
                 cwd,
             } => {
+                // A relative `cwd` is read from where the command runs, as is none at all.
+                let cwd = match (&entry.dir, cwd) {
+                    (Some(dir), Some(cwd)) => Some(dir.join(cwd)),
+                    (dir, cwd) => cwd.or_else(|| dir.clone()),
+                };
                 let mut spec = CommandSpec {
                     program: command.into(),
                     args: args.into_iter().map(Into::into).collect(),

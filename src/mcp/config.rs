@@ -234,6 +234,9 @@ pub struct ServerEntry {
     pub sandbox: Option<crate::tools::sandbox::Confinement>,
     /// Where its OAuth sign-in is kept (`<home>/mcp-auth/<name>.json`).
     pub auth_file: Option<PathBuf>,
+    /// The directory a stdio server starts in, and its relative `cwd` is read from: where the
+    /// command runs (`-C DIR`, [`McpServers::started_in`]); `None`: pilotdeck's own.
+    pub dir: Option<PathBuf>,
 }
 
 /// The merged servers of both files, plus what was wrong with them.
@@ -259,6 +262,19 @@ impl McpServers {
     pub fn load(home: &PilotHome, project_root: Option<&Path>, trusted: bool) -> McpServers {
         let plugins = crate::extensions::discover_plugins(home, project_root, &mut Vec::new());
         McpServers::load_with(home, project_root, trusted, &plugins)
+    }
+
+    /// The same servers, their stdio ones started in `dir` (where the command runs, as `-C DIR`
+    /// says) unless their entry names a `cwd` of its own, which is read from `dir` when relative.
+    #[must_use]
+    pub fn started_in(mut self, dir: &Path) -> McpServers {
+        if dir.as_os_str().is_empty() {
+            return self;
+        }
+        for entry in self.servers.values_mut().chain(self.untrusted.iter_mut()) {
+            entry.dir = Some(dir.to_owned());
+        }
+        self
     }
 
     /// [`McpServers::load`] with the plugins the caller already discovered (the launcher's, found
@@ -308,6 +324,7 @@ impl McpServers {
                         plugin: None,
                         sandbox: None,
                         auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
+                        dir: None,
                     }),
                     Err(e) => out.problems.push(Error::Shape {
                         path: path.clone(),
@@ -338,6 +355,7 @@ impl McpServers {
                         config,
                         plugin: Some(plugin.name.clone()),
                         sandbox: None,
+                        dir: None,
                     }),
                     Err(e) => self.problems.push(Error::Shape {
                         path: manifest.clone(),

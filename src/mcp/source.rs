@@ -98,7 +98,8 @@ impl ToolSource for McpToolSource {
     }
 }
 
-/// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), and the
+/// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), its
+/// stdio servers started in `dir` (where the run is, `-C DIR`), and the
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
 /// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`, so all of them see the
 /// same servers. An untrusted project's own servers are left out (`trusted` is the config load's
@@ -107,12 +108,13 @@ impl ToolSource for McpToolSource {
 pub fn project_tool_sources(
     home: &crate::home::PilotHome,
     root: &std::path::Path,
+    dir: &std::path::Path,
     trusted: bool,
     plugins: &[crate::extensions::Plugin],
 ) -> (Vec<Arc<dyn ToolSource>>, Vec<Error>) {
     // An untrusted project's servers (its mcp.json and its plugins') do not start
     // (`crate::config::trust`; the config load warns).
-    let servers = McpServers::load_with(home, Some(root), trusted, plugins);
+    let servers = McpServers::load_with(home, Some(root), trusted, plugins).started_in(dir);
     let source = McpToolSource::new(&servers);
     let sources: Vec<Arc<dyn ToolSource>> = if source.is_empty() {
         Vec::new()

@@ -172,6 +172,12 @@ impl Cmd {
         self
     }
 
+    /// Runs it from `dir` instead of the project.
+    pub(crate) fn current_dir(mut self, dir: &Path) -> Cmd {
+        self.inner.current_dir(dir);
+        self
+    }
+
     pub(crate) fn arg_str(mut self, arg: &str) -> Cmd {
         self.inner.arg(arg);
         self

@@ -204,7 +204,10 @@ impl Here {
 /// The configured servers (an untrusted project's set aside, as runs do), with a warning for
 /// each entry that cannot be used and one naming the untrusted project's servers.
 fn load(ctx: &Context, home: &PilotHome, here: &Here) -> McpServers {
-    let servers = McpServers::load(home, Some(&here.project.root), here.trusted);
+    let mut servers = McpServers::load(home, Some(&here.project.root), here.trusted);
+    if let Ok(dir) = ctx.cwd() {
+        servers = servers.started_in(&dir);
+    }
     print::problems(ctx, &servers.problems);
     print::untrusted(ctx, &servers.untrusted);
     servers
