@@ -216,6 +216,36 @@ fn dry_run_changes_nothing() {
     assert_before_the_turn(&env);
 }
 
+/// A rewind that left a file alone makes no new session: `last` stays the session rewound, so
+/// the retry with `--force` it suggests rewinds its files and then its conversation.
+#[test]
+fn a_rewind_that_left_a_file_alone_forks_nothing_until_forced() {
+    let (mock, env) = project(false);
+    mock.push(openai::text("First answer."));
+    env.cmd().args(["run", "first question"]).run(0);
+    mock.push(call(
+        "c1",
+        "write_file",
+        &json!({"file_path": "second.txt", "content": "2\n"}),
+    ));
+    mock.push(openai::text("Second answer."));
+    env.cmd()
+        .args(["run", "--continue", "second question"])
+        .run(0);
+    env.write(&env.project.join("second.txt"), "the user's\n");
+    let sessions = env.transcripts().len();
+    let human = env
+        .cmd()
+        .args(["session", "rewind", "last", "--to", "2"])
+        .run(1);
+    assert!(human.stderr.contains("--force"), "{}", human.stderr);
+    assert_eq!(env.transcripts().len(), sessions, "no fork");
+    let forced = rewind(&env, &["--to", "2", "--force"], 0);
+    assert!(forced["fork"].is_string(), "{forced}");
+    assert_eq!(read(&env.project.join("second.txt")), None);
+    assert_eq!(env.transcripts().len(), sessions + 1);
+}
+
 #[test]
 fn conversation_only_rewind_forks_the_session_before_the_turn_and_keeps_the_files() {
     let (mock, env) = project(false);
@@ -243,18 +273,13 @@ fn conversation_only_rewind_forks_the_session_before_the_turn_and_keeps_the_file
     assert!(shown.contains("first question"), "{shown}");
     assert!(!shown.contains("second question"), "{shown}");
 
-    // The whole rewind: files and a fork; before turn 1 the fork has no turns.
+    // The whole rewind to before turn 1: the files, and no new session (its conversation would
+    // be empty), so `last` still names the session rewound.
+    let sessions = env.transcripts().len();
     let report = rewind_session(&env, &original, &["--to", "1"], 0);
-    let whole = report["fork"].as_str().unwrap();
+    assert_eq!(report["fork"], Value::Null);
     assert_eq!(read(&env.project.join("second.txt")), None);
-    let listed = env.cmd().args(["--json", "session", "list"]).run(0).json();
-    let entry = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == whole)
-        .unwrap();
-    assert_eq!(entry["turns"], 0);
+    assert_eq!(env.transcripts().len(), sessions);
 }
 
 #[test]

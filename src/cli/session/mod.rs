@@ -234,15 +234,17 @@ fn rewind(
             .context("while restoring the session's files")?;
         Some(done)
     };
-    let fork = if args.files_only || args.dry_run {
+    let conflicts = files
+        .as_ref()
+        .is_some_and(|f| !f.conflicts.is_empty() || !f.refused.is_empty());
+    // No new session for a rewind that left files alone (a retry with --force names this session
+    // again, as `last` too) nor for one to before turn 1, whose conversation is empty.
+    let fork = if args.files_only || args.dry_run || conflicts || args.to <= 1 {
         None
     } else {
         Some(session::fork_before(home, project, &id.0, args.to)?)
     };
     print::rewound(ctx, project, id, args, files.as_ref(), fork.as_ref())?;
-    let conflicts = files
-        .as_ref()
-        .is_some_and(|f| !f.conflicts.is_empty() || !f.refused.is_empty());
     Ok(Outcome::failed_if(conflicts && !args.dry_run))
 }
 

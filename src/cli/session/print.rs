@@ -182,13 +182,24 @@ pub(super) fn rewound(
             ));
         }
     }
-    if let Some(fork) = fork {
-        out.note(&format!(
+    let left_alone = files.is_some_and(|f| !f.conflicts.is_empty() || !f.refused.is_empty());
+    match fork {
+        Some(fork) => out.note(&format!(
             "the conversation before turn {} is session {}; continue it with `pilotdeck chat --session {}`",
             args.to,
             fork,
             session::short(fork)
-        ));
+        )),
+        None if args.files_only || args.dry_run => {}
+        None if left_alone => out.note(&format!(
+            "the conversation was not rewound, as files were left alone; `pilotdeck session \
+             rewind {} --to {} --force` rewinds both",
+            session::short(id),
+            args.to
+        )),
+        None => out.note(
+            "the conversation before turn 1 is empty: start a new one (`pilotdeck chat`) to go on",
+        ),
     }
     Ok(())
 }
