@@ -689,3 +689,24 @@ fn a_huge_sparse_file_a_command_made_is_not_read_whole() {
         "{report}"
     );
 }
+
+/// A command that only changed a file's permission bits (`chmod 600`) is taken back too, in a
+/// repository and in a plain directory.
+#[test]
+fn a_mode_only_change_is_rewound() {
+    use std::os::unix::fs::PermissionsExt;
+    for repo in [false, true] {
+        let (mock, env) = project(repo);
+        let a = env.project.join("a.txt");
+        std::fs::set_permissions(&a, std::fs::Permissions::from_mode(0o644)).unwrap();
+        mock.push(call("c1", "bash", &json!({"command": "chmod 600 a.txt"})));
+        mock.push(openai::text("done"));
+        env.cmd().args(["run", "--allow", "bash", "tighten"]).run(0);
+        let mode = || std::fs::metadata(&a).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(), 0o600);
+        let report = rewind(&env, &["--to", "1", "--files-only"], 0);
+        assert_eq!(paths(&report, "files"), ["a.txt"], "repo {repo}");
+        assert_eq!(mode(), 0o644, "repo {repo}");
+        assert_eq!(read(&a).unwrap(), "alpha\n");
+    }
+}

@@ -159,7 +159,16 @@ impl Checkpoints {
             if in_git_dir(&path) {
                 continue;
             }
-            let current = match confine::read_regular(&root, &path, super::within_limit) {
+            let mut mode = None;
+            let read = confine::read_regular(&root, &path, |file| {
+                use std::os::unix::fs::PermissionsExt;
+                mode = file
+                    .metadata()
+                    .ok()
+                    .map(|m| m.permissions().mode() & 0o7777);
+                super::within_limit(file)
+            });
+            let current = match read {
                 Ok(current) => current,
                 Err(refused) => {
                     report.refused.push(refused);
@@ -168,7 +177,12 @@ impl Checkpoints {
             };
             let current_hash = current.as_deref().map(ContentHash::of);
             let target_hash = span.target.as_ref().map(|c| &c.hash);
-            if current_hash.as_ref() == target_hash {
+            // Its permission bits count too (a `chmod` alone is a change to take back).
+            let same_mode = match (&span.target, mode) {
+                (Some(target), Some(mode)) => target.mode & 0o7777 == mode,
+                _ => true,
+            };
+            if current_hash.as_ref() == target_hash && same_mode {
                 continue;
             }
             let conflict = span.left.as_ref() != Some(&current_hash);
