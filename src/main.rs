@@ -87,6 +87,16 @@ fn exit_code(e: &anyhow::Error) -> u8 {
         if let Some(e) = cause.downcast_ref::<mcp::Error>() {
             return if e.is_usage() { 2 } else { 1 };
         }
+        // `mcp serve` refusing its flags: a remote address without --allow-remote, a token file
+        // others may read, a root it cannot serve.
+        if let Some(
+            pilotdeck::serve::ServeError::Remote { .. }
+            | pilotdeck::serve::ServeError::Token { .. }
+            | pilotdeck::serve::ServeError::Root(_),
+        ) = cause.downcast_ref::<pilotdeck::serve::ServeError>()
+        {
+            return 2;
+        }
         if let Some(e) = cause.downcast_ref::<model::Error>() {
             return if e.is_account_error() { 3 } else { 1 };
         }

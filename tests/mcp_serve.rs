@@ -586,7 +586,7 @@ async fn a_caller_cannot_move_the_project_outside_the_serve_roots() {
     assert!(message.contains("outside the directories"), "{message}");
     client.cancel().await.unwrap();
 
-    let out = env.cmd().args(["mcp", "serve", "--root", "/"]).run(1);
+    let out = env.cmd().args(["mcp", "serve", "--root", "/"]).run(2);
     assert!(
         out.stderr.contains("cannot serve `--root /`"),
         "{}",

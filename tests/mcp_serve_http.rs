@@ -255,7 +255,7 @@ async fn requests_without_the_token_from_a_foreign_origin_or_too_large_are_refus
         .cmd()
         .args(["mcp", "serve", "--http", "127.0.0.1:0", "--token-file"])
         .arg_str(token_file.to_str().unwrap())
-        .run(1);
+        .run(2);
     assert!(
         refused
             .stderr
@@ -320,7 +320,7 @@ fn a_non_loopback_address_is_refused_without_allow_remote() {
     let run = env
         .cmd()
         .args(["mcp", "serve", "--http", "0.0.0.0:0"])
-        .run(1);
+        .run(2);
     assert!(run.stderr.contains("--allow-remote"), "{}", run.stderr);
     let bad = env.cmd().args(["mcp", "serve", "--token-file", "x"]).run(2);
     assert!(bad.stderr.contains("--http"), "{}", bad.stderr);
