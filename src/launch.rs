@@ -127,6 +127,7 @@ pub async fn run(
     let deadline = Deadline::start(cancel, launch.timeout);
     let launcher = Launcher::new(home, launch.setup, sink);
     let mut conversation = launcher.open(&launch.resume, deadline.token()).await?;
+    conversation.fits(&launch.prompt)?;
     sink.on_start(&conversation.start()?);
     let outcome = conversation
         .send_with(

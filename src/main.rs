@@ -101,6 +101,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
             return if e.is_account_error() { 3 } else { 1 };
         }
         // `RunError` wraps these transparently, which hides them from the source chain.
+        if let Some(RunError::InputTooLarge { .. }) = cause.downcast_ref::<RunError>() {
+            return 2;
+        }
         let (setup, session) = match cause.downcast_ref::<RunError>() {
             Some(RunError::Setup(e)) => (Some(e), None),
             Some(RunError::Session(e)) => (None, Some(e)),

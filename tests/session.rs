@@ -769,3 +769,20 @@ fn last_is_the_session_written_to_most_recently() {
         "{sent:?}"
     );
 }
+
+/// An input larger than the model's whole context window is refused before anything is sent or
+/// recorded (exit 2): sent, it would have failed this turn and every later one of the session.
+#[test]
+fn an_input_larger_than_the_window_is_refused_before_it_is_sent() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    env.config(&config_for(
+        &mock,
+        "{capabilities: {maxContextTokens: 5111, maxOutputTokens: 1000}}",
+    ));
+    let big = "lorem ipsum dolor sit amet ".repeat(4000);
+    let run = env.cmd().args(["run", "summarise"]).stdin(big).run(2);
+    assert!(run.stderr.contains("context window"), "{}", run.stderr);
+    assert!(mock.requests().is_empty(), "it was sent");
+    assert!(env.transcripts().is_empty(), "it was recorded");
+}

@@ -63,6 +63,15 @@ pub enum RunError {
     Model(#[source] crate::model::Error),
     #[error(transparent)]
     Media(#[from] crate::media::Error),
+    #[error(
+        "the input is about {tokens} tokens, more than {model}'s context window ({window}); \
+         nothing was sent: save it to a file the agent can read in parts, or cut it"
+    )]
+    InputTooLarge {
+        tokens: u64,
+        window: u64,
+        model: String,
+    },
 }
 
 /// An open session.
@@ -204,6 +213,23 @@ impl Conversation {
         self.id.as_ref()
     }
 
+    /// Whether `prompt` fits the model's context window at all: an input no window holds would fail
+    /// its turn and every later one of the session, so it is refused before anything is sent or
+    /// recorded (front ends ask before they create the session's transcript).
+    pub fn fits(&self, prompt: &str) -> Result<(), RunError> {
+        let agent = &self.agent;
+        let window = agent.provider.model_info(&agent.model.model).context_window;
+        let tokens = crate::context::estimate_text(prompt);
+        if window > 0 && tokens > window {
+            return Err(RunError::InputTooLarge {
+                tokens,
+                window,
+                model: agent.model.to_string(),
+            });
+        }
+        Ok(())
+    }
+
     /// Runs `prompt` as the next turn, recording it.
     pub async fn send(
         &mut self,
@@ -223,6 +249,7 @@ impl Conversation {
         cancel: &CancellationToken,
         emit: &mut (dyn FnMut(AgentEvent) + Send),
     ) -> Result<TurnOutcome, RunError> {
+        self.fits(&prompt)?;
         self.start()?;
         let turn = self.next_turn;
         let mut release = self.start_title(&prompt, cancel);
