@@ -105,6 +105,31 @@ fn filesystem_server_lists_a_directory() {
     assert!(run.stdout.contains("hello.txt"), "{}", run.stdout);
 }
 
+/// A server entry that cannot be used is a warning at the line of its name, naming the key inside
+/// it; an entry with no way to reach its server is one too, at once rather than when it starts.
+#[test]
+fn an_unusable_server_entry_is_named_at_its_line_and_key() {
+    let env = TestEnv::new();
+    env.write(
+        &env.home.join("mcp.json"),
+        "{\n  \"mcpServers\": {\n    \"good\": {\"command\": \"true\"},\n    \"bad\": {\n      \"command\": \"x\",\n      \"args\": \"notalist\"\n    },\n    \"empty\": {}\n  }\n}\n",
+    );
+    let run = env.cmd().args(["mcp", "list"]).run(0);
+    assert!(
+        run.stderr
+            .contains("mcp.json:4`: mcpServers.bad.args: invalid type: string \"notalist\""),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("mcp.json:8`: mcpServers.empty: needs `command`"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("good"), "{}", run.stdout);
+}
+
 /// A stdio server starts where the command runs: `-C DIR` (not the shell's directory), so a
 /// project server's `.` is the project.
 #[test]

@@ -315,7 +315,7 @@ impl McpServers {
                 continue;
             };
             for (name, value) in servers {
-                match serde_json::from_value::<ServerConfig>(value.clone()) {
+                match entry_config(&path, name, value) {
                     Ok(config) => out.insert(ServerEntry {
                         name: name.clone(),
                         scope,
@@ -326,11 +326,7 @@ impl McpServers {
                         auth_file: Some(home.mcp_auth_dir().join(format!("{name}.json"))),
                         dir: None,
                     }),
-                    Err(e) => out.problems.push(Error::Shape {
-                        path: path.clone(),
-                        key: format!("mcpServers.{name}"),
-                        message: e.to_string(),
-                    }),
+                    Err(e) => out.problems.push(e),
                 }
             }
         }
@@ -402,6 +398,66 @@ pub fn scope_file(home: &PilotHome, project_root: &Path, scope: Scope) -> PathBu
 }
 
 /// Reads a whole mcp.json as JSON; `None` when the file does not exist.
+/// The configuration of the entry `name` of the file `path`: an entry that cannot be read, or that
+/// names no way to reach its server (or two), is a problem at the line its name is on, naming the
+/// key inside it (`mcpServers.fs.args`). One with two transports is still used (`command` wins).
+fn entry_config(path: &Path, name: &str, value: &Value) -> Result<ServerConfig, Error> {
+    let at = |key: String, message: String| {
+        let line = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| entry_line(&text, name))
+            .unwrap_or(1);
+        Error::Entry {
+            path: path.to_owned(),
+            line,
+            key,
+            message,
+        }
+    };
+    let config: ServerConfig = serde_path_to_error::deserialize(value).map_err(|e| {
+        let inner = e.path().to_string();
+        let key = if inner == "." {
+            format!("mcpServers.{name}")
+        } else {
+            format!("mcpServers.{name}.{inner}")
+        };
+        at(key, e.into_inner().to_string())
+    })?;
+    let url = config.url.is_some() || config.http_url.is_some();
+    if config.command.is_none() && !url {
+        return Err(at(
+            format!("mcpServers.{name}"),
+            "needs `command` (a stdio server) or `url` (an HTTP one)".to_owned(),
+        ));
+    }
+    if config.command.is_some() && url {
+        tracing::warn!(
+            "`{}:{}`: mcpServers.{name}: has both `command` and `url`; the command is used",
+            path.display(),
+            std::fs::read_to_string(path)
+                .ok()
+                .and_then(|text| entry_line(&text, name))
+                .unwrap_or(1)
+        );
+    }
+    Ok(config)
+}
+
+/// The line of `"name":` inside the file's `mcpServers` object (1-based), found in its text.
+fn entry_line(text: &str, name: &str) -> Option<usize> {
+    let servers = text.find("\"mcpServers\"")?;
+    let quoted = serde_json::to_string(name).ok()?;
+    let mut from = servers;
+    loop {
+        let at = from + text[from..].find(&quoted)?;
+        let after = text[at + quoted.len()..].trim_start();
+        if after.starts_with(':') {
+            return Some(text[..at].matches('\n').count() + 1);
+        }
+        from = at + quoted.len();
+    }
+}
+
 pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,

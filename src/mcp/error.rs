@@ -25,6 +25,14 @@ pub enum Error {
         key: String,
         message: String,
     },
+    /// A server entry that cannot be used, at the line its name is on.
+    #[error("`{}:{line}`: {key}: {message}", path.display())]
+    Entry {
+        path: PathBuf,
+        line: usize,
+        key: String,
+        message: String,
+    },
     #[error("cannot write `{path}`: {source}")]
     Write {
         path: PathBuf,
@@ -110,6 +118,7 @@ impl Error {
         match self {
             Error::Syntax { .. }
             | Error::Shape { .. }
+            | Error::Entry { .. }
             | Error::UnknownServer { .. }
             | Error::Untrusted { .. }
             | Error::AlreadyExists { .. }
