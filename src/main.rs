@@ -56,12 +56,17 @@ fn main() -> ExitCode {
     // SIGTERM or SIGHUP, where the command does not take them itself: the command is dropped (its
     // children end as at a normal end) and the exit code is 128 + the signal's number.
     let ended = cli::ended_by_signal();
-    let result = runtime.block_on(async {
+    let (result, signalled) = runtime.block_on(async {
         tokio::select! {
-            result = cli::run(cli, out) => result,
-            number = ended => Ok(Outcome::Child(128 + number)),
+            result = cli::run(cli, out) => (result, false),
+            number = ended => (Ok(Outcome::Child(128 + number)), true),
         }
     });
+    if signalled {
+        // The dropped command's cleanups ran as it was dropped; what it left on blocking threads
+        // (chat's line editor waiting for a key) is not waited for.
+        runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    }
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),

@@ -216,10 +216,9 @@ fn dry_run_changes_nothing() {
     assert_before_the_turn(&env);
 }
 
-/// A rewind that left a file alone makes no new session: `last` stays the session rewound, so
-/// the retry with `--force` it suggests rewinds its files and then its conversation.
-#[test]
-fn a_rewind_that_left_a_file_alone_forks_nothing_until_forced() {
+/// A session of two turns in a plain directory: the first only answers, the second writes
+/// `second.txt`.
+fn two_turns() -> (MockModel, TestEnv) {
     let (mock, env) = project(false);
     mock.push(openai::text("First answer."));
     env.cmd().args(["run", "first question"]).run(0);
@@ -232,6 +231,14 @@ fn a_rewind_that_left_a_file_alone_forks_nothing_until_forced() {
     env.cmd()
         .args(["run", "--continue", "second question"])
         .run(0);
+    (mock, env)
+}
+
+/// A rewind that left a file alone makes no new session: `last` stays the session rewound, so
+/// the retry with `--force` it suggests rewinds its files and then its conversation.
+#[test]
+fn a_rewind_that_left_a_file_alone_forks_nothing_until_forced() {
+    let (_mock, env) = two_turns();
     env.write(&env.project.join("second.txt"), "the user's\n");
     let sessions = env.transcripts().len();
     let human = env
@@ -248,18 +255,7 @@ fn a_rewind_that_left_a_file_alone_forks_nothing_until_forced() {
 
 #[test]
 fn conversation_only_rewind_forks_the_session_before_the_turn_and_keeps_the_files() {
-    let (mock, env) = project(false);
-    mock.push(openai::text("First answer."));
-    env.cmd().args(["run", "first question"]).run(0);
-    mock.push(call(
-        "c1",
-        "write_file",
-        &json!({"file_path": "second.txt", "content": "2\n"}),
-    ));
-    mock.push(openai::text("Second answer."));
-    env.cmd()
-        .args(["run", "--continue", "second question"])
-        .run(0);
+    let (_mock, env) = two_turns();
     let original = env.transcripts()[0]
         .file_stem()
         .unwrap()
@@ -427,7 +423,7 @@ fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
     assert_eq!(read(&env.project.join("a.txt")).unwrap(), "alpha\n");
     assert_eq!(read(&env.project.join("c.txt")).unwrap(), "gamma\n");
     tmux.send_keys(&["/undo", "Enter"]);
-    tmux.wait_for("nothing to undo");
+    tmux.wait_for("nothing (more) to undo");
     tmux.send_keys(&["/exit", "Enter"]);
 }
 

@@ -172,6 +172,30 @@ async fn write_file_keeps_the_permission_bits() {
     assert_eq!(mode, 0o755);
 }
 
+/// A text file in another encoding is read (its bytes shown as U+FFFD) but not edited: the
+/// refusal says why and what to use instead, and the file is left as it was.
+#[tokio::test]
+async fn edit_file_refuses_a_file_that_is_not_utf8_and_says_so() {
+    let p = Project::new();
+    let latin1 = b"caf\xe9 cr\xe8me\n";
+    p.write_bytes(&p.root.join("menu.txt"), latin1);
+    let ctx = ctx(&p);
+    call(&ctx, "read_file", json!({"file_path": "menu.txt"})).await;
+    let out = call(
+        &ctx,
+        "edit_file",
+        json!({"file_path": "menu.txt", "old_string": "cr", "new_string": "CR"}),
+    )
+    .await;
+    assert!(out.output.is_error);
+    assert!(
+        out.output.content.contains("not UTF-8"),
+        "{}",
+        out.output.content
+    );
+    assert_eq!(std::fs::read(p.root.join("menu.txt")).unwrap(), latin1);
+}
+
 #[tokio::test]
 async fn edit_file_match_rules() {
     let p = Project::new();

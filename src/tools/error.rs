@@ -31,6 +31,11 @@ pub enum Error {
     #[error("`{path}` looks binary ({bytes} bytes); it is not shown as text")]
     Binary { path: PathBuf, bytes: u64 },
     #[error(
+        "`{path}` is not UTF-8 text ({bytes} bytes; another encoding, such as Latin-1, or binary): \
+         `edit_file` changes UTF-8 text only; change it with a command (`sed`, or `iconv` to convert it)"
+    )]
+    NotUtf8 { path: PathBuf, bytes: u64 },
+    #[error(
         "`{path}` is {bytes} bytes, more than the {limit} bytes `edit_file` and `write_file` read whole; change it with a command instead"
     )]
     TooLarge {

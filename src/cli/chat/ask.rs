@@ -138,7 +138,8 @@ impl UserChannel for TerminalUser {
                     ));
                 }
                 if label.starts_with("Edit") {
-                    let text = plan.to_owned();
+                    // Ending in a newline, as a text file does: a line added after it stays a line.
+                    let text = format!("{}\n", plan.trim_end_matches('\n'));
                     let edited = dialogue(move || {
                         Editor::new()
                             .extension(".md")

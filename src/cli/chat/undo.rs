@@ -16,7 +16,9 @@ pub(super) fn run(repl: &Repl<'_>) -> anyhow::Result<()> {
     let launcher = &repl.launcher;
     let checkpoints = Checkpoints::new(launcher.home(), &launcher.project().key);
     let Some(turn) = checkpoints.last_changed_turn(&id.0)? else {
-        out.note("nothing to undo: no turn of this session changed files");
+        out.note(
+            "nothing (more) to undo: no turn of this session has file changes left to take back",
+        );
         return Ok(());
     };
     let opts = RewindOptions {

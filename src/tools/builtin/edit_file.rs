@@ -109,7 +109,7 @@ fn plan(ctx: &ToolContext, input: &Value) -> Result<Planned, Error> {
         return Err(Error::NoChange { path });
     }
     let bytes = super::file_access::read_all(ctx, &path)?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::Binary {
+    let text = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
         path: path.clone(),
         bytes: e.as_bytes().len() as u64,
     })?;
