@@ -416,6 +416,13 @@ fn add_get_disable_enable_rm_round_trip() {
     env.cmd().args(["mcp", "disable", "ev"]).run(0);
     let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(list[0]["enabled"], false);
+    // Asking a disabled server for its tools is a usage error, as for an unknown one.
+    let disabled = env.cmd().args(["mcp", "tools", "ev"]).run(2);
+    assert!(
+        disabled.stderr.contains("mcp enable ev"),
+        "{}",
+        disabled.stderr
+    );
     env.cmd().args(["mcp", "enable", "ev"]).run(0);
     env.cmd().args(["mcp", "rm", "ev"]).run(0);
     env.cmd().args(["mcp", "rm", "web"]).run(0);

@@ -511,6 +511,15 @@ fn bad_media_input_is_a_usage_error() {
         "{}",
         run.stderr
     );
+    // A PNG signature with nothing after it: not sent as an image.
+    std::fs::write(env.project.join("cut.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    let run = env.cmd().args(["run", "--image", "cut.png", "hi"]).run(2);
+    assert!(
+        run.stderr.contains("`cut.png` is not a readable image"),
+        "{}",
+        run.stderr
+    );
+    assert!(mock.requests().is_empty());
     let run = env
         .cmd()
         .args(["run", "--image", "missing.png", "hi"])

@@ -76,6 +76,10 @@ impl Attachment {
             });
         }
         match (sniff(&bytes), expect) {
+            // Its header read (its size), not its pixels: a file cut short is not sent.
+            (Some((MediaKind::Image, _)), _) if super::image::dimensions(&bytes).is_none() => {
+                Err(Error::BrokenImage { name })
+            }
             (Some((MediaKind::Image, _)), _) | (Some((MediaKind::Pdf, _)), Expect::Any) => {
                 Ok(Attachment::Media { name, bytes })
             }

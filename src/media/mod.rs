@@ -40,6 +40,8 @@ pub enum Error {
     NotMedia { name: String },
     #[error("`{name}` is a PDF; --image takes PNG, JPEG, GIF and WebP (use --file for PDFs)")]
     NotImage { name: String },
+    #[error("`{name}` is not a readable image: its header is damaged or cut short")]
+    BrokenImage { name: String },
     #[error("`{name}` is {bytes} bytes; media over {limit} bytes is refused")]
     TooLarge {
         name: String,

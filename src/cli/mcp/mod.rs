@@ -324,6 +324,15 @@ async fn tools(
     args: &ToolsArgs,
 ) -> anyhow::Result<Outcome> {
     let servers = load_to_start(ctx, home, here)?;
+    // The one server asked for, disabled: a usage error (exit 2), as an unknown or untrusted one.
+    if let Some(name) = &args.name
+        && !servers.get(name)?.config.is_enabled()
+    {
+        return Err(crate::mcp::Error::Disabled {
+            server: name.clone(),
+        }
+        .into());
+    }
     let cancel = CancellationToken::new();
     let listed = ops::tools(&servers, args.name.as_deref(), &cancel).await?;
     print::tools(ctx, &listed)?;
