@@ -2,8 +2,9 @@
 //! `state.db`, and rebuilding a conversation from a transcript.
 //!
 //! Every command that talks to a model (`run`, `chat`, cron, always-on) records through
-//! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere. The
-//! index is a cache: `session list` repairs it from the files, `session reindex` rebuilds it.
+//! [`Transcript`] and resumes through [`rebuild`], so `--continue` behaves the same everywhere. A
+//! session has one writer at a time: the process holding its [`Hold`] (a lock file under
+//! `<home>/locks/`, shared within the process); another is refused. The index is a cache: `session list` repairs it from the files, `session reindex` rebuilds it.
 //! [`check`] holds the `doctor --deep` checks of transcripts and index; `todo` the session's to-do
 //! list (the `todo_write` tool's items, restored on resume) and the steps of a saved plan.
 
