@@ -402,17 +402,18 @@ pub fn scope_file(home: &PilotHome, project_root: &Path, scope: Scope) -> PathBu
 /// names no way to reach its server (or two), is a problem at the line its name is on, naming the
 /// key inside it (`mcpServers.fs.args`). One with two transports is still used (`command` wins).
 fn entry_config(path: &Path, name: &str, value: &Value) -> Result<ServerConfig, Error> {
-    let at = |key: String, message: String| {
-        let line = std::fs::read_to_string(path)
+    // Read again only when there is something to report (the document was parsed already).
+    let line = || {
+        std::fs::read_to_string(path)
             .ok()
             .and_then(|text| entry_line(&text, name))
-            .unwrap_or(1);
-        Error::Entry {
-            path: path.to_owned(),
-            line,
-            key,
-            message,
-        }
+            .unwrap_or(1)
+    };
+    let at = |key: String, message: String| Error::Entry {
+        path: path.to_owned(),
+        line: line(),
+        key,
+        message,
     };
     let config: ServerConfig = serde_path_to_error::deserialize(value).map_err(|e| {
         let inner = e.path().to_string();
@@ -423,22 +424,20 @@ fn entry_config(path: &Path, name: &str, value: &Value) -> Result<ServerConfig, 
         };
         at(key, e.into_inner().to_string())
     })?;
-    let url = config.url.is_some() || config.http_url.is_some();
-    if config.command.is_none() && !url {
-        return Err(at(
-            format!("mcpServers.{name}"),
-            "needs `command` (a stdio server) or `url` (an HTTP one)".to_owned(),
-        ));
-    }
-    if config.command.is_some() && url {
-        tracing::warn!(
+    let has_url = config.url.is_some() || config.http_url.is_some();
+    match config.transport_kind() {
+        "none" => {
+            return Err(at(
+                format!("mcpServers.{name}"),
+                "needs `command` (a stdio server) or `url` (an HTTP one)".to_owned(),
+            ));
+        }
+        "stdio" if has_url => tracing::warn!(
             "`{}:{}`: mcpServers.{name}: has both `command` and `url`; the command is used",
             path.display(),
-            std::fs::read_to_string(path)
-                .ok()
-                .and_then(|text| entry_line(&text, name))
-                .unwrap_or(1)
-        );
+            line()
+        ),
+        _ => {}
     }
     Ok(config)
 }
