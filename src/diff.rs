@@ -105,6 +105,16 @@ impl FileChange {
     }
 }
 
+/// A file's bytes as the text a diff shows (`Some(None)`: no file); `None` when they are not text
+/// (not UTF-8, or holding a NUL byte).
+pub fn text_of(bytes: Option<Vec<u8>>) -> Option<Option<String>> {
+    match bytes {
+        None => Some(None),
+        Some(bytes) if bytes.contains(&0) => None,
+        Some(bytes) => String::from_utf8(bytes).ok().map(Some),
+    }
+}
+
 /// A diff's lines cut to `max` shown lines, with `… N more lines` for the rest (`None` when
 /// nothing was cut).
 pub fn fold(unified: &str, max: usize) -> (Vec<&str>, Option<String>) {

@@ -52,7 +52,8 @@ fn project(repo: bool) -> (MockModel, TestEnv) {
     (mock, env)
 }
 
-/// One turn that edits `a.txt`, writes `new/n.txt`, and runs `sed -i` on `b.txt` and `rm c.txt`.
+/// One turn that edits `a.txt`, writes `new/n.txt`, and runs `sed -i` on `b.txt` and `rm c.txt`;
+/// every change gets its line, the command's as the file tools'.
 fn agent_turn(mock: &MockModel, env: &TestEnv) {
     mock.push(call("c1", "read_file", &json!({"file_path": "a.txt"})));
     mock.push(call(
@@ -71,11 +72,34 @@ fn agent_turn(mock: &MockModel, env: &TestEnv) {
         &json!({"command": "sed -i s/beta/BETA/ b.txt && rm c.txt && echo log > build.log"}),
     ));
     mock.push(openai::text("Done."));
-    env.cmd().args(["run", "change things"]).run(0);
+    let run = env.cmd().args(["run", "change things"]).run(0);
+    assert_eq!(
+        change_lines(&run.stderr),
+        [
+            "edited a.txt (+1 \u{2212}1)",
+            "created new/n.txt (+1 \u{2212}0)",
+            "edited b.txt (+1 \u{2212}1)",
+            "deleted c.txt (+0 \u{2212}1)",
+        ],
+        "{}",
+        run.stderr
+    );
     assert_eq!(read(&env.project.join("a.txt")).unwrap(), "ALPHA\n");
     assert_eq!(read(&env.project.join("b.txt")).unwrap(), "BETA\n");
     assert_eq!(read(&env.project.join("c.txt")), None);
     assert_eq!(read(&env.project.join("new/n.txt")).unwrap(), "created\n");
+}
+
+/// The change lines of a run's stderr (`edited a.txt (+1 −1)`), in order.
+fn change_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| {
+            ["edited ", "created ", "deleted ", "\u{2026} and "]
+                .iter()
+                .any(|v| l.starts_with(v))
+        })
+        .collect()
 }
 
 fn assert_before_the_turn(env: &TestEnv) {
@@ -142,6 +166,59 @@ fn rewind_restores_edit_write_and_bash_changes_in_a_git_repository() {
     assert_eq!(git(&env.project, &["status", "--porcelain"]), "");
     let again = rewind(&env, &["--to", "1", "--files-only"], 0);
     assert!(again["files"]["files"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn a_command_s_text_changes_are_shown_the_first_ten_as_lines_and_all_as_json() {
+    let (mock, env) = project(true);
+    std::fs::write(env.project.join("data.bin"), b"one\0two").unwrap();
+    mock.push(call(
+        "c1",
+        "bash",
+        &json!({"command": "sed -i s/alpha/ALPHA/ a.txt && printf 'x\\0y' > data.bin && for i in 1 2 3 4 5 6 7 8 9 10 11 12; do echo $i > f$i.txt; done"}),
+    ));
+    mock.push(openai::text("Done."));
+    let run = env.cmd().args(["run", "change many things"]).run(0);
+    let lines = change_lines(&run.stderr);
+    assert_eq!(lines.len(), 11, "{}", run.stderr);
+    assert_eq!(lines[0], "edited a.txt (+1 \u{2212}1)");
+    assert_eq!(lines[1], "created f1.txt (+1 \u{2212}0)");
+    assert_eq!(
+        lines[10], "\u{2026} and 3 more files changed",
+        "13 text files changed; the binary one has no line"
+    );
+
+    mock.push(call(
+        "c2",
+        "bash",
+        &json!({"command": "rm f*.txt data.bin && printf 'alpha\\nomega\\n' > a.txt"}),
+    ));
+    mock.push(openai::text("Done."));
+    let run = env
+        .cmd()
+        .args(["run", "--json", "--continue", "undo some"])
+        .run(0);
+    let items: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["type"] == "item.completed" && e["item"]["type"] == "file_change")
+        .map(|e| e["item"].clone())
+        .collect();
+    assert_eq!(items.len(), 1, "{}", run.stdout);
+    assert_eq!(items[0]["call_id"], "c2");
+    let changes = items[0]["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 13, "{changes:?}");
+    assert_eq!(
+        changes[0],
+        json!({"path": "a.txt", "kind": "edited", "added": 2, "removed": 1})
+    );
+    assert!(
+        changes[1..]
+            .iter()
+            .all(|c| c["kind"] == "deleted" && c["removed"] == 1),
+        "{changes:?}"
+    );
 }
 
 #[test]
@@ -412,8 +489,11 @@ fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
     let tmux = tmux::Tmux::start("undo", &command);
     tmux.wait_for("›");
     tmux.send_keys(&["edit a", "Enter"]);
-    tmux.wait_for("Edited it.");
+    let screen = tmux.wait_for("Edited it.");
+    assert!(screen.contains("deleted c.txt (+0 \u{2212}1)"), "{screen}");
     assert_eq!(read(&env.project.join("a.txt")).unwrap(), "ALPHA\n");
+    tmux.send_keys(&["/diff", "Enter"]);
+    tmux.wait_for("+++ /dev/null");
     tmux.send_keys(&["/undo", "Enter"]);
     let screen = tmux.wait_for("undid the file changes of turn 1");
     assert!(screen.contains("reverted a.txt:"), "{screen}");

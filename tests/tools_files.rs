@@ -460,7 +460,7 @@ async fn file_tools_preview_the_change_their_call_makes() {
         "one\ntwo\nthree\n"
     );
     let done = call(&ctx, "edit_file", edit).await;
-    assert_eq!(done.output.change.as_deref(), Some(&preview));
+    assert_eq!(done.output.changes, std::slice::from_ref(&preview));
     assert_eq!(
         std::fs::read_to_string(p.root.join("a.txt")).unwrap(),
         preview.after.unwrap()
@@ -475,7 +475,7 @@ async fn file_tools_preview_the_change_their_call_makes() {
         .unwrap();
     assert_eq!(preview.summary(), "created new.txt (+1 \u{2212}0)");
     let done = call(&ctx, "write_file", write).await;
-    assert_eq!(done.output.change.as_deref(), Some(&preview));
+    assert_eq!(done.output.changes, [preview]);
 
     // A call that will fail previews as the same error.
     let stale = json!({"file_path": "a.txt", "old_string": "absent", "new_string": "x"});

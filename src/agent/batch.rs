@@ -93,7 +93,7 @@ impl Agent {
                     summary: execution.output.summary.clone(),
                     is_error: execution.output.is_error,
                     duration,
-                    change: execution.output.change.clone(),
+                    changes: execution.output.changes.clone(),
                 });
                 match execution.output.effect.as_deref() {
                     Some(ToolEffect::Todos(items)) => emit(AgentEvent::TodoUpdated {

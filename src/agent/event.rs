@@ -49,8 +49,8 @@ pub enum AgentEvent {
         summary: String,
         is_error: bool,
         duration: Duration,
-        /// The file change the call made, if it changed a file through a file tool.
-        change: Option<Box<FileChange>>,
+        /// The file changes the call made: a file tool's, or the text files a command changed.
+        changes: Vec<FileChange>,
     },
     /// The session's to-do list is now `items` (`todo_write`, or a list a run starts from).
     TodoUpdated {

@@ -173,6 +173,33 @@ pub enum ItemDetails {
         text: String,
         path: Option<String>,
     },
+    /// The files one tool call changed (a file tool's file, the text files a command changed).
+    FileChange {
+        call_id: String,
+        changes: Vec<ChangedFile>,
+    },
+}
+
+/// One file of a `file_change` item: `kind` is `created`, `edited` or `deleted`; `added` and
+/// `removed` count lines.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChangedFile {
+    pub path: String,
+    pub kind: String,
+    pub added: usize,
+    pub removed: usize,
+}
+
+impl From<&crate::diff::FileChange> for ChangedFile {
+    fn from(change: &crate::diff::FileChange) -> ChangedFile {
+        let counts = change.counts();
+        ChangedFile {
+            path: change.path.clone(),
+            kind: change.kind().verb().to_owned(),
+            added: counts.added,
+            removed: counts.removed,
+        }
+    }
 }
 
 /// Turns [`AgentEvent`]s into [`RunEvent`]s, numbering items.
@@ -272,6 +299,7 @@ impl JsonlEmitter {
                 status,
                 summary,
                 duration,
+                changes,
                 ..
             } => {
                 let mut out = vec![RunEvent::ItemCompleted {
@@ -287,6 +315,18 @@ impl JsonlEmitter {
                         },
                     },
                 }];
+                if !changes.is_empty() {
+                    let id = self.id();
+                    out.push(RunEvent::ItemCompleted {
+                        item: Item {
+                            id,
+                            details: ItemDetails::FileChange {
+                                call_id: call_id.clone(),
+                                changes: changes.iter().map(ChangedFile::from).collect(),
+                            },
+                        },
+                    });
+                }
                 if let ExecutionStatus::Denied { reason } = status {
                     let id = self.id();
                     out.push(RunEvent::ItemCompleted {

@@ -13,7 +13,8 @@
 //! Recording ([`Recorder`], held by the tool context and driven by `tools::ToolRegistry`): a
 //! `write_file`/`edit_file` call saves its one path before it runs; a `bash` command that is not
 //! read-only is bracketed by a scan of the project ([`scan`]: the mtime, ctime, size, mode and inode
-//! of every file not ignored by `.gitignore`), and the files whose stamp changed are recorded. A
+//! of every file not ignored by `.gitignore`), and the files whose stamp changed are recorded (and
+//! those of them that are text come back as `diff::FileChange`s, for the change lines). A
 //! file's earlier content is known because the scan before the command saved whatever git cannot
 //! give back: files clean in the git index are read from git's object store when needed, every
 //! other file is saved once per session and again only when its stamp changes. A file is read for

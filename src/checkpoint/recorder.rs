@@ -24,6 +24,7 @@ use super::manifest::{self, Content, Entry};
 use super::scan::{GitIndex, Stamp, scan};
 use super::secrets::Secrets;
 use super::{Checkpoints, ContentHash, Error, MAX_FILE_BYTES};
+use crate::diff::FileChange;
 
 /// Records a session's checkpoints. Cheap to clone.
 #[derive(Clone)]
@@ -60,6 +61,9 @@ struct State {
 /// back and that were not saved yet are not checkpointed (so a first command in a large
 /// directory without a `.gitignore` does not copy all of it).
 const SESSION_SAVE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Largest file a command's change line is diffed for; a larger one is checkpointed all the same.
+const DIFF_BYTES: u64 = 256 * 1024;
 
 /// Where a file's content at a known stamp is.
 #[derive(Clone)]
@@ -258,6 +262,47 @@ impl Recorder {
         manifest::append(&dir, turn, &entry)
     }
 
+    /// The text `path` held at `was` (`Some(None)`: it did not exist), when this session saved or
+    /// git holds that content and it is text of at most [`DIFF_BYTES`]; `None` otherwise.
+    fn text_at(&self, path: &Path, was: Option<&Stamp>) -> Option<Option<String>> {
+        let Some(stamp) = was else {
+            return Some(None);
+        };
+        if stamp.len > DIFF_BYTES {
+            return None;
+        }
+        let prior = self
+            .state()
+            .known
+            .get(path)
+            .filter(|(s, _)| s == stamp)
+            .map(|(_, p)| p.clone())?;
+        let bytes = match &prior {
+            Prior::Saved(content) => self
+                .shared
+                .checkpoints
+                .blobs()
+                .get(&content.hash, path)
+                .ok()?,
+            Prior::Git { repo, oid, len, .. } => GitIndex::blob(repo, *oid, *len)?,
+        };
+        text(Some(bytes))
+    }
+
+    /// The change from `old` to `new` at `path`, named relative to the root; `None` when the text
+    /// is the same (a command that only touched the file).
+    fn change(&self, path: &Path, old: Option<String>, new: Option<String>) -> Option<FileChange> {
+        if old == new {
+            return None;
+        }
+        let shown = path.strip_prefix(&self.shared.root).unwrap_or(path);
+        Some(FileChange {
+            path: shown.display().to_string(),
+            before: old,
+            after: new,
+        })
+    }
+
     /// The content `prior` names, in the blob store.
     fn materialize(&self, prior: &Prior, path: &Path) -> Result<Content, Error> {
         match prior {
@@ -280,16 +325,21 @@ impl Recorder {
 }
 
 impl Pending {
-    /// After the call: records what it left in each path it changed.
-    pub fn finish(self) {
+    /// After the call: records what it left in each path it changed. A command's changes to text
+    /// files whose earlier content is known come back as [`FileChange`]s, in path order, for the
+    /// change lines people read (a file tool reports its own change).
+    pub fn finish(self) -> Vec<FileChange> {
         let Some((session, turn)) = self.recorder.turn.clone() else {
-            return;
+            return Vec::new();
         };
         match &self.work {
-            Work::Write(path) => self.after(&session, turn, path),
+            Work::Write(path) => {
+                self.after(&session, turn, path);
+                Vec::new()
+            }
             Work::Command(before) => {
                 let Some(now) = scan(&self.recorder.shared.root) else {
-                    return;
+                    return Vec::new();
                 };
                 let mut changed: Vec<&PathBuf> = before
                     .iter()
@@ -298,11 +348,19 @@ impl Pending {
                     .chain(now.keys().filter(|p| !before.contains_key(*p)))
                     .collect();
                 changed.sort();
+                let mut changes = Vec::new();
                 for path in changed {
-                    if self.command_before(&session, turn, path, before.get(path)) {
-                        self.after(&session, turn, path);
+                    let was = before.get(path);
+                    let old = self.recorder.text_at(path, was);
+                    if !self.command_before(&session, turn, path, was) {
+                        continue;
+                    }
+                    let new = self.after(&session, turn, path);
+                    if let (Some(old), Some(new)) = (old, new.and_then(text)) {
+                        changes.extend(self.recorder.change(path, old, new));
                     }
                 }
+                changes
             }
         }
     }
@@ -340,14 +398,14 @@ impl Pending {
         true
     }
 
-    fn after(&self, session: &str, turn: u32, path: &Path) {
-        let content = match self.recorder.read(path) {
-            Ok(bytes) => bytes.as_deref().map(ContentHash::of),
-            Err(e) => {
-                skip::<()>(path, &Error::io("read", path, e));
-                return;
-            }
+    /// Records what `path` holds after the call; its bytes (`None` inside: absent), or `None`
+    /// when it could not be read.
+    fn after(&self, session: &str, turn: u32, path: &Path) -> Option<Option<Vec<u8>>> {
+        let bytes = match self.recorder.read(path) {
+            Ok(bytes) => bytes,
+            Err(e) => return skip(path, &Error::io("read", path, e)),
         };
+        let content = bytes.as_deref().map(ContentHash::of);
         let entry = Entry::After {
             path: path.to_owned(),
             content,
@@ -356,7 +414,17 @@ impl Pending {
         if let Err(e) = self.recorder.append(session, turn, entry) {
             skip::<()>(path, &e);
         }
+        Some(bytes)
     }
+}
+
+/// A file's bytes as the text a change line diffs (`Some(None)`: no file); `None` when they are
+/// not text ([`crate::diff::text_of`]) or longer than [`DIFF_BYTES`].
+fn text(bytes: Option<Vec<u8>>) -> Option<Option<String>> {
+    if bytes.as_ref().is_some_and(|b| b.len() as u64 > DIFF_BYTES) {
+        return None;
+    }
+    crate::diff::text_of(bytes)
 }
 
 fn before_entry(path: &Path, content: Option<Content>, tool: &str) -> Entry {

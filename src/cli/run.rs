@@ -540,15 +540,15 @@ impl launch::Sink for RunSink<'_> {
             status,
             summary,
             duration,
-            change,
+            changes,
             ..
         } = &event
         {
             out.note(&tool_line(
                 self.ctx, name, arguments, status, summary, *duration,
             ));
-            if let Some(change) = change {
-                out.note(&change_line(out, change));
+            for line in change_lines(out, changes) {
+                out.note(&line);
             }
         }
     }
@@ -592,6 +592,24 @@ pub(super) fn expand_command(
     let (name, arguments) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let command = commands.get(name)?;
     Some((command.expand(arguments), command.allowed_tools.clone()))
+}
+
+/// Most change lines shown after one call; the rest are counted in one line.
+const CHANGE_LINES: usize = 10;
+
+/// The lines after a call that changed files: one [`change_line`] each, those past
+/// [`CHANGE_LINES`] counted in one more.
+pub(super) fn change_lines(out: Output, changes: &[FileChange]) -> Vec<String> {
+    let mut lines: Vec<String> = changes
+        .iter()
+        .take(CHANGE_LINES)
+        .map(|c| change_line(out, c))
+        .collect();
+    if let Some(more) = changes.len().checked_sub(CHANGE_LINES).filter(|n| *n > 0) {
+        let files = if more == 1 { "file" } else { "files" };
+        lines.push(out.paint("2", &format!("\u{2026} and {more} more {files} changed")));
+    }
+    lines
 }
 
 /// The line after a call that changed a file: `edited src/a.rs (+12 −3)`, counts coloured.

@@ -22,10 +22,10 @@ pub struct ToolOutput {
     /// reference.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub media: Vec<crate::model::MediaRef>,
-    /// The file change the call made (`edit_file`, `write_file`), for the one-line summaries and
-    /// chat's `/diff`; not part of what the model sees.
+    /// The file changes the call made (`edit_file`, `write_file`, the text files a command
+    /// changed), for the one-line summaries and chat's `/diff`; not part of what the model sees.
     #[serde(skip)]
-    pub change: Option<Box<FileChange>>,
+    pub changes: Vec<FileChange>,
     /// What the call's own model calls used (a sub-agent's), counted in the turn that made it.
     #[serde(skip)]
     pub spent: Option<Box<super::Spent>>,
@@ -44,7 +44,7 @@ impl ToolOutput {
             denial: None,
             effect: None,
             media: Vec::new(),
-            change: None,
+            changes: Vec::new(),
             spent: None,
         }
     }
@@ -58,11 +58,9 @@ impl ToolOutput {
     }
 
     /// This output, reporting that the call made `change`.
-    pub fn with_change(self, change: FileChange) -> ToolOutput {
-        ToolOutput {
-            change: Some(Box::new(change)),
-            ..self
-        }
+    pub fn with_change(mut self, change: FileChange) -> ToolOutput {
+        self.changes.push(change);
+        self
     }
 
     /// This output, reporting what the call's own model calls used.
@@ -84,7 +82,7 @@ impl ToolOutput {
             denial: None,
             effect: None,
             media: Vec::new(),
-            change: None,
+            changes: Vec::new(),
             spent: None,
         }
     }

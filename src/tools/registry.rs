@@ -243,13 +243,17 @@ impl ToolRegistry {
             output = tool.call(ctx, input) => Some(output),
             () = ctx.cancel.cancelled() => None,
         };
-        if let Some(pending) = checkpoint {
+        let changes = match checkpoint {
             // A cancelled command may have changed files too.
-            let _ = tokio::task::spawn_blocking(move || pending.finish()).await;
-        }
-        let Some(output) = output else {
+            Some(pending) => tokio::task::spawn_blocking(move || pending.finish())
+                .await
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let Some(mut output) = output else {
             return cancelled();
         };
+        output.changes.extend(changes);
         let status = if let Some(reason) = &output.denial {
             ExecutionStatus::Denied {
                 reason: reason.clone(),

@@ -88,7 +88,7 @@ pub fn apply(
         is_error: output.is_error,
         denial: output.denial.clone(),
         effect: output.effect.clone(),
-        change: output.change.clone(),
+        changes: output.changes.clone(),
         summary: format!(
             "{} (full result saved to {})",
             output.summary,

@@ -37,7 +37,6 @@ use super::args::{AccessArgs, ResumeArgs};
 use super::markdown::Mode;
 use super::{Context, Outcome};
 use crate::agent::{AgentEvent, AgentOptions, Conversation, Resume, SetupError};
-use crate::diff::FileChange;
 use crate::extensions::SlashCommands;
 use crate::launch::{self, Launcher, MemoryChoice, Setup};
 use crate::output::Output;
@@ -446,16 +445,16 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             status,
             summary,
             duration,
-            change,
+            changes: made,
             ..
         } => {
             note(&super::run::tool_line(
                 ctx, name, arguments, status, summary, *duration,
             ));
-            if let Some(change) = change {
-                note(&changes::line(out, change));
-                changes.push(FileChange::clone(change));
+            for line in super::run::change_lines(out, made) {
+                note(&line);
             }
+            changes.extend(made.iter().cloned());
         }
         AgentEvent::Compacted {
             tokens_before,

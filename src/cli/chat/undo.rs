@@ -69,11 +69,7 @@ fn shown(root: &Path, path: &Path) -> String {
 /// the agent had left (so `+` lines are the agent's, now gone).
 fn print_reverted(out: &Output, root: &Path, file: &FileRewound) {
     let name = shown(root, &file.path);
-    // `Some(None)`: absent; `None`: not text.
-    let text = |b: &Option<Vec<u8>>| match b {
-        None => Some(None),
-        Some(bytes) => String::from_utf8(bytes.clone()).ok().map(Some),
-    };
+    let text = |b: &Option<Vec<u8>>| crate::diff::text_of(b.clone());
     let (Some(before), Some(after)) = (text(&file.restored), text(&file.current)) else {
         out.note(&format!("reverted {name} (binary)"));
         return;
