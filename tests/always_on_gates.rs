@@ -73,6 +73,56 @@ fn project_missing_when_a_configured_directory_is_gone() {
 }
 
 #[test]
+fn with_all_one_projects_broken_config_fails_its_tick_and_the_others_still_run() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let gone = env.tmp.path().join("gone");
+    env.config(&format!(
+        "alwaysOn:\n  enabled: true\n  projects:\n    {}:\n      enabled: true\n    {}:\n      enabled: true\n",
+        root(&env).display(),
+        gone.display()
+    ));
+    env.write(
+        &env.project.join(".pilotdeck/pilotdeck.yaml"),
+        "agent:\n  model: [\n",
+    );
+    let reports = tick(&env, &["--all"], 1);
+    let reports = reports.as_array().unwrap();
+    assert_eq!(reports.len(), 2, "{reports:?}");
+    let broken = reports
+        .iter()
+        .find(|r| r["project"] == root(&env).display().to_string());
+    let broken = broken.unwrap();
+    assert_eq!(broken["outcome"], "failed");
+    assert!(
+        broken["error"]
+            .as_str()
+            .unwrap()
+            .contains("pilotdeck.yaml:"),
+        "{broken}"
+    );
+    let other = reports
+        .iter()
+        .find(|r| r["project"] == gone.display().to_string());
+    assert_eq!(gate(other.unwrap()), "project_missing");
+
+    let status = env.cmd().args(["always-on", "status", "--all"]).run(1);
+    assert!(
+        status.stderr.contains("pilotdeck.yaml:"),
+        "{}",
+        status.stderr
+    );
+    assert!(
+        status.stdout.contains(&gone.display().to_string()),
+        "{}",
+        status.stdout
+    );
+    // Alone, the broken project is still a usage error.
+    env.cmd().args(["always-on", "tick"]).run(2);
+    assert!(mock.requests().is_empty());
+}
+
+#[test]
 fn enable_and_disable_edit_the_config() {
     let mock = MockModel::spawn();
     let env = TestEnv::new();

@@ -175,6 +175,66 @@ fn push_branch_pushes_the_change_to_origin_without_hooks() {
     );
 }
 
+/// The user had changed a tracked file and left an untracked one when the plan was made: the
+/// pushed branch is the plan's change on the user's HEAD, without either.
+#[test]
+fn push_branch_pushes_only_the_plans_change_not_the_users_uncommitted_files() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let origin = project_with_origin(&env);
+    env.write(&env.project.join("README.md"), "# Project\nmy draft\n");
+    env.write(&env.project.join("private.txt"), "not for the remote\n");
+    config(&env, &mock, "");
+    mount_discovery(&mock, "upper-five");
+    mount_execution(&mock);
+    let report = tick(&env, &[], 0);
+    assert_eq!(report["outcome"], "executed", "{report}");
+    let plan = report["plan_id"].as_str().unwrap();
+
+    run_json(&env, &["apply", plan, "--push-branch", "feature"], 0);
+
+    let subjects = git(&origin, &["log", "--format=%s", "feature"]);
+    assert_eq!(subjects.lines().count(), 2, "{subjects}");
+    assert_eq!(subjects.lines().nth(1), Some("initial"), "{subjects}");
+    assert_eq!(
+        git(&origin, &["ls-tree", "-r", "--name-only", "feature"]),
+        "NOTES.md\nREADME.md\napp.txt\n"
+    );
+    assert_eq!(git(&origin, &["show", "feature:README.md"]), "# Project\n");
+    assert_eq!(
+        git(&origin, &["show", "feature:app.txt"]),
+        APP.replace("five", "FIVE")
+    );
+}
+
+/// The plan changes a file the user had changed too: pushing it would push the user's change, so
+/// the push is refused, naming the file, and nothing reaches the remote.
+#[test]
+fn push_branch_refuses_a_change_to_a_file_with_the_users_uncommitted_change() {
+    let mock = MockModel::spawn();
+    let env = TestEnv::new();
+    let origin = project_with_origin(&env);
+    env.write(&env.project.join("app.txt"), &APP.replace("one", "ONE"));
+    config(&env, &mock, "");
+    mount_discovery(&mock, "upper-five");
+    mount_execution(&mock);
+    let report = tick(&env, &[], 0);
+    assert_eq!(report["outcome"], "executed", "{report}");
+    let plan = report["plan_id"].as_str().unwrap();
+
+    let out = env
+        .cmd()
+        .args(["always-on", "apply", plan, "--push-branch", "feature"])
+        .run(1);
+
+    assert!(
+        out.stderr.contains("`app.txt`") && out.stderr.contains("--patch"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(git(&origin, &["for-each-ref"]), "");
+}
+
 /// The executing agent swaps its workspace's `.git/index` for a link to the user's index: the
 /// sandbox's guard removes the link after the command (a link where git writes); one that got there
 /// anyway (planted here by the test, as a process the guard missed would) is refused by a later

@@ -5,8 +5,10 @@
 //! has no user's working tree to apply into). Either way the workspace stays until `discard`.
 //!
 //! The push takes nothing from the workspace, which the agent could write, but its files: the
-//! commit is the workspace's files on top of the cycle's base commit, made without reading or
-//! writing the workspace's `.git/index` (see [`workspace::open`]); its objects are copied into the
+//! commit is the workspace's change against the cycle's base commit made on the user's HEAD as it
+//! was (never the user's uncommitted files the base holds; a change to a file that had some is
+//! refused), made without reading or writing the workspace's `.git/index` (see
+//! [`workspace::open`]); its objects are copied into the
 //! user's repository, the URL is `origin`'s there (read with git2), and `git
 //! push` runs in the user's repository to that URL with hooks off (`core.hooksPath=/dev/null`,
 //! `--no-verify`).
@@ -74,12 +76,28 @@ pub async fn push_branch(
     let base = Oid::from_str(&cycle.base_commit)
         .and_then(|id| repo.find_commit(id))
         .map_err(git("read the base commit"))?;
+    let failed = |reason: String| Error::Push {
+        branch: branch.to_owned(),
+        reason,
+    };
+    // The plan's change goes on top of the user's HEAD as it was, never with the user's own
+    // uncommitted and untracked files the base commit holds.
+    let head = users_head(&base);
+    let tree_id = onto(&repo, &base, &head, tree_id)
+        .map_err(git("put the change on the user's HEAD"))?
+        .map_err(|path| {
+            failed(format!(
+                "the plan changes `{path}`, which held changes of yours that were not committed \
+                 when the plan was made (they would be pushed too); commit them and run a new \
+                 tick, or bring the plan out with `--patch`"
+            ))
+        })?;
     // A commit no ref points at: nothing but the push names it.
-    let commit = if base.tree_id() == tree_id {
-        base.id()
+    let commit = if head.tree_id() == tree_id {
+        head.id()
     } else {
         let tree = repo.find_tree(tree_id).map_err(git("read the tree"))?;
-        let sig = Signature::now("pilotdeck always-on", "always-on@pilotdeck.invalid")
+        let sig = Signature::now("pilotdeck always-on", workspace::AUTHOR_EMAIL)
             .map_err(git("make a signature"))?;
         repo.commit(
             None,
@@ -87,7 +105,7 @@ pub async fn push_branch(
             &sig,
             &format!("always-on: {}\n\nPlan {}", plan.title, plan.id),
             &tree,
-            &[&base],
+            &[&head],
         )
         .map_err(git("commit the change"))?
     };
@@ -105,6 +123,9 @@ pub async fn push_branch(
             branch: branch.to_owned(),
             reason: format!("`{}` has no remote `origin`", root.display()),
         })?;
+    if head.id() == commit {
+        return Err(failed("the plan changed no file".to_owned()));
+    }
     let spec = CommandSpec::new("git")
         .arg("-c")
         .arg("core.hooksPath=/dev/null")
@@ -115,10 +136,6 @@ pub async fn push_branch(
         .arg(&remote)
         .arg(format!("{commit}:refs/heads/{branch}"))
         .cwd(root);
-    let failed = |reason: String| Error::Push {
-        branch: branch.to_owned(),
-        reason,
-    };
     let out = process::run(
         &spec,
         RunOptions {
@@ -144,6 +161,56 @@ pub async fn push_branch(
             remote,
         },
     ))
+}
+
+/// The user's HEAD when the cycle began: the base commit, or its parent when the base is the commit
+/// of the user's uncommitted changes the workspace made ([`workspace::UNCOMMITTED`]).
+fn users_head<'r>(base: &git2::Commit<'r>) -> git2::Commit<'r> {
+    let made_here = base.author().email().ok() == Some(workspace::AUTHOR_EMAIL)
+        && base.message().ok() == Some(workspace::UNCOMMITTED);
+    match base.parent(0) {
+        Ok(parent) if made_here => parent,
+        _ => base.clone(),
+    }
+}
+
+/// The tree `workspace` (a tree id) would be with only its change from `base` made to `head`'s
+/// tree; `Ok(Err(path))` when a changed path differs between `base` and `head` (the user's
+/// uncommitted change to it would go along).
+fn onto(
+    repo: &Repository,
+    base: &git2::Commit<'_>,
+    head: &git2::Commit<'_>,
+    workspace: Oid,
+) -> Result<Result<Oid, String>, git2::Error> {
+    if base.id() == head.id() {
+        return Ok(Ok(workspace));
+    }
+    let (base_tree, head_tree) = (base.tree()?, head.tree()?);
+    let theirs = repo.find_tree(workspace)?;
+    let diff = repo.diff_tree_to_tree(Some(&base_tree), Some(&theirs), None)?;
+    let entry = |tree: &git2::Tree<'_>, path: &Path| {
+        tree.get_path(path).ok().map(|e| (e.id(), e.filemode()))
+    };
+    let mut update = git2::build::TreeUpdateBuilder::new();
+    for delta in diff.deltas() {
+        for side in [delta.old_file(), delta.new_file()] {
+            let Some(path) = side.path() else { continue };
+            if entry(&base_tree, path) != entry(&head_tree, path) {
+                return Ok(Err(path.display().to_string()));
+            }
+        }
+        let new = delta.new_file();
+        match (new.path(), delta.status()) {
+            (Some(path), git2::Delta::Deleted) => update.remove(path),
+            (Some(path), _) => update.upsert(path, new.id(), new.mode()),
+            (None, _) => continue,
+        };
+        if let (Some(old), git2::Delta::Renamed) = (delta.old_file().path(), delta.status()) {
+            update.remove(old);
+        }
+    }
+    update.create_updated(repo, &head_tree).map(Ok)
 }
 
 /// Copies `commit` and everything it reaches that `to` lacks from `from`'s objects (a tree or

@@ -74,6 +74,16 @@ pub struct TickReport {
 }
 
 impl TickReport {
+    /// The report of a tick that could not start in `target` (its configuration does not load, its
+    /// state cannot be read): failed, with `error`.
+    pub fn failed(target: &Target, error: String) -> TickReport {
+        TickReport {
+            outcome: TickOutcome::Failed,
+            error: Some(error),
+            ..TickReport::new(target)
+        }
+    }
+
     pub(super) fn new(target: &Target) -> TickReport {
         TickReport {
             project: target.root.clone(),

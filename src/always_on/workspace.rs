@@ -26,6 +26,13 @@ use std::path::Path;
 use git2::{IndexAddOption, Oid, Repository, RepositoryOpenFlags, Signature, StatusOptions};
 
 use super::Error;
+
+/// The message of a git workspace's base commit when the user had uncommitted changes: it holds
+/// them, on top of the user's HEAD.
+pub(super) const UNCOMMITTED: &str = "always-on: the project's uncommitted changes";
+
+/// The author of the commits always-on makes.
+pub(super) const AUTHOR_EMAIL: &str = "always-on@pilotdeck.invalid";
 use super::db::{Cycle, now_ms};
 use super::fingerprint::{IgnoreSet, walk};
 use super::paths::Paths;
@@ -107,7 +114,7 @@ fn create_worktree(
     ws.checkout_head(Some(git2::build::CheckoutBuilder::new().force()))
         .map_err(in_ws("check out the always-on branch"))?;
     copy_uncommitted(repo, root, dir)?;
-    let base = commit_all(&ws, dir, "always-on: the project's uncommitted changes")?;
+    let base = commit_all(&ws, dir, UNCOMMITTED)?;
     Ok(Cycle {
         id: cycle_id.to_owned(),
         project_key: project.key.0.clone(),
@@ -364,8 +371,8 @@ fn commit_all(repo: &Repository, dir: &Path, message: &str) -> Result<Oid, Error
         return Ok(p.id());
     }
     let tree = repo.find_tree(tree_id).map_err(git("read the tree"))?;
-    let sig = Signature::now("pilotdeck always-on", "always-on@pilotdeck.invalid")
-        .map_err(git("make a signature"))?;
+    let sig =
+        Signature::now("pilotdeck always-on", AUTHOR_EMAIL).map_err(git("make a signature"))?;
     let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
     repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &parents)
         .map_err(git("commit"))

@@ -17,6 +17,7 @@ use crate::cli::{Context, Outcome, UsageError};
 use crate::config::trust::Decision;
 use crate::config::{Config, LoadOptions};
 use crate::home::{PilotHome, Project, expand_tilde, project_key};
+use crate::terminal::inert_line;
 
 #[derive(Debug, Subcommand)]
 pub enum AlwaysOnCommand {
@@ -195,10 +196,20 @@ async fn tick(ctx: &Context, home: &PilotHome, args: &TickArgs) -> anyhow::Resul
     let opts = TickOptions { force: args.force };
     let mut reports = Vec::new();
     for (target, config) in targets(ctx, home, args.all)? {
-        let config = config?;
-        let report = always_on::tick(home, &config, &target, opts, &cancel)
-            .await
-            .with_context(|| format!("always-on tick in {}", target.root.display()))?;
+        // With --all one project's broken configuration or state fails that project's tick, not
+        // every other's.
+        let ticked = match config {
+            Ok(config) => always_on::tick(home, &config, &target, opts, &cancel)
+                .await
+                .with_context(|| format!("always-on tick in {}", target.root.display())),
+            Err(e) if args.all => Err(e.into()),
+            Err(e) => return Err(e.into()),
+        };
+        let report = match ticked {
+            Ok(report) => report,
+            Err(e) if args.all => TickReport::failed(&target, format!("{e:#}")),
+            Err(e) => return Err(e),
+        };
         if !ctx.out.json {
             print::tick_line(ctx, &report)?;
         }
@@ -286,12 +297,26 @@ async fn watch(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Out
 
 fn status(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {
     let mut statuses = Vec::new();
+    let mut outcome = Outcome::Success;
     for (target, config) in targets(ctx, home, all)? {
-        let config = config?;
-        statuses.push(review::status(home, &config.always_on, &target).map_err(fail)?);
+        let status = config
+            .map_err(anyhow::Error::from)
+            .and_then(|config| review::status(home, &config.always_on, &target).map_err(fail));
+        match status {
+            Ok(status) => statuses.push(status),
+            // With --all one project's broken configuration is reported, and the others shown.
+            Err(e) if all => {
+                ctx.out.error(&format!(
+                    "{}: {e:#}",
+                    inert_line(&target.root.display().to_string())
+                ));
+                outcome = Outcome::Failed;
+            }
+            Err(e) => return Err(e),
+        }
     }
     print::status(ctx, &statuses)?;
-    Ok(Outcome::Success)
+    Ok(outcome)
 }
 
 fn plans(ctx: &Context, home: &PilotHome, all: bool) -> anyhow::Result<Outcome> {

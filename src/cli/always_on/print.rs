@@ -64,11 +64,13 @@ pub(super) fn tick_line(ctx: &Context, r: &TickReport) -> std::io::Result<()> {
                 .unwrap_or_default(),
             r.plan_id.as_deref().unwrap_or("?"),
         ),
-        TickOutcome::Failed | TickOutcome::Interrupted => format!(
-            "{project}: run {} failed: {}",
-            r.run_id.as_deref().unwrap_or("?"),
-            r.error.as_deref().unwrap_or("unknown error")
-        ),
+        TickOutcome::Failed | TickOutcome::Interrupted => {
+            let error = r.error.as_deref().unwrap_or("unknown error");
+            match r.run_id.as_deref() {
+                Some(run) => format!("{project}: run {run} failed: {error}"),
+                None => format!("{project}: failed: {error}"),
+            }
+        }
     };
     let line = match (&r.error, r.outcome) {
         (Some(e), TickOutcome::Executed) => format!("{line}\n  the execution stopped early: {e}"),
