@@ -150,6 +150,12 @@ fn git_push_remote_and_publishing_are_denied_in_the_execution() {
         ("x2", "git -C . remote add evil https://example.com/x.git"),
         ("x3", "echo ok && cargo publish"),
         ("x4", "git config credential.helper store"),
+        // Wrapped, the rules still see what runs.
+        ("x5", "env GIT_TRACE=0 git push origin main"),
+        ("x6", "sh -c 'git push origin main'"),
+        ("x7", "timeout 10 nice /usr/bin/git push origin main"),
+        ("x8", "bash -c \"cd . && git -C . push origin HEAD:x\""),
+        ("x9", "git send-pack ../remote.git main"),
     ] {
         mock.push(call(id, "bash", &json!({"command": command})));
     }
@@ -157,7 +163,7 @@ fn git_push_remote_and_publishing_are_denied_in_the_execution() {
     let report = tick(&env, &[], 0);
     assert_eq!(report["outcome"], "executed", "{report}");
     let last = mock.requests().pop().unwrap();
-    for id in ["x1", "x2", "x3", "x4"] {
+    for id in ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9"] {
         let result = last.tool_result(id).unwrap();
         assert!(
             result.contains("denied by the rule `bash:")

@@ -11,6 +11,7 @@ use super::protected::Protected;
 use super::rule::{FixedRules, Rule, RuleKind, RuleSource};
 use super::shell::split_commands;
 use super::targets::write_targets;
+use super::wrappers::commands_run;
 use super::{Error, PermissionMode, load_permissions_file, resolve_path};
 use crate::config::PermissionsConfig;
 use crate::diff::FileChange;
@@ -659,7 +660,12 @@ impl PermissionPolicy {
             }),
             Subject::Other => rules.find(|r| r.matches_plain(tool)),
             Subject::Host(host) => rules.find(|r| r.matches_host(tool, host)),
-            Subject::Command { line, segments, .. } => {
+            Subject::Command {
+                line,
+                segments,
+                runs,
+                ..
+            } => {
                 let rules: Vec<&Rule> = rules.collect();
                 if let Some(rule) = rules.iter().find(|r| !r.has_pattern()) {
                     return Some(rule);
@@ -680,7 +686,8 @@ impl PermissionPolicy {
                     return if all { rules.first().copied() } else { None };
                 }
                 rules.into_iter().find(|r| {
-                    r.matches_command(tool, line) || segments.iter().any(|s| part_matches(r, s))
+                    r.matches_command(tool, line)
+                        || segments.iter().chain(runs).any(|s| part_matches(r, s))
                 })
             }
         }
@@ -709,6 +716,9 @@ enum Subject {
     Command {
         line: String,
         segments: Vec<String>,
+        /// The programs it runs, wrappers taken off ([`commands_run`]): deny and ask rules match
+        /// them too.
+        runs: Vec<String>,
         class: CommandClass,
         /// Why the command writes a protected path, if it does.
         protected: Option<String>,
@@ -742,6 +752,7 @@ impl Subject {
                         .into_iter()
                         .map(|w| w.join(" "))
                         .collect(),
+                    runs: commands_run(line),
                     class,
                     protected,
                 }

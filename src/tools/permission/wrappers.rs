@@ -66,6 +66,42 @@ pub(super) fn unwrap(words: &[String]) -> Vec<Part> {
     out
 }
 
+/// How deep [`commands_run`] follows scripts handed to shells.
+const MAX_SCRIPT_DEPTH: usize = 4;
+
+/// Every program `line` runs with its arguments, wrappers taken off and scripts handed to shells
+/// followed (`env git push`, `timeout 9 nice git push`, `sh -c 'git push'` each give `git push`),
+/// the program by its base name (`/usr/bin/git` is `git`): what deny and ask rules are matched
+/// against besides the line itself. A script in a file is not read.
+pub(super) fn commands_run(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    commands_run_into(line, 0, &mut out);
+    out
+}
+
+fn commands_run_into(line: &str, depth: usize, out: &mut Vec<String>) {
+    for words in super::shell::split_commands(line) {
+        for part in unwrap(&words) {
+            match part {
+                Part::Run { words, .. } => {
+                    if let Some((first, rest)) = words.split_first() {
+                        let mut command = base(first).to_owned();
+                        for word in rest {
+                            command.push(' ');
+                            command.push_str(word);
+                        }
+                        out.push(command);
+                    }
+                }
+                Part::Script { text, .. } if depth < MAX_SCRIPT_DEPTH => {
+                    commands_run_into(&text, depth + 1, out);
+                }
+                Part::Script { .. } | Part::Opaque(_) | Part::Writes(_) => {}
+            }
+        }
+    }
+}
+
 fn unwrap_into(words: &[String], escalated: bool, out: &mut Vec<Part>) {
     let mut rest = words;
     // Assignments and keywords in front of the command.
