@@ -280,6 +280,21 @@ fn add_prints_the_id_and_next_three_fire_times() {
         .args(["cron", "add", "--every", "10s", "x"])
         .run(2);
     assert!(bad.stderr.contains("too short"), "{}", bad.stderr);
+    // Past the calendar: refused, and nothing saved.
+    let listed = env.cmd().args(["cron", "list"]).run(0).stdout;
+    for flag in ["--every", "--in"] {
+        let bad = env
+            .cmd()
+            .args(["cron", "add", flag, "99999999999d", "x"])
+            .run(2);
+        assert!(
+            bad.stderr
+                .contains(&format!("{flag} 99999999999d is too far off")),
+            "{}",
+            bad.stderr
+        );
+    }
+    assert_eq!(env.cmd().args(["cron", "list"]).run(0).stdout, listed);
     let bad = env.cmd().args(["cron", "add", "x"]).run(2);
     assert!(bad.stderr.contains("--cron"), "{}", bad.stderr);
 }

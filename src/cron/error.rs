@@ -21,6 +21,8 @@ pub enum Error {
         "--every {seconds}s is too short; the shortest interval is 1m (ticks run once a minute)"
     )]
     IntervalTooShort { seconds: u64 },
+    #[error("{flag} {text} is too far off; the longest is 100 years")]
+    IntervalTooLong { flag: &'static str, text: String },
     #[error("`{text}` is not a delivery; write file:PATH or exec:COMMAND")]
     BadDelivery { text: String },
     #[error("no cron task `{id}`; `pilotdeck cron list --all-projects` shows the ids")]
@@ -73,6 +75,7 @@ impl Error {
             | Error::BadZone { .. }
             | Error::BadTime { .. }
             | Error::IntervalTooShort { .. }
+            | Error::IntervalTooLong { .. }
             | Error::BadDelivery { .. }
             | Error::NotFound { .. }
             | Error::Ambiguous { .. }

@@ -142,7 +142,7 @@ fn schedule_for(when: &When, tz: &Zone, now: DateTime<Utc>) -> Result<Schedule, 
             at: parse_at(text, tz)?,
         }),
         When::In(d) => Ok(Schedule::Once {
-            at: now + chrono::Duration::seconds(d.as_secs() as i64),
+            at: Schedule::after("--in", now, *d)?,
         }),
         When::Every(d) => Schedule::every(*d, now),
     }

@@ -24,6 +24,19 @@ use super::Error;
 use super::expr::CronExpr;
 use crate::zone::Zone;
 
+/// The longest `--every` or `--in`: 100 years (so every time it gives is a calendar date).
+const MAX_SPAN: std::time::Duration = std::time::Duration::from_secs(100 * 366 * 24 * 3600);
+
+fn check_span(flag: &'static str, interval: std::time::Duration) -> Result<(), Error> {
+    if interval > MAX_SPAN {
+        return Err(Error::IntervalTooLong {
+            flag,
+            text: human_seconds(interval.as_secs()),
+        });
+    }
+    Ok(())
+}
+
 /// How far ahead a cron expression is searched: 28 years covers every weekday/leap-year combination.
 const SEARCH_DAYS: u32 = 366 * 28;
 
@@ -55,10 +68,22 @@ impl Schedule {
                 seconds: interval.as_secs(),
             });
         }
+        check_span("--every", interval)?;
         Ok(Schedule::Every {
             seconds: interval.as_secs(),
             anchor: start,
         })
+    }
+
+    /// `anchor + interval`, refused when `interval` is over [`MAX_SPAN`] (`flag` names it).
+    pub fn after(
+        flag: &'static str,
+        anchor: DateTime<Utc>,
+        interval: std::time::Duration,
+    ) -> Result<DateTime<Utc>, Error> {
+        check_span(flag, interval)?;
+        let seconds = interval.as_secs() as i64;
+        Ok(anchor + Duration::seconds(seconds))
     }
 
     /// True for a schedule that fires once.
@@ -92,10 +117,13 @@ impl Schedule {
                 if *anchor > after {
                     return Ok(Some(*anchor));
                 }
-                let step = (*seconds).max(1) as i64;
+                // Checked: a stored interval too long for the calendar has no next time.
+                let step = i64::try_from((*seconds).max(1)).unwrap_or(i64::MAX);
                 let elapsed = (after - *anchor).num_seconds();
-                let k = elapsed / step + 1;
-                Ok(Some(*anchor + Duration::seconds(k * step)))
+                Ok((elapsed / step + 1)
+                    .checked_mul(step)
+                    .and_then(Duration::try_seconds)
+                    .and_then(|d| anchor.checked_add_signed(d)))
             }
         }
     }
@@ -344,6 +372,26 @@ mod tests {
             next("30 2 * * *", "Europe/Berlin", "2026-10-24T12:00:00Z", 2),
             ["2026-10-25T02:30:00+02:00", "2026-10-26T02:30:00+01:00"]
         );
+    }
+
+    #[test]
+    fn an_interval_past_the_calendar_is_refused_and_a_stored_one_has_no_next_time() {
+        let start = utc("2026-11-30T10:00:00Z");
+        let long = std::time::Duration::from_secs(99_999_999_999 * 86_400);
+        assert!(matches!(
+            Schedule::every(long, start),
+            Err(Error::IntervalTooLong {
+                flag: "--every",
+                ..
+            })
+        ));
+        assert!(Schedule::after("--in", start, long).is_err());
+        let stored = Schedule::Every {
+            seconds: u64::MAX,
+            anchor: start,
+        };
+        let after = utc("2026-12-01T00:00:00Z");
+        assert_eq!(stored.next_after(after, &Zone::utc()).unwrap(), None);
     }
 
     #[test]
