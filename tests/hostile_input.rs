@@ -362,3 +362,62 @@ fn sandbox_network_escapes_reach_nothing() {
     }
     assert!(reached.is_empty(), "{reached:#?}");
 }
+
+/// `pilotdeck ARGS` in `env`, killed (and the test failed) if it has not ended within 20 s; its
+/// exit code and stderr.
+fn run_bounded(env: &support::TestEnv, args: &[&str]) -> (Option<i32>, String) {
+    let mut child = env.spawn(args);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("`pilotdeck {}` hung", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A cloned repository may hold a FIFO where pilotdeck reads its config or `mcp.json`: an error
+/// or a warning naming it, never a hang; a config that is not UTF-8 names the line.
+#[test]
+fn a_fifo_config_or_mcp_json_is_refused_not_waited_on() {
+    let env = support::TestEnv::new();
+    let dir = env.project.join(".pilotdeck");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mkfifo = |path: &std::path::Path| {
+        let made = std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+    };
+    mkfifo(&dir.join("pilotdeck.yaml"));
+    let (code, stderr) = run_bounded(&env, &["config", "validate"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    std::fs::remove_file(dir.join("pilotdeck.yaml")).unwrap();
+
+    mkfifo(&dir.join("mcp.json"));
+    let (code, stderr) = run_bounded(&env, &["mcp", "list"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("mcp.json") && stderr.contains("not a regular file"),
+        "{stderr}"
+    );
+    std::fs::remove_file(dir.join("mcp.json")).unwrap();
+
+    std::fs::create_dir_all(&env.home).unwrap();
+    std::fs::write(
+        env.home.join("pilotdeck.yaml"),
+        b"agent:\n  maxIterations: 5\n\xff\n",
+    )
+    .unwrap();
+    let (code, stderr) = run_bounded(&env, &["config", "validate"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("line 3"), "{stderr}");
+}

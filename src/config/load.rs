@@ -91,7 +91,7 @@ impl Loaded {
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("cannot read config file `{path}`; check the path given by {given_by}")]
+    #[error("cannot read config file `{path}`{}", path_hint(given_by, source))]
     Read {
         path: PathBuf,
         given_by: &'static str,
@@ -100,6 +100,17 @@ pub enum Error {
     },
     #[error("{}", render_errors(.diagnostics))]
     Invalid { diagnostics: Vec<Diagnostic> },
+}
+
+/// Where to look when a config file cannot be opened at all (not for one that is there but is not
+/// text, or not a regular file: the error says that).
+fn path_hint(given_by: &str, source: &std::io::Error) -> String {
+    match source.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
+            format!("; check the path given by {given_by}")
+        }
+        _ => String::new(),
+    }
 }
 
 fn render_errors(diagnostics: &[Diagnostic]) -> String {
@@ -242,7 +253,7 @@ fn read_text(
     must_exist: bool,
     given_by: &'static str,
 ) -> Result<Option<String>, Error> {
-    match std::fs::read_to_string(path) {
+    match crate::store::read_text(path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => Ok(None),
         Err(source) => Err(Error::Read {

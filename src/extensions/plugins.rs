@@ -80,7 +80,7 @@ pub fn discover_plugins(
 }
 
 fn read_json(path: &Path) -> Result<Value, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+    let text = crate::store::read_text(path).map_err(|source| Error::Read {
         path: path.to_owned(),
         source,
     })?;

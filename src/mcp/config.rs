@@ -404,7 +404,7 @@ pub fn scope_file(home: &PilotHome, project_root: &Path, scope: Scope) -> PathBu
 fn entry_config(path: &Path, name: &str, value: &Value) -> Result<ServerConfig, Error> {
     // Read again only when there is something to report (the document was parsed already).
     let line = || {
-        std::fs::read_to_string(path)
+        crate::store::read_text(path)
             .ok()
             .and_then(|text| entry_line(&text, name))
             .unwrap_or(1)
@@ -458,7 +458,7 @@ fn entry_line(text: &str, name: &str) -> Option<usize> {
 }
 
 pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::store::read_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(source) => {

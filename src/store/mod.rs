@@ -22,5 +22,5 @@ pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped, try_immediat
 pub use error::Error;
 pub use jsonl::{JsonlRead, SkippedLine, append_line, append_line_at, read_lines};
 pub use lock::{FileLock, pid_alive};
-pub use open::open_nonblocking;
+pub use open::{MAX_READ_BYTES, open_nonblocking, read_file, read_text};
 pub use stamp::{nanos, settled};

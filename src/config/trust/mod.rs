@@ -195,7 +195,7 @@ fn assess_config(
 }
 
 fn read_yaml(path: &Path) -> Option<Value> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::store::read_text(path).ok()?;
     // Too deep for the parser: the config load refuses the file with an error, so nothing in it
     // takes effect.
     if crate::config::locate::too_deep(&text).is_some() {
@@ -324,7 +324,7 @@ pub fn files_digest<'a>(root: &Path, words: impl IntoIterator<Item = &'a Path>) 
         // to inside the project is what runs, so its bytes count too.
         if meta.is_some_and(|m| m.file_type().is_symlink()) {
             let target = path.canonicalize().ok().filter(|t| t.starts_with(root));
-            if let Some(bytes) = target.and_then(|t| std::fs::read(t).ok()) {
+            if let Some(bytes) = target.and_then(|t| crate::store::read_file(&t).ok()) {
                 hasher.update(b"target:");
                 hasher.update(&bytes);
             }
@@ -397,7 +397,7 @@ fn commands_in(groups: &Value) -> Vec<String> {
 
 fn mcp_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
     let path = crate::config::project_mcp_path(root);
-    let Ok(bytes) = std::fs::read(&path) else {
+    let Ok(bytes) = crate::store::read_file(&path) else {
         return;
     };
     hasher.update(&bytes);
@@ -482,7 +482,7 @@ fn command_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
 fn hash_commands(dir: &Path, hasher: &mut Sha256) -> Vec<String> {
     let mut names = Vec::new();
     for path in crate::frontmatter::markdown_files(dir) {
-        if let (Some(name), Ok(bytes)) = (path.file_stem(), std::fs::read(&path)) {
+        if let (Some(name), Ok(bytes)) = (path.file_stem(), crate::store::read_file(&path)) {
             let name = name.to_string_lossy().into_owned();
             hasher.update(name.as_bytes());
             hasher.update(&bytes);

@@ -21,7 +21,7 @@ pub struct PermissionsFile {
 
 /// Reads `path`; a missing file is an empty rule set.
 pub fn load_permissions_file(path: &Path) -> Result<PermissionsFile, Error> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::store::read_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(PermissionsFile::default()),
         Err(source) => {

@@ -195,7 +195,7 @@ pub fn hidden_paths(
 /// Never the main repository's hooks, config, tags or other refs directories. Landlock grants
 /// whole directories: the other branches beside that ref stay writable.
 pub fn git_worktree_dirs(root: &Path) -> Vec<PathBuf> {
-    let Ok(text) = std::fs::read_to_string(root.join(".git")) else {
+    let Ok(text) = crate::store::read_text(&root.join(".git")) else {
         return Vec::new();
     };
     let Some(admin) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
@@ -205,10 +205,10 @@ pub fn git_worktree_dirs(root: &Path) -> Vec<PathBuf> {
     let Ok(admin) = admin.canonicalize() else {
         return Vec::new();
     };
-    let common = std::fs::read_to_string(admin.join("commondir"))
+    let common = crate::store::read_text(&admin.join("commondir"))
         .ok()
         .and_then(|c| admin.join(c.trim()).canonicalize().ok());
-    let branch_dir = std::fs::read_to_string(admin.join("HEAD"))
+    let branch_dir = crate::store::read_text(&admin.join("HEAD"))
         .ok()
         .and_then(|head| {
             let name = head.trim().strip_prefix("ref:")?.trim().to_owned();
