@@ -851,6 +851,9 @@ fn a_session_in_use_by_another_run_is_refused() {
     assert!(wait_until(|| env.project.join("started").exists()));
     let second = env.cmd().args(["run", "--continue", "quick"]).run(1);
     assert!(second.stderr.contains("is in use"), "{}", second.stderr);
+    // Nor can it be deleted under the run.
+    let rm = env.cmd().args(["session", "rm", "last", "--yes"]).run(1);
+    assert!(rm.stderr.contains("is in use"), "{}", rm.stderr);
     assert!(slow.wait().unwrap().success());
     mock.push(openai::text("after"));
     env.cmd().args(["run", "--continue", "after"]).run(0);
@@ -866,4 +869,55 @@ fn a_session_in_use_by_another_run_is_refused() {
         !transcript.contains("quick"),
         "the refused turn was recorded"
     );
+}
+
+/// Ten `run --continue` at once on one session: each that runs sees every turn recorded before it
+/// (it holds the session before reading it), so no two record the same turn number.
+#[test]
+fn parallel_continues_never_record_the_same_turn_twice() {
+    let (mock, env) = mocked();
+    mock.push(openai::text("base"));
+    env.cmd().args(["run", "base"]).run(0);
+    mock.mount_at_most(openai::text("ok"), 10);
+    let runs: Vec<_> = (0..10)
+        .map(|i| env.spawn(&["run", "--continue", &format!("prompt {i}")]))
+        .collect();
+    let ok = runs
+        .into_iter()
+        .map(|r| r.wait_with_output().unwrap())
+        .filter(|o| o.status.success())
+        .count();
+    assert!(ok >= 1);
+    let transcript = std::fs::read_to_string(&env.transcripts()[0]).unwrap();
+    let turns: Vec<u64> = transcript
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|r| r["type"] == "user")
+        .map(|r| r["turn"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        turns,
+        (1..=ok as u64 + 1).collect::<Vec<_>>(),
+        "{transcript}"
+    );
+}
+
+/// `--continue` passes over a newer file that is not a transcript (emptied, a stray file) and
+/// continues the newest session; `session rm --yes` removes such a file.
+#[test]
+fn continue_passes_over_a_file_that_is_not_a_transcript() {
+    let (mock, env) = mocked();
+    mock.push(openai::text("first"));
+    env.cmd().args(["run", "start"]).run(0);
+    let real = env.transcripts()[0].clone();
+    let stray = real.with_file_name("01ZZZZZZZZZZZZZZZZZZZZZZZZ.jsonl");
+    std::fs::write(&stray, "").unwrap();
+    mock.push(openai::text("second"));
+    env.cmd().args(["run", "--continue", "more"]).run(0);
+    let text = std::fs::read_to_string(&real).unwrap();
+    assert!(text.contains("more"), "{text}");
+    env.cmd()
+        .args(["session", "rm", "01ZZZZZZZZ", "--yes"])
+        .run(0);
+    assert!(!stray.exists());
 }

@@ -117,12 +117,17 @@ impl Conversation {
         let mut existing = None;
         let mut titled = false;
         let mut todos = None;
+        let mut hold = None;
         if *resume != Resume::New {
             let query = match resume {
                 Resume::Id(id) => id.as_str(),
                 Resume::Last | Resume::New => "last",
             };
             let (id, transcript) = session::find(home, project, query)?;
+            // Held before it is read: a run that finished meanwhile has written all its turns.
+            if !ephemeral {
+                hold = Some(session::Hold::take(home, &id, transcript.path())?);
+            }
             let records = transcript.read()?;
             if let Some(Record::Session { model, .. }) = records.first() {
                 options.session_model = Some(model.clone());
@@ -143,10 +148,6 @@ impl Conversation {
         let (id, transcript) = match existing {
             Some((id, t)) => (Some(id), (!ephemeral).then_some(t)),
             None => (None, None),
-        };
-        let hold = match (&id, &transcript) {
-            (Some(id), Some(t)) => Some(session::Hold::take(home, id, t.path())?),
-            _ => None,
         };
         agent.session = id.as_ref().map(ToString::to_string);
         agent.transcript = transcript.as_ref().map(|t| t.path().to_owned());

@@ -5,7 +5,7 @@ use chrono::Utc;
 
 use super::index::{self, Scope, SearchHit, SyncReport};
 use super::summary::{SessionSummary, summarize};
-use super::transcript::{Error, Record, SessionId, Transcript, find};
+use super::transcript::{Error, Hold, Record, SessionId, Transcript, find};
 use crate::home::{PilotHome, Project};
 
 /// A session loaded from its file.
@@ -83,8 +83,10 @@ pub fn rename(
 
 /// Deletes a session's transcript, its sub-agents' transcripts (`<id>/`), its index entry and its
 /// file checkpoints.
+/// Refused while another process writes the session (`Error::InUse`).
 pub fn remove(home: &PilotHome, project: &Project, query: &str) -> Result<SessionId, Error> {
     let (id, transcript) = find(home, project, query)?;
+    let _hold = Hold::take(home, &id, transcript.path())?;
     std::fs::remove_file(transcript.path()).map_err(|source| Error::Remove {
         path: transcript.path().to_owned(),
         source,
@@ -102,6 +104,7 @@ pub fn remove(home: &PilotHome, project: &Project, query: &str) -> Result<Sessio
     }
     refresh(home, project)?;
     crate::checkpoint::Checkpoints::new(home, &project.key).remove_session(&id.0)?;
+    Hold::forget(home, &id);
     Ok(id)
 }
 

@@ -203,7 +203,7 @@ impl Hold {
             .append(true)
             .open(path)
             .map_err(|e| store::Error::io("open for writing", path, e))?;
-        let file = home.locks_dir().join(format!("session-{id}.lock"));
+        let file = Self::file(home, id);
         let mut held = HELD
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -220,6 +220,21 @@ impl Hold {
         let lock = std::sync::Arc::new(lock);
         held.push((file, std::sync::Arc::downgrade(&lock)));
         Ok(Hold { _lock: lock })
+    }
+
+    /// Removes the lock file of the removed session `id` (held by the caller, so no other process
+    /// is writing the session; a later one finds no transcript to hold).
+    pub fn forget(home: &PilotHome, id: &SessionId) {
+        let file = Self::file(home, id);
+        if let Err(e) = std::fs::remove_file(&file)
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::debug!(path = %file.display(), error = %e, "cannot remove a session lock");
+        }
+    }
+
+    fn file(home: &PilotHome, id: &SessionId) -> PathBuf {
+        home.locks_dir().join(format!("session-{id}.lock"))
     }
 }
 
@@ -275,8 +290,13 @@ impl Transcript {
 
     /// Appends one record, then marks the sessions directory as changed (its mtime), so the index
     /// knows to look at the files again without statting every transcript (see `index::sync`).
+    /// Only the header creates the file: a transcript removed meanwhile (`session rm`) is not
+    /// made again headless.
     pub fn append(&self, record: &Record) -> Result<(), store::Error> {
-        store::append_line(&self.path, record)?;
+        match record {
+            Record::Session { .. } => store::append_line(&self.path, record)?,
+            _ => store::append_line_existing(&self.path, record)?,
+        }
         if let Some(dir) = self.path.parent() {
             mark_changed(dir);
         }
@@ -324,10 +344,14 @@ pub fn find(
                 .and_then(|m| m.modified())
                 .ok()
         };
-        (ids.iter())
-            .max_by_key(|id| (written(id), id.as_str()))
-            .into_iter()
-            .collect()
+        // Newest first; a file whose first line is not a session header (emptied, or a stray
+        // file) is passed over while a readable one is left.
+        let mut newest: Vec<&String> = ids.iter().collect();
+        newest.sort_by_key(|id| std::cmp::Reverse((written(id), id.as_str())));
+        let readable = newest
+            .iter()
+            .find(|id| has_header(&dir.join(format!("{id}.jsonl"))));
+        readable.or(newest.first()).copied().into_iter().collect()
     } else {
         let upper = query.to_ascii_uppercase();
         ids.iter().filter(|id| id.starts_with(&upper)).collect()
@@ -345,6 +369,17 @@ pub fn find(
             candidates: many.iter().take(5).map(|s| (*s).clone()).collect(),
         }),
     }
+}
+
+/// True when the first line of the file at `path` is a session header.
+fn has_header(path: &Path) -> bool {
+    use std::io::{BufRead, Read};
+    let Ok(file) = store::open_nonblocking(path, 0) else {
+        return false;
+    };
+    let mut first = String::new();
+    let read = std::io::BufReader::new(file.take(1 << 20)).read_line(&mut first);
+    read.is_ok() && matches!(serde_json::from_str(&first), Ok(Record::Session { .. }))
 }
 
 /// Sets a directory's mtime to now. An append does not change its directory, so the writer does it;

@@ -26,6 +26,18 @@ pub fn append_line<T: Serialize + ?Sized>(path: &Path, record: &T) -> Result<(),
     append_to(&file, path, line)
 }
 
+/// [`append_line`] to a file that must exist already: one removed meanwhile is an error, not made
+/// again.
+pub fn append_line_existing<T: Serialize + ?Sized>(path: &Path, record: &T) -> Result<(), Error> {
+    let line = encode(path, record)?;
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| Error::io("append to", path, e))?;
+    append_to(&file, path, line)
+}
+
 /// [`append_line`] to `name` in the open directory `dir`, never through a link at `name`
 /// (`O_NOFOLLOW`), and only to a regular file (`O_NONBLOCK`: a FIFO does not block) with no other
 /// hard link. `path` names

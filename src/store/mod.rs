@@ -20,7 +20,9 @@ pub use atomic::{create_dir_private, write_atomic, write_atomic_at, write_atomic
 pub use check::{Finding, Severity};
 pub use db::{MIGRATIONS, immediate, open, open_memory, read_mapped, try_immediate};
 pub use error::Error;
-pub use jsonl::{JsonlRead, SkippedLine, append_line, append_line_at, read_lines};
+pub use jsonl::{
+    JsonlRead, SkippedLine, append_line, append_line_at, append_line_existing, read_lines,
+};
 pub use lock::{FileLock, pid_alive};
 pub use open::{MAX_READ_BYTES, open_nonblocking, read_file, read_text};
 pub use stamp::{nanos, settled};

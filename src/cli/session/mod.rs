@@ -268,12 +268,20 @@ fn remove(
     project: &Project,
     args: &RmArgs,
 ) -> anyhow::Result<Outcome> {
-    let loaded = session::load(home, project, &args.id)?;
-    if !args.yes && !confirm_remove(&loaded.summary)? {
-        print::kept(ctx);
-        return Ok(Outcome::Success);
-    }
-    let id = session::remove(home, project, &loaded.summary.id.0)?;
+    let query = match session::load(home, project, &args.id) {
+        Ok(loaded) => {
+            if !args.yes && !confirm_remove(&loaded.summary)? {
+                print::kept(ctx);
+                return Ok(Outcome::Success);
+            }
+            loaded.summary.id.0
+        }
+        // A file that is not a transcript (emptied, a stray file) can only go with --yes: there is
+        // nothing of it to show for the question.
+        Err(session::Error::NotATranscript { .. }) if args.yes => args.id.clone(),
+        Err(e) => return Err(e.into()),
+    };
+    let id = session::remove(home, project, &query)?;
     print::removed(ctx, &id)?;
     Ok(Outcome::Success)
 }
