@@ -371,6 +371,48 @@ fn project_mcp_json_wins_per_server() {
     assert_eq!(list[1]["enabled"], false);
 }
 
+/// Twelve `mcp add` at once, then six `mcp rm` beside six more `mcp add`: every change reported
+/// lands (each holds the file's directory while it reads, changes and writes mcp.json).
+#[test]
+fn parallel_adds_and_removes_all_land() {
+    let env = TestEnv::new();
+    let wait_all = |children: Vec<std::process::Child>| {
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    };
+    wait_all(
+        (0..12)
+            .map(|i| env.spawn(&["mcp", "add", &format!("s{i}"), "--", "echo", "x"]))
+            .collect(),
+    );
+    let mut both = Vec::new();
+    for i in 0..6 {
+        both.push(env.spawn(&["mcp", "rm", &format!("s{i}")]));
+        both.push(env.spawn(&["mcp", "add", &format!("n{i}"), "--", "echo", "y"]));
+    }
+    wait_all(both);
+    let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
+    let mut names: Vec<String> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    let mut want: Vec<String> = (6..12)
+        .map(|i| format!("s{i}"))
+        .chain((0..6).map(|i| format!("n{i}")))
+        .collect();
+    want.sort();
+    assert_eq!(names, want);
+}
+
 #[test]
 fn add_get_disable_enable_rm_round_trip() {
     let env = TestEnv::new();

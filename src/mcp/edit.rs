@@ -1,6 +1,8 @@
 //! Changing mcp.json: add, remove, enable and disable a server. Each change reads the whole file,
 //! changes one entry and writes the file back atomically (0600) with `store::write_atomic`; other
-//! entries and unknown fields are kept as they were (key order included).
+//! entries and unknown fields are kept as they were (key order included). The whole change holds a
+//! lock on the file's directory ([`FileLock::acquire_dir`]), so changes made at once by several
+//! processes all land.
 
 use std::path::Path;
 
@@ -8,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::Error;
 use super::config::{ServerConfig, read_document};
+use crate::store::FileLock;
 
 /// Adds `name` to the file at `path`, creating the file. Refuses to replace an existing entry.
 pub(super) fn add_server(path: &Path, name: &str, config: &ServerConfig) -> Result<(), Error> {
@@ -20,6 +23,7 @@ pub(super) fn add_server(path: &Path, name: &str, config: &ServerConfig) -> Resu
             name: name.to_owned(),
         });
     }
+    let _lock = lock(path)?;
     let mut doc = read_document(path)?.unwrap_or_else(|| Value::Object(Map::new()));
     let servers = servers_mut(&mut doc, path)?;
     if servers.contains_key(name) {
@@ -39,6 +43,10 @@ pub(super) fn add_server(path: &Path, name: &str, config: &ServerConfig) -> Resu
 
 /// Removes `name` from the file at `path`. `Ok(false)` when it was not there.
 pub(super) fn remove_server(path: &Path, name: &str) -> Result<bool, Error> {
+    if !path.exists() {
+        return Ok(false);
+    }
+    let _lock = lock(path)?;
     let Some(mut doc) = read_document(path)? else {
         return Ok(false);
     };
@@ -51,6 +59,10 @@ pub(super) fn remove_server(path: &Path, name: &str) -> Result<bool, Error> {
 
 /// Sets `enabled` on `name` in the file at `path`. `Ok(false)` when it was not there.
 pub(super) fn set_enabled(path: &Path, name: &str, enabled: bool) -> Result<bool, Error> {
+    if !path.exists() {
+        return Ok(false);
+    }
+    let _lock = lock(path)?;
     let Some(mut doc) = read_document(path)? else {
         return Ok(false);
     };
@@ -71,6 +83,15 @@ pub(super) fn set_enabled(path: &Path, name: &str, enabled: bool) -> Result<bool
     }
     write(path, &doc)?;
     Ok(true)
+}
+
+/// Holds the lock on the directory of `path` until dropped.
+fn lock(path: &Path) -> Result<FileLock, Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    FileLock::acquire_dir(dir).map_err(|source| Error::Write {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 fn servers_mut<'a>(doc: &'a mut Value, path: &Path) -> Result<&'a mut Map<String, Value>, Error> {

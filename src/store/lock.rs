@@ -38,6 +38,19 @@ impl FileLock {
         })
     }
 
+    /// Blocks until the lock on the directory `dir` itself is held (created if missing): for changes
+    /// to a file in it that is replaced by a rename (a lock on the file would be on the inode being
+    /// replaced) where no lock file may be left behind (a project's `.pilotdeck/`).
+    pub fn acquire_dir(dir: &Path) -> Result<FileLock, Error> {
+        create_dir_private(dir)?;
+        let file = File::open(dir).map_err(|e| Error::io("open", dir, e))?;
+        file.lock().map_err(|e| Error::io("lock", dir, e))?;
+        Ok(FileLock {
+            file,
+            path: dir.to_owned(),
+        })
+    }
+
     /// Takes the lock if nobody holds it; `Ok(None)` when another holder has it.
     pub fn try_acquire(path: &Path) -> Result<Option<FileLock>, Error> {
         let file = Self::open(path)?;
