@@ -117,6 +117,9 @@ fn run_from_row(row: &Row<'_>) -> rusqlite::Result<RunRecord> {
     })
 }
 
+/// The placeholders of [`TASK_COLUMNS`], in order.
+const VALUES: &str = "?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17";
+
 impl CronDb {
     /// Opens `state.db` (creating and migrating it if needed).
     pub(super) fn open(path: &Path) -> Result<CronDb, Error> {
@@ -135,18 +138,28 @@ impl CronDb {
     }
 
     pub(super) fn insert_task(&self, task: &Task) -> Result<(), Error> {
-        self.write_task("INSERT INTO", task)
+        self.write_task(
+            &format!("INSERT INTO cron_tasks ({TASK_COLUMNS}) VALUES ({VALUES})"),
+            task,
+        )
+        .map(drop)
     }
 
+    /// Saves a changed task; one removed meanwhile (`cron rm` in another process) stays removed:
+    /// `NotFound`.
     pub(super) fn update_task(&self, task: &Task) -> Result<(), Error> {
-        self.write_task("REPLACE INTO", task)
+        let sql = format!("UPDATE cron_tasks SET ({TASK_COLUMNS}) = ({VALUES}) WHERE id = ?1");
+        match self.write_task(&sql, task)? {
+            0 => Err(Error::NotFound {
+                id: task.id.0.clone(),
+            }),
+            _ => Ok(()),
+        }
     }
 
-    fn write_task(&self, verb: &str, t: &Task) -> Result<(), Error> {
+    /// Runs `sql` with the task's columns as ?1–?17; the rows it changed.
+    fn write_task(&self, sql: &str, t: &Task) -> Result<usize, Error> {
         let schedule = serde_json::to_string(&t.schedule).unwrap_or_default();
-        let sql = format!(
-            "{verb} cron_tasks ({TASK_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"
-        );
         self.conn
             .execute(
                 &sql,
@@ -170,8 +183,7 @@ impl CronDb {
                     t.max_cost_usd,
                 ],
             )
-            .map_err(self.err("save a cron task"))?;
-        Ok(())
+            .map_err(self.err("save a cron task"))
     }
 
     /// Tasks of one project, or of all; oldest first.

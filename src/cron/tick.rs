@@ -342,6 +342,25 @@ mod tests {
         text.parse().unwrap()
     }
 
+    /// `cron rm` in one process while another pauses or resumes the task: the removal stands.
+    #[test]
+    fn saving_a_task_removed_meanwhile_does_not_bring_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = crate::cron::db::CronDb::open(&dir.path().join("state.db")).unwrap();
+        let mut t = task("* * * * *", CatchUp::Once, at("2026-11-28T00:00:00Z"));
+        db.insert_task(&t).unwrap();
+        t.state = TaskState::Paused;
+        db.update_task(&t).unwrap();
+        assert_eq!(db.tasks(None).unwrap()[0].state, TaskState::Paused);
+        assert!(db.delete_task(&t.id).unwrap());
+        t.state = TaskState::Active;
+        assert!(matches!(
+            db.update_task(&t),
+            Err(crate::cron::Error::NotFound { .. })
+        ));
+        assert!(db.tasks(None).unwrap().is_empty());
+    }
+
     #[test]
     fn catch_up_all_keeps_the_latest_slots_up_to_the_cap() {
         let t = task("* * * * *", CatchUp::All, at("2026-11-28T00:00:00Z"));
