@@ -145,6 +145,15 @@ impl CronDb {
         .map(drop)
     }
 
+    /// Saves a task whether or not its row exists (a pod's copy of a task from its spec).
+    pub(super) fn upsert_task(&self, task: &Task) -> Result<(), Error> {
+        self.write_task(
+            &format!("REPLACE INTO cron_tasks ({TASK_COLUMNS}) VALUES ({VALUES})"),
+            task,
+        )
+        .map(drop)
+    }
+
     /// Saves a changed task; one removed meanwhile (`cron rm` in another process) stays removed:
     /// `NotFound`.
     pub(super) fn update_task(&self, task: &Task) -> Result<(), Error> {
@@ -162,7 +171,7 @@ impl CronDb {
         let schedule = serde_json::to_string(&t.schedule).unwrap_or_default();
         self.conn
             .execute(
-                &sql,
+                sql,
                 params![
                     t.id.0,
                     t.name,

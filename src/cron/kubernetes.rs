@@ -278,7 +278,7 @@ pub async fn run_spec(
         updated_at: now,
         cursor_at: existing.as_ref().map_or(now, |t| t.cursor_at.max(now)),
     };
-    db.update_task(&task)?;
+    db.upsert_task(&task)?;
     let record = new_record(&task, None, Trigger::Schedule);
     db.insert_manual(&record)?;
     drop(db);
