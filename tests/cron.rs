@@ -280,6 +280,12 @@ fn add_prints_the_id_and_next_three_fire_times() {
         .args(["cron", "add", "--every", "10s", "x"])
         .run(2);
     assert!(bad.stderr.contains("too short"), "{}", bad.stderr);
+    // A model the configuration cannot reach, as `run -m` would refuse it.
+    let bad = env
+        .cmd()
+        .args(["cron", "add", "--every", "1h", "-m", "nope/x", "x"])
+        .run(2);
+    assert!(bad.stderr.contains("`nope`"), "{}", bad.stderr);
     // Past the calendar: refused, and nothing saved.
     let listed = env.cmd().args(["cron", "list"]).run(0).stdout;
     for flag in ["--every", "--in"] {

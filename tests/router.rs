@@ -74,6 +74,12 @@ fn explicit_model_wins_without_any_request() {
     assert_eq!(d["resolved_from"], "explicit");
     assert_eq!(d["provider"], "fb");
     assert_eq!(d["judge_called"], false);
+    // A provider that is not configured is a usage error, as for `run -m`.
+    let bad = env
+        .cmd()
+        .args(["router", "decide", "-m", "nope/x", HARD])
+        .run(2);
+    assert!(bad.stderr.contains("`nope`"), "{}", bad.stderr);
     assert_eq!(mock.requests().len(), 0);
 }
 

@@ -921,3 +921,14 @@ fn continue_passes_over_a_file_that_is_not_a_transcript() {
         .run(0);
     assert!(!stray.exists());
 }
+
+/// A `-C` directory that does not exist is a usage error naming it, as for every other command.
+#[test]
+fn a_missing_working_directory_is_a_usage_error_naming_it() {
+    let (_mock, env) = mocked();
+    let run = env
+        .cmd()
+        .args(["run", "-C", "/nonexistent-dir", "hi"])
+        .run(2);
+    assert!(run.stderr.contains("`/nonexistent-dir`"), "{}", run.stderr);
+}

@@ -210,10 +210,9 @@ impl Context {
 
     /// [`Context::cwd`] with symbolic links resolved: where an agent command's agent starts.
     pub fn agent_cwd(&self) -> anyhow::Result<PathBuf> {
-        use anyhow::Context as _;
-        self.cwd()?
-            .canonicalize()
-            .context("cannot resolve the working directory")
+        let cwd = self.cwd()?;
+        cwd.canonicalize()
+            .map_err(|source| crate::home::Error::BadProject { path: cwd, source }.into())
     }
 
     /// The project at [`Context::cwd`], keyed as its configuration's `project.identity` says (a

@@ -7,7 +7,6 @@ use clap::{Args, Subcommand};
 use tokio_util::sync::CancellationToken;
 
 use super::{Context, Outcome};
-use crate::config::ModelRef;
 use crate::router::{self, DecideOptions, Decision, StatsOptions, StatsReport, StatsRow};
 
 #[derive(Debug, Subcommand)]
@@ -72,9 +71,13 @@ async fn decide(ctx: &Context, args: DecideArgs) -> anyhow::Result<Outcome> {
     let home = ctx.home()?;
     let loaded = ctx.load_config(None)?;
     let explicit = match &args.model {
+        // As `run -m`: a model the configuration cannot reach is a usage error.
         Some(m) => Some(
-            m.parse::<ModelRef>()
-                .map_err(|e| super::UsageError(e.to_string()))?,
+            loaded
+                .config
+                .resolve_model(m)
+                .map_err(|e| super::UsageError(e.to_string()))?
+                .0,
         ),
         None => None,
     };

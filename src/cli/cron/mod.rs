@@ -248,6 +248,15 @@ pub(super) fn cron_config(
     ctx: &Context,
     home: &PilotHome,
 ) -> anyhow::Result<(anyhow::Result<Project>, CronConfig)> {
+    let (project, config) = merged_config(ctx, home)?;
+    Ok((project, config.cron.unwrap_or_default()))
+}
+
+/// The project at the current directory and the merged configuration there: one load.
+pub(super) fn merged_config(
+    ctx: &Context,
+    home: &PilotHome,
+) -> anyhow::Result<(anyhow::Result<Project>, crate::config::Config)> {
     let (project, loaded) = match ctx.resolve(home, Decision::Recorded) {
         Ok(resolved) => (Ok(resolved.project), resolved.loaded?),
         Err(e) => {
@@ -259,7 +268,20 @@ pub(super) fn cron_config(
             (Err(e), crate::config::load(home, &options)?)
         }
     };
-    Ok((project, loaded.config.cron.unwrap_or_default()))
+    Ok((project, loaded.config))
+}
+
+/// A task's `-m` must name a model the configuration there can reach, as `run -m` must.
+pub(super) fn check_model(
+    config: &crate::config::Config,
+    model: Option<&str>,
+) -> anyhow::Result<()> {
+    if let Some(model) = model {
+        config
+            .resolve_model(model)
+            .map_err(|e| UsageError(e.to_string()))?;
+    }
+    Ok(())
 }
 
 pub(super) async fn run(ctx: &Context, cmd: CronCommand) -> anyhow::Result<Outcome> {

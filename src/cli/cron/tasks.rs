@@ -2,7 +2,8 @@
 
 use super::print::{self, print_list, print_task};
 use super::{
-    AddArgs, EditArgs, IdArg, ImportArgs, ListArgs, NextArgs, TaskFlags, cron_config, fail, zone,
+    AddArgs, EditArgs, IdArg, ImportArgs, ListArgs, NextArgs, TaskFlags, check_model, cron_config,
+    fail, merged_config, zone,
 };
 use crate::cli::{Context, Outcome, UsageError};
 use crate::cron::{self, AddOptions, CatchUp, EditOptions, When};
@@ -21,8 +22,10 @@ fn when_of(flags: &TaskFlags) -> Option<When> {
 }
 
 pub(super) fn add(ctx: &Context, home: &PilotHome, args: AddArgs) -> anyhow::Result<Outcome> {
-    let (project, config) = cron_config(ctx, home)?;
+    let (project, config) = merged_config(ctx, home)?;
     let f = args.flags;
+    check_model(&config, f.model.as_deref())?;
+    let config = config.cron.unwrap_or_default();
     let opts = AddOptions {
         when: when_of(&f)
             .ok_or_else(|| UsageError("say when: --cron, --at, --in or --every".into()))?,
@@ -44,6 +47,9 @@ pub(super) fn add(ctx: &Context, home: &PilotHome, args: AddArgs) -> anyhow::Res
 
 pub(super) fn edit(ctx: &Context, home: &PilotHome, args: EditArgs) -> anyhow::Result<Outcome> {
     let f = args.flags;
+    if f.model.is_some() {
+        check_model(&merged_config(ctx, home)?.1, f.model.as_deref())?;
+    }
     let opts = EditOptions {
         when: when_of(&f),
         tz: f.tz,
