@@ -70,6 +70,13 @@ fn project_missing_when_a_configured_directory_is_gone() {
     assert_eq!(reports.as_array().unwrap().len(), 1);
     assert_eq!(gate(&reports[0]), "project_missing");
     assert!(mock.requests().is_empty());
+    // Gone, it can still be turned off.
+    env.cmd()
+        .args(["always-on", "disable"])
+        .arg_path(&gone)
+        .run(0);
+    let reports = tick(&env, &["--all"], 0);
+    assert_eq!(gate(&reports[0]), "disabled", "{reports}");
 }
 
 #[test]

@@ -380,10 +380,15 @@ fn enable(
         Some(d) => d.to_owned(),
         None => ctx.cwd()?,
     };
-    let project = Project::resolve(home, &dir)?;
+    let root = match Project::resolve(home, &dir) {
+        Ok(project) => project.root,
+        // A project directory that is gone can still be turned off: its entry is by path.
+        Err(_) if !on => absolute(&dir),
+        Err(e) => return Err(e.into()),
+    };
     let (file, _) = crate::config::home_config_path(home, ctx.global.config.as_deref());
-    let edited = settings::set_enabled(&file, &project.root, on).map_err(fail)?;
-    print::enabled(ctx, &edited, &project.root, &file, on)?;
+    let edited = settings::set_enabled(&file, &root, on).map_err(fail)?;
+    print::enabled(ctx, &edited, &root, &file, on)?;
     Ok(Outcome::Success)
 }
 
