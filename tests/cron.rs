@@ -360,6 +360,58 @@ fn install_prints_or_writes_units() {
     assert!(line.ends_with("cron tick --quiet"), "{line}");
     assert!(crontab.stderr.contains("never edits your crontab"));
 
+    // A timer has none of the API keys the config reads from the environment: the service reads
+    // <home>/cron.env, and the install says to put them there.
+    assert!(
+        systemd.stdout.contains("EnvironmentFile=-"),
+        "{}",
+        systemd.stdout
+    );
+    env.config("model:\n  providers:\n    p:\n      protocol: openai\n      url: http://127.0.0.1:9/v1\n      apiKey: ${P_KEY}\nagent:\n  model: p/m\n");
+    let keyed = env
+        .cmd()
+        .args(["cron", "install", "--systemd", "--print"])
+        .run(0);
+    assert!(
+        keyed.stderr.contains("reads P_KEY") && keyed.stderr.contains("cron.env"),
+        "{}",
+        keyed.stderr
+    );
+    // The config in use now goes along, absolute; a `%` is escaped for cron.
+    let config = env.tmp.path().join("cfg%1.yaml");
+    std::fs::write(&config, "schemaVersion: 1\n").unwrap();
+    let crontab = env
+        .cmd()
+        .env("PILOTDECK_CONFIG_PATH", &config)
+        .args(["cron", "install", "--crontab"])
+        .run(0);
+    let line = crontab.stdout.lines().last().unwrap();
+    let escaped = config.display().to_string().replace('%', "\\%");
+    assert!(
+        line.contains(&format!("--config '{escaped}' cron tick")),
+        "{line}"
+    );
+    let systemd = env
+        .cmd()
+        .current_dir(env.tmp.path())
+        .args([
+            "--config",
+            "cfg%1.yaml",
+            "cron",
+            "install",
+            "--systemd",
+            "--print",
+        ])
+        .run(0);
+    let absolute = config.display().to_string().replace('%', "%%");
+    assert!(
+        systemd
+            .stdout
+            .contains(&format!("\"--config\" \"{absolute}\"")),
+        "{}",
+        systemd.stdout
+    );
+
     let dir = env.tmp.path().join("units");
     let wrote = env
         .cmd()

@@ -48,5 +48,5 @@ pub use schema::{
 };
 pub use sections::*;
 pub use show::{ShownValue, effective_json, redact, rows};
-pub use validate::used_providers;
+pub use validate::{key_variables, used_providers};
 pub use web::{CustomSearchProvider, WebFetchConfig, WebSearchConfig};

@@ -48,6 +48,20 @@ pub fn used_providers(cfg: &Config) -> std::collections::BTreeSet<String> {
         .collect()
 }
 
+/// The environment variables the `apiKey`s of the providers in use read (`${OPENAI_API_KEY}`): what
+/// a scheduler's environment must hold for the runs to reach their models.
+pub fn key_variables(cfg: &Config) -> std::collections::BTreeSet<String> {
+    used_providers(cfg)
+        .iter()
+        .filter_map(|p| cfg.model.providers.get(p)?.api_key.as_deref())
+        .flat_map(|key| {
+            super::references(key)
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// Every model reference in the config, with its key path.
 fn model_refs(cfg: &Config) -> Vec<(String, String)> {
     let mut refs = Vec::new();

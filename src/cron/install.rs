@@ -29,6 +29,8 @@ pub struct InstallOptions {
     pub path_env: String,
     /// `--config FILE` to pass on, if any.
     pub config_file: Option<PathBuf>,
+    /// The environment variables the configuration reads its API keys from.
+    pub keys: Vec<String>,
 }
 
 /// One file to write.
@@ -45,6 +47,25 @@ pub struct Units {
     pub files: Vec<UnitFile>,
     /// Commands the user runs to activate (or, for crontab, the line to add).
     pub next_steps: Vec<String>,
+    /// Where the API keys go, when the configuration reads any from the environment (which a
+    /// scheduler does not pass on).
+    pub keys: Option<String>,
+}
+
+/// The file of `KEY=value` lines the systemd service reads its environment from.
+pub const ENV_FILE: &str = "cron.env";
+
+/// The note on where `o.keys` go, `place` saying where for this scheduler.
+fn keys_note(o: &InstallOptions, place: &str) -> Option<String> {
+    (!o.keys.is_empty()).then(|| {
+        let lines: Vec<String> = o.keys.iter().map(|k| format!("{k}=…")).collect();
+        format!(
+            "the configuration reads {} from the environment, which the scheduler does not pass \
+             on: {place} ({})",
+            o.keys.join(", "),
+            lines.join(", ")
+        )
+    })
 }
 
 const SERVICE: &str = "pilotdeck-cron.service";
@@ -95,6 +116,7 @@ pub fn render(o: &InstallOptions) -> Units {
     match o.scheduler {
         Scheduler::Systemd => {
             let exec: Vec<String> = args.iter().map(|a| quote_systemd(a)).collect();
+            let env_file = o.home.join(ENV_FILE);
             let service = format!(
                 "[Unit]\n\
                  Description=pilotdeck scheduled agent tasks (one tick)\n\n\
@@ -102,9 +124,11 @@ pub fn render(o: &InstallOptions) -> Units {
                  Type=oneshot\n\
                  Environment={}\n\
                  Environment={}\n\
+                 EnvironmentFile=-{}\n\
                  ExecStart={}\n",
                 quote_systemd(&format!("PILOTDECK_HOME={home}")),
                 quote_systemd(&format!("PATH={}", o.path_env)),
+                env_file.display().to_string().replace('%', "%%"),
                 exec.join(" ")
             );
             let timer = "[Unit]\n\
@@ -131,6 +155,13 @@ pub fn render(o: &InstallOptions) -> Units {
                     "systemctl --user daemon-reload".into(),
                     format!("systemctl --user enable --now {TIMER}"),
                 ],
+                keys: keys_note(
+                    o,
+                    &format!(
+                        "put them in {} as KEY=value lines (chmod 600), which the service reads",
+                        env_file.display()
+                    ),
+                ),
             }
         }
         Scheduler::Launchd => {
@@ -159,22 +190,26 @@ pub fn render(o: &InstallOptions) -> Units {
                     contents: plist,
                 }],
                 next_steps: vec![format!("launchctl load -w ~/Library/LaunchAgents/{PLIST}")],
+                keys: keys_note(o, "add them under EnvironmentVariables in the plist"),
             }
         }
         Scheduler::Crontab => {
             let command: Vec<String> = args.iter().map(|a| quote_sh(a)).collect();
+            // cron ends a command at an unescaped `%` (the rest is its stdin), quoted or not.
             let line = format!(
                 "* * * * * PILOTDECK_HOME={} PATH={} {}",
                 quote_sh(&home),
                 quote_sh(&o.path_env),
                 command.join(" ")
-            );
+            )
+            .replace('%', r"\%");
             Units {
                 files: Vec::new(),
                 next_steps: vec![
                     "add this line with `crontab -e` (pilotdeck never edits your crontab):".into(),
                     line,
                 ],
+                keys: keys_note(o, "add them as KEY=value lines above it in the crontab"),
             }
         }
     }

@@ -1,6 +1,8 @@
 //! `pilotdeck cron install|uninstall`: picks the scheduler, renders the units through
 //! `cron::install`, writes them where asked (or prints them) and says how to activate them.
 
+use std::path::PathBuf;
+
 use serde::Serialize;
 
 use super::{InstallArgs, fail};
@@ -63,10 +65,18 @@ pub(super) fn install_units(
         scheduler,
         exe: std::env::current_exe()?,
         home: home.root().to_owned(),
-        path_env: crate::env::var("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-        config_file: ctx.global.config.clone(),
+        path_env: unique_path(
+            &crate::env::var("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        ),
+        config_file: config_to_pass(ctx, home)?,
+        keys: crate::config::key_variables(&ctx.load_config(None)?.config)
+            .into_iter()
+            .collect(),
     };
     let units = install::render(&opts);
+    if let Some(keys) = &units.keys {
+        ctx.out.warn(keys);
+    }
     let written = match (&dir, a.print) {
         (Some(d), false) => install::write(&units, d).map_err(fail)?,
         _ => Vec::new(),
@@ -112,6 +122,7 @@ pub(super) fn install_units(
             ctx.out.note(&format!("  {step}"));
         }
     }
+
     Ok(Outcome::Success)
 }
 
@@ -150,4 +161,28 @@ pub(super) fn kubernetes_uninstall(ctx: &Context, a: &InstallArgs) -> anyhow::Re
     );
     ctx.out.line(&command)?;
     Ok(Outcome::Success)
+}
+
+/// The config file the units must pass with `--config`: the one `--config` or
+/// `$PILOTDECK_CONFIG_PATH` names now (the timer has neither), made absolute (the timer runs
+/// elsewhere); none for `<home>/pilotdeck.yaml`.
+fn config_to_pass(ctx: &Context, home: &PilotHome) -> anyhow::Result<Option<PathBuf>> {
+    let (file, given_by) = crate::config::home_config_path(home, ctx.global.config.as_deref());
+    if given_by == "default" {
+        return Ok(None);
+    }
+    Ok(Some(if file.is_absolute() {
+        file
+    } else {
+        std::env::current_dir()?.join(file)
+    }))
+}
+
+/// `PATH` with each directory once, in its first place.
+fn unique_path(path: &str) -> String {
+    let mut seen = std::collections::HashSet::new();
+    path.split(':')
+        .filter(|dir| seen.insert(*dir))
+        .collect::<Vec<_>>()
+        .join(":")
 }
