@@ -440,6 +440,25 @@ fn the_daemon_runs_due_tasks_picks_up_new_ones_and_stops_on_sigterm() {
     assert_eq!(mock.requests().len(), 2);
 }
 
+/// SIGTERM while the daemon's tick runs a task: the run is recorded aborted and the daemon exits
+/// 130, as `cron tick` does (0 is for a daemon stopped while nothing runs).
+#[test]
+fn the_daemon_stopped_mid_task_exits_130() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    mock.push(openai::text("never finishes").stall_after(1));
+    let env = TestEnv::new();
+    env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
+    add(&env, &["--in", "0s", "slow"]);
+    let daemon = env.spawn(&["cron", "daemon"]);
+    // The task is in its model call when the signal comes.
+    wait_for_history(&env, |_: &[Value]| !mock.requests().is_empty());
+    let out = TestEnv::stop(daemon, rustix::process::Signal::TERM, 130);
+    drop(out);
+    assert_eq!(history(&env, None)[0]["status"], "aborted");
+    mock.release_stalls();
+}
+
 #[test]
 fn a_damaged_task_does_not_stop_the_others() {
     let mock = MockModel::spawn();

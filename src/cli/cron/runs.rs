@@ -80,9 +80,18 @@ pub(super) async fn daemon(
         cron: config,
         env,
     };
-    let mut on_tick = |r: &TickReport| print::daemon_tick(ctx, r);
+    // Stopped while a tick ran a task (the task recorded aborted): 130, as for `cron tick`.
+    let mut cut = false;
+    let mut on_tick = |r: &TickReport| {
+        cut |= cancel.is_cancelled() && !r.ran.is_empty();
+        print::daemon_tick(ctx, r);
+    };
     cron::daemon(home, &opts, &cancel, &mut on_tick)
         .await
         .map_err(fail)?;
-    Ok(Outcome::Success)
+    Ok(if cut {
+        Outcome::Interrupted
+    } else {
+        Outcome::Success
+    })
 }
