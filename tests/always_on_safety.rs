@@ -115,6 +115,30 @@ fn a_tick_killed_mid_run_is_reclaimed_and_recorded_failed_by_the_next() {
     assert!(reclaimed["error"].as_str().unwrap().contains("interrupted"));
 }
 
+/// SIGTERM during the execution: the tick exits 130, and the plan still gets its fallback report,
+/// saying it was interrupted.
+#[test]
+fn an_execution_interrupted_by_sigterm_still_gets_a_report() {
+    let mock = MockModel::spawn();
+    let env = project(&mock, "");
+    mount_discovery(&mock, "upper-five");
+    mock.push(openai::text("executing").stall_after(1));
+    let child = env.spawn(&["--json", "always-on", "tick"]);
+    block_on(mock.wait_for_requests(3));
+    let out = TestEnv::stop(child, rustix::process::Signal::TERM, 130);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["outcome"], "interrupted", "{report}");
+    let file = report["report"].as_str().unwrap();
+    let md = std::fs::read_to_string(file).unwrap();
+    assert!(
+        md.contains("fallback report") && md.contains("interrupted"),
+        "{md}"
+    );
+    let plans = run_json(&env, &["plans"], 0).json();
+    assert_eq!(plans[0]["status"], "failed");
+    mock.release_stalls();
+}
+
 #[test]
 fn repair_records_a_dead_holder_without_a_tick() {
     let mock = MockModel::spawn();

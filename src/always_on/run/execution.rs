@@ -60,14 +60,52 @@ impl Run<'_> {
         }
         emit(self.paths, done);
         if matches!(outcome.status, TurnStatus::Aborted) {
+            // Interrupted (SIGTERM, Ctrl-C): the fallback report still says so and what the
+            // workspace holds, then the run fails.
+            self.write_report(plan, cycle, started, "interrupted", "", Some("interrupted"))?;
             return Err(Failure::Interrupted);
         }
+        let completed = outcome.status == TurnStatus::Completed;
+        let (outcome_label, agent_text) = if completed {
+            ("completed", outcome.final_text.as_str())
+        } else {
+            ("stopped", "")
+        };
+        self.write_report(
+            plan,
+            cycle,
+            started,
+            outcome_label,
+            agent_text,
+            stopped.as_deref(),
+        )?;
+        if let Some(e) = stopped {
+            self.report.error = Some(e);
+        }
+        if let Some(Failure::Model(e)) = turn_failure(&outcome) {
+            self.report.account_error = e.is_account_error();
+        }
+        Ok(TickOutcome::Executed)
+    }
+
+    /// Phase 4: the report of `plan`'s execution, the agent's `agent_text` or the fallback, with
+    /// the workspace's diffstat; the plan's status follows from it (`completed` with the agent's
+    /// report, `completed_no_report`, else `failed`).
+    fn write_report(
+        &mut self,
+        plan: &SavedPlan,
+        cycle: &Cycle,
+        started: chrono::DateTime<chrono::Utc>,
+        outcome: &str,
+        agent_text: &str,
+        error: Option<&str>,
+    ) -> Result<(), Failure> {
         emit(self.paths, self.event("report_started").plan(&plan.id));
         let diffstat = apply::diff(cycle).map(|d| d.stat)?;
         let finished = chrono::Utc::now();
         let fmt =
             |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-        let completed = outcome.status == TurnStatus::Completed;
+        let completed = outcome == "completed";
         let (markdown, source) = report::build(&ReportInput {
             title: &plan.title,
             plan_id: &plan.id,
@@ -75,12 +113,12 @@ impl Run<'_> {
             run_id: self.run_id,
             started_at: &fmt(started),
             finished_at: &fmt(finished),
-            outcome: if completed { "completed" } else { "stopped" },
+            outcome,
             strategy: cycle.strategy.as_str(),
             workspace: &cycle.path,
             diffstat: &diffstat,
-            agent_text: if completed { &outcome.final_text } else { "" },
-            error: stopped.as_deref(),
+            agent_text,
+            error,
         });
         let file = self.paths.report_file(&plan.id);
         crate::store::write_atomic(&file, markdown.as_bytes()).map_err(Error::from)?;
@@ -101,12 +139,6 @@ impl Run<'_> {
                     serde_json::json!({"file": file, "fallback": source == ReportSource::Fallback}),
                 ),
         );
-        if let Some(e) = stopped {
-            self.report.error = Some(e);
-        }
-        if let Some(Failure::Model(e)) = turn_failure(&outcome) {
-            self.report.account_error = e.is_account_error();
-        }
-        Ok(TickOutcome::Executed)
+        Ok(())
     }
 }
