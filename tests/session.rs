@@ -786,3 +786,31 @@ fn an_input_larger_than_the_window_is_refused_before_it_is_sent() {
     assert!(mock.requests().is_empty(), "it was sent");
     assert!(env.transcripts().is_empty(), "it was recorded");
 }
+
+/// A run killed in the middle of a turn leaves no `turn_end`, yet its model calls were made: their
+/// tokens count in the session's totals.
+#[test]
+fn a_killed_runs_model_calls_count_in_the_totals() {
+    let mock = MockModel::spawn();
+    mock.answer_titles("A title");
+    let env = setup(&mock);
+    mock.push(openai::stream(
+        &Turn::new()
+            .tool_call("c1", "bash", r#"{"command": "touch started; sleep 30"}"#)
+            .usage(120, 7),
+    ));
+    let mut child = env.spawn(&["run", "--allow", "bash", "slow"]);
+    let started = env.project.join("started");
+    for _ in 0..1000 {
+        if started.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(started.exists());
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let list = env.cmd().args(["session", "list", "--json"]).run(0).json();
+    assert_eq!(list[0]["input_tokens"], 120, "{list}");
+    assert_eq!(list[0]["output_tokens"], 7, "{list}");
+}

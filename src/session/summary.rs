@@ -72,6 +72,15 @@ pub(crate) fn summarize(
         path,
     };
     let mut named = None;
+    // Turns that recorded their end (whose usage is the whole turn's), and what the model calls
+    // of the others used: a run killed mid-turn has no `turn_end`, yet its calls were made.
+    let mut ended = std::collections::HashSet::new();
+    let mut unended: std::collections::BTreeMap<u32, (u64, u64)> = Default::default();
+    let mut call = |turn: u32, usage: &crate::model::Usage| {
+        let used = unended.entry(turn).or_default();
+        used.0 += usage.input_tokens;
+        used.1 += usage.output_tokens;
+    };
     for record in records {
         let at = match record {
             Record::User { turn, message, at } => {
@@ -82,11 +91,13 @@ pub(crate) fn summarize(
                 Some(at)
             }
             Record::TurnEnd {
+                turn,
                 usage,
                 cost_usd,
                 at,
                 ..
             } => {
+                ended.insert(*turn);
                 summary.input_tokens += usage.input_tokens;
                 summary.output_tokens += usage.output_tokens;
                 if let Some(c) = cost_usd {
@@ -98,16 +109,29 @@ pub(crate) fn summarize(
                 named = Some(title.clone());
                 Some(at)
             }
-            Record::Assistant { at, .. }
-            | Record::ToolResults { at, .. }
+            Record::Assistant {
+                turn, usage, at, ..
+            }
+            | Record::ModelCall {
+                turn, usage, at, ..
+            } => {
+                call(*turn, usage);
+                Some(at)
+            }
+            Record::ToolResults { at, .. }
             | Record::Denial { at, .. }
-            | Record::ModelCall { at, .. }
             | Record::TodoList { at, .. }
             | Record::Compaction { at, .. } => Some(at),
             Record::Session { .. } | Record::Subagent { .. } | Record::Unknown => None,
         };
         if let Some(at) = at {
             summary.updated_at = summary.updated_at.max(*at);
+        }
+    }
+    for (turn, (input, output)) in unended {
+        if !ended.contains(&turn) {
+            summary.input_tokens += input;
+            summary.output_tokens += output;
         }
     }
     if let Some(title) = named {
