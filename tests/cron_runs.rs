@@ -339,12 +339,17 @@ fn pause_resume_run_now_edit_and_rm() {
 fn a_run_that_takes_too_long_times_out() {
     let mock = MockModel::spawn();
     mock.answer_titles("A title");
+    mock.push(openai::text("quick"));
     mock.push(openai::text("never finishes").stall_after(1));
     let env = TestEnv::new();
     env.config(&config_for(&mock, "  maxConcurrentRuns: 1\n"));
+    add(&env, &["--in", "0s", "quick"]);
     let id = add(&env, &["--in", "0s", "--timeout", "1s", "slow"]);
-    let run = env.cmd().args(["cron", "tick"]).run(1);
+    // Quiet, as the installed units run it: the run that needs attention, not the one that went
+    // well.
+    let run = env.cmd().args(["cron", "tick", "--quiet"]).run(1);
     assert!(run.stdout.contains("timed_out"), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.stdout);
     let row = &history(&env, Some(&id))[0];
     assert_eq!(row["status"], "timed_out");
     assert!(row["error"].as_str().unwrap().contains("timeout"));

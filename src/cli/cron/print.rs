@@ -216,7 +216,13 @@ pub(super) fn print_tick(ctx: &Context, report: &TickReport) -> anyhow::Result<(
         ctx.out.json(report)?;
         return Ok(());
     }
-    for r in &report.ran {
+    // Quiet (as the installed units run it): only runs that need attention, so cron mails
+    // nothing for a tick whose runs completed.
+    let shown = report
+        .ran
+        .iter()
+        .filter(|r| !ctx.global.quiet || r.status != crate::cron::RunStatus::Completed);
+    for r in shown {
         ctx.out.line(&run_line(r))?;
     }
     if ctx.global.quiet {
