@@ -261,3 +261,73 @@ fn import_skips_symlinked_notes_and_refuses_hidden_folders() {
         failed.stderr
     );
 }
+
+/// One bad file in a folder of notes loses nothing else: a note that is not UTF-8 and a `.md` FIFO
+/// are skipped with a warning naming each (the import neither aborts nor hangs), and a note whose
+/// frontmatter is broken is imported as text with a warning naming the error.
+#[test]
+fn import_skips_unreadable_notes_and_warns_about_broken_frontmatter() {
+    let env = TestEnv::new();
+    env.config("memory:\n  enabled: true\n");
+    let dir = env.tmp.path().join("notes3");
+    env.write(
+        &dir.join("Project/build.md"),
+        &note(
+            "project",
+            "Build",
+            "how to build",
+            "2026-01-01T00:00:00Z",
+            "Run make.",
+        ),
+    );
+    env.write(
+        &dir.join("Project/broken.md"),
+        "---\nname: [unclosed\ntype: project\n---\n\nDeploy with ansible.\n",
+    );
+    std::fs::write(dir.join("Project/latin1.md"), b"caf\xe9 notes\n").unwrap();
+    let fifo = dir.join("Project/pipe.md");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let run = env
+        .cmd()
+        .arg_str("memory")
+        .arg_str("import")
+        .arg_path(&dir)
+        .arg_str("--json")
+        .run(0);
+    for name in ["latin1.md", "pipe.md"] {
+        assert!(
+            run.stderr
+                .lines()
+                .any(|l| l.contains("skipping") && l.contains(name)),
+            "{name}: {}",
+            run.stderr
+        );
+    }
+    assert!(run.stderr.contains("not UTF-8"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .any(|l| l.contains("broken.md") && l.contains("frontmatter could not be read")),
+        "{}",
+        run.stderr
+    );
+    let report = run.json();
+    let imported: Vec<&str> = report["imported"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(imported, ["Project/broken.md", "Project/build.md"]);
+    assert_eq!(report["skipped"].as_array().unwrap().len(), 2, "{report}");
+    let ws = memory_support::workspace(&env);
+    assert!(ws.join("Project/build.md").is_file());
+    let broken = std::fs::read_to_string(ws.join("Project/broken.md")).unwrap();
+    assert!(broken.contains("Deploy with ansible."), "{broken}");
+}

@@ -199,8 +199,9 @@ pub async fn import(
 /// import is written to staged copies of the workspace and the global notes, which are swapped in
 /// atomically, so a failed or killed import changes nothing; the last dream's snapshot is dropped.
 fn import_files(memory: &Memory, project: &Project, source: &Path) -> Result<ImportReport, Error> {
+    let mut report = ImportReport::default();
     let files = if source.is_dir() {
-        folder_files(source)?
+        folder_files(source, &mut report.skipped)?
     } else {
         let text = std::fs::read_to_string(source).map_err(Error::io("read", source))?;
         let bundle: Bundle = serde_json::from_str(&text).map_err(|e| Error::BadImport {
@@ -218,7 +219,6 @@ fn import_files(memory: &Memory, project: &Project, source: &Path) -> Result<Imp
     let layout = &memory.layout;
     let live = layout.workspace(&project.key);
     let global = layout.global();
-    let mut report = ImportReport::default();
     let _lock = layout.lock_writes()?;
     stage::remove_leftovers(layout, &live, "import");
     stage::remove_leftovers(layout, &global, "import");
@@ -279,9 +279,11 @@ fn target_for(rel: &str, live: &Path, global: &Path) -> Option<std::path::PathBu
 }
 
 /// The notes of a folder: its `.md` files, recursively. Symlinks are skipped with a warning (they
-/// could lead out of the folder, to `~/.ssh`), and a folder in a hidden location
-/// (`crate::tools::sandbox::policy::HOME_SECRETS`) is refused.
-fn folder_files(dir: &Path) -> Result<Vec<super::BundleFile>, Error> {
+/// could lead out of the folder, to `~/.ssh`), and so is a note that cannot be read whole as text
+/// (not UTF-8, a FIFO, over 16 MiB: `crate::store::read_text`); each goes into `skipped`. A note
+/// whose frontmatter is broken is imported as text with a warning naming the error. A folder in a
+/// hidden location (`crate::tools::sandbox::policy::HOME_SECRETS`) is refused.
+fn folder_files(dir: &Path, skipped: &mut Vec<String>) -> Result<Vec<super::BundleFile>, Error> {
     let real = dir
         .canonicalize()
         .map_err(Error::io("read directory", dir))?;
@@ -308,20 +310,25 @@ fn folder_files(dir: &Path) -> Result<Vec<super::BundleFile>, Error> {
                      imported)",
                     path.display()
                 );
+                skipped.push(path.display().to_string());
                 continue;
             }
             if kind.is_dir() {
                 stack.push(path);
                 continue;
             }
-            if !kind.is_file() {
-                continue;
-            }
             let name = entry.file_name().to_string_lossy().into_owned();
             if !name.ends_with(".md") || name == "MEMORY.md" || name == "profile.md" {
                 continue;
             }
-            let content = std::fs::read_to_string(&path).map_err(Error::io("read", &path))?;
+            let content = match crate::store::read_text(&path) {
+                Ok(text) => text,
+                Err(e) => {
+                    tracing::warn!("memory import: skipping {}: {e}", path.display());
+                    skipped.push(path.display().to_string());
+                    continue;
+                }
+            };
             if name == "project.meta.md" {
                 out.push(BundleFile {
                     path: name,
@@ -335,7 +342,16 @@ fn folder_files(dir: &Path) -> Result<Vec<super::BundleFile>, Error> {
                 .unwrap_or_default();
             let fallback = NoteKind::parse(&folder).unwrap_or(NoteKind::Project);
             let stem = name.trim_end_matches(".md");
-            let kind = Note::parse(&content, stem, fallback).meta.kind;
+            let (note, broken) = Note::parse_reporting(&content, stem, fallback);
+            if let Some(e) = broken {
+                tracing::warn!(
+                    "memory import: {}: its frontmatter could not be read ({e}); imported as a {} \
+                     note named {stem:?} with the whole file as its text",
+                    path.display(),
+                    fallback.folder().to_lowercase()
+                );
+            }
+            let kind = note.meta.kind;
             let rel = match kind {
                 NoteKind::User => format!("global/User/{name}"),
                 NoteKind::Project | NoteKind::Feedback => format!("{}/{name}", kind.folder()),

@@ -115,17 +115,32 @@ impl Note {
 
     /// Parses a note file; `stem` and `kind` stand in when the frontmatter is missing or broken.
     pub fn parse(text: &str, stem: &str, kind: NoteKind) -> Note {
-        if let Some((front, body)) = crate::frontmatter::split(text)
-            && let Ok(meta) = serde_yaml::from_str::<NoteMeta>(front)
-        {
-            return Note {
-                meta,
-                body: body.trim().to_owned(),
-            };
+        Note::parse_reporting(text, stem, kind).0
+    }
+
+    /// [`Note::parse`], also giving back why a frontmatter that is there could not be read (the
+    /// note then stands in as for a missing one).
+    pub fn parse_reporting(
+        text: &str,
+        stem: &str,
+        kind: NoteKind,
+    ) -> (Note, Option<serde_yaml::Error>) {
+        let mut broken = None;
+        if let Some((front, body)) = crate::frontmatter::split(text) {
+            match serde_yaml::from_str::<NoteMeta>(front) {
+                Ok(meta) => {
+                    let note = Note {
+                        meta,
+                        body: body.trim().to_owned(),
+                    };
+                    return (note, None);
+                }
+                Err(e) => broken = Some(e),
+            }
         }
         let mut note = Note::new(kind, stem, "", text, "");
         note.body = text.trim().to_owned();
-        note
+        (note, broken)
     }
 
     /// The file text: frontmatter between `---` lines, a blank line, the body.
