@@ -106,15 +106,34 @@ fn filesystem_server_lists_a_directory() {
 }
 
 /// A server entry that cannot be used is a warning at the line of its name, naming the key inside
-/// it; an entry with no way to reach its server is one too, at once rather than when it starts.
+/// it; an entry with no way to reach its server is one too, at once rather than when it starts; a
+/// name given twice is one at its last entry (the one JSON keeps). `config validate` lists them.
 #[test]
 fn an_unusable_server_entry_is_named_at_its_line_and_key() {
     let env = TestEnv::new();
     env.write(
         &env.home.join("mcp.json"),
-        "{\n  \"mcpServers\": {\n    \"good\": {\"command\": \"true\"},\n    \"bad\": {\n      \"command\": \"x\",\n      \"args\": \"notalist\"\n    },\n    \"empty\": {}\n  }\n}\n",
+        "{\n  \"mcpServers\": {\n    \"good\": {\"command\": \"true\"},\n    \"bad\": {\n      \"command\": \"x\",\n      \"args\": \"notalist\"\n    },\n    \"empty\": {},\n    \"good\": {\"command\": \"false\"}\n  }\n}\n",
     );
+    let validate = env.cmd().args(["config", "validate"]).run(0);
+    for expected in [
+        "mcp.json:4: warning: `mcpServers.bad.args`: invalid type",
+        "mcp.json:8: warning: `mcpServers.empty`: needs `command`",
+        "mcp.json:9: warning: `mcpServers.good`: named 2 times; only the last entry (this one) is used",
+    ] {
+        assert!(
+            validate.stdout.contains(expected),
+            "{expected}: {}",
+            validate.stdout
+        );
+    }
     let run = env.cmd().args(["mcp", "list"]).run(0);
+    assert!(
+        run.stderr
+            .contains("mcp.json:9`: mcpServers.good: named 2 times"),
+        "{}",
+        run.stderr
+    );
     assert!(
         run.stderr
             .contains("mcp.json:4`: mcpServers.bad.args: invalid type: string \"notalist\""),

@@ -237,7 +237,7 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
         Some(f) => config::check_file(f),
         None => ctx.load_config_quiet(None)?,
     };
-    let diagnostics = match result {
+    let mut diagnostics = match result {
         Ok(l) => {
             let hooks = crate::extensions::hooks::check(&l.config);
             let mut diagnostics = l.diagnostics;
@@ -247,6 +247,13 @@ fn validate(ctx: &Context, args: &ValidateArgs) -> anyhow::Result<Outcome> {
         Err(config::Error::Invalid { diagnostics }) => diagnostics,
         Err(e) => return Err(e.into()),
     };
+    if args.file.is_none() {
+        // The MCP servers the same runs would load (home and project mcp.json, plugins').
+        let home = ctx.home()?;
+        let (project, _) = ctx.project_at(&home, &ctx.cwd()?)?;
+        let servers = crate::mcp::McpServers::load(&home, Some(&project.root), false);
+        diagnostics.extend(servers.problems.iter().map(crate::mcp::Error::diagnostic));
+    }
     let errors = diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)

@@ -55,6 +55,13 @@ impl Diagnostic {
         self
     }
 
+    /// The line (and column, when known) in its file.
+    pub fn line(mut self, line: usize, column: Option<usize>) -> Diagnostic {
+        self.line = Some(line);
+        self.column = column;
+        self
+    }
+
     pub fn at(mut self, loc: Option<&Location>) -> Diagnostic {
         if let Some(loc) = loc {
             self.file = Some(loc.file.clone());

@@ -295,8 +295,11 @@ impl McpServers {
             files.push((Scope::Project, crate::config::project_mcp_path(root)));
         }
         for (scope, path) in files {
-            let doc = match read_document(&path) {
-                Ok(Some(doc)) => doc,
+            let doc = match read_checked(&path) {
+                Ok(Some((doc, duplicates))) => {
+                    out.problems.extend(duplicates);
+                    doc
+                }
                 Ok(None) => continue,
                 Err(e) => {
                     out.problems.push(e);
@@ -444,20 +447,34 @@ fn entry_config(path: &Path, name: &str, value: &Value) -> Result<ServerConfig, 
 
 /// The line of `"name":` inside the file's `mcpServers` object (1-based), found in its text.
 fn entry_line(text: &str, name: &str) -> Option<usize> {
-    let servers = text.find("\"mcpServers\"")?;
-    let quoted = serde_json::to_string(name).ok()?;
+    entry_lines(text, name).first().copied()
+}
+
+/// Every line a `"name":` key is on after the file's `"mcpServers"` (1-based, in order).
+fn entry_lines(text: &str, name: &str) -> Vec<usize> {
+    let (Some(servers), Ok(quoted)) = (text.find("\"mcpServers\""), serde_json::to_string(name))
+    else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
     let mut from = servers;
-    loop {
-        let at = from + text[from..].find(&quoted)?;
-        let after = text[at + quoted.len()..].trim_start();
-        if after.starts_with(':') {
-            return Some(text[..at].matches('\n').count() + 1);
+    while let Some(found) = text[from..].find(&quoted) {
+        let at = from + found;
+        if text[at + quoted.len()..].trim_start().starts_with(':') {
+            lines.push(text[..at].matches('\n').count() + 1);
         }
         from = at + quoted.len();
     }
+    lines
 }
 
 pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
+    Ok(read_checked(path)?.map(|(doc, _)| doc))
+}
+
+/// [`read_document`], with a problem for each server name that the `mcpServers` object has more
+/// than once (JSON keeps the last; the earlier entries would be lost without a word).
+fn read_checked(path: &Path) -> Result<Option<(Value, Vec<Error>)>, Error> {
     let text = match crate::store::read_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -470,7 +487,7 @@ pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     if text.trim().is_empty() {
-        return Ok(Some(Value::Object(serde_json::Map::new())));
+        return Ok(Some((Value::Object(serde_json::Map::new()), Vec::new())));
     }
     let doc: Value = serde_json::from_str(text).map_err(|e| Error::Syntax {
         path: path.to_owned(),
@@ -485,7 +502,59 @@ pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
             message: "must be a JSON object with an `mcpServers` object".to_owned(),
         });
     }
-    Ok(Some(doc))
+    let names = serde_json::from_str::<ServerNames>(text)
+        .map(|n| n.mcp_servers.0)
+        .unwrap_or_default();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for name in &names {
+        *counts.entry(name).or_default() += 1;
+    }
+    let duplicates = counts
+        .into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(name, n)| Error::Entry {
+            path: path.to_owned(),
+            line: entry_lines(text, name).last().copied().unwrap_or(1),
+            key: format!("mcpServers.{name}"),
+            message: format!("named {n} times; only the last entry (this one) is used"),
+        })
+        .collect();
+    Ok(Some((doc, duplicates)))
+}
+
+/// The names of a document's `mcpServers` object in file order, repeats included (a `Value`
+/// keeps one of each).
+#[derive(Deserialize)]
+struct ServerNames {
+    #[serde(rename = "mcpServers", default)]
+    mcp_servers: KeysInOrder,
+}
+
+#[derive(Default)]
+struct KeysInOrder(Vec<String>);
+
+impl<'de> Deserialize<'de> for KeysInOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = KeysInOrder;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<KeysInOrder, A::Error> {
+                let mut keys = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    keys.push(key);
+                }
+                Ok(KeysInOrder(keys))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 #[cfg(test)]

@@ -140,4 +140,35 @@ impl Error {
             | Error::HttpClient { .. } => false,
         }
     }
+
+    /// A problem loading `mcp.json` as a `config validate` diagnostic: a warning, since a run goes
+    /// on without the file's or the entry's servers, naming the file, line and key where known.
+    pub fn diagnostic(&self) -> crate::config::Diagnostic {
+        use crate::config::{Diagnostic, Severity};
+        let warning = |message: String| Diagnostic::new(Severity::Warning, message);
+        match self {
+            Error::Syntax {
+                path,
+                line,
+                column,
+                message,
+            } => warning(format!("{message}; none of this file's servers are used"))
+                .file(path)
+                .line(*line, Some(*column)),
+            Error::Shape { path, key, message } => warning(format!("{message}; it is not used"))
+                .file(path)
+                .key(key),
+            Error::Entry {
+                path,
+                line,
+                key,
+                message,
+            } => warning(format!("{message}; the server is skipped"))
+                .file(path)
+                .line(*line, None)
+                .key(key),
+            Error::Read { path, .. } => warning(self.to_string()).file(path),
+            other => warning(other.to_string()),
+        }
+    }
 }
