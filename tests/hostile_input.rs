@@ -421,3 +421,22 @@ fn a_fifo_config_or_mcp_json_is_refused_not_waited_on() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("line 3"), "{stderr}");
 }
+
+/// A config file that is a symbolic link to nothing (a dotfile manager's link whose target moved)
+/// is an error naming the link and its target, not a run on defaults without the user's settings.
+#[test]
+fn a_dangling_config_symlink_is_an_error_naming_its_target() {
+    let env = support::TestEnv::new();
+    std::fs::create_dir_all(&env.home).unwrap();
+    let gone = env.tmp.path().join("dotfiles/pilotdeck.yaml");
+    std::os::unix::fs::symlink(&gone, env.home.join("pilotdeck.yaml")).unwrap();
+    let (code, stderr) = run_bounded(&env, &["config", "validate"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("symbolic link") && stderr.contains(&gone.display().to_string()),
+        "{stderr}"
+    );
+    std::fs::remove_file(env.home.join("pilotdeck.yaml")).unwrap();
+    let (code, stderr) = run_bounded(&env, &["config", "validate"]);
+    assert_eq!(code, Some(0), "no config file at all is fine: {stderr}");
+}

@@ -247,7 +247,9 @@ fn read_layer(
     Ok(read_text(path, must_exist, given_by)?.map(|text| Layer::from_file(path, &text)))
 }
 
-/// The text of a config file; `None` when it does not exist and need not.
+/// The text of a config file; `None` when it does not exist and need not. A symbolic link to
+/// nothing is an error all the same (a dotfile manager's link whose target moved): the file was
+/// meant to be there, and running on without it would silently drop its settings.
 fn read_text(
     path: &Path,
     must_exist: bool,
@@ -255,7 +257,25 @@ fn read_text(
 ) -> Result<Option<String>, Error> {
     match crate::store::read_text(path) {
         Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match std::fs::read_link(path) {
+            Ok(target) => Err(Error::Read {
+                path: path.to_owned(),
+                given_by,
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!(
+                        "it is a symbolic link to `{}`, which does not exist",
+                        target.display()
+                    ),
+                ),
+            }),
+            Err(_) if !must_exist => Ok(None),
+            Err(_) => Err(Error::Read {
+                path: path.to_owned(),
+                given_by,
+                source: e,
+            }),
+        },
         Err(source) => Err(Error::Read {
             path: path.to_owned(),
             given_by,
