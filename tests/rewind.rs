@@ -111,6 +111,10 @@ fn assert_before_the_turn(env: &TestEnv) {
         None,
         "the new file is removed"
     );
+    assert!(
+        !env.project.join("new").exists(),
+        "and the directory the agent made for it"
+    );
 }
 
 fn rewind(env: &TestEnv, args: &[&str], code: i32) -> Value {
@@ -243,6 +247,34 @@ fn rewind_restores_edit_write_and_bash_changes_in_a_plain_directory() {
     );
     assert_eq!(mode & 0o777, 0o755, "the permission bits come back too");
     assert!(!env.project.join(".git").exists());
+}
+
+/// Undoing a command that made directories for its files removes them once empty, however deep;
+/// a directory that was there before the turn stays, even left empty, and so does one the user
+/// put a file in since.
+#[test]
+fn a_rewind_removes_the_directories_the_agent_made_and_keeps_older_ones() {
+    let (mock, env) = project(false);
+    std::fs::create_dir_all(env.project.join("old/empty")).unwrap();
+    // Older than the turn by more than the clocks' slack.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    mock.push(call(
+        "c1",
+        "bash",
+        &json!({"command": "mkdir -p gen/a/b kept/x && echo 1 > gen/a/b/out.txt && echo 2 > old/empty/n.txt && echo 3 > kept/x/k.txt"}),
+    ));
+    mock.push(openai::text("Done."));
+    env.cmd().args(["run", "generate"]).run(0);
+    env.write(&env.project.join("kept/mine.txt"), "the user's\n");
+    let report = rewind(&env, &["--to", "1", "--files-only"], 0);
+    assert_eq!(paths(&report, "files"), ["k.txt", "n.txt", "out.txt"]);
+    assert!(!env.project.join("gen").exists(), "gen/a/b went, all of it");
+    assert!(
+        env.project.join("old/empty").is_dir(),
+        "a directory older than the turn stays"
+    );
+    assert!(!env.project.join("kept/x").exists());
+    assert!(env.project.join("kept/mine.txt").is_file());
 }
 
 #[test]

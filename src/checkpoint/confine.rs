@@ -164,6 +164,46 @@ pub fn open_file_parent(
     walk(root, path, create.then_some(0o777), false)
 }
 
+/// How far behind the precise clock the coarse one that stamps a directory's birth may be.
+const BIRTH_SLACK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Removes the directories holding `path` below `root` that are empty now and were born at or
+/// after `since`: those made for a file a rewind has just removed. It stops at the first one that
+/// is older, not empty, not a directory, or whose birth time the filesystem does not keep (then
+/// nothing more goes). Each is reached as [`open_parent`] walks, never through a link.
+pub fn remove_empty_parents(root: &Path, path: &Path, since: std::time::SystemTime) {
+    use rustix::fs::StatxFlags;
+    let since = since.checked_sub(BIRTH_SLACK).unwrap_or(since);
+    for dir in path.ancestors().skip(1) {
+        if dir == root || !dir.starts_with(root) {
+            break;
+        }
+        let Ok(Some(at)) = open_parent(root, dir, false) else {
+            break;
+        };
+        let Ok(st) = rustix::fs::statx(
+            &at.dir,
+            at.name.as_os_str(),
+            AtFlags::SYMLINK_NOFOLLOW,
+            StatxFlags::TYPE | StatxFlags::BTIME,
+        ) else {
+            break;
+        };
+        let born = u64::try_from(st.stx_btime.tv_sec).ok().map(|secs| {
+            std::time::UNIX_EPOCH + std::time::Duration::new(secs, st.stx_btime.tv_nsec)
+        });
+        let is_dir = FileType::from_raw_mode(u32::from(st.stx_mode)) == FileType::Directory;
+        let known = st.stx_mask & StatxFlags::BTIME.bits() != 0;
+        if !is_dir || !known || born.is_none_or(|born| born < since) {
+            break;
+        }
+        // Fails on a directory that is not empty, which then stays with those above it.
+        if rustix::fs::unlinkat(&at.dir, at.name.as_os_str(), AtFlags::REMOVEDIR).is_err() {
+            break;
+        }
+    }
+}
+
 /// The whole content of the file at `path` below `root` (`Ok(None)`: missing), reached as
 /// [`open_file_parent`] walks and read with [`Beneath::read_regular`].
 pub fn read_regular(

@@ -22,7 +22,8 @@ pub struct Content {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Entry {
     /// The turn's first change to `path` is about to happen (a write tool) or happened (a command);
-    /// `content` is what it was before (`None`: it did not exist).
+    /// `content` is what it was before (`None`: it did not exist); `at` is when the call making
+    /// the change started (so a directory born after it was made by the turn).
     Before {
         path: PathBuf,
         content: Option<Content>,
@@ -45,6 +46,8 @@ pub enum Entry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PathChange {
     pub before: Option<Content>,
+    /// When the call that first changed it in the turn started.
+    pub since: DateTime<Utc>,
     /// `None` until an `after` record: the change did not finish (the process died), so what it
     /// left is unknown.
     pub after: Option<Option<ContentHash>>,
@@ -106,13 +109,16 @@ fn read_turn(path: &Path) -> Result<TurnChanges, Error> {
     let mut turn = TurnChanges::default();
     for entry in read.records {
         match entry {
-            Entry::Before { path, content, .. } => {
+            Entry::Before {
+                path, content, at, ..
+            } => {
                 if !turn.changes.contains_key(&path) {
                     turn.paths.push(path.clone());
                     turn.changes.insert(
                         path,
                         PathChange {
                             before: content,
+                            since: at,
                             after: None,
                         },
                     );

@@ -25,8 +25,11 @@
 //!
 //! Rewinding ([`Checkpoints::rewind`]) restores each path to its `before` of the earliest turn
 //! rewound, unless the file now differs from what the agent last left (the user changed it): that is
-//! a conflict, left alone unless forced. Only paths inside the project are touched, never through a
-//! symlink ([`confine`]): others are refused and reported. Each file is replaced atomically, and the plan is written
+//! a conflict, left alone unless forced. A file the agent created is removed, and so are the
+//! directories it made for it once they are empty (those born since the change's call started,
+//! by their birth time; where the filesystem keeps none, they stay). Only paths inside the project
+//! are touched, never through a symlink ([`confine`]): others are refused and reported. Each file
+//! is replaced atomically, and the plan is written
 //! to a journal first, so a rewind killed half-way is finished by the next one. The checkpoints of
 //! a session are removed with it (`session::remove`), and blobs no session names any more with them.
 

@@ -17,7 +17,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 
 use super::confine;
 use super::manifest::{self, Content, Entry};
@@ -83,6 +83,8 @@ pub struct Pending {
     recorder: Recorder,
     tool: String,
     work: Work,
+    /// When the call started: the `at` of the `before` records it makes.
+    started: DateTime<Utc>,
 }
 
 enum Work {
@@ -117,6 +119,7 @@ impl Recorder {
         if super::rewind::in_git_dir(path) {
             return None;
         }
+        let started = Utc::now();
         let mut state = self.state();
         if !state.touched.contains(path) {
             let before = match std::fs::symlink_metadata(path) {
@@ -131,7 +134,7 @@ impl Recorder {
                     Err(e) => return skip(path, &e),
                 },
             };
-            if let Err(e) = self.append(session, *turn, before_entry(path, before, tool)) {
+            if let Err(e) = self.append(session, *turn, before_entry(path, before, tool, started)) {
                 return skip(path, &e);
             }
             state.touched.insert(path.to_owned());
@@ -140,6 +143,7 @@ impl Recorder {
             recorder: self.clone(),
             tool: tool.to_owned(),
             work: Work::Write(path.to_owned()),
+            started,
         })
     }
 
@@ -147,6 +151,7 @@ impl Recorder {
     /// file git cannot give back and this session has not saved at its current stamp.
     pub fn before_command(&self, tool: &str) -> Option<Pending> {
         self.turn.as_ref()?;
+        let started = Utc::now();
         let scanned = scan(&self.shared.root);
         let mut state = self.state();
         let Some(stamps) = scanned else {
@@ -204,6 +209,7 @@ impl Recorder {
             recorder: self.clone(),
             tool: tool.to_owned(),
             work: Work::Command(stamps),
+            started,
         })
     }
 
@@ -391,7 +397,8 @@ impl Pending {
                 }
             }
         };
-        if let Err(e) = r.append(session, turn, before_entry(path, before, &self.tool)) {
+        let entry = before_entry(path, before, &self.tool, self.started);
+        if let Err(e) = r.append(session, turn, entry) {
             return skip::<()>(path, &e).is_some();
         }
         state.touched.insert(path.to_owned());
@@ -427,12 +434,12 @@ fn text(bytes: Option<Vec<u8>>) -> Option<Option<String>> {
     crate::diff::text_of(bytes)
 }
 
-fn before_entry(path: &Path, content: Option<Content>, tool: &str) -> Entry {
+fn before_entry(path: &Path, content: Option<Content>, tool: &str, at: DateTime<Utc>) -> Entry {
     Entry::Before {
         path: path.to_owned(),
         content,
         tool: tool.to_owned(),
-        at: Utc::now(),
+        at,
     }
 }
 

@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::confine::{self, Refused};
@@ -92,12 +92,17 @@ struct Journal {
 struct Planned {
     path: PathBuf,
     target: Option<Content>,
+    /// When the first rewound turn's change to it started: a directory left empty by removing
+    /// the file, and born since then, was made by the agent and goes too.
+    #[serde(default)]
+    since: Option<DateTime<Utc>>,
 }
 
 /// One path over the rewound turns: its content before the first, and what the agent left last
 /// (`None` when a change did not finish, so what it left is unknown).
 struct Span {
     target: Option<Content>,
+    since: DateTime<Utc>,
     left: Option<Option<ContentHash>>,
 }
 
@@ -147,6 +152,7 @@ impl Checkpoints {
                 };
                 let span = spans.entry(path.clone()).or_insert_with(|| Span {
                     target: change.before.clone(),
+                    since: change.since,
                     left: None,
                 });
                 span.left.clone_from(&change.after);
@@ -208,6 +214,7 @@ impl Checkpoints {
             actions.push(Planned {
                 path,
                 target: span.target,
+                since: Some(span.since),
             });
         }
         if opts.dry_run {
@@ -265,6 +272,9 @@ impl Checkpoints {
                 (None, Some(at)) => {
                     at.remove()
                         .map_err(|e| Error::io("remove", path, e.into()))?;
+                    if let Some(since) = planned.since {
+                        confine::remove_empty_parents(root, path, since.into());
+                    }
                 }
                 // Nothing to remove where the directory is gone; a restore makes its directories.
                 (_, None) => {}
