@@ -932,3 +932,32 @@ fn a_missing_working_directory_is_a_usage_error_naming_it() {
         .run(2);
     assert!(run.stderr.contains("`/nonexistent-dir`"), "{}", run.stderr);
 }
+
+/// With `--json`, a run that fails before its turn (a usage error, here a missing `-C` directory
+/// or an empty prompt) still ends the stream with an `error` event saying why.
+#[test]
+fn a_json_run_that_fails_before_its_turn_ends_with_an_error_event() {
+    let (_mock, env) = mocked();
+    for (args, says) in [
+        (
+            vec!["--json", "run", "-C", "/nonexistent-dir", "hi"],
+            "`/nonexistent-dir`",
+        ),
+        (vec!["--json", "run", "  "], "the prompt is empty"),
+    ] {
+        let run = env.cmd().args(args).run(2);
+        let events: Vec<serde_json::Value> = run
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(events.len(), 1, "{}", run.stdout);
+        assert_eq!(events[0]["type"], "error", "{}", run.stdout);
+        assert!(
+            events[0]["message"].as_str().unwrap().contains(says),
+            "{}",
+            run.stdout
+        );
+        assert!(run.stderr.contains(says), "{}", run.stderr);
+    }
+}

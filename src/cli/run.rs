@@ -245,7 +245,29 @@ fn with_plan(
     Ok((prompt, todos))
 }
 
+/// `pilotdeck run`. With `--json`, a failure outside a turn (a usage error, a config that does not
+/// load, a setup error) is also an `error` event on stdout, so a consumer of the stream sees why it
+/// ended; a failure to write stdout itself is not repeated there.
 pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome> {
+    let mut stdout_failed = false;
+    let result = run_inner(ctx, args, &mut stdout_failed).await;
+    if let Err(e) = &result
+        && ctx.out.json
+        && !stdout_failed
+    {
+        // The error itself goes to stderr as for any command; this line is its copy in the stream.
+        let _ = ctx.out.json_line(&RunEvent::Error {
+            message: format!("{e:#}"),
+        });
+    }
+    result
+}
+
+async fn run_inner(
+    ctx: &Context,
+    args: RunArgs,
+    stdout_failed: &mut bool,
+) -> anyhow::Result<Outcome> {
     let stdin_file = args.image.iter().chain(&args.file).any(|p| p == "-");
     if args.ask_via_stdin && stdin_file {
         return Err(UsageError(
@@ -366,8 +388,6 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
         attachments,
         timeout: None,
     };
-    let out = ctx.out;
-    let json = out.json;
     let mut sink = RunSink {
         ctx,
         cwd: project.root.display().to_string(),
@@ -381,24 +401,14 @@ pub(super) async fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<Outcome>
     };
     let outcome = launch::run(&home, launch, &cancel, &mut sink).await;
     if let Some(e) = sink.write_error {
+        *stdout_failed = true;
         return Err(e.into());
     }
     if let Some(e) = sink.failed {
         return Err(e);
     }
     // The outcome was printed by the sink as soon as the turn ended (before the title call).
-    let outcome = match outcome {
-        Ok(finished) => finished.outcome,
-        Err(e) => {
-            if json {
-                out.json_line(&RunEvent::Error {
-                    message: format!("{e:#}"),
-                })?;
-            }
-            return Err(e.into());
-        }
-    };
-    Ok(exit_outcome(&outcome))
+    Ok(exit_outcome(&outcome?.outcome))
 }
 
 /// `-o FILE` as the run writes it: absolute, its directory's symlinks resolved now, before the agent
@@ -534,6 +544,8 @@ impl launch::Sink for RunSink<'_> {
         } = &event
         {
             out.note(&out.paint("2", &format!("plan saved to {}", path.display())));
+        } else if let AgentEvent::FellBack { from, to, error } = &event {
+            out.note(&fell_back_line(from, to, error));
         } else if let AgentEvent::ToolFinished {
             name,
             arguments,
@@ -562,6 +574,11 @@ impl launch::Sink for RunSink<'_> {
     fn warn(&mut self, message: &str) {
         self.ctx.out.warn(message);
     }
+}
+
+/// The note run and chat print when a model call moved along the fallback chain.
+pub(super) fn fell_back_line(from: &str, to: &str, error: &str) -> String {
+    format!("{from} failed ({error}); asking {to} instead")
 }
 
 /// The custom slash commands for the project at `root` (`extensions::SlashCommands`), its
