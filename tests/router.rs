@@ -265,6 +265,36 @@ fn falls_back_on_500_before_content() {
     assert_eq!(fallback["from"], "cheap/small");
     assert_eq!(fallback["to"], "fb/backup");
     assert_eq!(fallback["error"], "server_error");
+    // The run's own stream says so too, before the answer of the model that gave it.
+    let stream: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let at = stream
+        .iter()
+        .position(|e| e["type"] == "model.fallback")
+        .unwrap_or_else(|| panic!("no model.fallback event: {}", run.stdout));
+    assert_eq!(stream[at]["from"], "cheap/small");
+    assert_eq!(stream[at]["to"], "fb/backup");
+    assert_eq!(stream[at]["error"], "server_error");
+    assert!(
+        stream[..at].iter().all(|e| e["type"] != "item.completed"),
+        "{}",
+        run.stdout
+    );
+
+    // Without --json, a line on stderr.
+    mock.push(error_500());
+    mock.push(openai::stream(&Turn::new().text("again").usage(10, 2)));
+    let human = env.cmd().args(["run", "hi"]).run(0);
+    assert!(
+        human
+            .stderr
+            .contains("cheap/small failed (server_error); asking fb/backup instead"),
+        "{}",
+        human.stderr
+    );
 }
 
 #[test]

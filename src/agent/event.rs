@@ -71,6 +71,13 @@ pub enum AgentEvent {
         tokens_before: u64,
         tokens_after: u64,
     },
+    /// A model call moved along the router's fallback chain: `from` failed (`error`, its error
+    /// code) and `to` was asked instead.
+    FellBack {
+        from: String,
+        to: String,
+        error: String,
+    },
     /// The router chose the turn's model (once per turn, before its first model call).
     Routed {
         turn: u32,

@@ -5,8 +5,6 @@
 //!
 //! - `{"type":"session.started","session_id","model","cwd","resumed"}` — once, first.
 //! - `{"type":"turn.started","turn"}`
-//! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}`
-//! - `{"type":"context.compacted","tokens_before","tokens_after"}`
 //! - `{"type":"item.started"|"item.updated"|"item.completed","item":{"id","type",…}}` where the item
 //!   `type` is `agent_message` (`text`; `item.updated` carries the new fragment in `delta`),
 //!   `reasoning` (same fields), `tool_call` (`name`, `arguments`, `status`: `in_progress`,
@@ -17,6 +15,9 @@
 //!   (`text`, `path` where it was saved; `item.completed` when the agent ends plan mode).
 //! - `{"type":"router.decided","turn","tier","model","resolved_from","reason","judge_called"}` — the
 //!   router's choice for the turn, before its first model call (absent when the router is not used).
+//! - `{"type":"model.fallback","from","to","error"}` — a model call moved along the router's
+//!   fallback chain: `from` failed with the error code `error` before sending anything, and `to`
+//!   was asked instead (one event per move, before the reply of the model that answered).
 //! - `{"type":"model.call_ended","status","reason","recovery","model","usage"}` — a model call gave
 //!   no reply the turn keeps: `status` `cut` (the output token limit), `failed` or `cancelled`;
 //!   `recovery` is how the turn goes on (`continue_text`, `continue_after_break`: the answer is
@@ -92,6 +93,13 @@ pub enum RunEvent {
         error: ErrorBody,
         usage: Usage,
         cost_usd: Option<f64>,
+    },
+    /// A model call moved along the router's fallback chain.
+    #[serde(rename = "model.fallback")]
+    ModelFallback {
+        from: String,
+        to: String,
+        error: String,
     },
     /// A model call gave no reply the turn keeps; its tokens count, and `recovery` (when not null)
     /// says how the turn goes on.
@@ -377,6 +385,11 @@ impl JsonlEmitter {
             } => vec![RunEvent::ContextCompacted {
                 tokens_before: *tokens_before,
                 tokens_after: *tokens_after,
+            }],
+            AgentEvent::FellBack { from, to, error } => vec![RunEvent::ModelFallback {
+                from: from.clone(),
+                to: to.clone(),
+                error: error.clone(),
             }],
             AgentEvent::Routed {
                 turn,

@@ -116,6 +116,7 @@ impl Recorder {
             | AgentEvent::PlanProposed { .. }
             | AgentEvent::ToolStarted { .. }
             | AgentEvent::Routed { .. }
+            | AgentEvent::FellBack { .. }
             | AgentEvent::ToolFinished { .. } => {}
         }
     }

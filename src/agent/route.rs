@@ -247,6 +247,13 @@ impl Agent {
         let executed = router
             .execute(&decision, &request, &call, token, &mut forward)
             .await;
+        for step in &executed.fell_back {
+            emit(AgentEvent::FellBack {
+                from: step.from.clone(),
+                to: step.to.clone(),
+                error: step.error.clone(),
+            });
+        }
         {
             let mut routing = self.routing.lock().unwrap_or_else(PoisonError::into_inner);
             routing.model = Some(executed.model.to_string());

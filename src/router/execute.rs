@@ -55,6 +55,16 @@ pub struct Executed {
     pub cost_usd: Option<f64>,
     /// Attempts started (fallbacks and zero-usage retries included).
     pub attempts: u32,
+    /// Each move along the fallback chain, in order.
+    pub fell_back: Vec<FellBack>,
+}
+
+/// One move along the fallback chain: `from` failed with the error code `error`, `to` was asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FellBack {
+    pub from: String,
+    pub to: String,
+    pub error: String,
 }
 
 /// Whether a failure moves on to the next model in the chain: account and model problems, a
@@ -105,6 +115,7 @@ struct Spent {
     usage: Usage,
     cost_usd: Option<f64>,
     unpriced: bool,
+    fell_back: Vec<FellBack>,
 }
 
 impl Spent {
@@ -139,6 +150,7 @@ impl Spent {
                 Some(self.cost_usd.unwrap_or(0.0))
             },
             attempts,
+            fell_back: self.fell_back.clone(),
         }
     }
 }
@@ -252,6 +264,7 @@ impl Router {
                             result: Ok(response),
                             model: model.clone(),
                             attempts,
+                            fell_back: std::mem::take(&mut spent.fell_back),
                         };
                     }
                     Attempt::Failed(e, streamed) => {
@@ -285,6 +298,11 @@ impl Router {
             let next = models.get(i + 1);
             if let (true, Some(next)) = (eligible, next) {
                 tracing::info!(from = %model, to = %next, code = %error.code, "router fallback");
+                spent.fell_back.push(FellBack {
+                    from: model.to_string(),
+                    to: next.to_string(),
+                    error: error.code.to_string(),
+                });
                 ledger::append(
                     &events,
                     &RouterEvent::Fallback {

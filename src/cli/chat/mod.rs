@@ -473,6 +473,10 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             answer.end_block();
             note(&out.paint("2", &format!("({reason}; {})", recovery.kind())));
         }
+        AgentEvent::FellBack { from, to, error } => {
+            answer.end_block();
+            note(&out.paint("2", &super::run::fell_back_line(from, to, error)));
+        }
         AgentEvent::Routed { tier: t, .. } => tier.clone_from(t),
         AgentEvent::CallEnded { .. } => {
             shown.on_event(&event);
