@@ -255,6 +255,15 @@ fn discard_removes_the_workspace() {
         "discarded"
     );
     assert_eq!(phases(&env).last().unwrap(), "discarded");
+    // A discarded plan has nothing left to show or discard, and says so (not "discard it").
+    for action in ["diff", "discard"] {
+        let again = env.cmd().args(["always-on", action, plan]).run(2);
+        assert!(
+            again.stderr.contains("is discarded and closed"),
+            "{action}: {}",
+            again.stderr
+        );
+    }
 }
 
 #[test]

@@ -57,8 +57,8 @@ pub enum Error {
         status: super::PlanStatus,
     },
     #[error(
-        "the workspace of plan {plan} is {status}; it can no longer be applied (see `pilotdeck \
-         always-on show {plan}`)"
+        "the workspace of plan {plan} is {status} and closed: there is nothing left to apply, \
+         show as a diff or discard (see `pilotdeck always-on show {plan}`)"
     )]
     WorkspaceClosed {
         plan: String,

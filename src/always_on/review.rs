@@ -159,6 +159,12 @@ pub fn diff(home: &PilotHome, query: &str) -> Result<(PlanRow, WorkspaceDiff), E
     let db = Db::open(home)?;
     let (plan, cycle) = workspace_of(&db, query)?;
     if !cycle.path.is_dir() {
+        if cycle.status != CycleStatus::Active {
+            return Err(Error::WorkspaceClosed {
+                plan: plan.id,
+                status: cycle.status,
+            });
+        }
         return Err(Error::WorkspaceMissing {
             plan: plan.id,
             path: cycle.path,
@@ -225,6 +231,14 @@ pub fn apply_plan(
 pub fn discard(home: &PilotHome, query: &str) -> Result<(PlanRow, Cycle), Error> {
     let mut db = Db::open(home)?;
     let (plan, cycle) = workspace_of(&db, query)?;
+    // A closed workspace (applied, or discarded already) has nothing to discard, unless its
+    // directory was left behind.
+    if cycle.status != CycleStatus::Active && !cycle.path.exists() {
+        return Err(Error::WorkspaceClosed {
+            plan: plan.id,
+            status: cycle.status,
+        });
+    }
     let key = ProjectKey(plan.project_key.clone());
     let paths = Paths::new(home, &key);
     let _lock = hold_lock(&paths)?;
