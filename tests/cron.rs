@@ -432,6 +432,38 @@ fn install_prints_or_writes_units() {
             "systemd-analyze verify rejected the units"
         );
     }
+    // Installing again over a unit the user edited keeps the edit aside, with a warning; over
+    // the same unit, nothing is kept.
+    let service = dir.join("pilotdeck-cron.service");
+    let generated = std::fs::read_to_string(&service).unwrap();
+    let again = env
+        .cmd()
+        .args(["cron", "install", "--systemd", "--dir"])
+        .arg_path(&dir)
+        .run(0);
+    assert!(!again.stderr.contains(".bak"), "{}", again.stderr);
+    assert!(!dir.join("pilotdeck-cron.service.bak").exists());
+    let edited = generated.replace(
+        "[Service]",
+        "[Service]
+Nice=10",
+    );
+    std::fs::write(&service, &edited).unwrap();
+    let again = env
+        .cmd()
+        .args(["cron", "install", "--systemd", "--dir"])
+        .arg_path(&dir)
+        .run(0);
+    assert!(
+        again.stderr.contains("pilotdeck-cron.service.bak"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("pilotdeck-cron.service.bak")).unwrap(),
+        edited
+    );
+    assert_eq!(std::fs::read_to_string(&service).unwrap(), generated);
     let removed = env
         .cmd()
         .args(["cron", "uninstall", "--systemd", "--dir"])

@@ -224,13 +224,30 @@ pub fn default_dir(scheduler: Scheduler, user_home: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Writes `units` into `dir`; returns the paths written.
-pub fn write(units: &Units, dir: &Path) -> Result<Vec<PathBuf>, Error> {
+/// One file [`write`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub path: PathBuf,
+    /// Where the file that was there before went (`<name>.bak`), when it said something else:
+    /// a unit the user edited is kept, not silently replaced.
+    pub backup: Option<PathBuf>,
+}
+
+/// Writes `units` into `dir`; returns the files written.
+pub fn write(units: &Units, dir: &Path) -> Result<Vec<Written>, Error> {
     let mut written = Vec::new();
     for f in &units.files {
         let path = dir.join(&f.name);
+        let backup = match crate::store::read_file(&path) {
+            Ok(old) if old != f.contents.as_bytes() => {
+                let backup = dir.join(format!("{}.bak", f.name));
+                crate::store::write_atomic(&backup, &old)?;
+                Some(backup)
+            }
+            _ => None,
+        };
         crate::store::write_atomic(&path, f.contents.as_bytes())?;
-        written.push(path);
+        written.push(Written { path, backup });
     }
     Ok(written)
 }

@@ -19,6 +19,9 @@ struct InstallReport {
 #[derive(Serialize)]
 struct InstalledFile {
     path: Option<String>,
+    /// Where the different file that was at `path` went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backup: Option<String>,
     name: String,
     contents: String,
 }
@@ -87,7 +90,11 @@ pub(super) fn install_units(
             .iter()
             .enumerate()
             .map(|(i, f)| InstalledFile {
-                path: written.get(i).map(|p| p.display().to_string()),
+                path: written.get(i).map(|w| w.path.display().to_string()),
+                backup: written
+                    .get(i)
+                    .and_then(|w| w.backup.as_ref())
+                    .map(|b| b.display().to_string()),
                 name: f.name.clone(),
                 contents: f.contents.clone(),
             })
@@ -105,8 +112,15 @@ pub(super) fn install_units(
             ctx.out.line("")?;
         }
     } else {
-        for p in &written {
-            ctx.out.line(&format!("wrote {}", p.display()))?;
+        for w in &written {
+            ctx.out.line(&format!("wrote {}", w.path.display()))?;
+            if let Some(backup) = &w.backup {
+                ctx.out.warn(&format!(
+                    "`{}` said something else (edited?): it is kept as `{}`",
+                    w.path.display(),
+                    backup.display()
+                ));
+            }
         }
     }
     if scheduler == Scheduler::Crontab {
