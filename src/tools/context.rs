@@ -172,7 +172,10 @@ impl ToolContext {
     /// approver.
     pub fn new(policy: PermissionPolicy, cancel: CancellationToken) -> Self {
         let workspace = Arc::clone(policy.workspace());
-        let spill_dir = workspace.root().join(".pilotdeck").join("tool-results");
+        let spill_dir = workspace
+            .root()
+            .join(crate::tools::permission::PILOTDECK_DIR)
+            .join(super::spill::DIR_NAME);
         ToolContext {
             workspace,
             policy: Arc::new(policy),

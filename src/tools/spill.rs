@@ -13,6 +13,11 @@ use std::path::{Path, PathBuf};
 use super::{Error, ToolOutput};
 use crate::store;
 
+/// The directory under the project's `.pilotdeck/` the results go to. The sandbox's guard keeps
+/// `.pilotdeck/` but not the files in here (`tools::sandbox::guard`): a large result must not
+/// stop every later command.
+pub const DIR_NAME: &str = "tool-results";
+
 pub const MAX_INLINE_BYTES: usize = 200_000;
 pub const MAX_INLINE_TOKENS: usize = 10_000;
 /// Bytes of the start and of the end shown in the preview.

@@ -611,6 +611,39 @@ fn a_protected_file_too_large_to_keep_stops_the_command() {
     assert!(!env.project.join("ran").exists());
 }
 
+/// Pilotdeck's own spilled results (`.pilotdeck/tool-results/`, a 3 MB fetched page) are not
+/// protected files: a large one does not stop later commands, which may change them; a link
+/// planted among them is still taken away.
+#[test]
+fn a_large_spilled_result_does_not_stop_later_commands() {
+    let mock = MockModel::spawn();
+    let env = repo(&mock);
+    let results_dir = env.project.join(".pilotdeck/tool-results");
+    std::fs::create_dir_all(&results_dir).unwrap();
+    std::fs::write(results_dir.join("call_8.txt"), "y".repeat(3 << 20)).unwrap();
+    // A script, as the parser would ask about the paths on a command line.
+    env.write(
+        &env.project.join("w.sh"),
+        "touch ran\necho short > .pilotdeck/tool-results/call_8.txt\nln -s ~/.ssh .pilotdeck/tool-results/keys\n",
+    );
+    let results = run_tools(
+        &mock,
+        &env,
+        &["--allow", "bash"],
+        vec![bash("b", "sh w.sh")],
+    );
+    assert!(env.project.join("ran").exists(), "{}", results[0]);
+    assert_eq!(
+        std::fs::read_to_string(results_dir.join("call_8.txt")).unwrap(),
+        "short\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(results_dir.join("keys")).is_err(),
+        "{}",
+        results[0]
+    );
+}
+
 /// A process that left the command's group (`setsid … &`) and writes `.git/config` only after
 /// pilotdeck has exited (when the test says so): it dies with the command, so nothing is written
 /// after the last restore.

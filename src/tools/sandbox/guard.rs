@@ -102,6 +102,10 @@ enum Rule {
     Whole,
     /// A git directory: the path itself and its top level but [`git_writable`] entries.
     GitDir,
+    /// The root's `.pilotdeck/`: whole but the files of its `tool-results/`
+    /// ([`crate::tools::spill::DIR_NAME`], pilotdeck's own spilled results, which may be large and
+    /// steer nothing): only the links and special files in there are kept.
+    Pilotdeck,
 }
 
 /// One kept path of a project root.
@@ -114,7 +118,8 @@ pub struct Kept {
 }
 
 /// The kept paths of a writable project `root`: its git directory (`.git`, and a linked
-/// worktree's or submodule's own git directory), `.pilotdeck/` and the instruction files at its
+/// worktree's or submodule's own git directory), `.pilotdeck/` (but the files of its
+/// `tool-results/`, [`Rule::Pilotdeck`]) and the instruction files at its
 /// top ([`PILOTDECK_DIR`], [`INSTRUCTION_FILES`]: the permission checks' list) and the directory
 /// `core.hooksPath` names. Without a `.git` yet, one the command makes (`git init`) is removed: its
 /// config and hooks would run at the user's next `git` there.
@@ -125,10 +130,11 @@ pub fn kept_paths(root: &Path) -> Vec<Kept> {
         root: root.to_owned(),
     };
     // Kept whole: what steers pilotdeck and the agent, named by the permission checks' list.
-    let mut paths: Vec<Kept> = std::iter::once(&PILOTDECK_DIR)
-        .chain(INSTRUCTION_FILES)
+    let mut paths: Vec<Kept> = INSTRUCTION_FILES
+        .iter()
         .map(|p| kept(root.join(p), Rule::Whole))
         .collect();
+    paths.push(kept(root.join(PILOTDECK_DIR), Rule::Pilotdeck));
     let dot_git = root.join(".git");
     paths.push(kept(dot_git.clone(), Rule::GitDir));
     if let Ok(repo) = git2::Repository::open(root) {
@@ -716,6 +722,7 @@ fn scan(
         match k.rule {
             Rule::Whole => walk.add(&k.path, true),
             Rule::GitDir => walk.add_git_dir(&k.path),
+            Rule::Pilotdeck => walk.add_pilotdeck_dir(&k.path),
         }
     }
     walk.out
@@ -781,6 +788,23 @@ impl Walk<'_> {
             let path = dir.join("objects").join(inside);
             if super::nofollow::reachable(dir, &path) {
                 self.add(&path, true);
+            }
+        }
+    }
+
+    fn add_pilotdeck_dir(&mut self, dir: &Path) {
+        self.add(dir, false);
+        if !matches!(self.out.get(dir), Some(Entry::Dir { .. })) || self.is_new(dir) {
+            return;
+        }
+        for entry in entries(dir) {
+            let results = entry.file_name() == crate::tools::spill::DIR_NAME
+                && entry.file_type().is_ok_and(|t| t.is_dir());
+            if results {
+                self.add(&entry.path(), false);
+                self.add_links(&entry.path(), usize::MAX);
+            } else {
+                self.add(&entry.path(), true);
             }
         }
     }
