@@ -149,8 +149,9 @@ fn an_unusable_server_entry_is_named_at_its_line_and_key() {
     assert!(run.stdout.contains("good"), "{}", run.stdout);
 }
 
-/// A stdio server starts where the command runs: `-C DIR` (not the shell's directory), so a
-/// project server's `.` is the project.
+/// A project's stdio server starts in the project root wherever the command runs (`-C DIR`, the
+/// shell's directory, a subdirectory): its `.` is the project, and the relative paths it names are
+/// the files trust was given for, not others a subdirectory holds under the same names.
 #[test]
 fn a_stdio_server_starts_in_the_directory_c_names() {
     let env = TestEnv::new();
@@ -175,6 +176,18 @@ fn a_stdio_server_starts_in_the_directory_c_names() {
         run.stdout
     );
     assert!(!run.stdout.contains("elsewhere"), "{}", run.stdout);
+    let sub = env.project.join("tools");
+    std::fs::create_dir_all(&sub).unwrap();
+    let run = env
+        .cmd()
+        .current_dir(&sub)
+        .args(["mcp", "call", "fs", "list_allowed_directories"])
+        .run(0);
+    assert!(
+        run.stdout.contains(&project.display().to_string()) && !run.stdout.contains("tools"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -234,8 +234,10 @@ pub struct ServerEntry {
     pub sandbox: Option<crate::tools::sandbox::Confinement>,
     /// Where its OAuth sign-in is kept (`<home>/mcp-auth/<name>.json`).
     pub auth_file: Option<PathBuf>,
-    /// The directory a stdio server starts in, and its relative `cwd` is read from: where the
-    /// command runs (`-C DIR`, [`McpServers::started_in`]); `None`: pilotdeck's own.
+    /// The directory a stdio server starts in, and its relative `cwd` is read from: a project
+    /// server's is the project root (where trust read the files its `command` and `args` name);
+    /// another's where the command runs (`-C DIR`, [`McpServers::started_in`]); `None`:
+    /// pilotdeck's own.
     pub dir: Option<PathBuf>,
 }
 
@@ -248,6 +250,8 @@ pub struct McpServers {
     pub untrusted: Vec<ServerEntry>,
     /// Whether the project's servers may join `servers`.
     trusted: bool,
+    /// The project's root: where its servers start.
+    project_root: Option<PathBuf>,
     /// Files or entries that could not be used; each names its file.
     pub problems: Vec<Error>,
 }
@@ -264,15 +268,20 @@ impl McpServers {
         McpServers::load_with(home, project_root, trusted, &plugins)
     }
 
-    /// The same servers, their stdio ones started in `dir` (where the command runs, as `-C DIR`
-    /// says) unless their entry names a `cwd` of its own, which is read from `dir` when relative.
+    /// The same servers, the stdio ones of the home's mcp.json and plugins started in `dir`
+    /// (where the command runs, as `-C DIR` says) unless their entry names a `cwd` of its own,
+    /// which is read from `dir` when relative. A project's servers start in its root wherever the
+    /// command runs: the files their relative paths name are those trust was given for, not
+    /// others a subdirectory holds under the same names.
     #[must_use]
     pub fn started_in(mut self, dir: &Path) -> McpServers {
         if dir.as_os_str().is_empty() {
             return self;
         }
         for entry in self.servers.values_mut().chain(self.untrusted.iter_mut()) {
-            entry.dir = Some(dir.to_owned());
+            if entry.scope != Scope::Project || self.project_root.is_none() {
+                entry.dir = Some(dir.to_owned());
+            }
         }
         self
     }
@@ -287,6 +296,7 @@ impl McpServers {
     ) -> McpServers {
         let mut out = McpServers {
             trusted,
+            project_root: project_root.map(Path::to_owned),
             ..McpServers::default()
         };
         out.add_plugin_servers(home, plugins);
@@ -367,7 +377,10 @@ impl McpServers {
     }
 
     /// Adds `entry` over one of the same id, or sets it aside when it is an untrusted project's.
-    fn insert(&mut self, entry: ServerEntry) {
+    fn insert(&mut self, mut entry: ServerEntry) {
+        if entry.scope == Scope::Project {
+            entry.dir.clone_from(&self.project_root);
+        }
         if entry.scope == Scope::Project && !self.trusted {
             self.untrusted.retain(|s| s.name != entry.name);
             self.untrusted.push(entry);
