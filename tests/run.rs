@@ -961,3 +961,55 @@ fn a_json_run_that_fails_before_its_turn_ends_with_an_error_event() {
         assert!(run.stderr.contains(says), "{}", run.stderr);
     }
 }
+
+/// The rules an unattended denial suggests are ones that allow the call when passed: one per part
+/// of a compound command (every part must be allowed), and a relative path outside the project
+/// named resolved, as rules match it.
+#[test]
+fn the_rules_a_denial_suggests_allow_the_call() {
+    let (mock, env) = mocked();
+    let outside = env.tmp.path().join("outside.txt");
+    let steps = [
+        (
+            "c1",
+            "bash",
+            serde_json::json!({"command": "mkdir -p d && touch d/x && rm -r d"}),
+        ),
+        (
+            "w1",
+            "write_file",
+            serde_json::json!({"file_path": "../outside.txt", "content": "x"}),
+        ),
+    ];
+    for (id, tool, args) in steps {
+        mock.push(call(id, tool, args.clone()));
+        mock.push(openai::text("Denied."));
+        let denied = env.cmd().args(["run", "--json", "try"]).run(0);
+        let denial = jsonl(&denied.stdout)
+            .into_iter()
+            .find(|e| e["item"]["type"] == "permission_denial")
+            .unwrap_or_else(|| panic!("no denial: {}", denied.stdout));
+        let reason = denial["item"]["reason"].as_str().unwrap().to_owned();
+        let flags: Vec<String> = reason
+            .split("--allow '")
+            .skip(1)
+            .map(|rest| rest.split('\'').next().unwrap().to_owned())
+            .collect();
+        assert!(!flags.is_empty(), "{reason}");
+        mock.push(call(id, tool, args));
+        mock.push(openai::text("Done."));
+        let mut cmd = env.cmd().args(["run", "--json", "try"]);
+        for rule in &flags {
+            cmd = cmd.arg_str("--allow").arg_str(rule);
+        }
+        let allowed = cmd.run(0);
+        assert!(
+            jsonl(&allowed.stdout)
+                .iter()
+                .all(|e| e["item"]["type"] != "permission_denial"),
+            "{flags:?} did not allow it: {}",
+            allowed.stdout
+        );
+    }
+    assert!(outside.exists());
+}

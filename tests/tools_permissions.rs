@@ -439,21 +439,40 @@ fn unattended_finalisation_turns_ask_into_deny_with_a_hint() {
         reason: "`sudo x` runs with elevated privileges".to_owned(),
         kind: AskKind::Routine,
     };
-    let Decision::Deny { reason } = ask.finalize_unattended(&bash("sudo apt-get install -y x"))
+    let root = std::path::Path::new("/srv/project");
+    let Decision::Deny { reason } =
+        ask.finalize_unattended(&bash("sudo apt-get install -y x"), root)
     else {
         panic!("ask must become deny");
     };
     assert!(reason.starts_with("`sudo x` runs with elevated privileges"));
     assert!(reason.contains("--allow 'bash:sudo apt-get*'"), "{reason}");
     assert_eq!(
-        Decision::Allow.finalize_unattended(&bash("ls")),
+        Decision::Allow.finalize_unattended(&bash("ls"), root),
         Decision::Allow
     );
-    assert_eq!(bash("git push --force").suggested_rule(), "bash:git push*");
-    assert_eq!(bash("make -j4").suggested_rule(), "bash:make*");
     assert_eq!(
-        write("/srv/out/a.txt").suggested_rule(),
-        "write_file:/srv/out/*"
+        bash("git push --force").suggested_rules(root),
+        ["bash:git push*"]
+    );
+    assert_eq!(bash("make -j4").suggested_rules(root), ["bash:make*"]);
+    // Every part of a compound command must be allowed: a rule for each.
+    assert_eq!(
+        bash("mkdir -p d && touch d/x && rm -r d; mkdir e").suggested_rules(root),
+        ["bash:mkdir*", "bash:touch*", "bash:rm*"]
+    );
+    assert_eq!(
+        write("/srv/out/a.txt").suggested_rules(root),
+        ["write_file:/srv/out/*"]
+    );
+    // A relative path is named as rules match it: resolved; a file in the project by itself.
+    assert_eq!(
+        write("../out/a.txt").suggested_rules(root),
+        ["write_file:/srv/out/*"]
+    );
+    assert_eq!(
+        write("src/../AGENTS.md").suggested_rules(root),
+        ["write_file:AGENTS.md"]
     );
 }
 
@@ -553,7 +572,10 @@ fn protected_paths_need_approval_outside_full_from_every_tool() {
             matches!(&d, Decision::Ask { reason, kind: AskKind::Guard } if reason.contains("protected")),
             "{path}: {d:?}"
         );
-        assert!(is_deny(&d.finalize_unattended(&write(path))), "{path}");
+        assert!(
+            is_deny(&d.finalize_unattended(&write(path), &p.root)),
+            "{path}"
+        );
         assert!(is_allow(
             &p.policy(PermissionMode::Full).decide(&write(path))
         ));

@@ -218,7 +218,8 @@ impl ToolRegistry {
                         }
                     }
                 }
-                None => Decision::Ask { reason, kind }.finalize_unattended(&request),
+                None => Decision::Ask { reason, kind }
+                    .finalize_unattended(&request, ctx.workspace.root()),
             },
             other => other,
         };

@@ -122,12 +122,16 @@ impl Approver for TerminalApprover {
     fn review<'a>(&'a self, ask: &'a ApprovalRequest<'a>) -> ReviewFuture<'a> {
         Box::pin(async move {
             let _paused = self.status.pause();
-            let rule = ask.request.suggested_rule();
+            let rules = ask.request.suggested_rules(ask.cwd);
             let (lines, whole) = self.describe(ask);
             for line in &lines {
                 self.out.note(line);
             }
-            let shown_rule = inert_line(&rule).into_owned();
+            let shown_rule = rules
+                .iter()
+                .map(|r| inert_line(r).into_owned())
+                .collect::<Vec<_>>()
+                .join("`, `");
             let mut keys = format!(
                 "  [y] Allow once  [a] Allow `{shown_rule}` for this session  [n] Deny  \
                  [m] Deny with a message to the model"
@@ -149,11 +153,13 @@ impl Approver for TerminalApprover {
                 match key {
                     Key::Char('y' | 'Y') | Key::Enter => return Approval::Allow,
                     Key::Char('a' | 'A') => {
-                        if let Err(e) = self.policy.grant(&rule) {
-                            tracing::warn!(error = %e, "cannot remember the permission; allowing once");
+                        for rule in &rules {
+                            if let Err(e) = self.policy.grant(rule) {
+                                tracing::warn!(error = %e, "cannot remember the permission; allowing once");
+                            }
                         }
                         self.out
-                            .note(&format!("  allowed for this session: {shown_rule}"));
+                            .note(&format!("  allowed for this session: `{shown_rule}`"));
                         return Approval::Allow;
                     }
                     Key::Char('n' | 'N') | Key::Escape | Key::CtrlC => return Approval::Deny,

@@ -2,6 +2,8 @@
 //! routine approval of an in-project call (which a `PreToolUse` hook's `allow` may answer in the
 //! person's place) or one that guards the user (which only the person, a rule or the mode lifts).
 
+use std::path::Path;
+
 use super::policy::PermissionRequest;
 
 /// The outcome of a permission check.
@@ -32,17 +34,27 @@ pub enum AskKind {
 
 impl Decision {
     /// For callers where nobody can be asked (run, cron, always-on, mcp serve): `Ask` becomes `Deny`
-    /// with a message that names a rule that would allow `request` next time.
-    pub fn finalize_unattended(self, request: &PermissionRequest) -> Decision {
+    /// with a message that names the rules that would allow `request` (in the project at `root`)
+    /// next time.
+    pub fn finalize_unattended(self, request: &PermissionRequest, root: &Path) -> Decision {
         match self {
-            Decision::Ask { reason, .. } => Decision::Deny {
-                reason: format!(
-                    "{reason}. This needs approval, but nobody can be asked in this session, so it \
-                     was denied. To allow it, pass --allow '{rule}' or add that rule to \
-                     tools.permissions.allow, or use --permission-mode full",
-                    rule = request.suggested_rule()
-                ),
-            },
+            Decision::Ask { reason, .. } => {
+                let rules = request.suggested_rules(root);
+                let flags: Vec<String> = rules.iter().map(|r| format!("--allow '{r}'")).collect();
+                let those = if rules.len() == 1 {
+                    "that rule"
+                } else {
+                    "those rules"
+                };
+                Decision::Deny {
+                    reason: format!(
+                        "{reason}. This needs approval, but nobody can be asked in this session, \
+                         so it was denied. To allow it, pass {} or add {those} to \
+                         tools.permissions.allow, or use --permission-mode full",
+                        flags.join(" ")
+                    ),
+                }
+            }
             other => other,
         }
     }

@@ -32,30 +32,51 @@ pub struct PermissionRequest {
 }
 
 impl PermissionRequest {
-    /// A rule that would allow this call and similar ones: `bash:git push*`, `write_file:/srv/out/*`,
-    /// or the bare tool name.
-    pub fn suggested_rule(&self) -> String {
+    /// Rules that together would allow this call and similar ones, for a project at `root`:
+    /// `bash:git push*` (one per part of a compound command, as every part must be allowed:
+    /// `bash:mkdir*`, `bash:rm*`), `edit_file:src/a.rs` (a file in the project), `write_file:/srv/out/*`
+    /// (the resolved directory of one outside it, as rules match resolved paths), or the bare tool
+    /// name.
+    pub fn suggested_rules(&self, root: &Path) -> Vec<String> {
         match &self.subject {
             PermissionSubject::Command(line) => {
-                // Not peeled: a rule for `apt-get` must not match `sudo apt-get`.
-                let words = split_commands(line).into_iter().next().unwrap_or_default();
-                let prefix: Vec<&str> = words
-                    .iter()
-                    .take(2)
-                    .enumerate()
-                    .take_while(|(i, w)| *i == 0 || !(w.starts_with('-') || w.contains('/')))
-                    .map(|(_, w)| w.as_str())
-                    .collect();
-                format!("{}:{}*", self.tool, prefix.join(" "))
-            }
-            PermissionSubject::Path { path, .. } => match path.parent() {
-                Some(dir) if path.is_absolute() => {
-                    format!("{}:{}/*", self.tool, dir.display())
+                let mut rules: Vec<String> = Vec::new();
+                for words in split_commands(line) {
+                    // Not peeled: a rule for `apt-get` must not match `sudo apt-get`.
+                    let prefix: Vec<&str> = words
+                        .iter()
+                        .take(2)
+                        .enumerate()
+                        .take_while(|(i, w)| *i == 0 || !(w.starts_with('-') || w.contains('/')))
+                        .map(|(_, w)| w.as_str())
+                        .collect();
+                    let rule = format!("{}:{}*", self.tool, prefix.join(" "));
+                    // `bash:mkdir*` covers `bash:mkdir e*`.
+                    let covered = rules
+                        .iter()
+                        .any(|r| rule.starts_with(r.trim_end_matches('*')));
+                    if !prefix.is_empty() && !covered {
+                        rules.push(rule);
+                    }
                 }
-                _ => format!("{}:{}", self.tool, path.display()),
-            },
-            PermissionSubject::Host(host) => format!("{}:{host}", self.tool),
-            PermissionSubject::Other => self.tool.clone(),
+                if rules.is_empty() {
+                    rules.push(self.tool.clone());
+                }
+                rules
+            }
+            PermissionSubject::Path { path, .. } => {
+                let resolved = resolve_path(root, path);
+                vec![match (resolved.strip_prefix(root), resolved.parent()) {
+                    // Inside the project: that file, relative to the root.
+                    (Ok(inside), _) if !inside.as_os_str().is_empty() => {
+                        format!("{}:{}", self.tool, inside.display())
+                    }
+                    (_, Some(dir)) => format!("{}:{}/*", self.tool, dir.display()),
+                    _ => format!("{}:{}", self.tool, resolved.display()),
+                }]
+            }
+            PermissionSubject::Host(host) => vec![format!("{}:{host}", self.tool)],
+            PermissionSubject::Other => vec![self.tool.clone()],
         }
     }
 }
