@@ -539,6 +539,43 @@ fn undo_in_chat_restores_the_last_turn_and_shows_the_diff() {
     tmux.send_keys(&["/exit", "Enter"]);
 }
 
+/// `/diff` is read from the session's checkpoints: a chat resuming a run's session shows the run's
+/// changes (from before the session to now), and a turn `/undo` took back is no longer in it.
+#[test]
+fn diff_in_chat_shows_the_session_s_standing_changes_after_resume_and_undo() {
+    let (mock, env) = project(true);
+    agent_turn(&mock, &env);
+    let chat = env
+        .cmd()
+        .args(["chat", "--continue"])
+        .stdin("/diff\n/undo\n/diff\n")
+        .run(0);
+    // The diffs are on stdout, from the first /diff only: the second one, after the /undo, has
+    // nothing to show.
+    for expected in ["-alpha", "+ALPHA", "-beta", "+BETA", "-gamma", "+created"] {
+        assert_eq!(
+            chat.stdout.matches(expected).count(),
+            1,
+            "{expected}: {}",
+            chat.stdout
+        );
+    }
+    assert!(
+        chat.stderr.contains("edited a.txt (+1 \u{2212}1)"),
+        "{}",
+        chat.stderr
+    );
+    assert_eq!(
+        chat.stderr
+            .matches("no files changed in this session yet")
+            .count(),
+        1,
+        "the /diff after /undo: {}",
+        chat.stderr
+    );
+    assert_before_the_turn(&env);
+}
+
 #[test]
 fn a_rewind_never_writes_or_removes_through_a_directory_swapped_for_a_symlink() {
     let (mock, env) = project(false);

@@ -1,42 +1,72 @@
-//! The files a chat session changed through its file tools, in order, for `/diff`: each change's
-//! unified diff, coloured. Cleared when the chat switches sessions.
+//! `/diff`: what this session's turns changed in the project and still stands, read from its
+//! checkpoints (`crate::checkpoint`), so it survives `/resume`, `--continue` and a restart, and a
+//! turn `/undo` took back is no longer in it. Each file is shown from its content before the
+//! session's first change to it to what it holds now, as a coloured unified diff (`edited src/a.rs
+//! (+12 −3)` above it): what a rewind of every turn would take back.
 
+use std::path::Path;
+
+use super::Repl;
+use crate::checkpoint::{Checkpoints, RewindOptions};
 use crate::diff::{self, FileChange};
-use crate::output::Output;
 use crate::terminal::inert_line;
 
-/// This session's file changes so far.
-#[derive(Debug, Default)]
-pub(super) struct Changes(Vec<FileChange>);
-
-impl Changes {
-    pub(super) fn extend(&mut self, changes: Vec<FileChange>) {
-        self.0.extend(changes);
-    }
-
-    /// `/diff`: every change's summary line and diff, on stdout.
-    pub(super) fn show(&self, out: Output) -> std::io::Result<()> {
-        if self.0.is_empty() {
-            out.note("no files changed in this session yet");
-            return Ok(());
+/// `/diff`: every file's summary line and diff, on stdout.
+pub(super) fn show(repl: &Repl<'_>) -> anyhow::Result<()> {
+    let out = repl.ctx.out;
+    let launcher = &repl.launcher;
+    let root = &launcher.project().root;
+    let files = match repl.conversation.id() {
+        Some(id) => {
+            let checkpoints = Checkpoints::new(launcher.home(), &launcher.project().key);
+            // A dry run of rewinding every turn: what it would put back, and from what.
+            let opts = RewindOptions {
+                to: 1,
+                force: true,
+                dry_run: true,
+            };
+            checkpoints.rewind(&id.0, root, opts)?.files
         }
-        for change in &self.0 {
-            out.note(&line(out, change));
-            let painted: Vec<String> = change
-                .unified()
-                .lines()
-                .map(|l| match diff::line_colour(l) {
-                    Some(code) => out.paint(code, l),
-                    None => inert_line(l).into_owned(),
-                })
-                .collect();
-            out.line(&painted.join("\n"))?;
-        }
-        Ok(())
+        None => Vec::new(),
+    };
+    if files.is_empty() {
+        out.note("no files changed in this session yet");
+        return Ok(());
     }
+    for file in &files {
+        let path = shown(root, &file.path);
+        let text = |b: &Option<Vec<u8>>| diff::text_of(b.clone());
+        let (Some(before), Some(after)) = (text(&file.restored), text(&file.current)) else {
+            out.note(&format!("changed {path} (binary)"));
+            continue;
+        };
+        let change = FileChange {
+            path,
+            before,
+            after,
+        };
+        out.note(&crate::cli::run::change_line(out, &change));
+        let painted: Vec<String> = change
+            .unified()
+            .lines()
+            .map(|l| match diff::line_colour(l) {
+                Some(code) => out.paint(code, l),
+                None => inert_line(l).into_owned(),
+            })
+            .collect();
+        out.line(&painted.join("\n"))?;
+    }
+    Ok(())
 }
 
-/// `edited src/a.rs (+12 −3)`.
-pub(super) fn line(out: Output, change: &FileChange) -> String {
-    crate::cli::run::change_line(out, change)
+/// `path` relative to the project root, made inert for the terminal.
+pub(super) fn shown(root: &Path, path: &Path) -> String {
+    inert_line(
+        &path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string(),
+    )
+    .into_owned()
 }

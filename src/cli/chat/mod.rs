@@ -13,7 +13,7 @@
 //!
 //! On a terminal the approval prompt shows the change a call will make ([`approver`]), the answer
 //! is rendered block by block (`cli::markdown`; plain with `NO_COLOR`, `--raw` or stdout not a
-//! terminal), every file change gets one line (`edited src/a.rs (+12 −3)`, kept for `/diff`, see
+//! terminal), every file change gets one line (`edited src/a.rs (+12 −3)`, shown whole by `/diff`, see
 //! [`changes`]) and a status line sits under the prompt ([`status`]). Custom slash commands
 //! (`extensions::SlashCommands`) run as turns.
 
@@ -43,7 +43,6 @@ use crate::output::Output;
 use crate::session::TurnStatus;
 use crate::terminal::inert_line;
 use answer::Answer;
-use changes::Changes;
 use status::{StatusLine, Totals};
 
 #[derive(Debug, Args, Default)]
@@ -104,8 +103,6 @@ pub(super) struct Repl<'a> {
     status: Option<Arc<StatusLine>>,
     /// How answers are printed.
     mode: Mode,
-    /// The files this session changed, for `/diff`.
-    changes: Changes,
     /// Custom slash commands.
     commands: SlashCommands,
     /// Files for the next message (`/image PATH`).
@@ -133,7 +130,6 @@ impl Repl<'_> {
     pub(super) async fn switch(&mut self, next: Conversation, reason: &str) {
         self.conversation.end(reason).await;
         self.conversation = next;
-        self.changes = Changes::default();
         self.totals.model = self.conversation.agent.model.to_string();
         self.totals.context_window = context_window(&self.conversation);
         self.totals.context_tokens = 0;
@@ -267,7 +263,6 @@ pub(super) async fn run(ctx: &Context, args: ChatArgs) -> anyhow::Result<Outcome
         totals,
         status,
         mode: Mode::choose(!args.raw, ctx.out),
-        changes: Changes::default(),
         commands,
         attachments: Vec::new(),
     };
@@ -395,7 +390,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
         status.start_turn();
     }
     let mut answer = Answer::new(out, repl.mode);
-    let mut changes = Vec::new();
     let mut tier = None;
     let mut context_tokens = None;
     // A retried call's repeat of what was already shown is not printed again.
@@ -454,7 +448,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
             for line in super::run::change_lines(out, made) {
                 note(&line);
             }
-            changes.extend(made.iter().cloned());
         }
         AgentEvent::Compacted {
             tokens_before,
@@ -498,7 +491,6 @@ async fn turn(repl: &mut Repl<'_>, input: String, token: &CancellationToken) -> 
     if let Some(e) = answer.write_error {
         return Err(e.into());
     }
-    repl.changes.extend(changes);
     if tier.is_some() {
         repl.totals.tier = tier;
     }

@@ -54,7 +54,7 @@ pub(super) async fn run(repl: &mut Repl<'_>, command: &str) -> anyhow::Result<Ne
                 }
             }
         }
-        "diff" => repl.changes.show(out)?,
+        "diff" => super::changes::show(repl)?,
         "model" if arg.is_empty() => out.note(&format!("model: {}", repl.conversation.agent.model)),
         "model" => match repl.switch_model(arg).await {
             Ok(()) => out.note(&format!("model: {}", repl.conversation.agent.model)),

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::Repl;
+use super::changes::shown;
 use crate::checkpoint::{Checkpoints, FileRewound, RewindOptions};
 use crate::output::Output;
 
@@ -52,17 +53,6 @@ pub(super) fn run(repl: &Repl<'_>) -> anyhow::Result<()> {
         ));
     }
     Ok(())
-}
-
-fn shown(root: &Path, path: &Path) -> String {
-    crate::terminal::inert_line(
-        &path
-            .strip_prefix(root)
-            .unwrap_or(path)
-            .display()
-            .to_string(),
-    )
-    .into_owned()
 }
 
 /// The change `/undo` reverted, as a unified diff on stderr: from the file before the turn to what
