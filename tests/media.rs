@@ -224,17 +224,30 @@ fn an_image_claiming_too_many_pixels_is_refused_not_decoded() {
     let mock = mock_with(vec![openai::text("ok")]);
     // A few bytes claiming 13000x13000 pixels: decoding would allocate half a gigabyte or more.
     let png = png_header(13_000, 13_000);
-    run_with(
+    let yaml = config(
         &mock,
-        ("openai", "gpt-4.1", "{multimodal: {maxImageBytes: 10}}"),
-        "--image",
-        "huge.png",
-        &png,
+        "openai",
+        "gpt-4.1",
+        "{multimodal: {maxImageBytes: 10}}",
+        "",
     );
+    let env = env_with(&yaml, "huge.png", &png);
+    let run = (env.cmd())
+        .args(["run", "--image", "huge.png", "What is this?"])
+        .run(0);
     let body = mock.single_request().body.to_string();
     assert!(
         body.contains("image `huge.png` is 13000x13000 pixels, more than pilotdeck decodes"),
         "{body}"
+    );
+    // The person who passed --image is told too, once.
+    assert_eq!(
+        run.stderr
+            .matches("image huge.png was not sent to the model: image `huge.png` is 13000x13000")
+            .count(),
+        1,
+        "{}",
+        run.stderr
     );
 }
 
@@ -601,8 +614,15 @@ fn a_pdf_encrypted_without_a_user_password_is_read_and_one_with_a_password_is_na
 
     let locked = encrypted_pdf(&["Quarterly revenue grew"], "secret");
     let (run, body) = openai_run_with_file("report.pdf", &locked);
-    // The PDF parser's own complaints about the file are not the user's concern: the model is told.
-    assert!(!run.stderr.contains("WARN"), "{}", run.stderr);
+    // The PDF parser's own complaints about the file are not the user's concern: the model is
+    // told, and the person who passed it gets one line saying so.
+    let warnings: Vec<&str> = run.stderr.lines().filter(|l| l.contains("WARN")).collect();
+    assert_eq!(
+        warnings,
+        [" WARN pdf report.pdf was not sent to the model: the PDF is encrypted"],
+        "{}",
+        run.stderr
+    );
     assert!(!body.contains("Quarterly revenue grew"), "{body}");
     assert!(
         body.contains("[pdf report.pdf (application/pdf, ")

@@ -75,15 +75,17 @@ fn convert(
 ) -> Converted {
     let bytes = match load(media) {
         Ok(b) => b,
-        Err(why) => return Converted::Text(format!("{} not sent: {why}", media.placeholder())),
+        Err(why) => return not_sent(media, &why),
     };
     match media.media_kind {
         MediaKind::Image if !info.supports_images => Converted::Text(image_preview(media, &bytes)),
-        MediaKind::Image if *images_left == 0 => Converted::Text(format!(
-            "{} not sent: over this model's {} images per request (multimodal.maxImagesPerRequest)",
-            media.placeholder(),
-            info.media.max_images
-        )),
+        MediaKind::Image if *images_left == 0 => not_sent(
+            media,
+            &format!(
+                "over this model's {} images per request (multimodal.maxImagesPerRequest)",
+                info.media.max_images
+            ),
+        ),
         MediaKind::Image => {
             *images_left -= 1;
             match fitted(media, &bytes, info) {
@@ -91,7 +93,7 @@ fn convert(
                     media_type: f.media_type,
                     data: STANDARD.encode(&f.bytes),
                 }),
-                Err(e) => Converted::Text(format!("{} not sent: {e}", media.placeholder())),
+                Err(e) => not_sent(media, &e.to_string()),
             }
         }
         MediaKind::Pdf => pdf(media, &bytes, info, protocol),
@@ -129,8 +131,28 @@ fn pdf(media: &MediaRef, bytes: &[u8], info: &ModelInfo, protocol: Protocol) -> 
             pages.map_or_else(|| "?".to_owned(), |p| p.to_string()),
             String::from_utf8_lossy(&text)
         )),
-        Err(e) => Converted::Text(format!("{} not sent: {e}", media.placeholder())),
+        Err(e) => not_sent(media, &e),
     }
+}
+
+/// The text the model gets for media that cannot be sent, saying why; the person running
+/// pilotdeck is told too (a warning on stderr, once per file and reason in a process, as every
+/// request of the conversation carries the file again).
+fn not_sent(media: &MediaRef, why: &str) -> Converted {
+    static WARNED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
+    let first = WARNED
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(format!("{}:{why}", media.sha256));
+    if first {
+        tracing::warn!(
+            "{} {} was not sent to the model: {why}",
+            media.media_kind.as_str(),
+            crate::terminal::inert_line(&media.name)
+        );
+    }
+    Converted::Text(format!("{} not sent: {why}", media.placeholder()))
 }
 
 /// What a model without vision is told about an image.
