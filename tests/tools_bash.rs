@@ -38,24 +38,46 @@ async fn reports_exit_code_stdout_and_stderr_from_the_project_dir() {
     assert_eq!(ok.output.content, "exit code 0\nstdout:\nhi");
 }
 
+/// A long output is saved whole for the model to page, which gets its start, its end and the path;
+/// only past 4 MiB of a stream is its middle dropped (`yes` for two minutes stays bounded).
 #[tokio::test]
-async fn caps_long_output_keeping_head_and_tail() {
+async fn long_output_is_saved_whole_and_the_model_gets_a_preview() {
     let p = Project::new();
     let ctx = p.ctx(PermissionMode::WorkspaceWrite);
     let out = call(
         &ctx,
         "bash",
-        json!({"command": "echo FIRST; seq 1 200000; echo LAST"}),
+        json!({"command": "echo FIRST; seq 1 300000; echo LAST"}),
     )
     .await;
     let text = &out.output.content;
-    assert!(text.contains("FIRST") && text.contains("LAST"));
-    assert!(text.contains("bytes omitted"));
+    assert!(text.contains("FIRST") && text.contains("LAST"), "{text}");
+    assert!(text.len() < 40_000, "a preview: {}", text.len());
+    let saved = text
+        .split("The full result was saved to ")
+        .nth(1)
+        .and_then(|rest| rest.split(". To inspect").next())
+        .unwrap_or_else(|| panic!("no saved file named: {text}"));
+    let whole = std::fs::read_to_string(saved).unwrap();
     assert!(
-        text.len() < 40_000,
-        "capped below the spill limit: {}",
-        text.len()
+        whole.contains("\n150000\n") && whole.contains("300000\nLAST"),
+        "{}",
+        whole.len()
     );
+    assert!(!whole.contains("bytes omitted"));
+
+    let out = call(&ctx, "bash", json!({"command": "yes | head -c 10000000"})).await;
+    let saved = out
+        .output
+        .content
+        .split("The full result was saved to ")
+        .nth(1)
+        .and_then(|rest| rest.split(". To inspect").next())
+        .unwrap()
+        .to_owned();
+    let whole = std::fs::read_to_string(saved).unwrap();
+    assert!(whole.contains("bytes omitted"));
+    assert!(whole.len() < 4_300_000, "{}", whole.len());
 }
 
 #[tokio::test]

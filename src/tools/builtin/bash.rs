@@ -1,6 +1,7 @@
 //! `bash`: run a shell command in the project directory through [`crate::tools::process::run`], so it
 //! gets its own process group that is killed as a whole on timeout, cancellation or exit (background
-//! jobs do not outlive the call). stdout and stderr are captured separately with a head+tail cap.
+//! jobs do not outlive the call). stdout and stderr are captured separately with a head+tail cap
+//! of 4 MiB each; a long result is saved for the model to page (`tools::spill`).
 //! Secrets are removed from the shell's environment by the session's [`crate::tools::EnvFilter`], so a
 //! command cannot echo them into a transcript. The command runs in the session's OS sandbox
 //! (`crate::tools::sandbox`); what the sandbox refused is named in the result and makes the call a denial,
@@ -21,8 +22,10 @@ use crate::tools::{Error, PermissionSubject, Tool, ToolContext, ToolFuture, Tool
 
 pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
 pub const MAX_TIMEOUT_SECS: u64 = 600;
-/// Bytes kept of each stream (half from the start, half from the end).
-const STREAM_LIMIT: usize = 16_000;
+/// Bytes kept of each stream (half from the start, half from the end). A result this long is
+/// saved whole under `.pilotdeck/tool-results/` and the model gets a preview and the path
+/// (`tools::spill`, as for every tool); only past this is the middle of a stream dropped.
+const STREAM_LIMIT: usize = 4 << 20;
 
 pub struct BashTool;
 
