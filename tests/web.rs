@@ -425,6 +425,48 @@ async fn binary_and_error_pages_say_what_they_are() {
     );
 }
 
+/// A page is read in the charset it declares: its Content-Type's, else an HTML `<meta>`'s; UTF-8
+/// when it names none.
+#[tokio::test]
+async fn a_page_is_decoded_in_the_charset_it_declares() {
+    let server = MockServer::start().await;
+    let latin1 = |text: &str| -> Vec<u8> { text.chars().map(|c| c as u8).collect() };
+    for (at, body, content_type) in [
+        (
+            "/plain",
+            latin1("caf\u{e9} na\u{ef}ve"),
+            "text/plain; charset=ISO-8859-1",
+        ),
+        (
+            "/meta",
+            latin1(
+                "<html><head><meta charset=\"iso-8859-1\"></head><body><p>caf\u{e9} na\u{ef}ve</p></body></html>",
+            ),
+            "text/html",
+        ),
+        ("/utf8", "café naïve".as_bytes().to_vec(), "text/plain"),
+    ] {
+        Mock::given(method("GET"))
+            .and(path(at))
+            .respond_with(ResponseTemplate::new(200).set_body_raw(body, content_type))
+            .mount(&server)
+            .await;
+    }
+    let project = Project::new();
+    let ctx = local_ctx(&project, PermissionMode::WorkspaceWrite);
+    for at in ["/plain", "/meta", "/utf8"] {
+        let done = fetch(
+            &ctx,
+            WebFetchConfig::default(),
+            &format!("{}{at}", server.uri()),
+        )
+        .await;
+        let text = &done.output.content;
+        assert!(text.contains("café naïve"), "{at}: {text}");
+        assert!(!text.contains('\u{fffd}'), "{at}: {text}");
+    }
+}
+
 /// A one-page PDF showing `text`.
 fn pdf(text: &str) -> Vec<u8> {
     use lopdf::content::{Content, Operation};

@@ -110,6 +110,8 @@ struct Page {
     url: Url,
     status: u16,
     content_type: String,
+    /// The `charset` parameter of its Content-Type, when it has one.
+    charset: Option<String>,
     body: Vec<u8>,
     truncated: bool,
 }
@@ -159,6 +161,7 @@ impl WebFetchTool {
             let converted = convert(
                 page.url.as_str(),
                 &page.content_type,
+                page.charset.as_deref(),
                 &page.body,
                 !page.truncated,
             );
@@ -208,14 +211,17 @@ impl WebFetchTool {
     /// Reads the body up to the byte cap.
     async fn read(&self, url: Url, mut response: reqwest::Response) -> Result<Page, WebError> {
         let status = response.status().as_u16();
-        let content_type = response
+        let header = response
             .headers()
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .unwrap_or_default()
-            .trim()
-            .to_ascii_lowercase();
+            .unwrap_or_default();
+        let mut parts = header.split(';');
+        let content_type = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let charset = parts
+            .filter_map(|p| p.split_once('='))
+            .find(|(k, _)| k.trim().eq_ignore_ascii_case("charset"))
+            .map(|(_, v)| v.trim().trim_matches('"').to_owned());
         let cap = usize::try_from(self.max_bytes).unwrap_or(usize::MAX);
         let mut body = Vec::new();
         let mut truncated = false;
@@ -237,6 +243,7 @@ impl WebFetchTool {
             url,
             status,
             content_type,
+            charset,
             body,
             truncated,
         })
