@@ -83,6 +83,18 @@ fn plugins_list_shows_what_a_plugin_contributes() {
     let servers = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(servers[0]["name"], "everything");
     assert_eq!(servers[0]["plugin"], "kit");
+    let text = env.cmd().args(["mcp", "list"]).run(0).stdout;
+    assert!(text.contains("project (plugin kit)"), "{text}");
+    // Not in an mcp.json: disable and rm say where it comes from, not that it does not exist.
+    for verb in ["disable", "rm"] {
+        let refused = env.cmd().args(["mcp", verb, "everything"]).run(2);
+        assert!(
+            refused.stderr.contains("declared by the plugin `kit`")
+                && refused.stderr.contains("plugin.json"),
+            "{verb}: {}",
+            refused.stderr
+        );
+    }
 }
 
 #[test]

@@ -42,6 +42,17 @@ pub enum Error {
     #[error("no MCP server named `{name}`; `pilotdeck mcp list` shows the configured ones")]
     UnknownServer { name: String },
     #[error(
+        "MCP server `{name}` is declared by the plugin `{plugin}` (`{}`), not in an mcp.json to \
+         change: remove or edit the plugin, or add an mcp.json entry named `{name}` (it wins over \
+         the plugin's, and can be disabled)",
+        manifest.display()
+    )]
+    PluginServer {
+        name: String,
+        plugin: String,
+        manifest: PathBuf,
+    },
+    #[error(
         "MCP server `{name}` comes from this project, which is not trusted, so it is not started; \
          run `pilotdeck trust` to use it"
     )]
@@ -120,6 +131,7 @@ impl Error {
             | Error::Shape { .. }
             | Error::Entry { .. }
             | Error::UnknownServer { .. }
+            | Error::PluginServer { .. }
             | Error::Untrusted { .. }
             | Error::AlreadyExists { .. }
             | Error::BadName { .. }

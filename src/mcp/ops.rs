@@ -101,9 +101,7 @@ pub fn remove(home: &PilotHome, project_root: &Path, name: &str) -> Result<PathB
             return Ok(path);
         }
     }
-    Err(Error::UnknownServer {
-        name: name.to_owned(),
-    })
+    Err(not_in_mcp_json(home, project_root, name))
 }
 
 /// Enables or disables a server where it is defined (the project file first); returns that file.
@@ -119,9 +117,26 @@ pub fn set_enabled(
             return Ok(path);
         }
     }
-    Err(Error::UnknownServer {
-        name: name.to_owned(),
-    })
+    Err(not_in_mcp_json(home, project_root, name))
+}
+
+/// Why `name` is in no mcp.json: a plugin declares it, or no server has that name.
+fn not_in_mcp_json(home: &PilotHome, project_root: &Path, name: &str) -> Error {
+    let servers = McpServers::load(home, Some(project_root), true);
+    match servers.get(name) {
+        Ok(ServerEntry {
+            plugin: Some(plugin),
+            path,
+            ..
+        }) => Error::PluginServer {
+            name: name.to_owned(),
+            plugin: plugin.clone(),
+            manifest: path.clone(),
+        },
+        _ => Error::UnknownServer {
+            name: name.to_owned(),
+        },
+    }
 }
 
 /// The tools of one server, or why it could not be listed.

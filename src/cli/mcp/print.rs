@@ -31,7 +31,8 @@ pub(super) fn untrusted(ctx: &Context, servers: &[crate::mcp::ServerEntry]) {
 }
 
 /// `NAME  SCOPE  TRANSPORT  enabled|disabled|untrusted  TARGET [AUTH]`, tab-separated (AUTH: `needs login`,
-/// `signed in (expires …)`, for servers that asked for an OAuth sign-in).
+/// `signed in (expires …)`, for servers that asked for an OAuth sign-in); SCOPE is followed by
+/// `(plugin NAME)` for a plugin's server.
 pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<()> {
     let out = &ctx.out;
     if out.json {
@@ -43,13 +44,18 @@ pub(super) fn servers(ctx: &Context, rows: &[ServerSummary]) -> anyhow::Result<(
     } else {
         for r in rows {
             let scope = serde_json::to_value(r.scope)?;
+            let plugin = r
+                .plugin
+                .as_ref()
+                .map(|p| format!(" (plugin {})", inert_line(p)))
+                .unwrap_or_default();
             let auth = r
                 .auth
                 .as_ref()
                 .map(|a| format!("\t{}", a.describe()))
                 .unwrap_or_default();
             out.line(&format!(
-                "{}\t{}\t{}\t{}\t{}{auth}",
+                "{}\t{}{plugin}\t{}\t{}\t{}{auth}",
                 inert_line(&r.name),
                 scope.as_str().unwrap_or(""),
                 r.transport,
