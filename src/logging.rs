@@ -24,8 +24,9 @@ const KEEP: Duration = Duration::from_secs(7 * 24 * 3600);
 
 /// What stderr shows by default: warnings, but only errors from the PDF parser, which warns about
 /// each broken object of a file that is not ours (a hostile PDF could fill the terminal and the log
-/// with them); what it could not read reaches the model and the user as one note.
-const DEFAULT: &str = "warn,lopdf=error";
+/// with them); what it could not read reaches the model and the user as one note. Nothing from the
+/// MCP SDK: its errors are pilotdeck's to report, once, naming the server (`-v` shows them).
+const DEFAULT: &str = "warn,lopdf=error,rmcp=off";
 
 /// Installs the global subscriber. `verbosity` is +N for `-v…`, -1 for `-q`, 0 otherwise.
 pub fn init(verbosity: i8, color: bool, logs_dir: Option<PathBuf>) {

@@ -270,13 +270,29 @@ fn a_server_that_fails_to_start_is_reported_and_the_run_continues() {
         &env.home.join("mcp.json"),
         &mcp_json(json!({
             "broken": { "command": "sh", "args": ["-c", "echo boom >&2; exit 3"] },
-            "missing": { "command": "/nonexistent/mcp-server" }
+            "missing": { "command": "/nonexistent/mcp-server" },
+            "down": { "url": "http://127.0.0.1:1/mcp" }
         })),
     );
     let run = env.cmd().args(["run", "hello"]).run(0);
     assert_eq!(run.stdout, "fine without it\n");
+    // Each said once, in plain words: the exit status, the refused connection; none of the SDK's
+    // own log lines or transport type names.
     assert!(
-        run.stderr.contains("MCP server `broken` failed to start"),
+        run.stderr.contains(
+            "MCP server `broken` failed to start: it exited (exit status: 3) before answering `initialize`"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("MCP server `down` failed to start: cannot reach http://127.0.0.1:1/mcp: "),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("rmcp") && !run.stderr.contains("ERROR"),
         "{}",
         run.stderr
     );

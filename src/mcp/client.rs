@@ -229,9 +229,18 @@ impl Connection {
                         if let Some(task) = stderr_task {
                             let _ = tokio::time::timeout(STDERR_GRACE, task).await;
                         }
+                        let message = match tokio::time::timeout(STDERR_GRACE, child.wait()).await {
+                            Ok(Ok(status)) => {
+                                format!("it exited ({status}) before answering `initialize`")
+                            }
+                            _ => format!(
+                                "it closed the connection before answering `initialize` ({})",
+                                root_cause(&e)
+                            ),
+                        };
                         return Err(Error::Initialize {
                             server: server.clone(),
-                            message: e.to_string(),
+                            message,
                             stderr: tail(&stderr),
                         });
                     }
@@ -615,10 +624,39 @@ async fn connect_http(
         }
         Error::Initialize {
             server: server.to_owned(),
-            message,
+            message: format!("cannot reach {url}: {}", root_cause(&e)),
             stderr: String::new(),
         }
     })
+}
+
+/// The innermost source of an error, without the Rust type names the MCP SDK puts in its
+/// messages (`Transport [rmcp::transport::worker::WorkerTransport<…>]`) nor its framing.
+fn root_cause(e: &dyn std::error::Error) -> String {
+    let mut last = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        last = s.to_string();
+        source = s.source();
+    }
+    let mut plain = String::with_capacity(last.len());
+    let mut rest = last.as_str();
+    while let Some(open) = rest.find(" [") {
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        let inside = &rest[open + 2..open + close];
+        plain.push_str(&rest[..open]);
+        if !inside.contains("::") {
+            plain.push_str(&rest[open..=open + close]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    plain.push_str(rest);
+    let plain = plain
+        .replace("Send message error Transport error: ", "")
+        .replace(", when send initialize request", "");
+    plain.trim().to_owned()
 }
 
 /// An error and its sources, `: `-joined.
