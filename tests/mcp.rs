@@ -503,6 +503,13 @@ fn add_get_disable_enable_rm_round_trip() {
     assert_eq!(got["config"]["headers"]["Authorization"], "Bearer ${T}");
     let again = env.cmd().args(["mcp", "add", "ev", "--", "x"]).run(2);
     assert!(again.stderr.contains("already exists"), "{}", again.stderr);
+    // `__` would make `mcp__a__b__tool` ambiguous.
+    let doubled = env.cmd().args(["mcp", "add", "a__b", "--", "x"]).run(2);
+    assert!(
+        doubled.stderr.contains("invalid server name `a__b`"),
+        "{}",
+        doubled.stderr
+    );
     env.cmd().args(["mcp", "disable", "ev"]).run(0);
     let list = env.cmd().args(["mcp", "list", "--json"]).run(0).json();
     assert_eq!(list[0]["enabled"], false);

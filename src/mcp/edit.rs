@@ -14,7 +14,10 @@ use crate::store::FileLock;
 
 /// Adds `name` to the file at `path`, creating the file. Refuses to replace an existing entry.
 pub(super) fn add_server(path: &Path, name: &str, config: &ServerConfig) -> Result<(), Error> {
+    // `__` separates the server from the tool in `mcp__server__tool`: in a name it would make
+    // those ambiguous (and a permission rule for one server match another's tools).
     if name.is_empty()
+        || name.contains("__")
         || !name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')

@@ -61,7 +61,10 @@ pub enum Error {
         "MCP server `{name}` already exists in `{path}`; remove it first with `pilotdeck mcp rm {name}`"
     )]
     AlreadyExists { name: String, path: PathBuf },
-    #[error("invalid server name `{name}`: use letters, digits, `-` and `_`")]
+    #[error(
+        "invalid server name `{name}`: use letters, digits, `-` and `_` (not `__`, which separates \
+         the server from the tool in `mcp__server__tool`)"
+    )]
     BadName { name: String },
     #[error(
         "MCP server `{server}` has neither `command` nor `url`; add one to its entry in mcp.json"

@@ -167,6 +167,15 @@ fn parse<T: for<'de> Deserialize<'de>>(
     serde_json::from_value(Value::Object(args.unwrap_or_default())).map_err(invalid)
 }
 
+/// A prompt that is not only whitespace, as `run` requires (an empty one would spend a model call
+/// on nothing).
+fn prompt_given(prompt: &str) -> Result<(), ErrorData> {
+    if prompt.trim().is_empty() {
+        return Err(ErrorData::invalid_params("the prompt is empty", None));
+    }
+    Ok(())
+}
+
 fn asked_mode(text: Option<&str>) -> Result<Option<PermissionMode>, ErrorData> {
     text.map(|m| PermissionMode::parse(m, "permission_mode"))
         .transpose()
@@ -214,6 +223,7 @@ impl ServerHandler for PilotdeckServer {
         match request.name.as_ref() {
             "pilotdeck_run" => {
                 let input: RunInput = parse(request.arguments)?;
+                prompt_given(&input.prompt)?;
                 let mode = asked_mode(input.permission_mode.as_deref())?;
                 let cwd = self.confine(input.cwd)?;
                 Ok(self
@@ -222,6 +232,7 @@ impl ServerHandler for PilotdeckServer {
             }
             "pilotdeck_reply" => {
                 let input: ReplyInput = parse(request.arguments)?;
+                prompt_given(&input.prompt)?;
                 let mode = asked_mode(input.permission_mode.as_deref())?;
                 let cwd = self.confine(input.cwd)?;
                 Ok(self

@@ -612,8 +612,9 @@ fn a_protected_file_too_large_to_keep_stops_the_command() {
 }
 
 /// Pilotdeck's own spilled results (`.pilotdeck/tool-results/`, a 3 MB fetched page) are not
-/// protected files: a large one does not stop later commands, which may change them; a link
-/// planted among them is still taken away.
+/// protected files: a large one does not stop later commands, which may change them; a link, a
+/// directory (a nested repository) or a file named as git or pilotdeck read it (`.git`,
+/// `AGENTS.md`) planted among them is still taken away.
 #[test]
 fn a_large_spilled_result_does_not_stop_later_commands() {
     let mock = MockModel::spawn();
@@ -624,7 +625,9 @@ fn a_large_spilled_result_does_not_stop_later_commands() {
     // A script, as the parser would ask about the paths on a command line.
     env.write(
         &env.project.join("w.sh"),
-        "touch ran\necho short > .pilotdeck/tool-results/call_8.txt\nln -s ~/.ssh .pilotdeck/tool-results/keys\n",
+        "touch ran\necho short > .pilotdeck/tool-results/call_8.txt\nln -s ~/.ssh .pilotdeck/tool-results/keys\n\
+         printf 'gitdir: /tmp/evil\\n' > .pilotdeck/tool-results/.git\necho obey > .pilotdeck/tool-results/AGENTS.md\n\
+         mkdir -p .pilotdeck/tool-results/sub/.git && echo x > .pilotdeck/tool-results/sub/.git/config\n",
     );
     let results = run_tools(
         &mock,
@@ -637,11 +640,13 @@ fn a_large_spilled_result_does_not_stop_later_commands() {
         std::fs::read_to_string(results_dir.join("call_8.txt")).unwrap(),
         "short\n"
     );
-    assert!(
-        std::fs::symlink_metadata(results_dir.join("keys")).is_err(),
-        "{}",
-        results[0]
-    );
+    for planted in ["keys", ".git", "AGENTS.md", "sub"] {
+        assert!(
+            std::fs::symlink_metadata(results_dir.join(planted)).is_err(),
+            "{planted}: {}",
+            results[0]
+        );
+    }
 }
 
 /// A process that left the command's group (`setsid … &`) and writes `.git/config` only after

@@ -102,9 +102,10 @@ enum Rule {
     Whole,
     /// A git directory: the path itself and its top level but [`git_writable`] entries.
     GitDir,
-    /// The root's `.pilotdeck/`: whole but the files of its `tool-results/`
+    /// The root's `.pilotdeck/`: whole but the plain files directly in its `tool-results/`
     /// ([`crate::tools::spill::DIR_NAME`], pilotdeck's own spilled results, which may be large and
-    /// steer nothing): only the links and special files in there are kept.
+    /// steer nothing); one named as git or pilotdeck read it (`.git`, `HEAD`, an instruction
+    /// file) and everything else in there is kept.
     Pilotdeck,
 }
 
@@ -801,8 +802,16 @@ impl Walk<'_> {
             let results = entry.file_name() == crate::tools::spill::DIR_NAME
                 && entry.file_type().is_ok_and(|t| t.is_dir());
             if results {
+                // Only its plain files go unkept (the results pilotdeck writes there): a
+                // directory, link or special file, and a file named as git or pilotdeck read it
+                // (`.git`, `HEAD`, `AGENTS.md`), are kept whole, so a new one is removed.
                 self.add(&entry.path(), false);
-                self.add_links(&entry.path(), usize::MAX);
+                for inner in entries(&entry.path()) {
+                    let plain = inner.file_type().is_ok_and(|t| t.is_file());
+                    if !plain || protected_name(&inner.file_name()) {
+                        self.add(&inner.path(), true);
+                    }
+                }
             } else {
                 self.add(&entry.path(), true);
             }
