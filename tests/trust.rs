@@ -284,6 +284,16 @@ fn rewriting_a_trusted_servers_or_hooks_script_needs_trust_again() {
     let out = env.cmd().args(["run", "say hello"]).run(0);
     assert!(!out.stderr.contains("trust"), "{}", out.stderr);
     rewritten_does_not_run("hooks/start.sh", "pd-hook-pwn");
+
+    // A project plugin's server naming a project script: the same (attacker review).
+    env.write(
+        &env.project.join(".pilotdeck/plugins/kit/plugin.json"),
+        r#"{"name": "kit", "mcpServers": {"kitsrv": {"command": "sh", "args": ["scripts/kit.sh"]}}}"#,
+    );
+    env.write(&env.project.join("scripts/kit.sh"), "exit 0\n");
+    env.write(&env.project.join("hooks/start.sh"), "echo started\n");
+    env.cmd().args(["trust"]).run(0);
+    rewritten_does_not_run("scripts/kit.sh", "pd-plugin-pwn");
 }
 
 /// A project config that would send the user's secret along with every request.

@@ -467,7 +467,37 @@ fn plugin_items(root: &Path, items: &mut Vec<Item>, hasher: &mut Sha256) {
             .unwrap_or_default();
         hasher.update(name.as_bytes());
         plugin_files::hash_tree(&dir, hasher);
+        hash_plugin_server_files(root, &dir, hasher);
         items.push(Item(format!("plugin `{name}`")));
+    }
+}
+
+/// Hashes the project files the MCP servers of the plugin in `dir` name, as for `mcp.json`'s
+/// ([`hash_server_files`]; a project's servers start in its root): the plugin's own files are
+/// hashed whole already, but a server may run a script elsewhere in the project. The servers are
+/// found in any JSON file of the plugin (its manifest's `mcpServers`, or the file it names), with
+/// `${PILOTDECK_PLUGIN_ROOT}` / `${CLAUDE_PLUGIN_ROOT}` read as the plugin's folder.
+fn hash_plugin_server_files(root: &Path, dir: &Path, hasher: &mut Sha256) {
+    let plugin_root = dir.to_string_lossy();
+    for rel in plugin_files::files(dir) {
+        if rel.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let Ok(text) = crate::store::read_text(&dir.join(&rel)) else {
+            continue;
+        };
+        let text = text
+            .replace("${PILOTDECK_PLUGIN_ROOT}", &plugin_root)
+            .replace("${CLAUDE_PLUGIN_ROOT}", &plugin_root);
+        let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        let servers = doc.get("mcpServers").unwrap_or(&doc);
+        for server in servers.as_object().into_iter().flat_map(|m| m.values()) {
+            if server.get("command").is_some() {
+                hash_server_files(root, server, hasher);
+            }
+        }
     }
 }
 

@@ -100,6 +100,14 @@ fn hash_entry(path: &Path, hasher: &mut Sha256) {
     }
 }
 
+/// The relative paths of the files (and symlinks) under `dir`.
+pub fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    collect(dir, Path::new(""), &mut out);
+    out.sort();
+    out
+}
+
 /// The relative paths of the files (and symlinks) under `dir/rel`.
 fn collect(dir: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir.join(rel)) else {
