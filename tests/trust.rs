@@ -503,7 +503,7 @@ fn the_mcp_commands_start_no_server_of_an_untrusted_project() {
         "github\tglobal\tstdio\tenabled",
         "github\tproject\tstdio\tuntrusted",
         "helper\tproject\tstdio\tuntrusted",
-        "kitsrv\tproject\tstdio\tuntrusted",
+        "kitsrv\tproject (plugin kit)\tstdio\tuntrusted",
     ] {
         assert!(list.stdout.contains(row), "{row}: {}", list.stdout);
     }
