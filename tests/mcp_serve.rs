@@ -554,6 +554,9 @@ async fn a_caller_cannot_move_the_project_outside_the_serve_roots() {
     }
     let message = refusal(&client, json!({"prompt": "go", "cwd": "/"})).await;
     assert!(message.contains("filesystem root"), "{message}");
+    // An empty prompt is refused as `run` refuses it, not sent to the model.
+    let message = refusal(&client, json!({"prompt": "  "})).await;
+    assert!(message.contains("the prompt is empty"), "{message}");
     assert!(
         mock.requests().is_empty(),
         "no refused run reached the model"
