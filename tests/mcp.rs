@@ -847,3 +847,34 @@ fn mcp_call_runs_a_sandboxed_server_in_the_sandbox() {
     assert!(!root.join(".git/hooks/pre-commit").exists(), "{stdout}");
     assert!(stdout.contains(".git/hooks/pre-commit"), "{stdout}");
 }
+
+/// A server of the home's mcp.json starts in PilotHome's empty start directory, not in the
+/// project, whose files the agent writes (attacker review: `npx -y pkg` run in the project ran a
+/// `node_modules/pkg` the agent had planted there, outside the sandbox); `${projectRoot}` points it
+/// at the project.
+#[test]
+fn a_global_server_starts_outside_the_project_and_names_it_by_project_root() {
+    let env = TestEnv::new();
+    let out = |name: &str| env.user_home.join(name);
+    env.write(
+        &env.home.join("mcp.json"),
+        &mcp_json(json!({
+            "where": {"command": "sh", "args": ["-c", format!(
+                "pwd > '{}'; echo '${{projectRoot}}' > '{}'; exit 1",
+                out("pd-cwd").display(),
+                out("pd-root").display()
+            )]}
+        })),
+    );
+    env.cmd().args(["mcp", "tools", "where"]).run(1);
+    let cwd = std::fs::read_to_string(out("pd-cwd")).unwrap();
+    assert_eq!(
+        std::path::Path::new(cwd.trim()),
+        env.home.join("mcp-start").canonicalize().unwrap()
+    );
+    let root = std::fs::read_to_string(out("pd-root")).unwrap();
+    assert_eq!(
+        std::path::Path::new(root.trim()).canonicalize().unwrap(),
+        env.project.canonicalize().unwrap()
+    );
+}

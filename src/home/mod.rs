@@ -191,6 +191,12 @@ impl PilotHome {
         self.root.join("mcp-auth")
     }
 
+    /// The empty directory the home's own MCP stdio servers start in (`mcp::McpServers`): not the
+    /// project, where an agent could have planted the `node_modules/` an `npx` would run.
+    pub fn mcp_start_dir(&self) -> PathBuf {
+        self.root.join("mcp-start")
+    }
+
     /// `<home>/locks/`: the locks that let one confined command of a project run at a time
     /// (`tools::sandbox::turn`).
     pub fn locks_dir(&self) -> PathBuf {

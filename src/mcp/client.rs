@@ -181,7 +181,14 @@ impl Connection {
                 env: vars,
                 cwd,
             } => {
-                // A relative `cwd` is read from where the command runs, as is none at all.
+                // PilotHome's start directory for the home's servers is made on first use.
+                if let Some(dir) = &entry.dir
+                    && entry.scope == super::Scope::Global
+                    && !dir.exists()
+                {
+                    let _ = crate::store::create_dir_private(dir);
+                }
+                // A relative `cwd` is read from where the server starts, as is none at all.
                 let cwd = match (&entry.dir, cwd) {
                     (Some(dir), Some(cwd)) => Some(dir.join(cwd)),
                     (dir, cwd) => cwd.or_else(|| dir.clone()),

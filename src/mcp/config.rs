@@ -156,6 +156,26 @@ impl ServerConfig {
         allowed && !self.disabled_tools.iter().any(|t| t == tool)
     }
 
+    /// Replaces `${projectRoot}` in every field with the project's root: how a server of the
+    /// home's `mcp.json`, which starts outside the project, is pointed at it.
+    fn substitute_project_root(&mut self, root: &Path) {
+        let root = root.to_string_lossy();
+        let fields = self
+            .command
+            .iter_mut()
+            .chain(&mut self.args)
+            .chain(self.env.values_mut())
+            .chain(&mut self.cwd)
+            .chain(&mut self.url)
+            .chain(&mut self.http_url)
+            .chain(self.headers.values_mut());
+        for text in fields {
+            if text.contains(PROJECT_ROOT) {
+                *text = text.replace(PROJECT_ROOT, &root);
+            }
+        }
+    }
+
     /// The environment variables this entry's `${…}` references name (command, args, env, cwd, URL,
     /// headers). Children started for the agent do not inherit them.
     pub fn env_references(&self) -> impl Iterator<Item = String> + '_ {
@@ -221,6 +241,9 @@ impl ServerConfig {
     }
 }
 
+/// The reference to the project's root in a server's fields.
+const PROJECT_ROOT: &str = "${projectRoot}";
+
 /// One configured server and where it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ServerEntry {
@@ -236,7 +259,10 @@ pub struct ServerEntry {
     pub auth_file: Option<PathBuf>,
     /// The directory a stdio server starts in, and its relative `cwd` is read from: a project
     /// server's is the project root (where trust read the files its `command` and `args` name);
-    /// another's where the command runs (`-C DIR`, [`McpServers::started_in`]); `None`:
+    /// a server of the home's `mcp.json` or plugins starts in an empty directory of PilotHome
+    /// (`PilotHome::mcp_start_dir`), never in the project, whose files the agent writes (`npx
+    /// pkg` would run a planted `node_modules/pkg`, `python3 -m mod` a planted `mod.py`), unless
+    /// it runs in the sandbox (`sandbox: true`): then where the command runs; `None`:
     /// pilotdeck's own.
     pub dir: Option<PathBuf>,
 }
@@ -250,8 +276,10 @@ pub struct McpServers {
     pub untrusted: Vec<ServerEntry>,
     /// Whether the project's servers may join `servers`.
     trusted: bool,
-    /// The project's root: where its servers start.
+    /// The project's root: where its servers start, and what `${projectRoot}` stands for.
     project_root: Option<PathBuf>,
+    /// Where the home's servers start.
+    start_dir: Option<PathBuf>,
     /// Files or entries that could not be used; each names its file.
     pub problems: Vec<Error>,
 }
@@ -268,18 +296,18 @@ impl McpServers {
         McpServers::load_with(home, project_root, trusted, &plugins)
     }
 
-    /// The same servers, the stdio ones of the home's mcp.json and plugins started in `dir`
-    /// (where the command runs, as `-C DIR` says) unless their entry names a `cwd` of its own,
-    /// which is read from `dir` when relative. A project's servers start in its root wherever the
-    /// command runs: the files their relative paths name are those trust was given for, not
-    /// others a subdirectory holds under the same names.
+    /// The same servers, for a command running in `dir` (`-C DIR`): a project's servers start in
+    /// its root wherever the command runs (the files their relative paths name are those trust was
+    /// given for, not others a subdirectory holds under the same names), the home's in
+    /// PilotHome's empty start directory, and those in `dir` only when sandboxed (or where
+    /// neither is known).
     #[must_use]
     pub fn started_in(mut self, dir: &Path) -> McpServers {
         if dir.as_os_str().is_empty() {
             return self;
         }
         for entry in self.servers.values_mut().chain(self.untrusted.iter_mut()) {
-            if entry.scope != Scope::Project || self.project_root.is_none() {
+            if entry.dir.is_none() {
                 entry.dir = Some(dir.to_owned());
             }
         }
@@ -297,6 +325,7 @@ impl McpServers {
         let mut out = McpServers {
             trusted,
             project_root: project_root.map(Path::to_owned),
+            start_dir: Some(home.mcp_start_dir()),
             ..McpServers::default()
         };
         out.add_plugin_servers(home, plugins);
@@ -378,8 +407,15 @@ impl McpServers {
 
     /// Adds `entry` over one of the same id, or sets it aside when it is an untrusted project's.
     fn insert(&mut self, mut entry: ServerEntry) {
-        if entry.scope == Scope::Project {
-            entry.dir.clone_from(&self.project_root);
+        entry.dir = match entry.scope {
+            Scope::Project => self.project_root.clone(),
+            // Confined to the project by the sandbox, it may start there (`started_in`): what it
+            // could run from there runs confined too.
+            Scope::Global if entry.config.sandbox == Some(true) => None,
+            Scope::Global => self.start_dir.clone(),
+        };
+        if let Some(root) = &self.project_root {
+            entry.config.substitute_project_root(root);
         }
         if entry.scope == Scope::Project && !self.trusted {
             self.untrusted.retain(|s| s.name != entry.name);

@@ -99,7 +99,7 @@ impl ToolSource for McpToolSource {
 }
 
 /// The tool sources a run in the project at `root` gets from `mcp.json` (global + project), its
-/// stdio servers started in `dir` (where the run is, `-C DIR`), and the
+/// stdio servers started as [`McpServers::started_in`] says for a run in `dir` (`-C DIR`), and the
 /// problems found reading it (each caller reports them its own way; the run goes on without them).
 /// Used by the launcher (`launch`) for `run`, `chat`, cron and `mcp serve`, so all of them see the
 /// same servers. An untrusted project's own servers are left out (`trusted` is the config load's
