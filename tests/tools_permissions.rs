@@ -441,14 +441,14 @@ fn unattended_finalisation_turns_ask_into_deny_with_a_hint() {
     };
     let root = std::path::Path::new("/srv/project");
     let Decision::Deny { reason } =
-        ask.finalize_unattended(&bash("sudo apt-get install -y x"), root)
+        ask.finalize_unattended(&bash("sudo apt-get install -y x").suggested_rules(root))
     else {
         panic!("ask must become deny");
     };
     assert!(reason.starts_with("`sudo x` runs with elevated privileges"));
     assert!(reason.contains("--allow 'bash:sudo apt-get*'"), "{reason}");
     assert_eq!(
-        Decision::Allow.finalize_unattended(&bash("ls"), root),
+        Decision::Allow.finalize_unattended(&bash("ls").suggested_rules(root)),
         Decision::Allow
     );
     assert_eq!(
@@ -456,6 +456,17 @@ fn unattended_finalisation_turns_ask_into_deny_with_a_hint() {
         ["bash:git push*"]
     );
     assert_eq!(bash("make -j4").suggested_rules(root), ["bash:make*"]);
+    // No prefix rule for code given inline, or run through a wrapper: it would allow any code.
+    let p = Project::new();
+    let ws = p.policy(PermissionMode::WorkspaceWrite);
+    for line in [
+        "bash -c 'rm -rf build'",
+        "mkdir b && python3 -c 'import os'",
+        "timeout 5 rm -r x",
+    ] {
+        assert!(ws.suggested_rules(&bash(line)).is_empty(), "{line}");
+    }
+    assert_eq!(ws.suggested_rules(&bash("rm -r x")), ["bash:rm*"]);
     // Every part of a compound command must be allowed: a rule for each.
     assert_eq!(
         bash("mkdir -p d && touch d/x && rm -r d; mkdir e").suggested_rules(root),
@@ -572,8 +583,14 @@ fn protected_paths_need_approval_outside_full_from_every_tool() {
             matches!(&d, Decision::Ask { reason, kind: AskKind::Guard } if reason.contains("protected")),
             "{path}: {d:?}"
         );
+        // The rule offered names the one file.
+        assert_eq!(
+            ws.suggested_rules(&write(path)),
+            [format!("write_file:{path}")],
+            "{path}"
+        );
         assert!(
-            is_deny(&d.finalize_unattended(&write(path), &p.root)),
+            is_deny(&d.finalize_unattended(&ws.suggested_rules(&write(path)))),
             "{path}"
         );
         assert!(is_allow(
@@ -596,6 +613,17 @@ fn protected_paths_need_approval_outside_full_from_every_tool() {
         assert!(
             matches!(&d, Decision::Ask { reason, kind: AskKind::Guard } if reason.contains("protected")),
             "{cmd}: {d:?}"
+        );
+        // No prefix rule is offered for a command changing a protected path: `bash:cp*` would
+        // let every later `cp` into `.git/hooks` through, unguarded.
+        assert!(ws.suggested_rules(&bash(cmd)).is_empty(), "{cmd}");
+        let Decision::Deny { reason } = d.finalize_unattended(&ws.suggested_rules(&bash(cmd)))
+        else {
+            panic!("{cmd}: ask must become deny");
+        };
+        assert!(
+            !reason.contains("--allow") && reason.contains("a person's approval"),
+            "{cmd}: {reason}"
         );
     }
     // Ordinary git settings and writes elsewhere in the project do not ask.

@@ -219,7 +219,7 @@ impl ToolRegistry {
                     }
                 }
                 None => Decision::Ask { reason, kind }
-                    .finalize_unattended(&request, ctx.workspace.root()),
+                    .finalize_unattended(&ctx.policy.suggested_rules(&request)),
             },
             other => other,
         };

@@ -122,7 +122,7 @@ impl Approver for TerminalApprover {
     fn review<'a>(&'a self, ask: &'a ApprovalRequest<'a>) -> ReviewFuture<'a> {
         Box::pin(async move {
             let _paused = self.status.pause();
-            let rules = ask.request.suggested_rules(ask.cwd);
+            let rules = self.policy.suggested_rules(ask.request);
             let (lines, whole) = self.describe(ask);
             for line in &lines {
                 self.out.note(line);
@@ -132,9 +132,15 @@ impl Approver for TerminalApprover {
                 .map(|r| inert_line(r).into_owned())
                 .collect::<Vec<_>>()
                 .join("`, `");
+            // No session rule where one would give more than this call
+            // (`PermissionPolicy::suggested_rules`): allow once only.
+            let session = if rules.is_empty() {
+                String::new()
+            } else {
+                format!("[a] Allow `{shown_rule}` for this session  ")
+            };
             let mut keys = format!(
-                "  [y] Allow once  [a] Allow `{shown_rule}` for this session  [n] Deny  \
-                 [m] Deny with a message to the model"
+                "  [y] Allow once  {session}[n] Deny  [m] Deny with a message to the model"
             );
             if whole.is_some() {
                 keys.push_str("  [v] View the whole diff");
@@ -152,7 +158,7 @@ impl Approver for TerminalApprover {
                 };
                 match key {
                     Key::Char('y' | 'Y') | Key::Enter => return Approval::Allow,
-                    Key::Char('a' | 'A') => {
+                    Key::Char('a' | 'A') if !rules.is_empty() => {
                         for rule in &rules {
                             if let Err(e) = self.policy.grant(rule) {
                                 tracing::warn!(error = %e, "cannot remember the permission; allowing once");

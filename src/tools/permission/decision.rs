@@ -2,10 +2,6 @@
 //! routine approval of an in-project call (which a `PreToolUse` hook's `allow` may answer in the
 //! person's place) or one that guards the user (which only the person, a rule or the mode lifts).
 
-use std::path::Path;
-
-use super::policy::PermissionRequest;
-
 /// The outcome of a permission check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decision {
@@ -34,24 +30,32 @@ pub enum AskKind {
 
 impl Decision {
     /// For callers where nobody can be asked (run, cron, always-on, mcp serve): `Ask` becomes `Deny`
-    /// with a message that names the rules that would allow `request` (in the project at `root`)
-    /// next time.
-    pub fn finalize_unattended(self, request: &PermissionRequest, root: &Path) -> Decision {
+    /// with a message that names the `rules` that would allow the call next time
+    /// (`PermissionPolicy::suggested_rules`), or, with none to offer, how it can be allowed.
+    pub fn finalize_unattended(self, rules: &[String]) -> Decision {
         match self {
             Decision::Ask { reason, .. } => {
-                let rules = request.suggested_rules(root);
-                let flags: Vec<String> = rules.iter().map(|r| format!("--allow '{r}'")).collect();
-                let those = if rules.len() == 1 {
-                    "that rule"
+                let how = if rules.is_empty() {
+                    "it needs a person's approval (in chat) each time, or --permission-mode full"
+                        .to_owned()
                 } else {
-                    "those rules"
+                    let flags: Vec<String> =
+                        rules.iter().map(|r| format!("--allow '{r}'")).collect();
+                    let those = if rules.len() == 1 {
+                        "that rule"
+                    } else {
+                        "those rules"
+                    };
+                    format!(
+                        "to allow it, pass {} or add {those} to tools.permissions.allow, or use \
+                         --permission-mode full",
+                        flags.join(" ")
+                    )
                 };
                 Decision::Deny {
                     reason: format!(
                         "{reason}. This needs approval, but nobody can be asked in this session, \
-                         so it was denied. To allow it, pass {} or add {those} to \
-                         tools.permissions.allow, or use --permission-mode full",
-                        flags.join(" ")
+                         so it was denied; {how}"
                     ),
                 }
             }

@@ -18,6 +18,13 @@ use crate::diff::FileChange;
 use crate::tools::sandbox::Secrets;
 use crate::tools::{PermissionSubject, Workspace};
 
+/// Programs that run code given to them inline or run another program: no prefix rule is offered
+/// for them ([`PermissionPolicy::suggested_rules`]).
+const INLINE_CODE: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "node", "perl", "ruby", "php",
+    "lua", "deno", "bun", "env", "xargs", "eval", "exec", "nohup", "timeout", "nice",
+];
+
 /// Kernel and boot areas no file tool may write, in any mode (the file-tool side of the hard-deny
 /// list).
 const PROTECTED_WRITE_AREAS: &[&str] = &["/dev", "/proc", "/sys", "/boot"];
@@ -373,6 +380,31 @@ impl PermissionPolicy {
 
     pub fn workspace(&self) -> &Arc<Workspace> {
         &self.workspace
+    }
+
+    /// The rules to offer for allowing `request` from now on (chat's `[a]`, an unattended
+    /// denial's `--allow` hint), or none where a rule would give more than the one call: a
+    /// command changing a protected path (a prefix rule lifts that ask for every later command it
+    /// matches, and the guard does not put back what an allowed command changed; a file tool's
+    /// rule names the one file), or a command that runs code given inline or through a wrapper
+    /// (`sh -c`, `python3 -c`, `timeout 5 …`: a prefix rule would allow any code).
+    pub fn suggested_rules(&self, request: &PermissionRequest) -> Vec<String> {
+        let subject = Subject::new(&request.subject, self.workspace.root(), &self.protected);
+        // A file tool's rule names the one file; a command's would be a prefix.
+        if subject.protected().is_some() && matches!(subject, Subject::Command { .. }) {
+            return Vec::new();
+        }
+        if let PermissionSubject::Command(line) = &request.subject
+            && split_commands(line).iter().any(|words| {
+                words.first().is_some_and(|w| {
+                    let program = w.rsplit('/').next().unwrap_or(w);
+                    INLINE_CODE.contains(&program)
+                })
+            })
+        {
+            return Vec::new();
+        }
+        request.suggested_rules(self.workspace.root())
     }
 
     /// Decides whether a call may run. First match wins:
