@@ -860,10 +860,11 @@ fn a_global_server_starts_outside_the_project_and_names_it_by_project_root() {
         &env.home.join("mcp.json"),
         &mcp_json(json!({
             "where": {"command": "sh", "args": ["-c", format!(
-                "pwd > '{}'; echo '${{projectRoot}}' > '{}'; exit 1",
+                "pwd > '{}'; echo '${{projectRoot}}' > '{}'; echo \"$WHERE_CFG\" > '{}'; exit 1",
                 out("pd-cwd").display(),
-                out("pd-root").display()
-            )]}
+                out("pd-root").display(),
+                out("pd-cfg").display()
+            )], "env": {"WHERE_CFG": "~/cfg.toml"}}
         })),
     );
     env.cmd().args(["mcp", "tools", "where"]).run(1);
@@ -876,5 +877,11 @@ fn a_global_server_starts_outside_the_project_and_names_it_by_project_root() {
     assert_eq!(
         std::path::Path::new(root.trim()).canonicalize().unwrap(),
         env.project.canonicalize().unwrap()
+    );
+    // A leading `~` is expanded in `env` values too.
+    let cfg = std::fs::read_to_string(out("pd-cfg")).unwrap();
+    assert_eq!(
+        cfg.trim(),
+        env.user_home.join("cfg.toml").display().to_string()
     );
 }

@@ -524,6 +524,15 @@ fn bad_media_input_is_a_usage_error() {
         "{}",
         run.stderr
     );
+    // --file takes text too, and its error says so.
+    std::fs::write(env.project.join("blob.bin"), b"\x00\x01\x02").unwrap();
+    let run = env.cmd().args(["run", "--file", "blob.bin", "hi"]).run(2);
+    assert!(
+        run.stderr
+            .contains("`blob.bin` is not an image, a PDF or UTF-8 text (--file takes PNG, JPEG, GIF, WebP, PDF and text files)"),
+        "{}",
+        run.stderr
+    );
     // A PNG signature with nothing after it: not sent as an image.
     std::fs::write(env.project.join("cut.png"), b"\x89PNG\r\n\x1a\n").unwrap();
     let run = env.cmd().args(["run", "--image", "cut.png", "hi"]).run(2);

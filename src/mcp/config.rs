@@ -213,10 +213,11 @@ impl ServerConfig {
                     .iter()
                     .map(|a| path("args", a))
                     .collect::<Result<_, _>>()?,
+                // A leading `~` too, as the README says of these fields (`CONFIG=~/.x.toml`).
                 env: self
                     .env
                     .iter()
-                    .map(|(k, v)| Ok((k.clone(), expand(&format!("env.{k}"), v)?)))
+                    .map(|(k, v)| Ok((k.clone(), path(&format!("env.{k}"), v)?)))
                     .collect::<Result<_, Error>>()?,
                 cwd: self
                     .cwd

@@ -86,8 +86,9 @@ impl Attachment {
             (Some((MediaKind::Pdf, _)), Expect::Image) => Err(Error::NotImage { name }),
             (None, Expect::Any) if !bytes.contains(&0) => match String::from_utf8(bytes) {
                 Ok(text) => Ok(Attachment::Text { name, text }),
-                Err(_) => Err(Error::NotMedia { name }),
+                Err(_) => Err(Error::NotAttachable { name }),
             },
+            (None, Expect::Any) => Err(Error::NotAttachable { name }),
             (None, _) => Err(Error::NotMedia { name }),
         }
     }

@@ -38,6 +38,11 @@ pub enum Error {
         "`{name}` is not an image or a PDF (pilotdeck takes PNG, JPEG, GIF, WebP and PDF files)"
     )]
     NotMedia { name: String },
+    #[error(
+        "`{name}` is not an image, a PDF or UTF-8 text (--file takes PNG, JPEG, GIF, WebP, PDF and \
+         text files)"
+    )]
+    NotAttachable { name: String },
     #[error("`{name}` is a PDF; --image takes PNG, JPEG, GIF and WebP (use --file for PDFs)")]
     NotImage { name: String },
     #[error("`{name}` is not a readable image: its header is damaged or cut short")]
