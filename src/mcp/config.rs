@@ -519,12 +519,23 @@ fn entry_lines(text: &str, name: &str) -> Vec<usize> {
 }
 
 pub(super) fn read_document(path: &Path) -> Result<Option<Value>, Error> {
-    Ok(read_checked(path)?.map(|(doc, _)| doc))
+    Ok(parse_document(path)?.map(|(_, doc)| doc))
 }
 
 /// [`read_document`], with a problem for each server name that the `mcpServers` object has more
-/// than once (JSON keeps the last; the earlier entries would be lost without a word).
+/// than once (JSON keeps the last; the earlier entries would be lost without a word). Only loading
+/// reports them; an edit (`mcp add`, `rm`) reads the document alone.
 fn read_checked(path: &Path) -> Result<Option<(Value, Vec<Error>)>, Error> {
+    let Some((text, doc)) = parse_document(path)? else {
+        return Ok(None);
+    };
+    let duplicates = duplicate_names(path, &text);
+    Ok(Some((doc, duplicates)))
+}
+
+/// The file's text (without a byte-order mark) and its JSON, an object; `None` when the file does
+/// not exist.
+fn parse_document(path: &Path) -> Result<Option<(String, Value)>, Error> {
     let text = match crate::store::read_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -535,11 +546,14 @@ fn read_checked(path: &Path) -> Result<Option<(Value, Vec<Error>)>, Error> {
             });
         }
     };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    };
     if text.trim().is_empty() {
-        return Ok(Some((Value::Object(serde_json::Map::new()), Vec::new())));
+        return Ok(Some((text, Value::Object(serde_json::Map::new()))));
     }
-    let doc: Value = serde_json::from_str(text).map_err(|e| Error::Syntax {
+    let doc: Value = serde_json::from_str(&text).map_err(|e| Error::Syntax {
         path: path.to_owned(),
         line: e.line(),
         column: e.column(),
@@ -552,6 +566,12 @@ fn read_checked(path: &Path) -> Result<Option<(Value, Vec<Error>)>, Error> {
             message: "must be a JSON object with an `mcpServers` object".to_owned(),
         });
     }
+    Ok(Some((text, doc)))
+}
+
+/// A problem for each server name the `mcpServers` object of `text` has more than once, at the
+/// line of its last entry (the one used).
+fn duplicate_names(path: &Path, text: &str) -> Vec<Error> {
     let names = serde_json::from_str::<ServerNames>(text)
         .map(|n| n.mcp_servers.0)
         .unwrap_or_default();
@@ -559,7 +579,7 @@ fn read_checked(path: &Path) -> Result<Option<(Value, Vec<Error>)>, Error> {
     for name in &names {
         *counts.entry(name).or_default() += 1;
     }
-    let duplicates = counts
+    counts
         .into_iter()
         .filter(|(_, n)| *n > 1)
         .map(|(name, n)| Error::Entry {
@@ -568,8 +588,7 @@ fn read_checked(path: &Path) -> Result<Option<(Value, Vec<Error>)>, Error> {
             key: format!("mcpServers.{name}"),
             message: format!("named {n} times; only the last entry (this one) is used"),
         })
-        .collect();
-    Ok(Some((doc, duplicates)))
+        .collect()
 }
 
 /// The names of a document's `mcpServers` object in file order, repeats included (a `Value`
