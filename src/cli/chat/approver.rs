@@ -61,10 +61,7 @@ impl TerminalApprover {
             (_, Some(Ok(change))) => {
                 lines.push(format!("  {}", inert_line(&change.summary())));
                 let unified = change.unified();
-                let paint = |line: &str| match diff::line_colour(line) {
-                    Some(code) => out.paint(code, line),
-                    None => inert_line(line).into_owned(),
-                };
+                let paint = |line: &str| super::changes::painted(out, line);
                 let (shown, more) = diff::fold(&unified, SHOWN_LINES);
                 lines.extend(shown.into_iter().map(paint));
                 if let Some(more) = more {

@@ -7,8 +7,9 @@
 use std::path::Path;
 
 use super::Repl;
-use crate::checkpoint::{Checkpoints, RewindOptions};
+use crate::checkpoint::{Checkpoints, FileRewound, RewindOptions};
 use crate::diff::{self, FileChange};
+use crate::output::Output;
 use crate::terminal::inert_line;
 
 /// `/diff`: every file's summary line and diff, on stdout.
@@ -34,29 +35,34 @@ pub(super) fn show(repl: &Repl<'_>) -> anyhow::Result<()> {
         return Ok(());
     }
     for file in &files {
-        let path = shown(root, &file.path);
-        let text = |b: &Option<Vec<u8>>| diff::text_of(b.clone());
-        let (Some(before), Some(after)) = (text(&file.restored), text(&file.current)) else {
-            out.note(&format!("changed {path} (binary)"));
+        // From before the session to now: what a rewind of every turn would take back.
+        let Some(change) = change_of(root, file) else {
+            out.note(&format!("changed {} (binary)", shown(root, &file.path)));
             continue;
         };
-        let change = FileChange {
-            path,
-            before,
-            after,
-        };
         out.note(&crate::cli::run::change_line(out, &change));
-        let painted: Vec<String> = change
-            .unified()
-            .lines()
-            .map(|l| match diff::line_colour(l) {
-                Some(code) => out.paint(code, l),
-                None => inert_line(l).into_owned(),
-            })
-            .collect();
+        let painted: Vec<String> = change.unified().lines().map(|l| painted(&out, l)).collect();
         out.line(&painted.join("\n"))?;
     }
     Ok(())
+}
+
+/// A file a rewind would put back (or put back) as the change it undoes: from what it restores to
+/// what the agent left, named relative to `root`; `None` when either side is not text.
+pub(super) fn change_of(root: &Path, file: &FileRewound) -> Option<FileChange> {
+    Some(FileChange {
+        path: shown(root, &file.path),
+        before: diff::text_of(file.restored.clone())?,
+        after: diff::text_of(file.current.clone())?,
+    })
+}
+
+/// One line of a unified diff for the terminal: coloured by its kind, made inert.
+pub(super) fn painted(out: &Output, line: &str) -> String {
+    match diff::line_colour(line) {
+        Some(code) => out.paint(code, line),
+        None => inert_line(line).into_owned(),
+    }
 }
 
 /// `path` relative to the project root, made inert for the terminal.

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::Repl;
-use super::changes::shown;
+use super::changes::{change_of, shown};
 use crate::checkpoint::{Checkpoints, FileRewound, RewindOptions};
 use crate::output::Output;
 
@@ -58,18 +58,11 @@ pub(super) fn run(repl: &Repl<'_>) -> anyhow::Result<()> {
 /// The change `/undo` reverted, as a unified diff on stderr: from the file before the turn to what
 /// the agent had left (so `+` lines are the agent's, now gone).
 fn print_reverted(out: &Output, root: &Path, file: &FileRewound) {
-    let name = shown(root, &file.path);
-    let text = |b: &Option<Vec<u8>>| crate::diff::text_of(b.clone());
-    let (Some(before), Some(after)) = (text(&file.restored), text(&file.current)) else {
-        out.note(&format!("reverted {name} (binary)"));
+    let Some(change) = change_of(root, file) else {
+        out.note(&format!("reverted {} (binary)", shown(root, &file.path)));
         return;
     };
-    out.note(&format!("reverted {name}:"));
-    let change = crate::diff::FileChange {
-        path: name,
-        before,
-        after,
-    };
+    out.note(&format!("reverted {}:", change.path));
     for line in change.unified().lines() {
         match crate::diff::line_colour(line) {
             Some(code) => out.note(&out.paint(code, &crate::terminal::inert_line(line))),
